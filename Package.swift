@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+// gallery-rpc: the headless, event-sourced core of an image gallery app.
+import PackageDescription
+
+let package = Package(
+  name: "gallery-rpc",
+  platforms: [.macOS(.v14)],
+  products: [
+    .library(name: "EventStore", targets: ["EventStore"]),
+    .executable(name: "gallery-rpc", targets: ["gallery-rpc"]),
+  ],
+  targets: [
+    // Append-only JSON-lines event log: envelope, durable append, recovery, reading, snapshots.
+    .target(name: "EventStore"),
+    // The executable: serve (default), demo, replay, verify, repair.
+    .executableTarget(name: "gallery-rpc", dependencies: ["EventStore"]),
+    // Test support: appends to a log and prints each committed seq (crash tests kill it).
+    .executableTarget(name: "eventlog-writer", dependencies: ["EventStore"], path: "Tools/eventlog-writer"),
+    // Benchmarks measured against baselines in the same run (see BENCHMARKS.md).
+    .executableTarget(name: "gallery-bench", dependencies: ["EventStore"], path: "Tools/gallery-bench"),
+    .testTarget(name: "EventStoreTests", dependencies: ["EventStore", "eventlog-writer"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,189 @@
+/// The text form of one event: a JSON object on one line whose last member is a CRC-32C of
+/// every byte before it.
+///
+/// `{"seq":7,"time":"2026-11-22T04:15:57.123Z","type":"auth.emailEdited","v":1,"data":{...},"crc":"1a2b3c4d"}`
+/// A batch of several events carries `"more":N` (lines of the batch still to come) so that
+/// recovery can drop a batch that did not reach the disk whole.
+public enum EventLine {
+  /// Why a line could not be read.
+  public struct Failure: Error, Equatable, Sendable {
+    /// The line's checksum does not match its bytes.
+    public var isChecksumMismatch: Bool
+    public var reason: String
+  }
+
+  /// `,"crc":"` + 8 hex digits + `"}`.
+  static let suffixLength = 18
+  private static let suffixHead = Array(#","crc":""#.utf8)
+  private static let hexDigits = Array("0123456789abcdef".utf8)
+
+  /// Largest accepted event type name, in bytes.
+  public static let maxTypeLength = 128
+
+  /// Appends the line (with its `\n`) for one event to `out`.
+  public static func encode(_ r: EventRecord, into out: inout [UInt8]) {
+    let start = out.count
+    out.append(contentsOf: #"{"seq":"#.utf8)
+    appendDecimal(r.seq, to: &out)
+    out.append(contentsOf: #","time":""#.utf8)
+    ISOTime.append(millis: r.timeMillis, to: &out)
+    out.append(contentsOf: #"","type":""#.utf8)
+    out.append(contentsOf: r.type.utf8)
+    out.append(contentsOf: #"","v":"#.utf8)
+    appendDecimal(UInt64(r.version), to: &out)
+    if r.batchRemaining > 0 {
+      out.append(contentsOf: #","more":"#.utf8)
+      appendDecimal(UInt64(r.batchRemaining), to: &out)
+    }
+    out.append(contentsOf: #","data":"#.utf8)
+    out.append(contentsOf: r.data)
+    let crc = out.withUnsafeBytes { CRC32C.checksum(UnsafeRawBufferPointer(rebasing: $0[start...])) }
+    out.append(contentsOf: suffixHead)
+    for shift in stride(from: 28, through: 0, by: -4) {
+      out.append(hexDigits[Int((crc >> UInt32(shift)) & 0xF)])
+    }
+    out.append(contentsOf: #""}"#.utf8)
+    out.append(0x0A)
+  }
+
+  /// The checksum written in a line (without its `\n`), if the line has a well-formed suffix.
+  public static func storedChecksum(_ line: UnsafeRawBufferPointer) -> UInt32? {
+    let n = line.count
+    guard n > suffixLength else { return nil }
+    let s = n - suffixLength
+    for k in 0..<suffixHead.count where line[s + k] != suffixHead[k] { return nil }
+    guard line[n - 2] == UInt8(ascii: "\""), line[n - 1] == UInt8(ascii: "}") else { return nil }
+    var crc: UInt32 = 0
+    for k in 0..<8 {
+      let c = line[s + 8 + k]
+      // Only the lowercase digits the writer produces are accepted, so each byte has one form.
+      guard let v = hexValue(c), !(c >= 0x41 && c <= 0x46) else { return nil }
+      crc = crc << 4 | UInt32(v)
+    }
+    return crc
+  }
+
+  /// Decodes and checks one line (without its `\n`).
+  public static func decode(_ line: UnsafeRawBufferPointer) throws(Failure) -> EventRecord {
+    guard let stored = storedChecksum(line) else {
+      throw Failure(isChecksumMismatch: false, reason: "line does not end with a \"crc\" member")
+    }
+    let body = UnsafeRawBufferPointer(rebasing: line[0..<(line.count - suffixLength)])
+    let actual = CRC32C.checksum(body)
+    guard actual == stored else {
+      throw Failure(isChecksumMismatch: true, reason: "checksum mismatch (stored \(hex(stored)), computed \(hex(actual)))")
+    }
+    do {
+      return try parseBody(body)
+    } catch {
+      throw Failure(isChecksumMismatch: false, reason: "malformed JSON at byte \(error.offset): \(error.reason)")
+    }
+  }
+
+  /// Reads only the leading `{"seq":N` of a line; used to search a log by seq cheaply.
+  public static func peekSeq(_ line: UnsafeRawBufferPointer) -> UInt64? {
+    let head = #"{"seq":"#.utf8
+    guard line.count > head.count else { return nil }
+    for (k, b) in head.enumerated() where line[k] != b { return nil }
+    var scanner = JSONScanner(line, index: head.count)
+    return try? scanner.readUInt()
+  }
+
+  private static func parseBody(_ body: UnsafeRawBufferPointer) throws(JSONScanner.Failure) -> EventRecord {
+    var s = JSONScanner(body)
+    try s.expect(UInt8(ascii: "{"), "'{'")
+    var seq: UInt64?
+    var time: Int64?
+    var type: String?
+    var version: UInt64?
+    var more: UInt64 = 0
+    var data: [UInt8]?
+    repeat {
+      let key = try s.readString()
+      try s.expect(UInt8(ascii: ":"), "':'")
+      switch key {
+      case "seq": seq = try s.readUInt()
+      case "v": version = try s.readUInt()
+      case "more": more = try s.readUInt()
+      case "type": type = try s.readString()
+      case "time":
+        let text = try s.readString()
+        guard let t = ISOTime.parse(Array(text.utf8)) else { throw s.fail("\"time\" is not yyyy-mm-ddThh:mm:ss.sssZ") }
+        time = t
+      case "data":
+        s.skipWhitespace()
+        let start = s.index
+        guard s.peek == UInt8(ascii: "{") else { throw s.fail("\"data\" is not an object") }
+        try s.skipValue()
+        data = Array(body[start..<s.index])
+      default:
+        try s.skipValue()  // a member added by a later format version
+      }
+    } while s.consume(UInt8(ascii: ","))
+    s.skipWhitespace()
+    guard s.atEnd else { throw s.fail("unexpected bytes before the \"crc\" member") }
+    guard let seq, seq > 0 else { throw s.fail("missing or zero \"seq\"") }
+    guard let time else { throw s.fail("missing \"time\"") }
+    guard let type, !type.isEmpty else { throw s.fail("missing \"type\"") }
+    guard let version, version <= UInt64(Int.max) else { throw s.fail("missing \"v\"") }
+    guard let data else { throw s.fail("missing \"data\"") }
+    guard more <= UInt64(Int32.max) else { throw s.fail("\"more\" out of range") }
+    return EventRecord(
+      seq: seq, timeMillis: time, type: type, version: Int(version), batchRemaining: Int(more), data: data)
+  }
+
+  /// Checks an event before it is written: a valid type name and compact object data.
+  public static func validate(_ event: NewEvent) throws {
+    let t = event.type.utf8
+    guard !t.isEmpty, t.count <= maxTypeLength,
+      t.allSatisfy({ b in
+        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+          || b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || b == UInt8(ascii: "-")
+          || b == UInt8(ascii: "/") || b == UInt8(ascii: ":")
+      })
+    else {
+      throw EventLogError.invalidEvent("event type \(String(reflecting: event.type)) must be 1 to \(maxTypeLength) of A-Z a-z 0-9 . _ - / :")
+    }
+    guard event.version >= 0 else { throw EventLogError.invalidEvent("event \(event.type): negative schema version") }
+    guard !event.data.contains(0x0A), !event.data.contains(0x0D) else {
+      throw EventLogError.invalidEvent("event \(event.type): data must be compact JSON without line breaks")
+    }
+    let result = event.data.withUnsafeBytes { raw -> JSONScanner.Failure? in
+      var s = JSONScanner(raw)
+      do {
+        guard s.peek == UInt8(ascii: "{") else { throw s.fail("data is not a JSON object") }
+        try s.skipValue()
+        guard s.atEnd else { throw s.fail("bytes after the data object") }
+        return nil
+      } catch let failure as JSONScanner.Failure { return failure } catch { return JSONScanner.Failure(offset: 0, reason: "\(error)") }
+    }
+    if let result {
+      throw EventLogError.invalidEvent("event \(event.type): data is not one JSON object (byte \(result.offset): \(result.reason))")
+    }
+  }
+
+  static func hex(_ v: UInt32) -> String {
+    let s = String(v, radix: 16)
+    return String(repeating: "0", count: 8 - s.count) + s
+  }
+
+  static func appendDecimal(_ v: UInt64, to out: inout [UInt8]) {
+    if v < 10 {
+      out.append(UInt8(0x30 + v))
+      return
+    }
+    var tmp: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+              UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var n = 0
+    var x = v
+    withUnsafeMutableBytes(of: &tmp) { buf in
+      while x > 0 {
+        buf[n] = UInt8(0x30 + x % 10)
+        x /= 10
+        n += 1
+      }
+      for k in stride(from: n - 1, through: 0, by: -1) { out.append(buf[k]) }
+    }
+  }
+}

@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads a file forward line by line through one reusable buffer, so memory stays constant
+/// however long the log is (the buffer grows only to the longest line).
+struct LineReader {
+  let fd: Int32
+  let path: String
+  /// Reading stops here (exclusive); nil means end of file.
+  let end: Int64?
+  private var buffer: [UInt8]
+  private var bufferOffset: Int64  // file offset of buffer[0]
+  private var lo = 0
+  private var hi = 0
+  private var nextRead: Int64
+  private var eof = false
+
+  init(fd: Int32, path: String, start: Int64, end: Int64? = nil, chunk: Int = 256 * 1024) {
+    self.fd = fd
+    self.path = path
+    self.end = end
+    self.buffer = [UInt8](repeating: 0, count: chunk)
+    self.bufferOffset = start
+    self.nextRead = start
+  }
+
+  /// File offset of the next line to be returned.
+  var offset: Int64 { bufferOffset + Int64(lo) }
+
+  /// Hands the next line (without `\n`), its file offset and whether it had a `\n` to `body`.
+  mutating func next<R>(_ body: (Int64, UnsafeRawBufferPointer, Bool) -> R) throws -> R? {
+    while true {
+      if lo < hi {
+        let found: Int? = buffer.withUnsafeBytes { raw in
+          guard let p = memchr(raw.baseAddress! + lo, 0x0A, hi - lo) else { return nil }
+          return raw.baseAddress!.distance(to: UnsafeRawPointer(p))
+        }
+        if let nl = found {
+          let start = lo
+          lo = nl + 1
+          return buffer.withUnsafeBytes { raw in
+            body(bufferOffset + Int64(start), UnsafeRawBufferPointer(rebasing: raw[start..<nl]), true)
+          }
+        }
+      }
+      if eof {
+        guard lo < hi else { return nil }
+        let start = lo
+        lo = hi
+        return buffer.withUnsafeBytes { raw in
+          body(bufferOffset + Int64(start), UnsafeRawBufferPointer(rebasing: raw[start..<hi]), false)
+        }
+      }
+      try fill()
+    }
+  }
+
+  private mutating func fill() throws {
+    if lo > 0 {
+      let count = hi - lo
+      buffer.withUnsafeMutableBytes { raw in
+        if count > 0 { memmove(raw.baseAddress!, raw.baseAddress! + lo, count) }
+      }
+      bufferOffset += Int64(lo)
+      hi = count
+      lo = 0
+    }
+    if hi == buffer.count { buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count)) }
+    var want = buffer.count - hi
+    if let end { want = Int(min(Int64(want), max(0, end - nextRead))) }
+    if want == 0 {
+      eof = true
+      return
+    }
+    let start = hi
+    let got = try buffer.withUnsafeMutableBytes { raw in
+      try FileIO.read(
+        fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[start...]), count: want, at: nextRead, path)
+    }
+    hi += got
+    nextRead += Int64(got)
+    if got < want { eof = true }
+  }
+}

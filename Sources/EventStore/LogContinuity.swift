@@ -1,0 +1,68 @@
+/// The rules that tie one line to the next: gapless seq and whole batches.
+/// Shared by reading, recovery and verification so they agree on what damage is.
+struct LogContinuity {
+  /// The seq the next line must carry; nil before the first line read from a mid-log offset.
+  var expectedSeq: UInt64?
+  /// Lines still owed by the batch in progress.
+  var batchRemaining = 0
+
+  /// Checks `r` against the lines before it and advances; returns the problem, if any.
+  mutating func accept(_ r: EventRecord) -> String? {
+    defer {
+      expectedSeq = r.seq &+ 1
+      batchRemaining = r.batchRemaining
+    }
+    if let expected = expectedSeq, r.seq != expected {
+      return r.seq < expected
+        ? "seq \(r.seq) repeats or goes back (expected \(expected))"
+        : "seq gap: expected \(expected), found \(r.seq)"
+    }
+    if batchRemaining > 0, r.batchRemaining != batchRemaining - 1 {
+      return "batch broken: expected \"more\":\(batchRemaining - 1), found \(r.batchRemaining)"
+    }
+    return nil
+  }
+}
+
+/// A damaged end of the log that recovery cut off (or that a reader stopped before):
+/// the bytes of a write that did not finish.
+public struct TornTail: Sendable, Equatable, CustomStringConvertible {
+  /// Byte offset where the torn part began.
+  public var offset: Int64
+  /// How many bytes were cut.
+  public var bytes: Int64
+  /// The seq the first cut line would have had.
+  public var seq: UInt64
+  /// Why the tail was judged torn.
+  public var reason: String
+
+  public var description: String {
+    "cut a torn tail of \(bytes) bytes at offset \(offset) (seq \(seq) onward): \(reason)"
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Counts the lines that start before `offset` (so the line at `offset` has number result + 1).
+/// Used only to name a damaged line in an error.
+func lineNumber(fd: Int32, path: String, offset: Int64) -> Int {
+  var count = 0
+  var at: Int64 = 0
+  var buffer = [UInt8](repeating: 0, count: 1 << 16)
+  while at < offset {
+    let want = Int(min(Int64(buffer.count), offset - at))
+    let got = buffer.withUnsafeMutableBytes { raw in
+      (try? FileIO.read(fd, into: raw, count: want, at: at, path)) ?? 0
+    }
+    if got == 0 { break }
+    buffer.withUnsafeBytes { raw in
+      for k in 0..<got where raw[k] == 0x0A { count += 1 }
+    }
+    at += Int64(got)
+  }
+  return count + 1
+}

@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Streams events forward from a log file in constant memory, checking every line.
+///
+/// A batch is handed out only once all of its lines have been read, so a reader never sees
+/// half of an atomic append. Damage before the end throws `EventLogError.corrupted`; a torn
+/// final write (as a crash leaves it) ends the stream and is reported in `tornTail`.
+public final class LogCursor {
+  private let fd: Int32
+  private let path: String
+  private var reader: LineReader
+  private var continuity: LogContinuity
+  private let through: UInt64?
+  private var pending: [EventRecord] = []
+  private var ready: [EventRecord] = []
+  private var readyIndex = 0
+  private var finished = false
+  private var pendingStart: Int64 = 0
+
+  /// Set when the stream ended at a torn final write instead of a clean end.
+  public private(set) var tornTail: TornTail?
+
+  /// Opens `path` for reading from byte `offset` (a line start) up to `end` (nil: end of file).
+  /// `firstSeq`, if known, is the seq the first line must have.
+  public init(path: String, offset: Int64 = 0, firstSeq: UInt64? = 1, through: UInt64? = nil, end: Int64? = nil)
+    throws
+  {
+    self.fd = try FileIO.open(path, O_RDONLY)
+    self.path = path
+    self.reader = LineReader(fd: fd, path: path, start: offset, end: end)
+    self.continuity = LogContinuity(expectedSeq: offset == 0 ? 1 : firstSeq)
+    self.through = through
+  }
+
+  /// Opens `path` for reading from the line of `seq` (found by binary search) up to `end`.
+  public convenience init(path: String, fromSeq seq: UInt64, through: UInt64? = nil, end: Int64? = nil)
+    throws
+  {
+    let probe = try FileIO.open(path, O_RDONLY)
+    defer { close(probe) }
+    let limit = try end ?? FileIO.size(probe, path)
+    let offset = try SeqSearch.offset(ofSeq: seq, fd: probe, path: path, end: limit)
+    try self.init(path: path, offset: offset, firstSeq: max(seq, 1), through: through, end: limit)
+  }
+
+  deinit { close(fd) }
+
+  /// Reads the next line whole and returns its stored checksum if it decodes and holds `expectedSeq`.
+  func checksumOfNextLine(expectedSeq: UInt64) -> UInt32? {
+    let found = try? reader.next { _, line, terminated -> UInt32? in
+      guard terminated, let r = try? EventLine.decode(line), r.seq == expectedSeq else { return nil }
+      return EventLine.storedChecksum(line)
+    }
+    return found ?? nil
+  }
+
+  /// The next event, or nil at the end (or past `through`).
+  public func next() throws -> EventRecord? {
+    while true {
+      if readyIndex < ready.count {
+        let r = ready[readyIndex]
+        readyIndex += 1
+        if let through, r.seq > through {
+          finished = true
+          return nil
+        }
+        return r
+      }
+      if finished { return nil }
+      ready.removeAll(keepingCapacity: true)
+      readyIndex = 0
+      try readLine()
+    }
+  }
+
+  /// Reads one line into the batch being assembled.
+  private func readLine() throws {
+    var failure: (offset: Int64, reason: String, seq: UInt64?)?
+    let more =
+      try reader.next { offset, line, terminated -> Void in
+        guard terminated else {
+          failure = (offset, "final line has no newline", nil)
+          return
+        }
+        do {
+          let r = try EventLine.decode(line)
+          if let problem = continuity.accept(r) {
+            failure = (offset, problem, r.seq)
+            return
+          }
+          if pending.isEmpty { pendingStart = offset }
+          pending.append(r)
+          if r.batchRemaining == 0 { swap(&pending, &ready) }
+        } catch {
+          failure = (offset, (error as? EventLine.Failure)?.reason ?? "\(error)", EventLine.peekSeq(line))
+        }
+      } != nil
+    if let failure {
+      // A bad line with nothing after it is a torn write; anything else is damage.
+      let isLast = (try? reader.next { _, _, _ in true }) == nil
+      if isLast {
+        endTorn(at: pending.isEmpty ? failure.offset : pendingStart, reason: failure.reason)
+        return
+      }
+      throw EventLogError.corrupted(
+        file: path, line: lineNumber(fd: fd, path: path, offset: failure.offset), seq: failure.seq,
+        reason: failure.reason)
+    }
+    if !more {
+      if !pending.isEmpty {
+        endTorn(at: pendingStart, reason: "the final batch is incomplete")
+      } else {
+        finished = true
+      }
+    }
+  }
+
+
+  private func endTorn(at offset: Int64, reason: String) {
+    let size = (try? FileIO.size(fd, path)) ?? offset
+    let seq = pending.first?.seq ?? continuity.expectedSeq ?? 0
+    tornTail = TornTail(offset: offset, bytes: size - offset, seq: seq, reason: reason)
+    pending.removeAll()
+    finished = true
+  }
+}

@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One thing wrong with a log file.
+public struct LogProblem: Sendable, Equatable, CustomStringConvertible {
+  /// `tornTail`: the end of an unfinished write, which opening cuts; `damage`: anything else.
+  public enum Kind: String, Sendable { case damage, tornTail }
+  public var kind: Kind
+  /// 1-based line number.
+  public var line: Int
+  /// Byte offset of the line.
+  public var offset: Int64
+  /// The seq the line carries, if it could be read.
+  public var seq: UInt64?
+  public var reason: String
+
+  public var description: String {
+    let at = seq.map { ", seq \($0)" } ?? ""
+    let what = kind == .tornTail ? "torn tail" : "damage"
+    return "line \(line) (byte \(offset)\(at)): \(what): \(reason)"
+  }
+}
+
+/// What `LogVerifier` found in a whole log.
+public struct VerificationReport: Sendable, Equatable {
+  public var path: String
+  /// Lines that decoded and followed their predecessor.
+  public var goodEvents: UInt64
+  public var lines: Int
+  public var bytes: Int64
+  public var problems: [LogProblem]
+  /// Where the valid prefix ends: the end of the last whole batch before the first problem.
+  public var validPrefixEnd: Int64
+  /// The last seq inside the valid prefix.
+  public var validPrefixLastSeq: UInt64
+
+  /// No problem at all.
+  public var isClean: Bool { problems.isEmpty }
+  /// Damage that opening would refuse (a torn tail alone is recovered by opening).
+  public var hasDamage: Bool { problems.contains { $0.kind == .damage } }
+}
+
+/// Reads a whole log and lists every problem; changes nothing.
+public enum LogVerifier {
+  public static func verify(path: String) throws -> VerificationReport {
+    let fd = try FileIO.open(path, O_RDONLY)
+    defer { close(fd) }
+    let size = try FileIO.size(fd, path)
+    var reader = LineReader(fd: fd, path: path, start: 0)
+    var continuity = LogContinuity(expectedSeq: 1)
+    var report = VerificationReport(
+      path: path, goodEvents: 0, lines: 0, bytes: size, problems: [], validPrefixEnd: 0, validPrefixLastSeq: 0)
+    var lastLineWasBad = false
+    var batchStart: (offset: Int64, line: Int, seq: UInt64)?
+    while let _: Void = try reader.next({ offset, line, terminated in
+      report.lines += 1
+      let lineNo = report.lines
+      func problem(_ seq: UInt64?, _ reason: String) {
+        report.problems.append(LogProblem(kind: .damage, line: lineNo, offset: offset, seq: seq, reason: reason))
+        lastLineWasBad = true
+      }
+      lastLineWasBad = false
+      guard terminated else { return problem(EventLine.peekSeq(line), "the final line has no newline") }
+      let r: EventRecord
+      do { r = try EventLine.decode(line) } catch {
+        if let expected = continuity.expectedSeq { continuity.expectedSeq = expected + 1 }
+        continuity.batchRemaining = max(0, continuity.batchRemaining - 1)
+        return problem(EventLine.peekSeq(line), (error as? EventLine.Failure)?.reason ?? "\(error)")
+      }
+      if continuity.batchRemaining == 0 { batchStart = (offset, lineNo, r.seq) }
+      if let reason = continuity.accept(r) { return problem(r.seq, reason) }
+      report.goodEvents += 1
+      if report.problems.isEmpty, r.batchRemaining == 0 {
+        report.validPrefixEnd = offset + Int64(line.count) + 1
+        report.validPrefixLastSeq = r.seq
+      }
+    }) {}
+    if continuity.batchRemaining > 0, !lastLineWasBad, let start = batchStart {
+      report.problems.append(
+        LogProblem(
+          kind: .tornTail, line: start.line, offset: start.offset, seq: start.seq,
+          reason: "the final batch is incomplete (\(continuity.batchRemaining) more line(s) expected)"))
+    } else if lastLineWasBad, let last = report.problems.last, last.line == report.lines {
+      report.problems[report.problems.count - 1].kind = .tornTail
+    }
+    return report
+  }
+}

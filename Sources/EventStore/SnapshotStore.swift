@@ -1,0 +1,163 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A saved state and the log position it covers.
+public struct Snapshot: Sendable, Equatable {
+  /// The last seq folded into `state`.
+  public var seq: UInt64
+  /// The checksum of that seq's log line: proves the snapshot belongs to this log.
+  public var lineChecksum: UInt32
+  /// When the snapshot was taken (milliseconds since the epoch).
+  public var timeMillis: Int64
+  /// The state, in whatever encoding its owner chose.
+  public var state: [UInt8]
+
+  public init(seq: UInt64, lineChecksum: UInt32, timeMillis: Int64, state: [UInt8]) {
+    self.seq = seq
+    self.lineChecksum = lineChecksum
+    self.timeMillis = timeMillis
+    self.state = state
+  }
+}
+
+/// A snapshot file that was not trusted, and why.
+public struct SnapshotProblem: Error, Sendable, Equatable, CustomStringConvertible {
+  public var path: String
+  public var reason: String
+  public var description: String { "skipped snapshot \(path): \(reason)" }
+}
+
+/// Snapshot files in one directory, each written atomically and checked when loaded.
+///
+/// A file is a header line (`{"format":"gallery-rpc-snapshot","v":1,"seq":…,"lineCRC":…,
+/// "time":…,"length":…,"crc":…}`) followed by the state bytes; `crc` is their CRC-32C.
+public struct SnapshotStore: Sendable {
+  /// Where the snapshot files live.
+  public let directory: String
+  /// How many snapshots to keep; older ones are removed after a save.
+  public let keep: Int
+
+  public init(directory: String, keep: Int = 3) {
+    self.directory = directory
+    self.keep = max(1, keep)
+  }
+
+  /// The file name for a snapshot covering `seq`; names sort by seq.
+  public func path(forSeq seq: UInt64) -> String {
+    let digits = String(seq)
+    return "\(directory)/snapshot-\(String(repeating: "0", count: max(0, 20 - digits.count)))\(digits).snap"
+  }
+
+  /// Saves atomically (temp file, fsync, rename, directory fsync), then prunes old ones.
+  @discardableResult
+  public func save(_ snapshot: Snapshot) throws -> String {
+    var bytes = Array(#"{"format":"gallery-rpc-snapshot","v":1,"seq":"#.utf8)
+    EventLine.appendDecimal(snapshot.seq, to: &bytes)
+    bytes += Array(#","lineCRC":""#.utf8) + Array(EventLine.hex(snapshot.lineChecksum).utf8)
+    bytes += Array(#"","time":""#.utf8)
+    ISOTime.append(millis: snapshot.timeMillis, to: &bytes)
+    bytes += Array(#"","length":"#.utf8)
+    EventLine.appendDecimal(UInt64(snapshot.state.count), to: &bytes)
+    bytes += Array(#","crc":""#.utf8) + Array(EventLine.hex(CRC32C.checksum(snapshot.state)).utf8)
+    bytes += Array("\"}\n".utf8)
+    bytes += snapshot.state
+    let target = path(forSeq: snapshot.seq)
+    try FileIO.writeAtomically(bytes, to: target)
+    for old in list().dropFirst(keep) { unlink(old.path) }
+    return target
+  }
+
+  /// The snapshot files present, newest (highest seq) first.
+  public func list() -> [(seq: UInt64, path: String)] {
+    guard let dir = opendir(directory) else { return [] }
+    defer { closedir(dir) }
+    var found: [(UInt64, String)] = []
+    while let entry = readdir(dir) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+      }
+      guard name.hasPrefix("snapshot-"), name.hasSuffix(".snap"),
+        let seq = UInt64(name.dropFirst(9).dropLast(5))
+      else { continue }
+      found.append((seq, "\(directory)/\(name)"))
+    }
+    return found.sorted { $0.0 > $1.0 }.map { (seq: $0.0, path: $0.1) }
+  }
+
+  /// The newest snapshot that reads back intact and that `belongs` accepts (it returns a
+  /// reason to reject, or nil), with a problem for every newer one skipped.
+  public func loadNewest(belongs: (Snapshot) -> String?) -> (snapshot: Snapshot?, problems: [SnapshotProblem]) {
+    var problems: [SnapshotProblem] = []
+    for (_, path) in list() {
+      switch Self.read(path) {
+      case .failure(let problem): problems.append(problem)
+      case .success(let snapshot):
+        if let reason = belongs(snapshot) {
+          problems.append(SnapshotProblem(path: path, reason: reason))
+          continue
+        }
+        return (snapshot, problems)
+      }
+    }
+    return (nil, problems)
+  }
+
+  /// Reads and checks one snapshot file.
+  public static func read(_ path: String) -> Result<Snapshot, SnapshotProblem> {
+    func problem(_ reason: String) -> Result<Snapshot, SnapshotProblem> {
+      .failure(SnapshotProblem(path: path, reason: reason))
+    }
+    guard let bytes = try? readWhole(path) else { return problem("cannot be read") }
+    guard let nl = bytes.firstIndex(of: 0x0A) else { return problem("no header line") }
+    var seq: UInt64?
+    var lineCRC: UInt32?
+    var time: Int64?
+    var length: UInt64?
+    var crc: UInt32?
+    var format: String?
+    let parsed: Bool = bytes.withUnsafeBytes { raw in
+      var s = JSONScanner(UnsafeRawBufferPointer(rebasing: raw[0..<nl]))
+      do {
+        try s.expect(UInt8(ascii: "{"), "'{'")
+        repeat {
+          let key = try s.readString()
+          try s.expect(UInt8(ascii: ":"), "':'")
+          switch key {
+          case "format": format = try s.readString()
+          case "seq": seq = try s.readUInt()
+          case "length": length = try s.readUInt()
+          case "lineCRC": lineCRC = UInt32(try s.readString(), radix: 16)
+          case "crc": crc = UInt32(try s.readString(), radix: 16)
+          case "time": time = ISOTime.parse(Array(try s.readString().utf8))
+          default: try s.skipValue()
+          }
+        } while s.consume(UInt8(ascii: ","))
+        try s.expect(UInt8(ascii: "}"), "'}'")
+        return true
+      } catch { return false }
+    }
+    guard parsed, format == "gallery-rpc-snapshot", let seq, let lineCRC, let time, let length, let crc else {
+      return problem("malformed header")
+    }
+    let state = Array(bytes[(nl + 1)...])
+    guard UInt64(state.count) == length else {
+      return problem("state is \(state.count) bytes, header says \(length)")
+    }
+    guard CRC32C.checksum(state) == crc else { return problem("state checksum mismatch") }
+    return .success(Snapshot(seq: seq, lineChecksum: lineCRC, timeMillis: time, state: state))
+  }
+
+  static func readWhole(_ path: String) throws -> [UInt8] {
+    let fd = try FileIO.open(path, O_RDONLY)
+    defer { close(fd) }
+    let size = try FileIO.size(fd, path)
+    var bytes = [UInt8](repeating: 0, count: Int(size))
+    let got = try bytes.withUnsafeMutableBytes { raw in
+      try FileIO.read(fd, into: raw, count: Int(size), at: 0, path)
+    }
+    return Array(bytes[0..<got])
+  }
+}

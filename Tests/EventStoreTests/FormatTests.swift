@@ -1,0 +1,92 @@
+import EventStore
+import Foundation
+import XCTest
+
+final class FormatTests: XCTestCase {
+  func testCRC32CKnownValues() {
+    XCTAssertEqual(CRC32C.checksum(Array("123456789".utf8)), 0xE306_9283)
+    XCTAssertEqual(CRC32C.checksum([UInt8]()), 0)
+    let long = (0..<1000).map { UInt8($0 % 251) }
+    let split = CRC32C.checksum(long[500...], continuing: CRC32C.checksum(long[..<500]))
+    XCTAssertEqual(split, CRC32C.checksum(long))
+  }
+
+  func testTimestampsRoundTrip() {
+    XCTAssertEqual(ISOTime.format(millis: 0), "1970-01-01T00:00:00.000Z")
+    XCTAssertEqual(ISOTime.format(millis: 1_795_000_000_123), "2026-11-18T11:06:40.123Z")
+    for ms: Int64 in [0, 1, 951_782_400_000, 1_795_000_000_123, 4_102_444_799_999] {
+      XCTAssertEqual(ISOTime.parse(Array(ISOTime.format(millis: ms).utf8)), ms)
+    }
+    XCTAssertNil(ISOTime.parse(Array("2026-11-18T08:26:40Z".utf8)))
+    XCTAssertNil(ISOTime.parse(Array("2026-13-18T08:26:40.123Z".utf8)))
+  }
+
+  func testLineBytesAreExactAndReadableAsJSON() throws {
+    var out: [UInt8] = []
+    EventLine.encode(
+      EventRecord(seq: 7, timeMillis: 1_795_000_000_123, type: "auth.emailEdited", version: 2, data: Array(#"{"a":"é\n"}"#.utf8)),
+      into: &out)
+    let text = String(decoding: out, as: UTF8.self)
+    XCTAssertTrue(
+      text.hasPrefix(#"{"seq":7,"time":"2026-11-18T11:06:40.123Z","type":"auth.emailEdited","v":2,"data":{"a":"é\n"},"crc":""#))
+    XCTAssertTrue(text.hasSuffix("\"}\n"))
+    let object = try JSONSerialization.jsonObject(with: Data(out)) as! [String: Any]
+    XCTAssertEqual(object["seq"] as? Int, 7)
+    XCTAssertEqual((object["data"] as? [String: Any])?["a"] as? String, "é\n")
+    XCTAssertEqual((object["crc"] as? String)?.count, 8)
+    let decoded = try out.dropLast().withUnsafeBytes { try EventLine.decode($0) }
+    XCTAssertEqual(decoded.seq, 7)
+    XCTAssertEqual(decoded.version, 2)
+    XCTAssertEqual(decoded.data, Array(#"{"a":"é\n"}"#.utf8))
+  }
+
+  func testInvalidEventsAreRefusedWithTheReason() throws {
+    let dir = TempDirectory()
+    let log = try EventLog(path: dir.file("events.jsonl"))
+    let bad: [(NewEvent, String)] = [
+      (NewEvent(type: "", data: Array("{}".utf8)), "event type"),
+      (NewEvent(type: "has space", data: Array("{}".utf8)), "event type"),
+      (NewEvent(type: "t", data: Array("[1]".utf8)), "not a JSON object"),
+      (NewEvent(type: "t", data: Array("{\"a\":1}x".utf8)), "bytes after"),
+      (NewEvent(type: "t", data: Array("{\"a\":\n1}".utf8)), "line breaks"),
+      (NewEvent(type: "t", data: Array("{\"a\":01}".utf8)), "leading zero"),
+      (NewEvent(type: "t", data: [0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D]), "UTF-8"),
+    ]
+    for (e, expected) in bad {
+      XCTAssertThrowsError(try log.append([event(1), e])) { error in
+        XCTAssertTrue("\(error)".contains(expected), "\(error) should mention \(expected)")
+      }
+    }
+    XCTAssertEqual(log.lastSeq, 0, "a refused batch writes nothing, not even its valid events")
+    XCTAssertEqual(readFile(dir.file("events.jsonl")), [])
+  }
+
+  func testScannerAcceptsWhatJSONAllows() throws {
+    let good = [#"{}"#, #"{"a":[1,-2.5e+3,true,false,null,"\u00e9\ud83d\ude00"],"b":{"c":{}}}"#, #"{ "a" : 0 }"#]
+    for text in good {
+      let bytes = Array(text.utf8)
+      try bytes.withUnsafeBytes { raw in
+        var s = JSONScanner(raw)
+        try s.skipValue()
+        XCTAssertTrue(s.atEnd, text)
+      }
+    }
+    let bad = [#"{"a":}"#, #"{"a":1,}"#, #"{"a":"\x"}"#, #"{"a":1e}"#, #"{"a":tru}"#, #"{"a":"#, #"{a:1}"#]
+    for text in bad {
+      let bytes = Array(text.utf8)
+      let failed = bytes.withUnsafeBytes { raw -> Bool in
+        var s = JSONScanner(raw)
+        do {
+          try s.skipValue()
+          return false
+        } catch { return true }
+      }
+      XCTAssertTrue(failed, text)
+    }
+    let escaped = Array(#""a\"b\\c\u00e9\ud83d\ude00""#.utf8)
+    try escaped.withUnsafeBytes { raw in
+      var s = JSONScanner(raw)
+      XCTAssertEqual(try s.readString(), "a\"b\\cé😀")
+    }
+  }
+}
