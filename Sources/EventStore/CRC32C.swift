@@ -28,9 +28,11 @@ public enum CRC32C {
       var i = 0
       let n = bytes.count
       while i + 8 <= n {
-        let lo = UInt32(bytes[i]) | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2]) << 16
+        let lo =
+          UInt32(bytes[i]) | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2]) << 16
           | UInt32(bytes[i + 3]) << 24
-        let hi = UInt32(bytes[i + 4]) | UInt32(bytes[i + 5]) << 8 | UInt32(bytes[i + 6]) << 16
+        let hi =
+          UInt32(bytes[i + 4]) | UInt32(bytes[i + 5]) << 8 | UInt32(bytes[i + 6]) << 16
           | UInt32(bytes[i + 7]) << 24
         let x = c ^ lo
         c =

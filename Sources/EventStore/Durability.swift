@@ -17,7 +17,9 @@ public enum Durability: Sendable, Equatable, CustomStringConvertible {
     case "none": self = .none
     case "batch": self = .batch(milliseconds: Durability.defaultBatchMilliseconds)
     default:
-      guard text.hasPrefix("batch:"), let ms = Int(text.dropFirst(6)), ms >= 1, ms <= 60_000 else { return nil }
+      guard text.hasPrefix("batch:"), let ms = Int(text.dropFirst(6)), ms >= 1, ms <= 60_000 else {
+        return nil
+      }
       self = .batch(milliseconds: ms)
     }
   }

@@ -71,12 +71,15 @@ public enum EventLine {
     let body = UnsafeRawBufferPointer(rebasing: line[0..<(line.count - suffixLength)])
     let actual = CRC32C.checksum(body)
     guard actual == stored else {
-      throw Failure(isChecksumMismatch: true, reason: "checksum mismatch (stored \(hex(stored)), computed \(hex(actual)))")
+      throw Failure(
+        isChecksumMismatch: true, reason: "checksum mismatch (stored \(hex(stored)), computed \(hex(actual)))"
+      )
     }
     do {
       return try parseBody(body)
     } catch {
-      throw Failure(isChecksumMismatch: false, reason: "malformed JSON at byte \(error.offset): \(error.reason)")
+      throw Failure(
+        isChecksumMismatch: false, reason: "malformed JSON at byte \(error.offset): \(error.reason)")
     }
   }
 
@@ -108,7 +111,9 @@ public enum EventLine {
       case "type": type = try s.readString()
       case "time":
         let text = try s.readString()
-        guard let t = ISOTime.parse(Array(text.utf8)) else { throw s.fail("\"time\" is not yyyy-mm-ddThh:mm:ss.sssZ") }
+        guard let t = ISOTime.parse(Array(text.utf8)) else {
+          throw s.fail("\"time\" is not yyyy-mm-ddThh:mm:ss.sssZ")
+        }
         time = t
       case "data":
         s.skipWhitespace()
@@ -142,9 +147,12 @@ public enum EventLine {
           || b == UInt8(ascii: "/") || b == UInt8(ascii: ":")
       })
     else {
-      throw EventLogError.invalidEvent("event type \(String(reflecting: event.type)) must be 1 to \(maxTypeLength) of A-Z a-z 0-9 . _ - / :")
+      throw EventLogError.invalidEvent(
+        "event type \(String(reflecting: event.type)) must be 1 to \(maxTypeLength) of A-Z a-z 0-9 . _ - / :")
     }
-    guard event.version >= 0 else { throw EventLogError.invalidEvent("event \(event.type): negative schema version") }
+    guard event.version >= 0 else {
+      throw EventLogError.invalidEvent("event \(event.type): negative schema version")
+    }
     guard !event.data.contains(0x0A), !event.data.contains(0x0D) else {
       throw EventLogError.invalidEvent("event \(event.type): data must be compact JSON without line breaks")
     }
@@ -155,10 +163,13 @@ public enum EventLine {
         try s.skipValue()
         guard s.atEnd else { throw s.fail("bytes after the data object") }
         return nil
-      } catch let failure as JSONScanner.Failure { return failure } catch { return JSONScanner.Failure(offset: 0, reason: "\(error)") }
+      } catch let failure as JSONScanner.Failure { return failure } catch {
+        return JSONScanner.Failure(offset: 0, reason: "\(error)")
+      }
     }
     if let result {
-      throw EventLogError.invalidEvent("event \(event.type): data is not one JSON object (byte \(result.offset): \(result.reason))")
+      throw EventLogError.invalidEvent(
+        "event \(event.type): data is not one JSON object (byte \(result.offset): \(result.reason))")
     }
   }
 
@@ -172,9 +183,12 @@ public enum EventLine {
       out.append(UInt8(0x30 + v))
       return
     }
-    var tmp: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-              UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var tmp:
+      (
+        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+      ) =
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     var n = 0
     var x = v
     withUnsafeMutableBytes(of: &tmp) { buf in

@@ -117,9 +117,13 @@ public final class EventLog: @unchecked Sendable {
     if flock(fd, LOCK_EX | LOCK_NB) != 0 {
       let code = errno
       var buf = [UInt8](repeating: 0, count: 32)
-      let n = buf.withUnsafeMutableBytes { raw in (try? FileIO.read(fd, into: raw, count: 32, at: 0, lockPath)) ?? 0 }
+      let n = buf.withUnsafeMutableBytes { raw in
+        (try? FileIO.read(fd, into: raw, count: 32, at: 0, lockPath)) ?? 0
+      }
       Glibc.close(fd)
-      guard code == EWOULDBLOCK else { throw EventLogError.io(operation: "flock", path: lockPath, errno: code) }
+      guard code == EWOULDBLOCK else {
+        throw EventLogError.io(operation: "flock", path: lockPath, errno: code)
+      }
       let text = String(decoding: buf[0..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
       throw EventLogError.locked(lockFile: lockPath, holderPID: Int32(text))
     }
@@ -151,7 +155,8 @@ public final class EventLog: @unchecked Sendable {
   public func append(_ events: [NewEvent], expectedLastSeq: UInt64? = nil) throws -> [EventRecord] {
     for e in events {
       guard e.data.count <= options.maxEventBytes else {
-        throw EventLogError.invalidEvent("event \(e.type): data of \(e.data.count) bytes exceeds \(options.maxEventBytes)")
+        throw EventLogError.invalidEvent(
+          "event \(e.type): data of \(e.data.count) bytes exceeds \(options.maxEventBytes)")
       }
       try EventLine.validate(e)
     }
@@ -284,7 +289,8 @@ public final class EventLog: @unchecked Sendable {
     let lastSum = lastChecksum
     cond.unlock()
     if seq == last { return lastSum }
-    guard seq >= 1, seq < last, let cursor = try? LogCursor(path: path, fromSeq: seq, through: seq, end: end) else {
+    guard seq >= 1, seq < last, let cursor = try? LogCursor(path: path, fromSeq: seq, through: seq, end: end)
+    else {
       return nil
     }
     return cursor.checksumOfNextLine(expectedSeq: seq)

@@ -29,7 +29,8 @@ public enum EventLogError: Error, Equatable, Sendable, CustomStringConvertible {
       return "append expected the log to end at seq \(expected) but it ends at seq \(actual)"
     case .corrupted(let file, let line, let seq, let reason):
       let at = seq.map { ", seq \($0)" } ?? ""
-      return "\(file): line \(line)\(at) is damaged: \(reason); run `gallery-rpc verify` and `gallery-rpc repair`"
+      return
+        "\(file): line \(line)\(at) is damaged: \(reason); run `gallery-rpc verify` and `gallery-rpc repair`"
     case .invalidEvent(let reason):
       return "invalid event: \(reason)"
     case .io(let op, let path, let code):

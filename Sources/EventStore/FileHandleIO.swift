@@ -32,7 +32,9 @@ enum FileIO {
   }
 
   /// Reads up to `count` bytes at `offset`; fewer only at end of file.
-  static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, count: Int, at offset: Int64, _ path: String)
+  static func read(
+    _ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, count: Int, at offset: Int64, _ path: String
+  )
     throws -> Int
   {
     var done = 0
@@ -58,7 +60,9 @@ enum FileIO {
   }
 
   static func truncate(_ fd: Int32, to size: Int64, _ path: String) throws {
-    guard ftruncate(fd, off_t(size)) == 0 else { throw EventLogError.io(operation: "truncate", path: path, errno: errno) }
+    guard ftruncate(fd, off_t(size)) == 0 else {
+      throw EventLogError.io(operation: "truncate", path: path, errno: errno)
+    }
   }
 
   /// Makes a rename or a file creation in `directory` durable.
@@ -69,7 +73,9 @@ enum FileIO {
   }
 
   static func rename(_ from: String, _ to: String) throws {
-    guard Glibc.rename(from, to) == 0 else { throw EventLogError.io(operation: "rename", path: "\(from) -> \(to)", errno: errno) }
+    guard Glibc.rename(from, to) == 0 else {
+      throw EventLogError.io(operation: "rename", path: "\(from) -> \(to)", errno: errno)
+    }
   }
 
   static func exists(_ path: String) -> Bool {

@@ -40,7 +40,8 @@ public enum ISOTime {
   }
 
   /// Parses exactly the format `format` writes; nil for anything else.
-  public static func parse<C: RandomAccessCollection>(_ s: C) -> Int64? where C.Element == UInt8, C.Index == Int {
+  public static func parse<C: RandomAccessCollection>(_ s: C) -> Int64?
+  where C.Element == UInt8, C.Index == Int {
     guard s.count == 24 else { return nil }
     let b = s.startIndex
     func num(_ at: Int, _ width: Int) -> Int64? {
@@ -52,7 +53,9 @@ public enum ISOTime {
       }
       return v
     }
-    let separators: [(Int, UInt8)] = [(4, 0x2D), (7, 0x2D), (10, 0x54), (13, 0x3A), (16, 0x3A), (19, 0x2E), (23, 0x5A)]
+    let separators: [(Int, UInt8)] = [
+      (4, 0x2D), (7, 0x2D), (10, 0x54), (13, 0x3A), (16, 0x3A), (19, 0x2E), (23, 0x5A),
+    ]
     for (at, ch) in separators where s[b + at] != ch { return nil }
     guard let y = num(0, 4), let mo = num(5, 2), let d = num(8, 2), let h = num(11, 2), let mi = num(14, 2),
       let sec = num(17, 2), let ms = num(20, 3), (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60,

@@ -26,7 +26,9 @@ public final class LogCursor {
 
   /// Opens `path` for reading from byte `offset` (a line start) up to `end` (nil: end of file).
   /// `firstSeq`, if known, is the seq the first line must have.
-  public init(path: String, offset: Int64 = 0, firstSeq: UInt64? = 1, through: UInt64? = nil, end: Int64? = nil)
+  public init(
+    path: String, offset: Int64 = 0, firstSeq: UInt64? = 1, through: UInt64? = nil, end: Int64? = nil
+  )
     throws
   {
     self.fd = try FileIO.open(path, O_RDONLY)
@@ -118,7 +120,6 @@ public final class LogCursor {
       }
     }
   }
-
 
   private func endTorn(at offset: Int64, reason: String) {
     let size = (try? FileIO.size(fd, path)) ?? offset

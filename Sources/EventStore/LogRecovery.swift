@@ -58,7 +58,8 @@ struct LogRecovery {
 
   func damage(_ line: Line, _ reason: String) -> EventLogError {
     let seq = line.bytes.withUnsafeBytes { EventLine.peekSeq($0) }
-    return EventLogError.corrupted(file: path, line: lineNumber(fd: fd, path: path, offset: line.start), seq: seq, reason: reason)
+    return EventLogError.corrupted(
+      file: path, line: lineNumber(fd: fd, path: path, offset: line.start), seq: seq, reason: reason)
   }
 
   func run() throws -> LogTail {
@@ -143,7 +144,8 @@ struct LogRecovery {
     }
     tail.end = end
     if let cut {
-      tail.torn = TornTail(offset: cut.offset, bytes: size - cut.offset, seq: tail.lastSeq + 1, reason: cut.reason)
+      tail.torn = TornTail(
+        offset: cut.offset, bytes: size - cut.offset, seq: tail.lastSeq + 1, reason: cut.reason)
     }
     return tail
   }

@@ -25,7 +25,8 @@ public enum LogRepair {
     defer { close(lockFD) }
     let report = try LogVerifier.verify(path: path)
     guard !report.isClean else {
-      return RepairReport(problems: [], keptEvents: report.validPrefixLastSeq, removedBytes: 0, movedAside: nil)
+      return RepairReport(
+        problems: [], keptEvents: report.validPrefixLastSeq, removedBytes: 0, movedAside: nil)
     }
     var aside = "\(path).damaged-\(stamp)"
     var n = 1
@@ -37,7 +38,9 @@ public enum LogRepair {
     defer { close(fd) }
     var prefix = [UInt8](repeating: 0, count: Int(report.validPrefixEnd))
     let count = prefix.count
-    let got = try prefix.withUnsafeMutableBytes { raw in try FileIO.read(fd, into: raw, count: count, at: 0, path) }
+    let got = try prefix.withUnsafeMutableBytes { raw in
+      try FileIO.read(fd, into: raw, count: count, at: 0, path)
+    }
     guard got == count else { throw EventLogError.io(operation: "read", path: path, errno: EIO) }
     // The original gets its second name first, so no crash can leave neither.
     guard link(path, aside) == 0 else { throw EventLogError.io(operation: "link", path: aside, errno: errno) }

@@ -52,14 +52,16 @@ public enum LogVerifier {
     var reader = LineReader(fd: fd, path: path, start: 0)
     var continuity = LogContinuity(expectedSeq: 1)
     var report = VerificationReport(
-      path: path, goodEvents: 0, lines: 0, bytes: size, problems: [], validPrefixEnd: 0, validPrefixLastSeq: 0)
+      path: path, goodEvents: 0, lines: 0, bytes: size, problems: [], validPrefixEnd: 0, validPrefixLastSeq: 0
+    )
     var lastLineWasBad = false
     var batchStart: (offset: Int64, line: Int, seq: UInt64)?
     while let _: Void = try reader.next({ offset, line, terminated in
       report.lines += 1
       let lineNo = report.lines
       func problem(_ seq: UInt64?, _ reason: String) {
-        report.problems.append(LogProblem(kind: .damage, line: lineNo, offset: offset, seq: seq, reason: reason))
+        report.problems.append(
+          LogProblem(kind: .damage, line: lineNo, offset: offset, seq: seq, reason: reason))
         lastLineWasBad = true
       }
       lastLineWasBad = false

@@ -89,7 +89,8 @@ public struct SnapshotStore: Sendable {
 
   /// The newest snapshot that reads back intact and that `belongs` accepts (it returns a
   /// reason to reject, or nil), with a problem for every newer one skipped.
-  public func loadNewest(belongs: (Snapshot) -> String?) -> (snapshot: Snapshot?, problems: [SnapshotProblem]) {
+  public func loadNewest(belongs: (Snapshot) -> String?) -> (snapshot: Snapshot?, problems: [SnapshotProblem])
+  {
     var problems: [SnapshotProblem] = []
     for (_, path) in list() {
       switch Self.read(path) {

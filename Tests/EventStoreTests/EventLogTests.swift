@@ -36,7 +36,8 @@ final class EventLogTests: XCTestCase {
     let dir = TempDirectory()
     let times: [Int64] = [5000, 3000, 7000]
     let counter = StepClock(0)
-    let log = try EventLog(path: dir.file("e.jsonl"), options: EventLogOptions(clock: { times[Int(counter.read() - 1)] }))
+    let log = try EventLog(
+      path: dir.file("e.jsonl"), options: EventLogOptions(clock: { times[Int(counter.read() - 1)] }))
     for n in 0..<3 { try log.append([event(n)]) }
     XCTAssertEqual(try readAll(log).map(\.timeMillis), [5000, 5000, 7000])
   }
@@ -113,7 +114,8 @@ final class EventLogTests: XCTestCase {
     let ready = stdout.fileHandleForReading.availableDataLine()
     XCTAssertEqual(ready, "ready")
     XCTAssertThrowsError(try EventLog(path: path)) { error in
-      XCTAssertEqual(error as? EventLogError, .locked(lockFile: path + ".lock", holderPID: child.processIdentifier))
+      XCTAssertEqual(
+        error as? EventLogError, .locked(lockFile: path + ".lock", holderPID: child.processIdentifier))
     }
     stdin.fileHandleForWriting.closeFile()
     child.waitUntilExit()

@@ -24,11 +24,15 @@ final class FormatTests: XCTestCase {
   func testLineBytesAreExactAndReadableAsJSON() throws {
     var out: [UInt8] = []
     EventLine.encode(
-      EventRecord(seq: 7, timeMillis: 1_795_000_000_123, type: "auth.emailEdited", version: 2, data: Array(#"{"a":"é\n"}"#.utf8)),
+      EventRecord(
+        seq: 7, timeMillis: 1_795_000_000_123, type: "auth.emailEdited", version: 2,
+        data: Array(#"{"a":"é\n"}"#.utf8)),
       into: &out)
     let text = String(decoding: out, as: UTF8.self)
     XCTAssertTrue(
-      text.hasPrefix(#"{"seq":7,"time":"2026-11-18T11:06:40.123Z","type":"auth.emailEdited","v":2,"data":{"a":"é\n"},"crc":""#))
+      text.hasPrefix(
+        #"{"seq":7,"time":"2026-11-18T11:06:40.123Z","type":"auth.emailEdited","v":2,"data":{"a":"é\n"},"crc":""#
+      ))
     XCTAssertTrue(text.hasSuffix("\"}\n"))
     let object = try JSONSerialization.jsonObject(with: Data(out)) as! [String: Any]
     XCTAssertEqual(object["seq"] as? Int, 7)
@@ -62,7 +66,9 @@ final class FormatTests: XCTestCase {
   }
 
   func testScannerAcceptsWhatJSONAllows() throws {
-    let good = [#"{}"#, #"{"a":[1,-2.5e+3,true,false,null,"\u00e9\ud83d\ude00"],"b":{"c":{}}}"#, #"{ "a" : 0 }"#]
+    let good = [
+      #"{}"#, #"{"a":[1,-2.5e+3,true,false,null,"\u00e9\ud83d\ude00"],"b":{"c":{}}}"#, #"{ "a" : 0 }"#,
+    ]
     for text in good {
       let bytes = Array(text.utf8)
       try bytes.withUnsafeBytes { raw in

@@ -6,7 +6,8 @@ import XCTest
 final class TempDirectory {
   let path: String
   init() {
-    path = FileManager.default.temporaryDirectory.appendingPathComponent("eventstore-\(UUID().uuidString)").path
+    path =
+      FileManager.default.temporaryDirectory.appendingPathComponent("eventstore-\(UUID().uuidString)").path
     try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
   }
   deinit { try? FileManager.default.removeItem(atPath: path) }
@@ -38,7 +39,9 @@ func readAll(_ log: EventLog, from: UInt64 = 1, through: UInt64? = nil) throws -
 }
 
 func readFile(_ path: String) -> [UInt8] { Array(FileManager.default.contents(atPath: path) ?? Data()) }
-func writeFile(_ path: String, _ bytes: [UInt8]) { _ = FileManager.default.createFile(atPath: path, contents: Data(bytes)) }
+func writeFile(_ path: String, _ bytes: [UInt8]) {
+  _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+}
 
 /// The directory holding the package's built executables.
 func productsDirectory() -> URL {
@@ -46,7 +49,8 @@ func productsDirectory() -> URL {
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
     Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
   ]
-  for c in candidates where FileManager.default.fileExists(atPath: c.appendingPathComponent("eventlog-writer").path) {
+  for c in candidates
+  where FileManager.default.fileExists(atPath: c.appendingPathComponent("eventlog-writer").path) {
     return c
   }
   return candidates[0]

@@ -1,1 +1,98 @@
-print("x")
+// gallery-bench: measures the product against baselines in the same run; see BENCHMARKS.md.
+//
+//   swift run -c release gallery-bench log-append [--events N] [--dir D]
+//     append rate of one writer, small events, for each durability policy, plus fsync with
+//     4 concurrent writers (group commit); baseline: raw write(2)+fdatasync of the same bytes.
+import EventStore
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+func now() -> Double {
+  var ts = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &ts)
+  return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+func option(_ name: String, _ fallback: String) -> String {
+  let args = CommandLine.arguments
+  if let i = args.firstIndex(of: name), i + 1 < args.count { return args[i + 1] }
+  return fallback
+}
+
+let smallEvent = NewEvent(
+  type: "auth.emailEdited", data: Array(#"{"field":"email","value":"test@mail.com"}"#.utf8))
+
+func freshDir() -> String {
+  let base = option("--dir", FileManager.default.temporaryDirectory.path)
+  let dir = "\(base)/gallery-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+  try! FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+  return dir
+}
+
+func rate(_ events: Int, _ seconds: Double) -> String {
+  String(format: "%10.0f events/s  (%d events in %.3f s)", Double(events) / seconds, events, seconds)
+}
+
+/// Baseline: the same line bytes through bare write(2), with fdatasync after each when asked.
+func rawBaseline(events: Int, sync: Bool) -> Double {
+  let dir = freshDir()
+  defer { try? FileManager.default.removeItem(atPath: dir) }
+  var line: [UInt8] = []
+  EventLine.encode(
+    EventRecord(seq: 1, timeMillis: 0, type: smallEvent.type, version: 1, data: smallEvent.data), into: &line)
+  let fd = open("\(dir)/raw.jsonl", O_WRONLY | O_CREAT | O_APPEND, 0o644)
+  let start = now()
+  for _ in 0..<events {
+    _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    if sync { fdatasync(fd) }
+  }
+  let elapsed = now() - start
+  close(fd)
+  return elapsed
+}
+
+func logAppend(events: Int, durability: Durability, writers: Int = 1) throws -> Double {
+  let dir = freshDir()
+  defer { try? FileManager.default.removeItem(atPath: dir) }
+  let log = try EventLog(path: "\(dir)/events.jsonl", options: EventLogOptions(durability: durability))
+  let start = now()
+  // Real threads: concurrentPerform would run only as many writers as there are cores.
+  let group = DispatchGroup()
+  for _ in 0..<writers {
+    group.enter()
+    Thread {
+      for _ in 0..<(events / writers) { _ = try! log.append([smallEvent]) }
+      group.leave()
+    }.start()
+  }
+  group.wait()
+  try log.close()
+  return now() - start
+}
+
+func benchLogAppend() throws {
+  let n = Int(option("--events", "20000"))!
+  let fsyncN = Int(option("--fsync-events", "2000"))!
+  print("log-append: one small event per append (\(smallEvent.data.count)-byte data)")
+  print("  baseline write(2)+fdatasync   ", rate(fsyncN, rawBaseline(events: fsyncN, sync: true)))
+  print("  EventLog fsync, 1 writer      ", rate(fsyncN, try logAppend(events: fsyncN, durability: .fsync)))
+  for writers in [4, 16] {
+    let label = "  EventLog fsync, \(writers) writers".padding(toLength: 32, withPad: " ", startingAt: 0)
+    print(label, rate(fsyncN * 2, try logAppend(events: fsyncN * 2, durability: .fsync, writers: writers)))
+  }
+  print("  baseline write(2), no sync    ", rate(n, rawBaseline(events: n, sync: false)))
+  print(
+    "  EventLog batch:10             ",
+    rate(n, try logAppend(events: n, durability: .batch(milliseconds: 10))))
+  print("  EventLog none                 ", rate(n, try logAppend(events: n, durability: .none)))
+}
+
+let command = CommandLine.arguments.dropFirst().first ?? "help"
+switch command {
+case "log-append": try benchLogAppend()
+default:
+  print("usage: gallery-bench log-append [--events N] [--fsync-events N] [--dir D]")
+}

@@ -1,0 +1,4 @@
+/// The version this build reports.
+enum GalleryRPCVersion {
+  static let text = "0.1.0"
+}

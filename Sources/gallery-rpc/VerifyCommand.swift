@@ -1,0 +1,48 @@
+import EventStore
+import Foundation
+
+/// `gallery-rpc verify LOG` and `gallery-rpc repair LOG`: integrity report and repair.
+enum VerifyCommand {
+  /// Prints every problem; returns the exit status (0 clean, 1 problems, 2 unreadable).
+  static func run(path: String) -> Int32 {
+    do {
+      let report = try LogVerifier.verify(path: path)
+      print("\(path): \(report.lines) lines, \(report.bytes) bytes, \(report.goodEvents) good events")
+      if report.isClean {
+        print("clean: seq 1 to \(report.validPrefixLastSeq), every checksum matches")
+        return 0
+      }
+      for problem in report.problems { print("  \(problem)") }
+      let damage = report.problems.filter { $0.kind == .damage }.count
+      print(
+        "\(report.problems.count) problem(s), \(damage) of them damage; valid prefix: \(prefix(report.validPrefixLastSeq))"
+      )
+      if damage == 0 { print("a torn tail alone is cut when the log is next opened for writing") }
+      return 1
+    } catch {
+      printError("gallery-rpc verify: \(error)")
+      return 2
+    }
+  }
+
+  static func prefix(_ last: UInt64) -> String { last == 0 ? "no events" : "seq 1 to \(last)" }
+
+  /// Repairs and reports; returns the exit status.
+  static func repair(path: String) -> Int32 {
+    do {
+      let stamp = ISOTime.format(millis: EventLogOptions.systemClock()).filter { $0.isNumber || $0 == "T" }
+      let report = try LogRepair.repair(path: path, stamp: stamp)
+      guard let aside = report.movedAside else {
+        print("\(path): clean, nothing to repair")
+        return 0
+      }
+      for problem in report.problems { print("  \(problem)") }
+      print(
+        "kept \(prefix(report.keptEvents)); removed \(report.removedBytes) bytes; original kept at \(aside)")
+      return 0
+    } catch {
+      printError("gallery-rpc repair: \(error)")
+      return 1
+    }
+  }
+}
