@@ -7,11 +7,16 @@ let package = Package(
   platforms: [.macOS(.v14)],
   products: [
     .library(name: "EventStore", targets: ["EventStore"]),
+    .library(name: "GalleryCore", targets: ["GalleryCore"]),
     .executable(name: "gallery-rpc", targets: ["gallery-rpc"]),
   ],
   targets: [
     // Append-only JSON-lines event log: envelope, durable append, recovery, reading, snapshots.
     .target(name: "EventStore"),
+    // The domain: state, actions, events, reducers, effects, providers, validation, messages.
+    .target(name: "GalleryCore", dependencies: ["EventStore"]),
+    // Test support shared by the test targets: a TestStore and a fake HTTP provider on 127.0.0.1.
+    .target(name: "GalleryTesting", dependencies: ["GalleryCore", "EventStore"]),
     // The executable: serve (default), demo, replay, verify, repair.
     .executableTarget(name: "gallery-rpc", dependencies: ["EventStore"]),
     // Test support: appends to a log and prints each committed seq (crash tests kill it).
@@ -19,6 +24,8 @@ let package = Package(
     // Benchmarks measured against baselines in the same run (see BENCHMARKS.md).
     .executableTarget(name: "gallery-bench", dependencies: ["EventStore"], path: "Tools/gallery-bench"),
     .testTarget(name: "EventStoreTests", dependencies: ["EventStore", "eventlog-writer"]),
+    .testTarget(
+      name: "GalleryCoreTests", dependencies: ["GalleryCore", "GalleryTesting", "EventStore"], exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -91,7 +91,9 @@ enum FileIO {
   /// Writes `bytes` to `path` atomically: temp file, fsync, rename, directory fsync.
   static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws {
     let temp = "\(directory(of: path))/.\(path.split(separator: "/").last ?? "file").\(getpid()).tmp"
-    let fd = try FileIO.open(temp, O_WRONLY | O_CREAT | O_TRUNC, mode: mode)
+    unlink(temp)  // a leftover of a crash; O_EXCL then guarantees the mode below
+    let fd = try FileIO.open(temp, O_WRONLY | O_CREAT | O_EXCL, mode: mode)
+    fchmod(fd, mode)  // the umask must not widen or narrow it
     var isOpen = true
     defer { if isOpen { close(fd) } }
     do {
@@ -105,5 +107,14 @@ enum FileIO {
       unlink(temp)
       throw error
     }
+  }
+}
+
+/// Whole-file writes that a crash cannot leave half done.
+public enum AtomicFile {
+  /// Writes `bytes` to `path` through a temp file created with `mode`, fsync, rename and a
+  /// directory fsync: readers see the old file or the new one, never a mix.
+  public static func write(_ bytes: [UInt8], to path: String, mode: UInt32 = 0o644) throws {
+    try FileIO.writeAtomically(bytes, to: path, mode: mode_t(mode))
   }
 }

@@ -1,0 +1,30 @@
+/// The state machine: decide (action → events or a rejection), reduce (state + event →
+/// state, pure and total), plan (event → effects), and recover (in-flight work after a restart).
+/// A feature plugs in by adding its branch to each of the four.
+public enum AppMachine {
+  /// The events an action records, or why it was refused.
+  public static func decide(_ action: Action, _ state: AppState) throws(Rejection) -> [Event] {
+    switch action {
+    case .auth(let a): return try AuthFeature.decide(a, state)
+    case .navigation(let a): return try NavigationFeature.decide(a, state)
+    }
+  }
+
+  /// Folds one event into the state. Never fails: an event that no longer applies is ignored.
+  public static func reduce(_ state: AppState, _ event: Event) -> AppState {
+    var next = state
+    AuthFeature.reduce(&next, event.payload)
+    NavigationFeature.reduce(&next, event.payload)
+    return next
+  }
+
+  /// The effects `event` starts, given the state it produced.
+  public static func effects(of event: Event, in state: AppState) -> [Effect] {
+    AuthFeature.effects(event.payload, state)
+  }
+
+  /// Events that close work left in flight by a stopped process, so no spinner waits forever.
+  public static func interruptedWork(_ state: AppState) -> [Event] {
+    AuthFeature.interruptedWork(state)
+  }
+}

@@ -1,0 +1,16 @@
+/// The whole view state, a pure fold of the log. Frontends render it; `protocol/` documents
+/// every path.
+public struct AppState: Codable, Equatable, Sendable {
+  /// The navigation stack, top last.
+  public var route: [Route] = [Route(.login)]
+  public var login = LoginForm()
+  public var registration = RegistrationForm()
+  public var session = Session()
+  /// The id the next request will get (ids enter the log in events, so replay matches).
+  public var nextRequestID = 1
+
+  public init() {
+    login.revalidate()
+    registration.revalidate()
+  }
+}

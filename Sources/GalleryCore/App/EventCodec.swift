@@ -1,0 +1,45 @@
+import EventStore
+import Foundation
+
+/// Turns events into log lines and back, through the registry of every event type.
+/// A feature plugs in by adding its payload types to `registered`.
+public enum EventCodec {
+  /// Every event type this build knows.
+  public static let registered: [any EventPayload.Type] = AuthEvents.all + NavigationEvents.all
+
+  private static let byType: [String: any EventPayload.Type] = {
+    var map: [String: any EventPayload.Type] = [:]
+    for t in registered {
+      precondition(map[t.type] == nil, "event type \(t.type) registered twice")
+      map[t.type] = t
+    }
+    return map
+  }()
+
+  /// The compact JSON of a payload (sorted keys).
+  public static func encodeData(_ payload: any EventPayload) throws -> [UInt8] {
+    Array(try JSONCoding.encode(payload))
+  }
+
+  /// The log's form of an event.
+  public static func encode(_ event: Event) throws -> NewEvent {
+    NewEvent(
+      type: event.type, version: Swift.type(of: event.payload).version, data: try encodeData(event.payload))
+  }
+
+  /// The event a log record holds.
+  public static func decode(_ record: EventRecord) throws -> Event {
+    try decode(type: record.type, version: record.version, data: record.data)
+  }
+
+  static func decode(type: String, version: Int, data: [UInt8]) throws -> Event {
+    guard let t = byType[type] else {
+      throw EventDecodingError(type: type, reason: "unknown event type (written by a newer build?)")
+    }
+    return Event(erased: try t.decoded(from: data, version: version))
+  }
+}
+
+extension Event {
+  init(erased payload: any EventPayload) { self.payload = payload }
+}

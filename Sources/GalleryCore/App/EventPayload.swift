@@ -1,0 +1,83 @@
+import Foundation
+
+/// A fact the log records. Each conforming type is one event type with its own schema
+/// version; its stored fields are what `data` holds in the log line.
+public protocol EventPayload: Codable, Equatable, Sendable {
+  /// The `type` written in the log, e.g. `auth.fieldEdited`.
+  static var type: String { get }
+  /// The schema version this build writes.
+  static var version: Int { get }
+  /// Rewrites the data of an older schema version into the current shape; the default
+  /// knows no older versions.
+  static func upgrade(_ data: [UInt8], from version: Int) throws -> [UInt8]
+}
+
+extension EventPayload {
+  public static var version: Int { 1 }
+
+  public static func upgrade(_ data: [UInt8], from version: Int) throws -> [UInt8] {
+    throw EventDecodingError(type: type, reason: "no upgrade from schema version \(version) to \(Self.version)")
+  }
+
+  func isEqual(_ other: any EventPayload) -> Bool {
+    guard let other = other as? Self else { return false }
+    return self == other
+  }
+
+  static func decoded(from data: [UInt8], version: Int) throws -> any EventPayload {
+    guard version <= Self.version else {
+      throw EventDecodingError(
+        type: type, reason: "schema version \(version) is newer than this build reads (\(Self.version))")
+    }
+    let current = version == Self.version ? data : try upgrade(data, from: version)
+    do {
+      return try JSONDecoder().decode(Self.self, from: Data(current))
+    } catch {
+      throw EventDecodingError(type: type, reason: "data does not match the schema: \(error)")
+    }
+  }
+}
+
+/// An event line whose data this build cannot turn into an event.
+public struct EventDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
+  public var type: String
+  public var reason: String
+  public var description: String { "cannot read event \(type): \(reason)" }
+}
+
+/// One recorded fact, wrapping its typed payload.
+public struct Event: Equatable, Sendable, CustomStringConvertible {
+  public let payload: any EventPayload
+
+  public init(_ payload: some EventPayload) { self.payload = payload }
+
+  /// The log type name.
+  public var type: String { Swift.type(of: payload).type }
+
+  public static func == (lhs: Event, rhs: Event) -> Bool { lhs.payload.isEqual(rhs.payload) }
+
+  public var description: String {
+    let data = (try? EventCodec.encodeData(payload)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
+    return "\(type) \(data)"
+  }
+}
+
+extension Event: Codable {
+  private enum Keys: String, CodingKey { case type, v, data }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: Keys.self)
+    let type = try c.decode(String.self, forKey: .type)
+    let version = try c.decodeIfPresent(Int.self, forKey: .v) ?? 1
+    let data = try c.decode(JSONValue.self, forKey: .data)
+    self = try EventCodec.decode(type: type, version: version, data: Array(try JSONCoding.encode(data)))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: Keys.self)
+    try c.encode(type, forKey: .type)
+    try c.encode(Swift.type(of: payload).version, forKey: .v)
+    let data = try JSONDecoder().decode(JSONValue.self, from: Data(EventCodec.encodeData(payload)))
+    try c.encode(data, forKey: .data)
+  }
+}

@@ -1,0 +1,128 @@
+/// Which of the two account forms an auth event or action is about.
+public enum AuthForm: String, Codable, Sendable, CaseIterable {
+  case login, registration
+}
+
+/// A text field of the auth forms (passwords have their own event, which carries no value).
+public enum AuthTextField: String, Codable, Sendable {
+  case email, age
+}
+
+/// The sign-in and registration facts recorded in the log.
+public enum AuthEvents {
+  static let all: [any EventPayload.Type] = [
+    FieldEdited.self, PasswordEdited.self, SubmitAttempted.self, Submitted.self, Succeeded.self, Failed.self,
+    Interrupted.self, PasswordsForgotten.self, RegistrationOpened.self, SignedOut.self,
+  ]
+
+  /// The user typed into an email or age field.
+  public struct FieldEdited: EventPayload {
+    public static let type = "auth.fieldEdited"
+    public var form: AuthForm
+    public var field: AuthTextField
+    public var value: String
+
+    public init(form: AuthForm, field: AuthTextField, value: String) {
+      self.form = form
+      self.field = field
+      self.value = value
+    }
+  }
+
+  /// The user typed into a password field. Only the length is recorded, never the value.
+  public struct PasswordEdited: EventPayload {
+    public static let type = "auth.passwordEdited"
+    public var form: AuthForm
+    public var length: Int
+
+    public init(form: AuthForm, length: Int) {
+      self.form = form
+      self.length = length
+    }
+  }
+
+  /// Submit was pressed while a field was invalid: every error becomes visible.
+  public struct SubmitAttempted: EventPayload {
+    public static let type = "auth.submitAttempted"
+    public var form: AuthForm
+
+    public init(form: AuthForm) {
+      self.form = form
+    }
+  }
+
+  /// A valid form was submitted; the request `requestID` goes to the backend.
+  public struct Submitted: EventPayload {
+    public static let type = "auth.submitted"
+    public var form: AuthForm
+    public var requestID: Int
+    public var email: String
+
+    public init(form: AuthForm, requestID: Int, email: String) {
+      self.form = form
+      self.requestID = requestID
+      self.email = email
+    }
+  }
+
+  /// The backend accepted: `email` is signed in (its token went to the credentials file).
+  public struct Succeeded: EventPayload {
+    public static let type = "auth.succeeded"
+    public var form: AuthForm
+    public var requestID: Int
+    public var email: String
+
+    public init(form: AuthForm, requestID: Int, email: String) {
+      self.form = form
+      self.requestID = requestID
+      self.email = email
+    }
+  }
+
+  /// The backend refused, or the request failed.
+  public struct Failed: EventPayload {
+    public static let type = "auth.failed"
+    public var form: AuthForm
+    public var requestID: Int
+    public var failure: RequestFailure
+
+    public init(form: AuthForm, requestID: Int, failure: RequestFailure) {
+      self.form = form
+      self.requestID = requestID
+      self.failure = failure
+    }
+  }
+
+  /// The process stopped while the request was in flight (recorded at the next start).
+  public struct Interrupted: EventPayload {
+    public static let type = "auth.interrupted"
+    public var form: AuthForm
+    public var requestID: Int
+
+    public init(form: AuthForm, requestID: Int) {
+      self.form = form
+      self.requestID = requestID
+    }
+  }
+
+  /// The process restarted: typed passwords lived only in its memory and must be typed again.
+  public struct PasswordsForgotten: EventPayload {
+    public static let type = "auth.passwordsForgotten"
+
+    public init() {}
+  }
+
+  /// The registration screen was opened from sign-in.
+  public struct RegistrationOpened: EventPayload {
+    public static let type = "auth.registrationOpened"
+
+    public init() {}
+  }
+
+  /// The user signed out; the credentials were cleared.
+  public struct SignedOut: EventPayload {
+    public static let type = "auth.signedOut"
+
+    public init() {}
+  }
+}

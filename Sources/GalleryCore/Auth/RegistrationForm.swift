@@ -1,0 +1,21 @@
+/// The registration screen's state (`/registration`).
+public struct RegistrationForm: Codable, Equatable, Sendable {
+  public var email = TextFieldState()
+  public var password = SecretFieldState()
+  public var age = TextFieldState()
+  public var submitAttempted = false
+  public var canSubmit = false
+  public var isSubmitting = false
+  public var requestID: Int? = nil
+  public var error: Message? = nil
+
+  public init() {}
+
+  /// Recomputes validity, visible errors and `canSubmit` from the fields.
+  mutating func revalidate() {
+    email.judge(FieldValidation.email(email.value), submitAttempted: submitAttempted)
+    password.judge(FieldValidation.password(length: password.length), submitAttempted: submitAttempted)
+    age.judge(FieldValidation.age(age.value), submitAttempted: submitAttempted)
+    canSubmit = email.isValid && password.isValid && age.isValid && !isSubmitting
+  }
+}

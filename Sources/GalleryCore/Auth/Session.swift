@@ -1,0 +1,14 @@
+/// Who is signed in (`/session`). The token itself lives only in the credentials file.
+public struct Session: Codable, Equatable, Sendable {
+  public enum Status: String, Codable, Sendable {
+    case signedOut, signingIn, signedIn
+  }
+  public var status: Status = .signedOut
+  /// The signed-in (or signing-in) email.
+  public var email: String? = nil
+
+  public init(status: Status = .signedOut, email: String? = nil) {
+    self.status = status
+    self.email = email
+  }
+}

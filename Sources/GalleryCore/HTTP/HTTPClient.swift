@@ -1,0 +1,129 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// One HTTP request as data.
+public struct HTTPRequest: Sendable, Equatable {
+  public var method: String
+  public var url: URL
+  public var headers: [String: String]
+  public var body: Data?
+  /// Seconds before the request fails with `timeout`.
+  public var timeout: Double
+
+  public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil, timeout: Double = 15) {
+    self.method = method
+    self.url = url
+    self.headers = headers
+    self.body = body
+    self.timeout = timeout
+  }
+}
+
+/// An HTTP answer (any status).
+public struct HTTPResponse: Sendable, Equatable {
+  public var status: Int
+  /// Header names in lower case.
+  public var headers: [String: String]
+  public var body: Data
+
+  public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+  }
+}
+
+/// Sends requests; the real one is `URLSessionHTTPClient`, tests point it at a fake server.
+public protocol HTTPClient: Sendable {
+  /// The response, or why there is none (offline, timeout, cancelled, too large).
+  func send(_ request: HTTPRequest) async -> Result<HTTPResponse, RequestFailure>
+}
+
+/// HTTP through URLSession (FoundationNetworking on Linux): no cookies, no URL cache,
+/// bounded time and body size.
+public final class URLSessionHTTPClient: HTTPClient {
+  private let session: URLSession
+  /// Largest accepted body, in bytes.
+  public let maxBodyBytes: Int
+
+  public init(maxBodyBytes: Int = 32 << 20) {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.urlCache = nil
+    configuration.httpCookieStorage = nil
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.httpShouldSetCookies = false
+    session = URLSession(configuration: configuration)
+    self.maxBodyBytes = maxBodyBytes
+  }
+
+  public func send(_ request: HTTPRequest) async -> Result<HTTPResponse, RequestFailure> {
+    guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+      return .failure(RequestFailure(kind: .malformed, detail: "refused a non-HTTP URL scheme"))
+    }
+    var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
+    urlRequest.httpMethod = request.method
+    for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+    urlRequest.httpBody = request.body
+    let box = TaskBox()
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, RequestFailure>, Never>) in
+        let task = session.dataTask(with: urlRequest) { data, response, error in
+          continuation.resume(returning: Self.result(data: data, response: response, error: error, limit: self.maxBodyBytes))
+        }
+        box.set(task)
+        task.resume()
+      }
+    } onCancel: {
+      box.cancel()
+    }
+  }
+
+  static func result(data: Data?, response: URLResponse?, error: (any Error)?, limit: Int) -> Result<HTTPResponse, RequestFailure> {
+    if let error {
+      let code = (error as? URLError)?.code
+      switch code {
+      case .timedOut?: return .failure(RequestFailure(kind: .timeout, detail: error.localizedDescription))
+      case .cancelled?: return .failure(RequestFailure(kind: .cancelled))
+      case .badServerResponse?, .cannotParseResponse?, .cannotDecodeContentData?, .cannotDecodeRawData?:
+        return .failure(RequestFailure(kind: .malformed, detail: error.localizedDescription))
+      default: return .failure(RequestFailure(kind: .offline, detail: error.localizedDescription))
+      }
+    }
+    guard let http = response as? HTTPURLResponse else {
+      return .failure(RequestFailure(kind: .malformed, detail: "not an HTTP response"))
+    }
+    let body = data ?? Data()
+    guard body.count <= limit else {
+      return .failure(RequestFailure(kind: .malformed, detail: "body of \(body.count) bytes exceeds \(limit)"))
+    }
+    var headers: [String: String] = [:]
+    for (name, value) in http.allHeaderFields {
+      if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+    }
+    return .success(HTTPResponse(status: http.statusCode, headers: headers, body: body))
+  }
+}
+
+/// Holds a URLSession task so a Swift task's cancellation can reach it.
+private final class TaskBox: @unchecked Sendable {
+  private let lock = NSLock()
+  private var task: URLSessionDataTask?
+  private var cancelled = false
+  func set(_ t: URLSessionDataTask) {
+    lock.lock()
+    task = t
+    let cancelNow = cancelled
+    lock.unlock()
+    if cancelNow { t.cancel() }
+  }
+  func cancel() {
+    lock.lock()
+    cancelled = true
+    let t = task
+    lock.unlock()
+    t?.cancel()
+  }
+}

@@ -1,0 +1,42 @@
+/// What a frontend asks of navigation.
+public enum NavigationAction: Codable, Equatable, Sendable {
+  /// Pops the top screen.
+  case back
+}
+
+/// Navigation facts recorded in the log.
+public enum NavigationEvents {
+  static let all: [any EventPayload.Type] = [WentBack.self]
+
+  /// The top screen was popped.
+  public struct WentBack: EventPayload {
+    public static let type = "nav.back"
+    /// The screen that was popped.
+    public var from: Route.Screen
+
+    public init(from: Route.Screen) {
+      self.from = from
+    }
+  }
+}
+
+/// Decides and reduces navigation.
+enum NavigationFeature {
+  static func decide(_ action: NavigationAction, _ state: AppState) throws(Rejection) -> [Event] {
+    switch action {
+    case .back:
+      guard state.route.count > 1, let top = state.route.last else {
+        throw Rejection("nav.atRoot", "There is no screen to go back to.")
+      }
+      guard !(top.screen == .registration && state.registration.isSubmitting) else {
+        throw Rejection("nav.busy", "Wait for the registration to finish.")
+      }
+      return [Event(NavigationEvents.WentBack(from: top.screen))]
+    }
+  }
+
+  static func reduce(_ state: inout AppState, _ payload: any EventPayload) {
+    guard payload is NavigationEvents.WentBack, state.route.count > 1 else { return }
+    state.route.removeLast()
+  }
+}

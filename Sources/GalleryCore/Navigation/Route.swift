@@ -1,0 +1,14 @@
+/// One screen on the navigation stack (`/route`, top last).
+public struct Route: Codable, Equatable, Sendable {
+  public enum Screen: String, Codable, Sendable {
+    case login, registration, home, detail
+  }
+  public var screen: Screen
+  /// What the screen shows, for screens about one thing (a photo's key, an album's id).
+  public var id: String?
+
+  public init(_ screen: Screen, id: String? = nil) {
+    self.screen = screen
+    self.id = id
+  }
+}

@@ -1,0 +1,39 @@
+import EventStore
+
+/// Rebuilds state from the log: the fold of invariant 1, shared by start-up recovery,
+/// `gallery-rpc replay` and `history/stateAt`. Runs no effects.
+public enum Replay {
+  /// Folds every event the cursor yields into `state`; `each` sees every intermediate state.
+  public static func fold(
+    _ cursor: LogCursor, into state: AppState,
+    each: ((EventRecord, Event, AppState) -> Void)? = nil
+  ) throws -> (state: AppState, lastSeq: UInt64) {
+    var state = state
+    var last: UInt64 = 0
+    while let record = try cursor.next() {
+      let event: Event
+      do {
+        event = try EventCodec.decode(record)
+      } catch {
+        throw ReplayError(seq: record.seq, reason: "\(error)")
+      }
+      state = AppMachine.reduce(state, event)
+      last = record.seq
+      each?(record, event, state)
+    }
+    return (state, last)
+  }
+
+  /// The state after every event of the log at `path` up to `seq` (all if nil).
+  public static func state(ofLogAt path: String, through seq: UInt64? = nil) throws -> AppState {
+    let cursor = try LogCursor(path: path, through: seq)
+    return try fold(cursor, into: AppState()).state
+  }
+}
+
+/// An event in the log that this build cannot replay.
+public struct ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
+  public var seq: UInt64
+  public var reason: String
+  public var description: String { "cannot replay seq \(seq): \(reason)" }
+}

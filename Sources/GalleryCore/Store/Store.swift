@@ -1,0 +1,232 @@
+import EventStore
+import Foundation
+
+/// Ties the machine to a data directory, for the RPC server and in-process embedders alike:
+/// recovers state from snapshot + log, accepts actions, appends their events, folds them,
+/// runs the effects they plan, and publishes each new state with its version (= last seq).
+public final class Store: @unchecked Sendable {
+  /// How a store is opened.
+  public struct Options: Sendable {
+    public var durability: Durability
+    /// A snapshot is saved after this many events.
+    public var snapshotEvery: Int
+    /// Milliseconds since the epoch, for the log's `time`.
+    public var clock: @Sendable () -> Int64
+    /// Where problems that have no caller to answer go (a failed snapshot, a lost effect result).
+    public var diagnostics: @Sendable (String) -> Void
+
+    public init(
+      durability: Durability = .fsync, snapshotEvery: Int = 1000,
+      clock: @escaping @Sendable () -> Int64 = EventLogOptions.systemClock,
+      diagnostics: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+      self.durability = durability
+      self.snapshotEvery = max(1, snapshotEvery)
+      self.clock = clock
+      self.diagnostics = diagnostics
+    }
+  }
+
+  /// What opening found and did.
+  public struct Recovery: Sendable, Equatable {
+    /// A torn final write cut from the log.
+    public var tornTail: TornTail?
+    /// The snapshot the state started from, if any.
+    public var snapshotSeq: UInt64?
+    /// Snapshots skipped and why.
+    public var snapshotProblems: [String]
+    /// Events folded after the snapshot.
+    public var replayedEvents: Int
+    /// Types of the events recorded to close work the last process left in flight.
+    public var closedWork: [String]
+  }
+
+  /// A new state, published after every append.
+  public struct StateChange: Sendable {
+    public var version: UInt64
+    public var state: AppState
+    public var events: [EventRecord]
+  }
+
+  /// What an accepted action recorded.
+  public struct Outcome: Sendable, Equatable {
+    public var version: UInt64
+    public var events: [EventRecord]
+  }
+
+  public let dataDirectory: String
+  public let log: EventLog
+  public let recovery: Recovery
+  public let credentials: CredentialsFile
+  private let options: Options
+  private let snapshots: SnapshotStore
+  private let lock = NSLock()
+  private var current: AppState
+  private var currentVersion: UInt64
+  private var sinceSnapshot = 0
+  private var observers: [Int: @Sendable (StateChange) -> Void] = [:]
+  private var nextObserver = 0
+  private var runtime: EffectRuntime!
+
+  /// Opens (creating) the data directory and recovers its state.
+  public init(dataDirectory: String, environment: GalleryEnvironment = GalleryEnvironment(), options: Options = Options())
+    throws
+  {
+    self.dataDirectory = dataDirectory
+    self.options = options
+    try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: dataDirectory + "/snapshots", withIntermediateDirectories: true)
+    log = try EventLog(
+      path: dataDirectory + "/events.jsonl", options: EventLogOptions(durability: options.durability, clock: options.clock))
+    snapshots = SnapshotStore(directory: dataDirectory + "/snapshots")
+    credentials = CredentialsFile(path: dataDirectory + "/credentials.json")
+
+    let (start, problems) = Store.newestSnapshot(snapshots, log: log, atOrBefore: log.lastSeq)
+    let folded = try Replay.fold(try log.read(from: (start?.seq ?? 0) + 1), into: start?.state ?? AppState())
+    current = folded.state
+    currentVersion = log.lastSeq
+    recovery = Recovery(
+      tornTail: log.recoveredTail, snapshotSeq: start?.seq, snapshotProblems: problems,
+      replayedEvents: Int(log.lastSeq - (start?.seq ?? 0)), closedWork: AppMachine.interruptedWork(folded.state).map(\.type))
+    runtime = EffectRuntime(environment: environment, credentials: credentials) { [weak self] events in
+      guard let self else { return }
+      do { _ = try self.record(events) } catch { self.options.diagnostics("an effect result was not recorded: \(error)") }
+    }
+    let leftovers = AppMachine.interruptedWork(current)
+    if !leftovers.isEmpty { _ = try record(leftovers) }
+  }
+
+  /// The newest snapshot at or before `seq` that matches the log and decodes, and the reasons others were skipped.
+  private static func newestSnapshot(_ snapshots: SnapshotStore, log: EventLog, atOrBefore seq: UInt64)
+    -> (start: (seq: UInt64, state: AppState)?, problems: [String])
+  {
+    var decoded: AppState?
+    let (found, problems) = snapshots.loadNewest { snapshot in
+      guard snapshot.seq <= seq else { return "covers seq \(snapshot.seq), past the log's end" }
+      guard log.lineChecksum(ofSeq: snapshot.seq) == snapshot.lineChecksum else { return "does not match the log" }
+      do {
+        decoded = try JSONCoding.decode(AppState.self, from: Data(snapshot.state))
+        return nil
+      } catch {
+        return "its state does not decode in this build: \(error)"
+      }
+    }
+    guard let found, let decoded else { return (nil, problems.map(\.description)) }
+    return ((found.seq, decoded), problems.map(\.description))
+  }
+
+  /// The current state.
+  public var state: AppState {
+    lock.lock()
+    defer { lock.unlock() }
+    return current
+  }
+
+  /// The state version: the seq of the last event folded in.
+  public var version: UInt64 {
+    lock.lock()
+    defer { lock.unlock() }
+    return currentVersion
+  }
+
+  /// State and version read together.
+  public var versionedState: (version: UInt64, state: AppState) {
+    lock.lock()
+    defer { lock.unlock() }
+    return (currentVersion, current)
+  }
+
+  /// Decides `action` against the current state and records its events; returns once they
+  /// are appended with the store's durability. A `Rejection` records nothing.
+  @discardableResult
+  public func send(_ action: Action) throws -> Outcome {
+    lock.lock()
+    defer { lock.unlock() }
+    let events = try AppMachine.decide(action, current)
+    if let (form, secret) = action.secret { runtime.vault.set(form, secret) }
+    return try appendLocked(events)
+  }
+
+  /// Records events that are facts already (effect results, recovery).
+  func record(_ events: [Event]) throws -> Outcome {
+    lock.lock()
+    defer { lock.unlock() }
+    return try appendLocked(events)
+  }
+
+  private func appendLocked(_ events: [Event]) throws -> Outcome {
+    guard !events.isEmpty else { return Outcome(version: currentVersion, events: []) }
+    let records = try log.append(try events.map(EventCodec.encode), expectedLastSeq: currentVersion)
+    var effects: [Effect] = []
+    for event in events {
+      current = AppMachine.reduce(current, event)
+      effects += AppMachine.effects(of: event, in: current)
+    }
+    currentVersion = records.last!.seq
+    let change = StateChange(version: currentVersion, state: current, events: records)
+    for id in observers.keys.sorted() { observers[id]?(change) }
+    sinceSnapshot += records.count
+    if sinceSnapshot >= options.snapshotEvery { saveSnapshotLocked() }
+    runtime.start(effects)
+    return Outcome(version: currentVersion, events: records)
+  }
+
+  private func saveSnapshotLocked() {
+    do {
+      let head = log.head
+      let state = Array(try JSONCoding.encode(current))
+      try snapshots.save(Snapshot(seq: head.seq, lineChecksum: head.lineChecksum, timeMillis: options.clock(), state: state))
+      sinceSnapshot = 0
+    } catch {
+      options.diagnostics("snapshot at seq \(currentVersion) failed: \(error)")
+    }
+  }
+
+  /// Calls `handler` with every new state, in order, while the store's lock is held:
+  /// keep it short and do not call back into the store from it.
+  public func observe(_ handler: @escaping @Sendable (StateChange) -> Void) -> StoreObservation {
+    lock.lock()
+    defer { lock.unlock() }
+    let id = nextObserver
+    nextObserver += 1
+    observers[id] = handler
+    return StoreObservation { [weak self] in
+      guard let self else { return }
+      self.lock.lock()
+      self.observers[id] = nil
+      self.lock.unlock()
+    }
+  }
+
+  /// Blocks until every effect started so far has finished and recorded its result.
+  public func waitUntilIdle() {
+    runtime.waitUntilIdle()
+  }
+
+  /// The state as it was right after event `seq` (time travel), from the nearest snapshot.
+  public func state(at seq: UInt64) throws -> AppState {
+    let (start, _) = Store.newestSnapshot(snapshots, log: log, atOrBefore: seq)
+    guard seq > (start?.seq ?? 0) else { return start?.state ?? AppState() }
+    return try Replay.fold(try log.read(from: (start?.seq ?? 0) + 1, through: seq), into: start?.state ?? AppState()).state
+  }
+
+  /// Saves a snapshot of the current state now.
+  public func saveSnapshot() {
+    lock.lock()
+    defer { lock.unlock() }
+    saveSnapshotLocked()
+  }
+
+  /// Closes the log (effects still running will find it closed and their results are dropped,
+  /// to be recorded as interrupted at the next start).
+  public func close() throws {
+    try log.close()
+  }
+}
+
+/// An observer's registration; `cancel()` stops notifications.
+public final class StoreObservation: Sendable {
+  private let onCancel: @Sendable () -> Void
+  init(_ onCancel: @escaping @Sendable () -> Void) { self.onCancel = onCancel }
+  public func cancel() { onCancel() }
+}

@@ -1,0 +1,189 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A real HTTP/1.1 server on 127.0.0.1 (an ephemeral port) that answers from a handler, for
+/// tests that talk to providers over real HTTP without the network. Records every request.
+public final class FakeHTTPServer: @unchecked Sendable {
+  /// A request as the server received it.
+  public struct Request: Sendable, Equatable {
+    public var method: String
+    /// The path with its query string.
+    public var target: String
+    /// Header names in lower case.
+    public var headers: [String: String]
+    public var body: Data
+
+    /// The path without the query.
+    public var path: String { String(target.split(separator: "?", maxSplits: 1).first ?? "") }
+    /// Query items, decoded.
+    public var query: [String: String] {
+      var items: [String: String] = [:]
+      for item in URLComponents(string: target)?.queryItems ?? [] { items[item.name] = item.value ?? "" }
+      return items
+    }
+  }
+
+  /// What to answer.
+  public struct Response: Sendable {
+    public var status: Int
+    public var headers: [String: String]
+    public var body: Data
+
+    public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data()) {
+      self.status = status
+      self.headers = headers
+      self.body = body
+    }
+
+    /// A JSON answer.
+    public static func json(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> Response {
+      var h = headers
+      h["Content-Type"] = "application/json; charset=utf-8"
+      return Response(status: status, headers: h, body: Data(text.utf8))
+    }
+  }
+
+  public typealias Handler = @Sendable (Request) -> Response
+
+  private let listener: Int32
+  public let port: UInt16
+  private let handler: Handler
+  private let lock = NSLock()
+  private var received: [Request] = []
+  private var stopped = false
+
+  /// Starts listening at once.
+  public init(handler: @escaping Handler) throws {
+    self.handler = handler
+    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard listener >= 0 else { throw POSIXError(.EIO) }
+    self.listener = listener
+    var yes: Int32 = 1
+    setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard bound == 0, listen(listener, 64) == 0 else {
+      close(listener)
+      throw POSIXError(.EADDRINUSE)
+    }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+    }
+    port = UInt16(bigEndian: address.sin_port)
+    let thread = Thread { [self] in acceptLoop() }
+    thread.start()
+  }
+
+  deinit { stop() }
+
+  /// `http://127.0.0.1:PORT`.
+  public var baseURL: String { "http://127.0.0.1:\(port)" }
+
+  /// Every request received so far, in order.
+  public var requests: [Request] {
+    lock.lock()
+    defer { lock.unlock() }
+    return received
+  }
+
+  /// Stops accepting connections.
+  public func stop() {
+    lock.lock()
+    let wasStopped = stopped
+    stopped = true
+    lock.unlock()
+    if !wasStopped {
+      shutdown(listener, Int32(SHUT_RDWR))
+      close(listener)
+    }
+  }
+
+  private func acceptLoop() {
+    while true {
+      let client = accept(listener, nil, nil)
+      if client < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      let thread = Thread { [self] in serve(client) }
+      thread.start()
+    }
+  }
+
+  private func serve(_ fd: Int32) {
+    defer { close(fd) }
+    var buffer = [UInt8]()
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    let separator: [UInt8] = [13, 10, 13, 10]
+    var headerEnd: Int?
+    while headerEnd == nil {
+      let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+      if n <= 0 { return }
+      buffer += chunk[0..<n]
+      if buffer.count >= 4 {
+        for i in 0...(buffer.count - 4) where Array(buffer[i..<(i + 4)]) == separator {
+          headerEnd = i
+          break
+        }
+      }
+    }
+    let head = String(decoding: buffer[0..<headerEnd!], as: UTF8.self)
+    var lines = head.components(separatedBy: "\r\n")
+    let requestLine = lines.removeFirst().split(separator: " ")
+    guard requestLine.count >= 2 else { return }
+    var headers: [String: String] = [:]
+    for line in lines {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+    let length = Int(headers["content-length"] ?? "0") ?? 0
+    var body = Array(buffer[(headerEnd! + 4)...])
+    while body.count < length {
+      let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+      if n <= 0 { break }
+      body += chunk[0..<n]
+    }
+    let request = Request(
+      method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: Data(body.prefix(length)))
+    lock.lock()
+    received.append(request)
+    lock.unlock()
+    let response = handler(request)
+    var text = "HTTP/1.1 \(response.status) \(reason(response.status))\r\n"
+    var responseHeaders = response.headers
+    responseHeaders["Content-Length"] = String(response.body.count)
+    responseHeaders["Connection"] = "close"
+    for (name, value) in responseHeaders.sorted(by: { $0.key < $1.key }) { text += "\(name): \(value)\r\n" }
+    text += "\r\n"
+    let bytes = Array(text.utf8) + Array(response.body)
+    var sent = 0
+    while sent < bytes.count {
+      let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      if n <= 0 { return }
+      sent += n
+    }
+  }
+
+  private func reason(_ status: Int) -> String {
+    switch status {
+    case 200: return "OK"
+    case 400: return "Bad Request"
+    case 401: return "Unauthorized"
+    case 403: return "Forbidden"
+    case 404: return "Not Found"
+    case 429: return "Too Many Requests"
+    case 500: return "Internal Server Error"
+    case 503: return "Service Unavailable"
+    default: return "Status"
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import GalleryCore
+
+/// An auth backend whose answers a test scripts, so store-level tests need no network.
+public struct ScriptedAuthBackend: AuthBackend {
+  public typealias Answer = @Sendable (AuthForm, String, Secret) -> Result<AuthGrant, RequestFailure>
+  private let answer: Answer
+
+  public init(_ answer: @escaping Answer) { self.answer = answer }
+
+  public func signIn(email: String, password: Secret) async -> Result<AuthGrant, RequestFailure> {
+    answer(.login, email, password)
+  }
+
+  public func register(email: String, password: Secret) async -> Result<AuthGrant, RequestFailure> {
+    answer(.registration, email, password)
+  }
+}
+
+/// An auth backend that never answers until released: work left in flight when a process stops.
+public actor StalledAuthBackend: AuthBackend {
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+
+  public init() {}
+
+  public func signIn(email: String, password: Secret) async -> Result<AuthGrant, RequestFailure> {
+    await withCheckedContinuation { waiting.append($0) }
+    return .failure(RequestFailure(kind: .cancelled))
+  }
+
+  public func register(email: String, password: Secret) async -> Result<AuthGrant, RequestFailure> {
+    await signIn(email: email, password: password)
+  }
+
+  /// Lets every stalled call finish (with `cancelled`).
+  public func release() {
+    for c in waiting { c.resume() }
+    waiting = []
+  }
+}
+
+/// A fresh directory per test, removed when released.
+public final class TemporaryDirectory: @unchecked Sendable {
+  public let path: String
+
+  public init() {
+    path = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-\(UUID().uuidString)").path
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+
+  /// Every regular file below the directory, recursively.
+  public func allFiles() -> [String] {
+    let enumerator = FileManager.default.enumerator(atPath: path)
+    var files: [String] = []
+    while let name = enumerator?.nextObject() as? String {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: "\(path)/\(name)", isDirectory: &isDirectory), !isDirectory.boolValue {
+        files.append("\(path)/\(name)")
+      }
+    }
+    return files.sorted()
+  }
+}
