@@ -25,7 +25,8 @@ let package = Package(
     .executableTarget(name: "gallery-bench", dependencies: ["EventStore"], path: "Tools/gallery-bench"),
     .testTarget(name: "EventStoreTests", dependencies: ["EventStore", "eventlog-writer"]),
     .testTarget(
-      name: "GalleryCoreTests", dependencies: ["GalleryCore", "GalleryTesting", "EventStore"], exclude: ["Fixtures"]),
+      name: "GalleryCoreTests", dependencies: ["GalleryCore", "GalleryTesting", "EventStore"],
+      exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

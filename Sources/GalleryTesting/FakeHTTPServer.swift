@@ -68,7 +68,9 @@ public final class FakeHTTPServer: @unchecked Sendable {
     address.sin_port = 0
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
     }
     guard bound == 0, listen(listener, 64) == 0 else {
       close(listener)
@@ -143,7 +145,8 @@ public final class FakeHTTPServer: @unchecked Sendable {
     var headers: [String: String] = [:]
     for line in lines {
       guard let colon = line.firstIndex(of: ":") else { continue }
-      headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+        in: .whitespaces)
     }
     let length = Int(headers["content-length"] ?? "0") ?? 0
     var body = Array(buffer[(headerEnd! + 4)...])
@@ -153,7 +156,8 @@ public final class FakeHTTPServer: @unchecked Sendable {
       body += chunk[0..<n]
     }
     let request = Request(
-      method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: Data(body.prefix(length)))
+      method: String(requestLine[0]), target: String(requestLine[1]), headers: headers,
+      body: Data(body.prefix(length)))
     lock.lock()
     received.append(request)
     lock.unlock()

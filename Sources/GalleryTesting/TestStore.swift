@@ -19,7 +19,8 @@ public final class TestStore {
   /// Sends `action`; `expected` turns the previous state into the one the test expects.
   @discardableResult
   public func send(
-    _ action: Action, file: StaticString = #filePath, line: UInt = #line, _ expected: (inout AppState) -> Void = { _ in }
+    _ action: Action, file: StaticString = #filePath, line: UInt = #line,
+    _ expected: (inout AppState) -> Void = { _ in }
   ) -> [Event] {
     let decided: [Event]
     do {
@@ -44,7 +45,8 @@ public final class TestStore {
 
   /// Feeds events the runtime would record (an effect's result).
   public func receive(
-    _ events: [Event], file: StaticString = #filePath, line: UInt = #line, _ expected: (inout AppState) -> Void = { _ in }
+    _ events: [Event], file: StaticString = #filePath, line: UInt = #line,
+    _ expected: (inout AppState) -> Void = { _ in }
   ) {
     apply(events, expected, file: file, line: line)
   }
@@ -71,7 +73,9 @@ public final class TestStore {
       events.append(event)
     }
     if state != want {
-      XCTFail("state differs from what the test expects:\n\(StateDiff.lines(expected: want, actual: state))", file: file, line: line)
+      XCTFail(
+        "state differs from what the test expects:\n\(StateDiff.lines(expected: want, actual: state))",
+        file: file, line: line)
     }
   }
 }
@@ -85,7 +89,11 @@ public enum StateDiff {
     for i in 0..<max(a.count, b.count) {
       let x = i < a.count ? a[i] : ""
       let y = i < b.count ? b[i] : ""
-      if x != y { out.append("  expected: \(x.trimmingCharacters(in: .whitespaces))\n    actual: \(y.trimmingCharacters(in: .whitespaces))") }
+      if x != y {
+        out.append(
+          "  expected: \(x.trimmingCharacters(in: .whitespaces))\n    actual: \(y.trimmingCharacters(in: .whitespaces))"
+        )
+      }
     }
     return out.prefix(20).joined(separator: "\n")
   }

@@ -125,7 +125,9 @@ final class AuthMachineTests: XCTestCase {
   func testNetworkFailureIsRetriedByASecondSubmitAndStaleResultsAreIgnored() {
     let store = signedInStore()
     store.reject(.auth(.submit(.login)), code: "auth.busy")
-    store.receive([Event(AuthEvents.Failed(form: .login, requestID: 1, failure: RequestFailure(kind: .offline)))]) {
+    store.receive([
+      Event(AuthEvents.Failed(form: .login, requestID: 1, failure: RequestFailure(kind: .offline)))
+    ]) {
       $0.session = Session()
       $0.login.isSubmitting = false
       $0.login.requestID = nil
@@ -174,8 +176,12 @@ final class AuthMachineTests: XCTestCase {
     let store = TestStore()
     store.send(.auth(.openRegistration)) { $0.route.append(Route(.registration)) }
     store.expectEffects([.forgetPassword(.registration)])
-    store.send(.auth(.setEmail(.registration, "new@mail.com"))) { $0.registration.email = self.field("new@mail.com") }
-    store.send(.auth(.setPassword(.registration, Secret("abcdef")))) { $0.registration.password = self.secret(6) }
+    store.send(.auth(.setEmail(.registration, "new@mail.com"))) {
+      $0.registration.email = self.field("new@mail.com")
+    }
+    store.send(.auth(.setPassword(.registration, Secret("abcdef")))) {
+      $0.registration.password = self.secret(6)
+    }
     store.send(.auth(.setAge("21"))) {
       $0.registration.age = self.field("21")
       $0.registration.canSubmit = true
@@ -226,7 +232,9 @@ final class AuthMachineTests: XCTestCase {
       let bytes = String(decoding: try EventCodec.encode(event).data, as: UTF8.self)
       XCTAssertFalse(bytes.contains("hunter2"), bytes)
     }
-    let action = String(decoding: try JSONCoding.encode(Action.auth(.setPassword(.login, Secret("hunter2-secret")))), as: UTF8.self)
+    let action = String(
+      decoding: try JSONCoding.encode(Action.auth(.setPassword(.login, Secret("hunter2-secret")))),
+      as: UTF8.self)
     XCTAssertFalse(action.contains("hunter2"), action)
     XCTAssertFalse("\(Action.auth(.setPassword(.login, Secret("hunter2-secret"))))".contains("hunter2"))
   }

@@ -8,7 +8,10 @@ final class ValidationTests: XCTestCase {
     XCTAssertNil(FieldValidation.email("a.b+c@sub.example.org"))
     XCTAssertEqual(FieldValidation.email(""), "email.required")
     XCTAssertEqual(FieldValidation.email("   "), "email.required")
-    for bad in ["test", "@mail.com", "test@", "test@mail", "a@b@c.com", "te st@mail.com", "a@.com", "a@com.", "a@b..com"] {
+    for bad in [
+      "test", "@mail.com", "test@", "test@mail", "a@b@c.com", "te st@mail.com", "a@.com", "a@com.",
+      "a@b..com",
+    ] {
       XCTAssertEqual(FieldValidation.email(bad), "email.invalid", bad)
     }
     let long = String(repeating: "a", count: 245) + "@mail.com"
@@ -29,14 +32,20 @@ final class ValidationTests: XCTestCase {
     XCTAssertNil(FieldValidation.age("13"))
     XCTAssertNil(FieldValidation.age(" 120 "))
     XCTAssertEqual(FieldValidation.age(""), "age.required")
-    for bad in ["abc", "12.5", "-20", "1e2", "٣٠", "12a"] { XCTAssertEqual(FieldValidation.age(bad), "age.notANumber", bad) }
-    for bad in ["12", "121", "0", "99999999999999999999999"] { XCTAssertEqual(FieldValidation.age(bad), "age.outOfRange", bad) }
+    for bad in ["abc", "12.5", "-20", "1e2", "٣٠", "12a"] {
+      XCTAssertEqual(FieldValidation.age(bad), "age.notANumber", bad)
+    }
+    for bad in ["12", "121", "0", "99999999999999999999999"] {
+      XCTAssertEqual(FieldValidation.age(bad), "age.outOfRange", bad)
+    }
   }
 
   func testEveryMessageCodeUsedHasText() {
     let codes = [
-      "email.required", "email.invalid", "email.tooLong", "password.required", "password.tooShort", "password.tooLong",
-      "age.required", "age.notANumber", "age.outOfRange", "auth.interrupted", "request.offline", "request.timeout",
+      "email.required", "email.invalid", "email.tooLong", "password.required", "password.tooShort",
+      "password.tooLong",
+      "age.required", "age.notANumber", "age.outOfRange", "auth.interrupted", "request.offline",
+      "request.timeout",
     ]
     for code in codes { XCTAssertNotEqual(MessageCatalog.text(code), code, code) }
   }
@@ -54,7 +63,8 @@ final class ValidationTests: XCTestCase {
     XCTAssertEqual(code(RequestFailure(kind: .offline)), "request.offline")
     XCTAssertEqual(code(RequestFailure(kind: .timeout)), "request.timeout")
     XCTAssertEqual(code(RequestFailure(kind: .malformed)), "request.malformed")
-    XCTAssertEqual(RequestFailure(kind: .rejected, serverMessage: "user not found").message.message, "user not found")
+    XCTAssertEqual(
+      RequestFailure(kind: .rejected, serverMessage: "user not found").message.message, "user not found")
     XCTAssertEqual(RequestFailure(kind: .rejected).message.retryable, false)
     XCTAssertEqual(RequestFailure(kind: .offline).message.retryable, true)
   }
@@ -64,7 +74,8 @@ final class ValidationTests: XCTestCase {
       Endpoint.url(base: "http://127.0.0.1:8080/reqres/", path: "/api/login")?.absoluteString,
       "http://127.0.0.1:8080/reqres/api/login")
     XCTAssertEqual(
-      Endpoint.url(base: "https://pixabay.com", path: "/api/", query: [("q", "red fox"), ("page", "2")])?.absoluteString,
+      Endpoint.url(base: "https://pixabay.com", path: "/api/", query: [("q", "red fox"), ("page", "2")])?
+        .absoluteString,
       "https://pixabay.com/api/?q=red%20fox&page=2")
     XCTAssertNil(Endpoint.url(base: "file:///etc", path: "/passwd"))
     XCTAssertNil(Endpoint.url(base: "not a url", path: "/x"))

@@ -16,7 +16,8 @@ extension EventPayload {
   public static var version: Int { 1 }
 
   public static func upgrade(_ data: [UInt8], from version: Int) throws -> [UInt8] {
-    throw EventDecodingError(type: type, reason: "no upgrade from schema version \(version) to \(Self.version)")
+    throw EventDecodingError(
+      type: type, reason: "no upgrade from schema version \(version) to \(Self.version)")
   }
 
   func isEqual(_ other: any EventPayload) -> Bool {

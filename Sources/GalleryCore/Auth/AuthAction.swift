@@ -16,7 +16,9 @@ public struct Secret: Codable, Equatable, Sendable, CustomStringConvertible, Cus
 
   public init(_ value: String) { self.value = value }
 
-  public init(from decoder: any Decoder) throws { value = try decoder.singleValueContainer().decode(String.self) }
+  public init(from decoder: any Decoder) throws {
+    value = try decoder.singleValueContainer().decode(String.self)
+  }
 
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.singleValueContainer()

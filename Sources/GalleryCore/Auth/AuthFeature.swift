@@ -22,7 +22,9 @@ enum AuthFeature {
       return [Event(AuthEvents.RegistrationOpened())]
     case .submit(let form):
       try requireOpen(form, state)
-      let fields = form == .login ? (state.login.isSubmitting, state.login.canSubmit, state.login.email.value)
+      let fields =
+        form == .login
+        ? (state.login.isSubmitting, state.login.canSubmit, state.login.email.value)
         : (state.registration.isSubmitting, state.registration.canSubmit, state.registration.email.value)
       guard !fields.0 else { throw Rejection("auth.busy", "A request is already in flight.") }
       guard fields.1 else { return [Event(AuthEvents.SubmitAttempted(form: form))] }
@@ -32,7 +34,9 @@ enum AuthFeature {
             form: form, requestID: state.nextRequestID, email: FieldValidation.normalizedEmail(fields.2)))
       ]
     case .logout:
-      guard state.session.status == .signedIn else { throw Rejection("auth.notSignedIn", "Nobody is signed in.") }
+      guard state.session.status == .signedIn else {
+        throw Rejection("auth.notSignedIn", "Nobody is signed in.")
+      }
       return [Event(AuthEvents.SignedOut())]
     }
   }
@@ -159,7 +163,8 @@ enum AuthFeature {
     switch payload {
     case let e as AuthEvents.Submitted:
       return [.authenticate(form: e.form, requestID: e.requestID, email: e.email)]
-    case let e as AuthEvents.Succeeded where state.session.status == .signedIn && state.session.email == e.email:
+    case let e as AuthEvents.Succeeded
+    where state.session.status == .signedIn && state.session.email == e.email:
       return AuthForm.allCases.map { .forgetPassword($0) }
     case is AuthEvents.SignedOut:
       return [.clearCredentials, .forgetPassword(.login)]

@@ -18,7 +18,8 @@ public actor DemoAuthBackend: AuthBackend {
   public func register(email: String, password: Secret) async -> Result<AuthGrant, RequestFailure> {
     let key = email.lowercased()
     guard accounts[key] == nil else {
-      return .failure(RequestFailure(kind: .rejected, status: 400, serverMessage: "This email is already registered."))
+      return .failure(
+        RequestFailure(kind: .rejected, status: 400, serverMessage: "This email is already registered."))
     }
     accounts[key] = password.value
     return .success(grant())

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The validation policies of the sign-in and registration fields, each answering with the
 /// message code of the first rule a value breaks (nil when valid).
 public enum FieldValidation {
@@ -8,7 +10,9 @@ public enum FieldValidation {
     if value.isEmpty { return "email.required" }
     if value.count > 254 { return "email.tooLong" }
     let parts = value.split(separator: "@", omittingEmptySubsequences: false)
-    guard parts.count == 2, !parts[0].isEmpty, !value.contains(where: \.isWhitespace) else { return "email.invalid" }
+    guard parts.count == 2, !parts[0].isEmpty, !value.contains(where: \.isWhitespace) else {
+      return "email.invalid"
+    }
     let domain = parts[1]
     guard domain.contains("."), !domain.hasPrefix("."), !domain.hasSuffix("."), !domain.contains("..") else {
       return "email.invalid"
@@ -34,7 +38,7 @@ public enum FieldValidation {
   }
 
   /// The email as it is submitted.
-  public static func normalizedEmail(_ raw: String) -> String { raw.trimmingCharacters(in: .whitespacesAndNewlines) }
+  public static func normalizedEmail(_ raw: String) -> String {
+    raw.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
 }
-
-import Foundation

@@ -7,7 +7,7 @@ public struct TextFieldState: Codable, Equatable, Sendable {
   /// Whether the value passes the field's policy.
   public var isValid: Bool = false
   /// The message to show, or nil.
-  public var error: Message? = nil
+  @Nullable public var error: Message? = nil
 
   public init() {}
 }
@@ -18,7 +18,7 @@ public struct SecretFieldState: Codable, Equatable, Sendable {
   public var length: Int = 0
   public var edited: Bool = false
   public var isValid: Bool = false
-  public var error: Message? = nil
+  @Nullable public var error: Message? = nil
 
   public init() {}
 }

@@ -9,9 +9,9 @@ public struct LoginForm: Codable, Equatable, Sendable {
   /// A request is in flight.
   public var isSubmitting = false
   /// The id of the request in flight (its result events carry it).
-  public var requestID: Int? = nil
+  @Nullable public var requestID: Int? = nil
   /// The last submit's failure: the backend's message, or a network error to retry.
-  public var error: Message? = nil
+  @Nullable public var error: Message? = nil
 
   public init() {}
 

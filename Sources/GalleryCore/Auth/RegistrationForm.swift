@@ -6,8 +6,8 @@ public struct RegistrationForm: Codable, Equatable, Sendable {
   public var submitAttempted = false
   public var canSubmit = false
   public var isSubmitting = false
-  public var requestID: Int? = nil
-  public var error: Message? = nil
+  @Nullable public var requestID: Int? = nil
+  @Nullable public var error: Message? = nil
 
   public init() {}
 

@@ -13,7 +13,10 @@ public struct ReqresAuthBackend: AuthBackend {
   public static let defaultAPIKey = "reqres-free-v1"
   public static let defaultBaseURL = "https://reqres.in"
 
-  public init(baseURL: String = defaultBaseURL, apiKey: String = defaultAPIKey, http: any HTTPClient, timeout: Double = 15) {
+  public init(
+    baseURL: String = defaultBaseURL, apiKey: String = defaultAPIKey, http: any HTTPClient,
+    timeout: Double = 15
+  ) {
     self.baseURL = baseURL
     self.apiKey = apiKey
     self.http = http
@@ -38,7 +41,9 @@ public struct ReqresAuthBackend: AuthBackend {
     let error: String?
   }
 
-  private func post(_ path: String, email: String, password: Secret) async -> Result<AuthGrant, RequestFailure> {
+  private func post(_ path: String, email: String, password: Secret) async -> Result<
+    AuthGrant, RequestFailure
+  > {
     guard let url = Endpoint.url(base: baseURL, path: path) else {
       return .failure(RequestFailure(kind: .malformed, detail: "REQRES_BASE_URL is not an http(s) URL"))
     }
@@ -55,7 +60,8 @@ public struct ReqresAuthBackend: AuthBackend {
       let answer = try? JSONDecoder().decode(Answer.self, from: response.body)
       if (200..<300).contains(response.status) {
         guard let token = answer?.token, !token.isEmpty else {
-          return .failure(RequestFailure(kind: .malformed, status: response.status, detail: "no token in the answer"))
+          return .failure(
+            RequestFailure(kind: .malformed, status: response.status, detail: "no token in the answer"))
         }
         return .success(AuthGrant(token: Secret(token)))
       }

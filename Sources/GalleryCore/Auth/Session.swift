@@ -5,7 +5,7 @@ public struct Session: Codable, Equatable, Sendable {
   }
   public var status: Status = .signedOut
   /// The signed-in (or signing-in) email.
-  public var email: String? = nil
+  @Nullable public var email: String? = nil
 
   public init(status: Status = .signedOut, email: String? = nil) {
     self.status = status

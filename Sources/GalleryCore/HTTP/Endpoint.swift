@@ -8,7 +8,8 @@ public enum Endpoint {
     var trimmed = base
     while trimmed.hasSuffix("/") { trimmed.removeLast() }
     guard var components = URLComponents(string: trimmed + (path.hasPrefix("/") ? path : "/" + path)),
-      let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https", components.host != nil
+      let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      components.host != nil
     else { return nil }
     if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
     return components.url

@@ -13,7 +13,9 @@ public struct HTTPRequest: Sendable, Equatable {
   /// Seconds before the request fails with `timeout`.
   public var timeout: Double
 
-  public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil, timeout: Double = 15) {
+  public init(
+    method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil, timeout: Double = 15
+  ) {
     self.method = method
     self.url = url
     self.headers = headers
@@ -63,15 +65,18 @@ public final class URLSessionHTTPClient: HTTPClient {
     guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
       return .failure(RequestFailure(kind: .malformed, detail: "refused a non-HTTP URL scheme"))
     }
-    var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
+    var urlRequest = URLRequest(
+      url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
     urlRequest.httpMethod = request.method
     for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
     urlRequest.httpBody = request.body
     let box = TaskBox()
     return await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, RequestFailure>, Never>) in
+      await withCheckedContinuation {
+        (continuation: CheckedContinuation<Result<HTTPResponse, RequestFailure>, Never>) in
         let task = session.dataTask(with: urlRequest) { data, response, error in
-          continuation.resume(returning: Self.result(data: data, response: response, error: error, limit: self.maxBodyBytes))
+          continuation.resume(
+            returning: Self.result(data: data, response: response, error: error, limit: self.maxBodyBytes))
         }
         box.set(task)
         task.resume()
@@ -81,7 +86,9 @@ public final class URLSessionHTTPClient: HTTPClient {
     }
   }
 
-  static func result(data: Data?, response: URLResponse?, error: (any Error)?, limit: Int) -> Result<HTTPResponse, RequestFailure> {
+  static func result(data: Data?, response: URLResponse?, error: (any Error)?, limit: Int) -> Result<
+    HTTPResponse, RequestFailure
+  > {
     if let error {
       let code = (error as? URLError)?.code
       switch code {
@@ -97,7 +104,8 @@ public final class URLSessionHTTPClient: HTTPClient {
     }
     let body = data ?? Data()
     guard body.count <= limit else {
-      return .failure(RequestFailure(kind: .malformed, detail: "body of \(body.count) bytes exceeds \(limit)"))
+      return .failure(
+        RequestFailure(kind: .malformed, detail: "body of \(body.count) bytes exceeds \(limit)"))
     }
     var headers: [String: String] = [:]
     for (name, value) in http.allHeaderFields {

@@ -24,10 +24,14 @@ public enum HTTPStatus {
 
   /// Seconds from `Retry-After` (seconds) or `X-RateLimit-Reset` (seconds, or an epoch time).
   static func retryAfter(_ headers: [String: String]) -> Int? {
-    if let value = headers["retry-after"], let seconds = Int(value.trimmingCharacters(in: .whitespaces)), seconds >= 0 {
+    if let value = headers["retry-after"], let seconds = Int(value.trimmingCharacters(in: .whitespaces)),
+      seconds >= 0
+    {
       return seconds
     }
-    if let value = headers["x-ratelimit-reset"], let n = Int(value.trimmingCharacters(in: .whitespaces)), n >= 0 {
+    if let value = headers["x-ratelimit-reset"], let n = Int(value.trimmingCharacters(in: .whitespaces)),
+      n >= 0
+    {
       return n > 1_000_000_000 ? nil : n
     }
     return nil

@@ -6,9 +6,9 @@ public struct Message: Codable, Equatable, Sendable, CustomStringConvertible {
   /// The text to show.
   public var message: String
   /// Whether the action that failed can be retried as it is.
-  public var retryable: Bool?
+  public var retryable: Bool
 
-  public init(code: String, message: String, retryable: Bool? = nil) {
+  public init(code: String, message: String, retryable: Bool = false) {
     self.code = code
     self.message = message
     self.retryable = retryable

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every user-facing text by code. Reducers build messages from here so that the text for
 /// a code is decided in one place (and, with languages, re-rendered from the code).
 public enum MessageCatalog {
@@ -35,9 +37,9 @@ public enum MessageCatalog {
   }
 
   /// A message for `code`.
-  public static func message(_ code: String, _ arguments: [String: String] = [:], retryable: Bool? = nil) -> Message {
+  public static func message(_ code: String, _ arguments: [String: String] = [:], retryable: Bool = false)
+    -> Message
+  {
     Message(code: code, message: text(code, arguments), retryable: retryable)
   }
 }
-
-import Foundation

@@ -5,7 +5,7 @@ public struct Route: Codable, Equatable, Sendable {
   }
   public var screen: Screen
   /// What the screen shows, for screens about one thing (a photo's key, an album's id).
-  public var id: String?
+  @Nullable public var id: String?
 
   public init(_ screen: Screen, id: String? = nil) {
     self.screen = screen

@@ -11,7 +11,10 @@ final class EffectRuntime: @unchecked Sendable {
   private var inFlight = 0
 
   /// `record` appends result events through the store (the same path as actions).
-  init(environment: GalleryEnvironment, credentials: CredentialsFile, record: @escaping @Sendable ([Event]) -> Void) {
+  init(
+    environment: GalleryEnvironment, credentials: CredentialsFile,
+    record: @escaping @Sendable ([Event]) -> Void
+  ) {
     self.environment = environment
     self.credentials = credentials
     self.record = record
@@ -42,7 +45,8 @@ final class EffectRuntime: @unchecked Sendable {
             do {
               try credentials.update { $0.signIn = .init(email: email, token: grant.token.value) }
             } catch {
-              let failure = RequestFailure(kind: .malformed, detail: "could not store the credentials: \(error)")
+              let failure = RequestFailure(
+                kind: .malformed, detail: "could not store the credentials: \(error)")
               return [Event(AuthEvents.Failed(form: form, requestID: requestID, failure: failure))]
             }
             return [Event(AuthEvents.Succeeded(form: form, requestID: requestID, email: email))]

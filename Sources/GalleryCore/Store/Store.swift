@@ -69,15 +69,20 @@ public final class Store: @unchecked Sendable {
   private var runtime: EffectRuntime!
 
   /// Opens (creating) the data directory and recovers its state.
-  public init(dataDirectory: String, environment: GalleryEnvironment = GalleryEnvironment(), options: Options = Options())
+  public init(
+    dataDirectory: String, environment: GalleryEnvironment = GalleryEnvironment(),
+    options: Options = Options()
+  )
     throws
   {
     self.dataDirectory = dataDirectory
     self.options = options
     try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
-    try FileManager.default.createDirectory(atPath: dataDirectory + "/snapshots", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: dataDirectory + "/snapshots", withIntermediateDirectories: true)
     log = try EventLog(
-      path: dataDirectory + "/events.jsonl", options: EventLogOptions(durability: options.durability, clock: options.clock))
+      path: dataDirectory + "/events.jsonl",
+      options: EventLogOptions(durability: options.durability, clock: options.clock))
     snapshots = SnapshotStore(directory: dataDirectory + "/snapshots")
     credentials = CredentialsFile(path: dataDirectory + "/credentials.json")
 
@@ -87,10 +92,13 @@ public final class Store: @unchecked Sendable {
     currentVersion = log.lastSeq
     recovery = Recovery(
       tornTail: log.recoveredTail, snapshotSeq: start?.seq, snapshotProblems: problems,
-      replayedEvents: Int(log.lastSeq - (start?.seq ?? 0)), closedWork: AppMachine.interruptedWork(folded.state).map(\.type))
+      replayedEvents: Int(log.lastSeq - (start?.seq ?? 0)),
+      closedWork: AppMachine.interruptedWork(folded.state).map(\.type))
     runtime = EffectRuntime(environment: environment, credentials: credentials) { [weak self] events in
       guard let self else { return }
-      do { _ = try self.record(events) } catch { self.options.diagnostics("an effect result was not recorded: \(error)") }
+      do { _ = try self.record(events) } catch {
+        self.options.diagnostics("an effect result was not recorded: \(error)")
+      }
     }
     let leftovers = AppMachine.interruptedWork(current)
     if !leftovers.isEmpty { _ = try record(leftovers) }
@@ -103,7 +111,9 @@ public final class Store: @unchecked Sendable {
     var decoded: AppState?
     let (found, problems) = snapshots.loadNewest { snapshot in
       guard snapshot.seq <= seq else { return "covers seq \(snapshot.seq), past the log's end" }
-      guard log.lineChecksum(ofSeq: snapshot.seq) == snapshot.lineChecksum else { return "does not match the log" }
+      guard log.lineChecksum(ofSeq: snapshot.seq) == snapshot.lineChecksum else {
+        return "does not match the log"
+      }
       do {
         decoded = try JSONCoding.decode(AppState.self, from: Data(snapshot.state))
         return nil
@@ -175,7 +185,8 @@ public final class Store: @unchecked Sendable {
     do {
       let head = log.head
       let state = Array(try JSONCoding.encode(current))
-      try snapshots.save(Snapshot(seq: head.seq, lineChecksum: head.lineChecksum, timeMillis: options.clock(), state: state))
+      try snapshots.save(
+        Snapshot(seq: head.seq, lineChecksum: head.lineChecksum, timeMillis: options.clock(), state: state))
       sinceSnapshot = 0
     } catch {
       options.diagnostics("snapshot at seq \(currentVersion) failed: \(error)")
@@ -207,7 +218,9 @@ public final class Store: @unchecked Sendable {
   public func state(at seq: UInt64) throws -> AppState {
     let (start, _) = Store.newestSnapshot(snapshots, log: log, atOrBefore: seq)
     guard seq > (start?.seq ?? 0) else { return start?.state ?? AppState() }
-    return try Replay.fold(try log.read(from: (start?.seq ?? 0) + 1, through: seq), into: start?.state ?? AppState()).state
+    return try Replay.fold(
+      try log.read(from: (start?.seq ?? 0) + 1, through: seq), into: start?.state ?? AppState()
+    ).state
   }
 
   /// Saves a snapshot of the current state now.

@@ -1,0 +1,113 @@
+import EventStore
+import Foundation
+import GalleryCore
+import GalleryTesting
+import XCTest
+
+/// Golden logs: `Fixtures/NAME.jsonl` must replay to `Fixtures/NAME.state.json`, and the
+/// scripted session NAME (below, readable) must still write exactly that log.
+///
+/// To re-record after an intended change: `GALLERY_RECORD_GOLDEN=1 swift test --filter GoldenLogTests`,
+/// then read the diff of Fixtures/ like any other change.
+final class GoldenLogTests: XCTestCase {
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+    "Fixtures"
+  ).path
+
+  /// The scripted sessions, each against the embedded demo backend with a fixed clock.
+  static let sessions: [(name: String, script: @Sendable (Store) throws -> Void)] = [
+    (
+      "login-typo-then-success",
+      { store in
+        try store.send(.auth(.setEmail(.login, "test@")))
+        try store.send(.auth(.setEmail(.login, "test@mail.com")))
+        try store.send(.auth(.setPassword(.login, Secret("1234"))))
+        try store.send(.auth(.submit(.login)))
+        try store.send(.auth(.setPassword(.login, Secret("123456"))))
+        try store.send(.auth(.submit(.login)))
+        store.waitUntilIdle()
+      }
+    ),
+    (
+      "login-wrong-password-retry-logout",
+      { store in
+        try store.send(.auth(.setEmail(.login, "test@mail.com")))
+        try store.send(.auth(.setPassword(.login, Secret("wrong-one"))))
+        try store.send(.auth(.submit(.login)))
+        store.waitUntilIdle()
+        try store.send(.auth(.setPassword(.login, Secret("123456"))))
+        try store.send(.auth(.submit(.login)))
+        store.waitUntilIdle()
+        try store.send(.auth(.logout))
+      }
+    ),
+    (
+      "registration-age-rules-taken-email-success",
+      { store in
+        try store.send(.auth(.openRegistration))
+        try store.send(.auth(.submit(.registration)))
+        try store.send(.auth(.setEmail(.registration, "test@mail.com")))
+        try store.send(.auth(.setPassword(.registration, Secret("abcdef"))))
+        try store.send(.auth(.setAge("twelve")))
+        try store.send(.auth(.setAge("12")))
+        try store.send(.auth(.setAge("30")))
+        try store.send(.auth(.submit(.registration)))
+        store.waitUntilIdle()
+        try store.send(.auth(.setEmail(.registration, "new@mail.com")))
+        try store.send(.auth(.submit(.registration)))
+        store.waitUntilIdle()
+      }
+    ),
+    (
+      "registration-back-to-login",
+      { store in
+        try store.send(.auth(.setEmail(.login, "someone@mail.com")))
+        try store.send(.auth(.openRegistration))
+        try store.send(.auth(.setAge("44")))
+        try store.send(.navigation(.back))
+      }
+    ),
+  ]
+
+  static func run(_ script: (Store) throws -> Void) throws -> [UInt8] {
+    let dir = TemporaryDirectory()
+    let ticks = Counter()
+    let store = try Store(
+      dataDirectory: dir.path, environment: GalleryEnvironment(auth: DemoAuthBackend()),
+      options: .init(durability: .none, clock: { 1_795_000_000_000 + 250 * ticks.next() }))
+    try script(store)
+    try store.close()
+    return [UInt8](FileManager.default.contents(atPath: dir.path + "/events.jsonl") ?? Data())
+  }
+
+  static func stateJSON(ofLog path: String) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(try Replay.state(ofLogAt: path)), as: UTF8.self) + "\n"
+  }
+
+  func testGoldenLogsReplayToTheirStatesAndSessionsStillWriteThem() throws {
+    let record = ProcessInfo.processInfo.environment["GALLERY_RECORD_GOLDEN"] == "1"
+    for (name, script) in Self.sessions {
+      let logPath = "\(Self.fixtures)/\(name).jsonl"
+      let statePath = "\(Self.fixtures)/\(name).state.json"
+      let written = try Self.run(script)
+      if record {
+        try FileManager.default.createDirectory(atPath: Self.fixtures, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: logPath, contents: Data(written))
+        _ = FileManager.default.createFile(
+          atPath: statePath, contents: Data(try Self.stateJSON(ofLog: logPath).utf8))
+        continue
+      }
+      let golden = try XCTUnwrap(
+        FileManager.default.contents(atPath: logPath), "missing \(logPath): record it")
+      XCTAssertEqual(
+        String(decoding: written, as: UTF8.self), String(decoding: golden, as: UTF8.self),
+        "session \(name) no longer writes its golden log; if intended, re-record")
+      let expected = try String(contentsOfFile: statePath, encoding: .utf8)
+      XCTAssertEqual(
+        try Self.stateJSON(ofLog: logPath), expected, "\(name).jsonl no longer replays to \(name).state.json")
+      XCTAssertTrue(try LogVerifier.verify(path: logPath).isClean)
+    }
+  }
+}

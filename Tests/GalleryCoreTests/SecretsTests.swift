@@ -1,0 +1,79 @@
+import Foundation
+import GalleryCore
+import GalleryTesting
+import XCTest
+
+/// Whole sessions with a known password and token: neither may appear in any byte of the
+/// data directory (the owner-only credentials file aside) or of anything published.
+final class SecretsTests: XCTestCase {
+  let password = "p4ss-XYZZY-w0rd"
+  let token = "TOKEN-plugh-4711"
+
+  func testPasswordsAndTokensNeverLeaveMemoryAndTheCredentialsFile() throws {
+    let token = self.token
+    let server = try FakeHTTPServer { request in
+      let body = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: String] ?? [:]
+      if body["email"] == "eve.holt@reqres.in" { return .json(#"{"id":4,"token":"\#(token)"}"#) }
+      return .json(#"{"error":"user not found"}"#, status: 400)
+    }
+    let dir = TemporaryDirectory()
+    let backend = ReqresAuthBackend(
+      baseURL: server.baseURL, apiKey: "k", http: URLSessionHTTPClient(), timeout: 5)
+    let diagnostics = Locked<[String]>([])
+    let store = try Store(
+      dataDirectory: dir.path, environment: GalleryEnvironment(auth: backend),
+      options: .init(
+        durability: .none, snapshotEvery: 3, diagnostics: { line in diagnostics.mutate { $0.append(line) } }))
+    let published = Locked<[UInt8]>([])
+    let observation = store.observe { change in
+      let bytes = Array((try? JSONCoding.encode(change.state)) ?? Data()) + change.events.flatMap(\.data)
+      published.mutate { $0 += bytes }
+    }
+
+    try store.send(.auth(.setEmail(.login, "nobody@reqres.in")))
+    try store.send(.auth(.setPassword(.login, Secret(password))))
+    try store.send(.auth(.submit(.login)))
+    store.waitUntilIdle()
+    try store.send(.auth(.openRegistration))
+    try store.send(.auth(.setEmail(.registration, "eve.holt@reqres.in")))
+    try store.send(.auth(.setPassword(.registration, Secret(password))))
+    try store.send(.auth(.setAge("44")))
+    try store.send(.auth(.submit(.registration)))
+    store.waitUntilIdle()
+    XCTAssertEqual(store.state.session.status, .signedIn)
+    let credentials = dir.path + "/credentials.json"
+    XCTAssertTrue(
+      String(decoding: FileManager.default.contents(atPath: credentials)!, as: UTF8.self).contains(token))
+    let mode =
+      (try FileManager.default.attributesOfItem(atPath: credentials)[.posixPermissions] as? NSNumber)?
+      .intValue
+    XCTAssertEqual(mode, 0o600)
+    store.saveSnapshot()
+    try store.send(.auth(.logout))
+    XCTAssertFalse(FileManager.default.fileExists(atPath: credentials), "logout removes the token")
+    observation.cancel()
+    try store.close()
+
+    let needles = [Array(password.utf8), Array(token.utf8)]
+    let files = dir.allFiles().filter { $0 != credentials }
+    XCTAssertTrue(files.contains { $0.hasSuffix("events.jsonl") })
+    XCTAssertTrue(files.contains { $0.hasSuffix(".snap") })
+    for file in files {
+      let bytes = [UInt8](FileManager.default.contents(atPath: file) ?? Data())
+      for needle in needles { XCTAssertFalse(contains(bytes, needle), "\(file) holds a secret") }
+    }
+    for needle in needles {
+      XCTAssertFalse(contains(published.value, needle), "a published state holds a secret")
+      XCTAssertFalse(diagnostics.value.joined().contains(String(decoding: needle, as: UTF8.self)))
+    }
+    XCTAssertFalse(published.value.isEmpty)
+  }
+
+  func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    guard haystack.count >= needle.count else { return false }
+    for i in 0...(haystack.count - needle.count) where haystack[i] == needle[0] {
+      if Array(haystack[i..<(i + needle.count)]) == needle { return true }
+    }
+    return false
+  }
+}

@@ -1,0 +1,197 @@
+import EventStore
+import Foundation
+import GalleryCore
+import GalleryTesting
+import XCTest
+
+/// The store on a real data directory: append, fold, effects, restart, snapshots.
+final class StoreTests: XCTestCase {
+  func options(snapshotEvery: Int = 1000) -> Store.Options {
+    let clock = Counter()
+    return Store.Options(
+      durability: .none, snapshotEvery: snapshotEvery, clock: { 1_795_000_000_000 + clock.next() })
+  }
+
+  func signIn(_ store: Store, email: String = "test@mail.com", password: String = "123456") throws {
+    try store.send(.auth(.setEmail(.login, email)))
+    try store.send(.auth(.setPassword(.login, Secret(password))))
+    try store.send(.auth(.submit(.login)))
+    store.waitUntilIdle()
+  }
+
+  func testDemoSignInRecordsEventsRunsTheEffectAndSurvivesARestart() throws {
+    let dir = TemporaryDirectory()
+    do {
+      let store = try Store(dataDirectory: dir.path, options: options())
+      let changes = Locked<[UInt64]>([])
+      let observation = store.observe { change in changes.mutate { $0.append(change.version) } }
+      try signIn(store)
+      XCTAssertEqual(store.state.session, Session(status: .signedIn, email: "test@mail.com"))
+      XCTAssertEqual(store.state.route, [Route(.home)])
+      XCTAssertEqual(store.version, 4)
+      XCTAssertEqual(changes.value, [1, 2, 3, 4], "one published state per append, in order")
+      observation.cancel()
+      let lines = String(
+        decoding: FileManager.default.contents(atPath: dir.path + "/events.jsonl")!, as: UTF8.self
+      )
+      .split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+      XCTAssertEqual(
+        lines.map { $0["type"] as! String },
+        ["auth.fieldEdited", "auth.passwordEdited", "auth.submitted", "auth.succeeded"])
+      XCTAssertNotNil(store.credentials.read().signIn?.token)
+      try store.close()
+    }
+    let reopened = try Store(dataDirectory: dir.path, options: options())
+    XCTAssertEqual(reopened.state.session.status, .signedIn, "a signed-in session survives a restart")
+    XCTAssertEqual(reopened.recovery.replayedEvents, 4)
+    XCTAssertEqual(reopened.recovery.closedWork, [])
+    XCTAssertEqual(reopened.state, try Replay.state(ofLogAt: dir.path + "/events.jsonl"))
+    try reopened.send(.auth(.logout))
+    XCTAssertEqual(reopened.state.session.status, .signedOut)
+    XCTAssertNil(reopened.credentials.read().signIn, "logout clears the credentials")
+  }
+
+  func testWrongPasswordShowsTheDemoBackendsMessage() throws {
+    let dir = TemporaryDirectory()
+    let store = try Store(dataDirectory: dir.path, options: options())
+    try signIn(store, password: "654321")
+    XCTAssertEqual(store.state.login.error?.message, "Wrong email or password.")
+    XCTAssertEqual(store.state.session.status, .signedOut)
+    XCTAssertTrue(store.state.login.canSubmit, "a second submit retries")
+  }
+
+  func testRejectedActionsRecordNothing() throws {
+    let dir = TemporaryDirectory()
+    let store = try Store(dataDirectory: dir.path, options: options())
+    XCTAssertThrowsError(try store.send(.navigation(.back))) { error in
+      XCTAssertEqual((error as? Rejection)?.code, "nav.atRoot")
+    }
+    XCTAssertEqual(store.version, 0)
+    XCTAssertEqual(store.log.lastSeq, 0)
+  }
+
+  func testRegistrationWithTheDemoBackendAndAnEmailAlreadyUsed() throws {
+    let dir = TemporaryDirectory()
+    let store = try Store(dataDirectory: dir.path, options: options())
+    try store.send(.auth(.openRegistration))
+    try store.send(.auth(.setEmail(.registration, "test@mail.com")))
+    try store.send(.auth(.setPassword(.registration, Secret("abcdef"))))
+    try store.send(.auth(.setAge("30")))
+    try store.send(.auth(.submit(.registration)))
+    store.waitUntilIdle()
+    XCTAssertEqual(store.state.registration.error?.message, "This email is already registered.")
+    try store.send(.auth(.setEmail(.registration, "new@mail.com")))
+    try store.send(.auth(.submit(.registration)))
+    store.waitUntilIdle()
+    XCTAssertEqual(store.state.session, Session(status: .signedIn, email: "new@mail.com"))
+  }
+
+  func testWorkInFlightAtAStopIsRecordedAsInterruptedOnRestart() throws {
+    let dir = TemporaryDirectory()
+    let stalled = StalledAuthBackend()
+    do {
+      let store = try Store(
+        dataDirectory: dir.path, environment: GalleryEnvironment(auth: stalled), options: options())
+      try store.send(.auth(.setEmail(.login, "test@mail.com")))
+      try store.send(.auth(.setPassword(.login, Secret("123456"))))
+      try store.send(.auth(.submit(.login)))
+      XCTAssertTrue(store.state.login.isSubmitting)
+      try store.close()
+    }
+    let reopened = try Store(dataDirectory: dir.path, options: options())
+    XCTAssertEqual(reopened.recovery.closedWork, ["auth.interrupted", "auth.passwordsForgotten"])
+    XCTAssertFalse(reopened.state.login.isSubmitting, "no spinner without an effect behind it")
+    XCTAssertEqual(reopened.state.login.error?.code, "auth.interrupted")
+    XCTAssertEqual(reopened.state.login.password.length, 0, "the password lived only in the stopped process")
+    XCTAssertEqual(reopened.state.session.status, .signedOut)
+    let done = expectation(description: "released")
+    Task {
+      await stalled.release()
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 10)
+  }
+
+  func testSnapshotsShortenStartUpAndCorruptOnesFallBack() throws {
+    let dir = TemporaryDirectory()
+    var live: AppState
+    do {
+      let store = try Store(dataDirectory: dir.path, options: options(snapshotEvery: 10))
+      for n in 0..<25 { try store.send(.auth(.setEmail(.login, "user\(n)@mail.com"))) }
+      live = store.state
+      try store.close()
+    }
+    do {
+      let store = try Store(dataDirectory: dir.path, options: options(snapshotEvery: 10))
+      XCTAssertEqual(store.recovery.snapshotSeq, 20)
+      XCTAssertEqual(store.recovery.replayedEvents, 5)
+      XCTAssertEqual(store.state, live)
+      XCTAssertEqual(try store.state(at: 15).login.email.value, "user14@mail.com", "time travel")
+      XCTAssertEqual(try store.state(at: 20).login.email.value, "user19@mail.com")
+      XCTAssertEqual(try store.state(at: 0), AppState())
+      try store.close()
+    }
+    let newest = dir.path + "/snapshots/snapshot-00000000000000000020.snap"
+    var bytes = [UInt8](FileManager.default.contents(atPath: newest)!)
+    bytes[bytes.count - 3] ^= 0x01
+    _ = FileManager.default.createFile(atPath: newest, contents: Data(bytes))
+    let store = try Store(dataDirectory: dir.path, options: options(snapshotEvery: 10))
+    XCTAssertEqual(store.recovery.snapshotSeq, 10)
+    XCTAssertEqual(store.recovery.replayedEvents, 15)
+    XCTAssertEqual(store.recovery.snapshotProblems.count, 1)
+    XCTAssertTrue(store.recovery.snapshotProblems[0].contains("checksum"))
+    XCTAssertEqual(store.state, live)
+  }
+
+  func testASecondStoreOnTheSameDirectoryIsRefused() throws {
+    let dir = TemporaryDirectory()
+    let store = try Store(dataDirectory: dir.path, options: options())
+    XCTAssertThrowsError(try Store(dataDirectory: dir.path, options: options())) { error in
+      XCTAssertTrue("\(error)".contains("events.jsonl.lock"), "\(error)")
+    }
+    try store.close()
+  }
+
+  func testAnEventTypeFromANewerBuildStopsReplayNamingTheSeq() throws {
+    let dir = TemporaryDirectory()
+    let log = try EventLog(path: dir.path + "/events.jsonl")
+    try log.append([
+      NewEvent(type: "auth.fieldEdited", data: Array(#"{"form":"login","field":"email","value":"a"}"#.utf8))
+    ])
+    try log.append([NewEvent(type: "feed.fromTheFuture", data: Array("{}".utf8))])
+    try log.close()
+    XCTAssertThrowsError(try Store(dataDirectory: dir.path, options: options())) { error in
+      XCTAssertEqual((error as? ReplayError)?.seq, 2)
+      XCTAssertTrue("\(error)".contains("unknown event type"), "\(error)")
+    }
+  }
+}
+
+/// A counter shared with closures on other threads.
+final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Int64 = 0
+  func next() -> Int64 {
+    lock.lock()
+    defer { lock.unlock() }
+    value += 1
+    return value
+  }
+}
+
+/// A value shared with callbacks on other threads.
+final class Locked<T>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: T
+  init(_ value: T) { stored = value }
+  var value: T {
+    lock.lock()
+    defer { lock.unlock() }
+    return stored
+  }
+  func mutate(_ body: (inout T) -> Void) {
+    lock.lock()
+    body(&stored)
+    lock.unlock()
+  }
+}
