@@ -17,13 +17,18 @@ let package = Package(
     .target(name: "GalleryCore", dependencies: ["EventStore"]),
     // Test support shared by the test targets: a TestStore and a fake HTTP provider on 127.0.0.1.
     .target(name: "GalleryTesting", dependencies: ["GalleryCore", "EventStore"]),
+    // JSON-RPC 2.0 over stdio: framing, messages, dispatch, the methods, state patches.
+    .target(name: "RPCServer", dependencies: ["GalleryCore", "EventStore"]),
     // The executable: serve (default), demo, replay, verify, repair.
-    .executableTarget(name: "gallery-rpc", dependencies: ["EventStore"]),
+    .executableTarget(name: "gallery-rpc", dependencies: ["RPCServer", "GalleryCore", "EventStore"]),
     // Test support: appends to a log and prints each committed seq (crash tests kill it).
     .executableTarget(name: "eventlog-writer", dependencies: ["EventStore"], path: "Tools/eventlog-writer"),
     // Benchmarks measured against baselines in the same run (see BENCHMARKS.md).
     .executableTarget(name: "gallery-bench", dependencies: ["EventStore"], path: "Tools/gallery-bench"),
     .testTarget(name: "EventStoreTests", dependencies: ["EventStore", "eventlog-writer"]),
+    .testTarget(
+      name: "RPCServerTests",
+      dependencies: ["RPCServer", "GalleryCore", "GalleryTesting", "EventStore", "gallery-rpc"]),
     .testTarget(
       name: "GalleryCoreTests", dependencies: ["GalleryCore", "GalleryTesting", "EventStore"],
       exclude: ["Fixtures"]),

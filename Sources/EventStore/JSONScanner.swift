@@ -7,9 +7,13 @@ public struct JSONScanner: ~Copyable {
   public struct Failure: Error, Equatable, Sendable {
     public let offset: Int
     public let reason: String
+    public init(offset: Int, reason: String) {
+      self.offset = offset
+      self.reason = reason
+    }
   }
 
-  let bytes: UnsafeRawBufferPointer
+  public let bytes: UnsafeRawBufferPointer
   /// The read position, a byte offset into `bytes`.
   public var index: Int
   private let maxDepth = 512
@@ -26,7 +30,8 @@ public struct JSONScanner: ~Copyable {
   /// The byte at the read position, if any.
   public var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-  func fail(_ reason: String) -> Failure { Failure(offset: index, reason: reason) }
+  /// A failure at the read position.
+  public func fail(_ reason: String) -> Failure { Failure(offset: index, reason: reason) }
 
   /// Skips JSON insignificant whitespace.
   public mutating func skipWhitespace() {

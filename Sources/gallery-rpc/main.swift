@@ -1,19 +1,35 @@
-// gallery-rpc: the executable. Subcommands grow with the product; see `gallery-rpc --help`.
+// gallery-rpc: the executable. `gallery-rpc --help` lists the commands.
 import EventStore
 import Foundation
+import GalleryCore
+import RPCServer
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
 let usage = """
-  usage: gallery-rpc <command> [options]
+  usage: gallery-rpc [serve] [options]        serve JSON-RPC 2.0 on stdin/stdout (the default)
+         gallery-rpc demo [--data-dir DIR]    a scripted walk through the product, as a timeline
+         gallery-rpc replay LOG [--until SEQ] [--format state|timeline]
+                                              rebuild the state from a log, without network
+         gallery-rpc verify LOG               check every line; exit 0 when clean, 1 on any problem
+         gallery-rpc repair LOG               keep the valid prefix; the original is moved aside
+         gallery-rpc openrpc                  print the OpenRPC document (protocol/openrpc.json)
+         gallery-rpc --help | --version
 
-  commands:
-    verify LOG     check every line of an event log; exit 0 when clean, 1 on any problem
-    repair LOG     keep the valid prefix of a damaged log; the original is moved aside, never deleted
-    --help         this text
-    --version      the version
+  serve options (a flag wins over its environment variable):
+    --data-dir DIR          GALLERY_DATA_DIR    default $XDG_DATA_HOME/gallery-rpc or ~/.local/share/gallery-rpc
+    --feed P                GALLERY_FEED        demo (default), pixabay, pexels
+    --albums P              GALLERY_ALBUMS      demo (default), jsonplaceholder
+    --account P             GALLERY_ACCOUNT     demo (default), imgur
+    --auth P                GALLERY_AUTH        demo (default), reqres
+    --video P               GALLERY_VIDEO       demo (default), pexels
+    --framing F                                 auto (default), lsp, ndjson
+    --durability D                              fsync (default), batch, batch:MS, none
+    --log-level L           GALLERY_LOG_LEVEL   error, warn, info (default), debug
+    --max-message-bytes N                       default 16777216
+  keys and URLs: REQRES_API_KEY, REQRES_BASE_URL (and the other providers' as they land)
 
   """
 
@@ -21,26 +37,41 @@ func printError(_ text: String) {
   FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
 }
 
-var arguments = Array(CommandLine.arguments.dropFirst())
-let command = arguments.isEmpty ? "--help" : arguments.removeFirst()
-switch command {
-case "--help", "-h", "help":
-  print(usage, terminator: "")
-case "--version":
-  print("gallery-rpc \(GalleryRPCVersion.text)")
-case "verify":
-  guard arguments.count == 1 else {
-    printError("gallery-rpc verify: expected one LOG path\n\n\(usage)")
-    exit(2)
-  }
-  exit(VerifyCommand.run(path: arguments[0]))
-case "repair":
-  guard arguments.count == 1 else {
-    printError("gallery-rpc repair: expected one LOG path\n\n\(usage)")
-    exit(2)
-  }
-  exit(VerifyCommand.repair(path: arguments[0]))
-default:
-  printError("gallery-rpc: unknown command \(String(reflecting: command))\n\n\(usage)")
+func fail(_ text: String) -> Never {
+  printError("gallery-rpc: \(text)")
   exit(2)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+let command = arguments.first.map { $0.hasPrefix("-") ? "serve" : $0 } ?? "serve"
+if command != "serve" || arguments.first == "serve" { arguments = Array(arguments.dropFirst()) }
+if arguments.contains("--help") || arguments.contains("-h") || command == "help" {
+  print(usage, terminator: "")
+  exit(0)
+}
+if arguments.contains("--version") {
+  print("gallery-rpc \(GalleryRPCVersion.text)")
+  exit(0)
+}
+
+func single(_ what: String, _ arguments: [String], _ command: String) -> String {
+  guard arguments.count == 1 else { fail("\(command) expects one \(what)\n\n\(usage)") }
+  return arguments[0]
+}
+
+switch command {
+case "serve":
+  exit(ServeCommand.run(arguments))
+case "demo":
+  exit(DemoCommand.run(arguments))
+case "replay":
+  exit(ReplayCommand.run(arguments))
+case "verify":
+  exit(VerifyCommand.run(path: single("LOG path", arguments, command)))
+case "repair":
+  exit(VerifyCommand.repair(path: single("LOG path", arguments, command)))
+case "openrpc":
+  print(OpenRPCDocument.text(serverVersion: GalleryRPCVersion.text), terminator: "")
+default:
+  fail("unknown command \(String(reflecting: command))\n\n\(usage)")
 }

@@ -91,6 +91,7 @@ final class ReplayPropertyTests: XCTestCase {
             "seed \(seed), seq \(record.seq)")
           compared += 1
         }
+        return true
       }
       XCTAssertEqual(replayed, final, "seed \(seed)")
     }

@@ -3,10 +3,11 @@ import EventStore
 /// Rebuilds state from the log: the fold of invariant 1, shared by start-up recovery,
 /// `gallery-rpc replay` and `history/stateAt`. Runs no effects.
 public enum Replay {
-  /// Folds every event the cursor yields into `state`; `each` sees every intermediate state.
+  /// Folds every event the cursor yields into `state`; `each` sees every intermediate state
+  /// and returns false to stop early.
   public static func fold(
     _ cursor: LogCursor, into state: AppState,
-    each: ((EventRecord, Event, AppState) -> Void)? = nil
+    each: ((EventRecord, Event, AppState) -> Bool)? = nil
   ) throws -> (state: AppState, lastSeq: UInt64) {
     var state = state
     var last: UInt64 = 0
@@ -19,7 +20,7 @@ public enum Replay {
       }
       state = AppMachine.reduce(state, event)
       last = record.seq
-      each?(record, event, state)
+      if let each, !each(record, event, state) { break }
     }
     return (state, last)
   }

@@ -196,8 +196,16 @@ public final class Store: @unchecked Sendable {
   /// Calls `handler` with every new state, in order, while the store's lock is held:
   /// keep it short and do not call back into the store from it.
   public func observe(_ handler: @escaping @Sendable (StateChange) -> Void) -> StoreObservation {
+    observe(current: { _, _ in }, handler)
+  }
+
+  /// Like `observe`, first handing `current` the state and version the first change will follow.
+  public func observe(
+    current: (UInt64, AppState) -> Void, _ handler: @escaping @Sendable (StateChange) -> Void
+  ) -> StoreObservation {
     lock.lock()
     defer { lock.unlock() }
+    current(currentVersion, self.current)
     let id = nextObserver
     nextObserver += 1
     observers[id] = handler
@@ -215,12 +223,21 @@ public final class Store: @unchecked Sendable {
   }
 
   /// The state as it was right after event `seq` (time travel), from the nearest snapshot.
-  public func state(at seq: UInt64) throws -> AppState {
+  /// `progress` sees each event folded (how many so far, and how many the replay needs in
+  /// all) and returns false to stop: the replay then throws `CancellationError`.
+  public func state(at seq: UInt64, progress: ((UInt64, UInt64) -> Bool)? = nil) throws -> AppState {
     let (start, _) = Store.newestSnapshot(snapshots, log: log, atOrBefore: seq)
-    guard seq > (start?.seq ?? 0) else { return start?.state ?? AppState() }
-    return try Replay.fold(
-      try log.read(from: (start?.seq ?? 0) + 1, through: seq), into: start?.state ?? AppState()
-    ).state
+    let from = start?.seq ?? 0
+    guard seq > from else { return start?.state ?? AppState() }
+    var stopped = false
+    let folded = try Replay.fold(try log.read(from: from + 1, through: seq), into: start?.state ?? AppState())
+    {
+      record, _, _ in
+      if let progress, !progress(record.seq - from, seq - from) { stopped = true }
+      return !stopped
+    }
+    if stopped { throw CancellationError() }
+    return folded.state
   }
 
   /// Saves a snapshot of the current state now.

@@ -1,0 +1,81 @@
+import EventStore
+import Foundation
+
+/// Parses JSON text into `JSONValue`, strictly (RFC 8259), reporting the byte offset of the
+/// first error. Used for everything that arrives over the wire.
+public enum JSONParser {
+  /// Why a text is not JSON.
+  public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+    public var offset: Int
+    public var reason: String
+    public var description: String { "\(reason) at byte \(offset)" }
+  }
+
+  /// Parses one complete JSON value (surrounding whitespace allowed).
+  public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
+    let result: Result<JSONValue, Failure> = bytes.withUnsafeBytes { raw in
+      var s = JSONScanner(raw)
+      do {
+        let value = try parseValue(&s, depth: 0)
+        s.skipWhitespace()
+        guard s.atEnd else {
+          return .failure(Failure(offset: s.index, reason: "unexpected bytes after the JSON value"))
+        }
+        return .success(value)
+      } catch let e as JSONScanner.Failure {
+        return .failure(Failure(offset: e.offset, reason: e.reason))
+      } catch {
+        return .failure(Failure(offset: s.index, reason: "\(error)"))
+      }
+    }
+    return try result.get()
+  }
+
+  /// Parses UTF-8 text.
+  public static func parse(_ text: String) throws(Failure) -> JSONValue { try parse(Array(text.utf8)) }
+
+  private static func parseValue(_ s: inout JSONScanner, depth: Int) throws -> JSONValue {
+    guard depth < 256 else { throw JSONScanner.Failure(offset: s.index, reason: "nesting deeper than 256") }
+    s.skipWhitespace()
+    guard let b = s.peek else {
+      throw JSONScanner.Failure(offset: s.index, reason: "unexpected end of input")
+    }
+    switch b {
+    case UInt8(ascii: "{"):
+      s.index += 1
+      var object: [String: JSONValue] = [:]
+      if s.consume(UInt8(ascii: "}")) { return .object(object) }
+      repeat {
+        let key = try s.readString()
+        try s.expect(UInt8(ascii: ":"), "':' after an object key")
+        object[key] = try parseValue(&s, depth: depth + 1)
+      } while s.consume(UInt8(ascii: ","))
+      try s.expect(UInt8(ascii: "}"), "',' or '}' in an object")
+      return .object(object)
+    case UInt8(ascii: "["):
+      s.index += 1
+      var array: [JSONValue] = []
+      if s.consume(UInt8(ascii: "]")) { return .array(array) }
+      repeat { array.append(try parseValue(&s, depth: depth + 1)) } while s.consume(UInt8(ascii: ","))
+      try s.expect(UInt8(ascii: "]"), "',' or ']' in an array")
+      return .array(array)
+    case UInt8(ascii: "\""):
+      return .string(try s.readString())
+    case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+      let start = s.index
+      try s.skipValue()
+      switch s.index - start {
+      case 4: return b == UInt8(ascii: "t") ? .bool(true) : .null
+      default: return .bool(false)
+      }
+    default:
+      let start = s.index
+      try s.skipValue()
+      let text = String(decoding: UnsafeRawBufferPointer(rebasing: s.bytes[start..<s.index]), as: UTF8.self)
+      guard let number = Double(text), number.isFinite else {
+        throw JSONScanner.Failure(offset: start, reason: "number out of range")
+      }
+      return .number(number)
+    }
+  }
+}

@@ -1,0 +1,157 @@
+/// RFC 6902 JSON Patch: computing the operations that turn one document into another
+/// (sized by what changed, not by the document) and applying them.
+public enum JSONPatch {
+  /// One operation.
+  public struct Operation: Equatable, Sendable {
+    public enum Kind: String, Sendable { case add, remove, replace }
+    public var op: Kind
+    public var path: String
+    public var value: JSONValue?
+
+    public init(_ op: Kind, _ path: String, _ value: JSONValue? = nil) {
+      self.op = op
+      self.path = path
+      self.value = value
+    }
+
+    /// `{"op":…,"path":…,"value":…}`.
+    public var json: JSONValue {
+      var members: [String: JSONValue] = ["op": .string(op.rawValue), "path": .string(path)]
+      if let value { members["value"] = value }
+      return .object(members)
+    }
+  }
+
+  /// The operations that turn `old` into `new`.
+  public static func diff(_ old: JSONValue, _ new: JSONValue) -> [Operation] {
+    var ops: [Operation] = []
+    diff(old, new, path: "", into: &ops)
+    return ops
+  }
+
+  private static func diff(_ old: JSONValue, _ new: JSONValue, path: String, into ops: inout [Operation]) {
+    switch (old, new) {
+    case (.object(let a), .object(let b)):
+      for key in a.keys.sorted() where b[key] == nil {
+        ops.append(Operation(.remove, path + "/" + JSONPointer.escape(key)))
+      }
+      for key in b.keys.sorted() {
+        let child = path + "/" + JSONPointer.escape(key)
+        if let before = a[key] {
+          if before != b[key]! { diff(before, b[key]!, path: child, into: &ops) }
+        } else {
+          ops.append(Operation(.add, child, b[key]!))
+        }
+      }
+    case (.array(let a), .array(let b)):
+      let common = min(a.count, b.count)
+      for i in 0..<common where a[i] != b[i] { diff(a[i], b[i], path: path + "/\(i)", into: &ops) }
+      if b.count > common {
+        for i in common..<b.count { ops.append(Operation(.add, path + "/\(i)", b[i])) }
+      } else if a.count > common {
+        for i in stride(from: a.count - 1, through: common, by: -1) {
+          ops.append(Operation(.remove, path + "/\(i)"))
+        }
+      }
+    default:
+      if old != new { ops.append(Operation(.replace, path, new)) }
+    }
+  }
+
+  /// Why a patch could not be applied.
+  public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "patch at \(path): \(reason)" }
+  }
+
+  /// Applies `ops` to `document` (what a client does with each `state/changed`).
+  public static func apply(_ ops: [Operation], to document: JSONValue) throws(Failure) -> JSONValue {
+    var doc = document
+    for op in ops {
+      let tokens: [String]
+      do { tokens = try JSONPointer.tokens(op.path) } catch {
+        throw Failure(path: op.path, reason: error.reason)
+      }
+      try apply(op, tokens[...], to: &doc)
+    }
+    return doc
+  }
+
+  private static func apply(_ op: Operation, _ tokens: ArraySlice<String>, to doc: inout JSONValue)
+    throws(Failure)
+  {
+    guard let token = tokens.first else {
+      guard op.op != .remove, let value = op.value else {
+        throw Failure(path: op.path, reason: "cannot remove the root")
+      }
+      doc = value
+      return
+    }
+    let rest = tokens.dropFirst()
+    switch doc {
+    case .object(var members):
+      if rest.isEmpty {
+        switch op.op {
+        case .add, .replace:
+          guard op.op == .add || members[token] != nil else {
+            throw Failure(path: op.path, reason: "no member to replace")
+          }
+          members[token] = op.value ?? .null
+        case .remove:
+          guard members.removeValue(forKey: token) != nil else {
+            throw Failure(path: op.path, reason: "no member to remove")
+          }
+        }
+      } else {
+        guard var child = members[token] else {
+          throw Failure(path: op.path, reason: "missing member \(token)")
+        }
+        try apply(op, rest, to: &child)
+        members[token] = child
+      }
+      doc = .object(members)
+    case .array(var items):
+      let index = token == "-" ? items.count : Int(token) ?? -1
+      if rest.isEmpty {
+        switch op.op {
+        case .add:
+          guard index >= 0, index <= items.count else {
+            throw Failure(path: op.path, reason: "index out of range")
+          }
+          items.insert(op.value ?? .null, at: index)
+        case .replace:
+          guard index >= 0, index < items.count else {
+            throw Failure(path: op.path, reason: "index out of range")
+          }
+          items[index] = op.value ?? .null
+        case .remove:
+          guard index >= 0, index < items.count else {
+            throw Failure(path: op.path, reason: "index out of range")
+          }
+          items.remove(at: index)
+        }
+      } else {
+        guard index >= 0, index < items.count else {
+          throw Failure(path: op.path, reason: "index out of range")
+        }
+        try apply(op, rest, to: &items[index])
+      }
+      doc = .array(items)
+    default:
+      throw Failure(path: op.path, reason: "parent is not a container")
+    }
+  }
+}
+
+extension JSONPatch.Operation {
+  /// Reads an operation from its JSON form.
+  public init?(json: JSONValue) {
+    guard case .string(let op)? = json["op"], let kind = Kind(rawValue: op),
+      case .string(let path)? = json["path"]
+    else {
+      return nil
+    }
+    self.init(kind, path, json["value"])
+  }
+}

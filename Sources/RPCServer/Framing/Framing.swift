@@ -1,0 +1,20 @@
+/// How messages are delimited on the byte stream.
+public enum Framing: String, Sendable, CaseIterable {
+  /// LSP style: `Content-Length: N\r\n\r\n` then N bytes of JSON.
+  case lsp
+  /// One JSON message per line.
+  case ndjson
+
+  /// The bytes that carry `body` in this framing.
+  public func frame(_ body: [UInt8]) -> [UInt8] {
+    switch self {
+    case .lsp: return Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+    case .ndjson: return body + [0x0A]
+    }
+  }
+}
+
+/// `--framing`: detect from the first byte, or force one.
+public enum FramingChoice: String, Sendable, CaseIterable {
+  case auto, lsp, ndjson
+}

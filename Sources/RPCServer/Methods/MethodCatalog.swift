@@ -1,0 +1,165 @@
+import GalleryCore
+
+/// Every method of the public contract (shared/BRIEF.md), documented and routed. The
+/// OpenRPC document `rpc.discover` returns is generated from this table.
+public enum MethodCatalog {
+  static let value = MethodSpec.Param("value", Schema.string, "what the field now holds, exactly as typed")
+  static let secretValue = MethodSpec.Param(
+    "value", Schema.string, "the password; kept in memory only, never logged (events carry its length)")
+  static let actionErrors = [-32602, -32010, -32011, -32002]
+
+  static func action(
+    _ name: String, _ summary: String, params: [MethodSpec.Param] = [],
+    _ build: @escaping @Sendable (Params) throws(RPCError) -> Action
+  ) -> MethodSpec {
+    MethodSpec(
+      name, summary, params: params, result: Schema.ref("ActionResult"), errors: actionErrors,
+      route: .action(build))
+  }
+
+  static func later(_ name: String, _ feature: String, _ summary: String) -> MethodSpec {
+    MethodSpec(
+      name, summary + " Not available yet: answers -32001.", result: Schema.anyValue, errors: [-32001],
+      route: .notAvailable(feature: feature))
+  }
+
+  /// Every method, in the order the document lists them.
+  public static let all: [MethodSpec] = [
+    // Lifecycle
+    MethodSpec(
+      "initialize", "Starts the session: server info, protocol version and capabilities. Must come first.",
+      params: [
+        .init(
+          "clientInfo", Schema.anyValue, required: false,
+          "who the client is ({name, version}); other LSP fields are accepted and ignored"),
+        .init("protocolVersion", Schema.string, required: false, "the protocol version the client speaks"),
+      ], result: Schema.ref("InitializeResult"), errors: [-32600]),
+    MethodSpec("initialized", "The client has processed the initialize result.", notification: true),
+    MethodSpec("shutdown", "Stops accepting requests other than exit; the log is flushed.", errors: [-32002]),
+    MethodSpec("exit", "Ends the process: status 0 after shutdown, 1 otherwise.", notification: true),
+    MethodSpec("rpc.discover", "This document (OpenRPC 1.2.6).", result: Schema.anyValue),
+    MethodSpec(
+      "$/cancelRequest", "Cancels a long request (events/read, history/stateAt); it then answers -32800.",
+      notification: true,
+      params: [
+        .init(
+          "id", .object(["type": .array([.string("string"), .string("integer")])]),
+          "the id of the request to cancel")
+      ]),
+    // Observation
+    MethodSpec(
+      "state/get", "The state, or the part of it at a JSON Pointer, with its version.",
+      params: [
+        .init("pointer", Schema.string, required: false, "RFC 6901 pointer into the state, e.g. /login/email")
+      ],
+      result: Schema.object(["version": Schema.integer(minimum: 0), "value": Schema.anyValue]),
+      errors: [-32602, -32002]),
+    MethodSpec(
+      "events/read", "Events from the log, oldest first.",
+      params: [
+        .init("from", Schema.integer(minimum: 1), required: false, "first seq (default 1)"),
+        .init("to", Schema.integer(minimum: 1), required: false, "last seq (default: the end)"),
+        .init(
+          "limit", Schema.integer(minimum: 1, maximum: 10000), required: false,
+          "at most this many (default 1000)"),
+        .init(
+          "workDoneToken", Schema.anyValue, required: false, "if given, $/progress reports with this token"),
+      ],
+      result: Schema.object([
+        "events": Schema.array(Schema.ref("EventRecord")), "lastSeq": Schema.integer(minimum: 0),
+      ]),
+      errors: [-32602, -32800, -32011, -32002]),
+    MethodSpec(
+      "events/subscribe",
+      "Starts events/appended notifications for every event after `from` - 1 (catch-up, then live).",
+      params: [
+        .init(
+          "from", Schema.integer(minimum: 1), required: false,
+          "first seq to deliver (default: the next new event)")
+      ],
+      result: Schema.object(["lastSeq": Schema.integer(minimum: 0)]), errors: [-32602, -32002]),
+    MethodSpec(
+      "events/unsubscribe", "Stops events/appended notifications.", result: Schema.null, errors: [-32002]),
+    MethodSpec(
+      "history/stateAt",
+      "The state as it was right after event `seq` (time travel), replayed from the nearest snapshot.",
+      params: [
+        .init("seq", Schema.integer(minimum: 0), "0 is the initial state"),
+        .init("pointer", Schema.string, required: false, "RFC 6901 pointer into that state"),
+        .init(
+          "workDoneToken", Schema.anyValue, required: false, "if given, $/progress reports with this token"),
+      ],
+      result: Schema.object(["seq": Schema.integer(minimum: 0), "value": Schema.anyValue]),
+      errors: [-32602, -32800, -32011, -32002]),
+    // Sign-in and registration
+    action("auth/setEmail", "Types into the sign-in email field.", params: [value]) { p throws(RPCError) in
+      .auth(.setEmail(.login, try p.string("value")))
+    },
+    action("auth/setPassword", "Types into the sign-in password field.", params: [secretValue]) {
+      p throws(RPCError) in
+      .auth(.setPassword(.login, Secret(try p.string("value"))))
+    },
+    action(
+      "auth/submitLogin", "Submits sign-in: invalid fields show their errors; valid ones go to the backend."
+    ) { _ in
+      .auth(.submit(.login))
+    },
+    action("auth/logout", "Signs out and clears the stored token.") { _ in .auth(.logout) },
+    action("registration/open", "Opens registration from the sign-in screen.") { _ in .auth(.openRegistration)
+    },
+    action("registration/setEmail", "Types into the registration email field.", params: [value]) {
+      p throws(RPCError) in
+      .auth(.setEmail(.registration, try p.string("value")))
+    },
+    action("registration/setPassword", "Types into the registration password field.", params: [secretValue]) {
+      p throws(RPCError) in .auth(.setPassword(.registration, Secret(try p.string("value"))))
+    },
+    action(
+      "registration/setAge", "Types into the registration age field (a whole number from 13 to 120).",
+      params: [value]
+    ) {
+      p throws(RPCError) in .auth(.setAge(try p.string("value")))
+    },
+    action("registration/submit", "Submits registration.") { _ in .auth(.submit(.registration)) },
+    action("nav/back", "Pops the top screen of /route.") { _ in .navigation(.back) },
+    // Features still to come
+    later("feed/setQuery", "feed", "Searches the photo feed (debounced)."),
+    later("feed/refresh", "feed", "Reloads the first page of the feed."),
+    later("feed/loadMore", "feed", "Loads the next page of the feed."),
+    later("feed/prefetch", "feed", "Starts thumbnail downloads for rows about to show."),
+    later("feed/cancelPrefetch", "feed", "Cancels thumbnail downloads no longer needed."),
+    later("feed/retryImage", "feed", "Retries one failed thumbnail."),
+    later("feed/openDetail", "feed", "Opens a photo's detail."),
+    later("detail/close", "feed", "Closes the detail screen."),
+    later("albums/load", "albums", "Loads albums and users, grouped by owner."),
+    later("albums/setSearch", "albums", "Filters albums by title or owner."),
+    later("albums/open", "albums", "Opens an album's photos."),
+    later("albums/openPhoto", "albums", "Opens a photo's original image."),
+    later("albums/retry", "albums", "Retries a failed albums or photos load."),
+    later("connectivity/set", "connectivity", "Tells the core whether the device is online."),
+    later("account/beginLogin", "account", "Starts Imgur sign-in: returns the authorize URL."),
+    later("account/completeLogin", "account", "Finishes Imgur sign-in with the redirect URL."),
+    later("account/loadImages", "account", "Loads the signed-in user's images."),
+    later("account/upload", "account", "Uploads an image file."),
+    later("account/delete", "account", "Deletes one of the user's images."),
+    later("account/logout", "account", "Signs out of Imgur."),
+    later("video/playRandom", "video", "Picks a random popular video to play."),
+    later("settings/update", "settings", "Changes appearance, language, providers and limits."),
+  ]
+
+  /// The specs by name.
+  public static let byName: [String: MethodSpec] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+  /// Notifications the server sends.
+  public static let serverNotifications: [(name: String, summary: String, params: JSONValue)] = [
+    (
+      "state/changed", "After every change: the new version and the RFC 6902 patch from the previous one.",
+      Schema.ref("StateChanged")
+    ),
+    (
+      "events/appended", "After events/subscribe: each batch of new events.",
+      Schema.object(["events": Schema.array(Schema.ref("EventRecord"))])
+    ),
+    ("$/progress", "Progress of a long request that was given a workDoneToken.", Schema.ref("Progress")),
+  ]
+}

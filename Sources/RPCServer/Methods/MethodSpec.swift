@@ -1,0 +1,54 @@
+import GalleryCore
+
+/// One method of the protocol: its documentation (for the OpenRPC document) and how it is served.
+public struct MethodSpec: Sendable {
+  /// How the server serves a method.
+  public enum Route: Sendable {
+    /// Lifecycle and observation methods the server answers itself.
+    case builtin
+    /// Becomes an action for the store; the closure reads the parameters.
+    case action(@Sendable (Params) throws(RPCError) -> Action)
+    /// A method whose feature is not built yet: answered with -32001.
+    case notAvailable(feature: String)
+  }
+
+  /// A named parameter.
+  public struct Param: Sendable {
+    public var name: String
+    public var schema: JSONValue
+    public var required: Bool
+    public var summary: String
+
+    public init(_ name: String, _ schema: JSONValue, required: Bool = true, _ summary: String) {
+      self.name = name
+      self.schema = schema
+      self.required = required
+      self.summary = summary
+    }
+  }
+
+  public var name: String
+  public var summary: String
+  public var isNotification: Bool
+  public var params: [Param]
+  public var result: JSONValue
+  public var errors: [Int]
+  public var route: Route
+
+  public init(
+    _ name: String, _ summary: String, notification: Bool = false, params: [Param] = [],
+    result: JSONValue = Schema.null,
+    errors: [Int] = [], route: Route = .builtin
+  ) {
+    self.name = name
+    self.summary = summary
+    self.isNotification = notification
+    self.params = params
+    self.result = result
+    self.errors = errors
+    self.route = route
+  }
+
+  /// The parameter names this method accepts.
+  public var paramNames: [String] { params.map(\.name) }
+}

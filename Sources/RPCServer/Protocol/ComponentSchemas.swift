@@ -1,0 +1,83 @@
+import GalleryCore
+
+/// The JSON Schemas of the state and of the messages' shared shapes, published in the
+/// OpenRPC document's components. Tests check real states and messages against them.
+public enum ComponentSchemas {
+  static let message = Schema.object([
+    "code": Schema.string, "message": Schema.string, "retryable": Schema.boolean,
+  ])
+  static let nullableMessage = Schema.nullable(Schema.ref("Message"))
+
+  public static let all: [String: JSONValue] = [
+    "Message": message,
+    "TextField": Schema.object([
+      "value": Schema.string, "edited": Schema.boolean, "isValid": Schema.boolean, "error": nullableMessage,
+    ]),
+    "SecretField": Schema.object([
+      "length": Schema.integer(minimum: 0), "edited": Schema.boolean, "isValid": Schema.boolean,
+      "error": nullableMessage,
+    ]),
+    "LoginForm": Schema.object([
+      "email": Schema.ref("TextField"), "password": Schema.ref("SecretField"),
+      "submitAttempted": Schema.boolean,
+      "canSubmit": Schema.boolean, "isSubmitting": Schema.boolean,
+      "requestID": Schema.nullable(Schema.integer(minimum: 1)), "error": nullableMessage,
+    ]),
+    "RegistrationForm": Schema.object([
+      "email": Schema.ref("TextField"), "password": Schema.ref("SecretField"), "age": Schema.ref("TextField"),
+      "submitAttempted": Schema.boolean, "canSubmit": Schema.boolean, "isSubmitting": Schema.boolean,
+      "requestID": Schema.nullable(Schema.integer(minimum: 1)), "error": nullableMessage,
+    ]),
+    "Session": Schema.object([
+      "status": Schema.enumeration(["signedOut", "signingIn", "signedIn"]),
+      "email": Schema.nullable(Schema.string),
+    ]),
+    "Route": Schema.object([
+      "screen": Schema.enumeration(["login", "registration", "home", "detail"]),
+      "id": Schema.nullable(Schema.string),
+    ]),
+    "State": Schema.object([
+      "route": Schema.array(Schema.ref("Route")), "login": Schema.ref("LoginForm"),
+      "registration": Schema.ref("RegistrationForm"), "session": Schema.ref("Session"),
+      "nextRequestID": Schema.integer(minimum: 1),
+    ]),
+    "EventRecord": Schema.object([
+      "seq": Schema.integer(minimum: 1), "time": Schema.string, "type": Schema.string,
+      "v": Schema.integer(minimum: 0),
+      "data": .object(["type": .string("object")]),
+    ]),
+    "PatchOperation": Schema.object(
+      [
+        "op": Schema.enumeration(["add", "remove", "replace"]), "path": Schema.string,
+        "value": Schema.anyValue,
+      ],
+      optional: ["value"]),
+    "StateChanged": Schema.object([
+      "fromVersion": Schema.integer(minimum: 0), "version": Schema.integer(minimum: 1),
+      "patch": Schema.array(Schema.ref("PatchOperation")),
+    ]),
+    "ActionResult": Schema.object([
+      "version": Schema.integer(minimum: 0),
+      "events": Schema.array(Schema.object(["seq": Schema.integer(minimum: 1), "type": Schema.string])),
+    ]),
+    "InitializeResult": Schema.object([
+      "serverInfo": Schema.object(["name": Schema.string, "version": Schema.string]),
+      "protocolVersion": Schema.string,
+      "capabilities": Schema.object([
+        "methods": Schema.array(Schema.string), "notAvailableYet": Schema.array(Schema.string),
+        "notifications": Schema.array(Schema.string), "framings": Schema.array(Schema.string),
+        "framing": Schema.string, "stateVersion": Schema.integer(minimum: 0),
+        "maxMessageBytes": Schema.integer(minimum: 1),
+      ]),
+    ]),
+    "Progress": Schema.object([
+      "token": Schema.anyValue,
+      "value": Schema.object(
+        [
+          "kind": Schema.enumeration(["begin", "report", "end"]), "message": Schema.string,
+          "percentage": Schema.integer(minimum: 0, maximum: 100),
+        ],
+        optional: ["message", "percentage"]),
+    ]),
+  ]
+}

@@ -1,0 +1,129 @@
+import GalleryCore
+
+/// The OpenRPC document (protocol/openrpc.json), generated from `MethodCatalog` and
+/// `ComponentSchemas` so that what is served and what is documented cannot drift apart.
+public enum OpenRPCDocument {
+  /// The protocol version `initialize` reports.
+  public static let protocolVersion = "1.0"
+
+  /// Every error code the server uses, with its meaning.
+  public static let errors: [(code: Int, message: String, meaning: String)] = [
+    (-32700, "Parse error", "the message is not valid JSON (or not UTF-8); id is null"),
+    (
+      -32600, "Invalid Request",
+      "not a JSON-RPC 2.0 request object, an empty batch, a framing error, or a request after shutdown"
+    ),
+    (-32601, "Method not found", "no such method; rpc.discover lists them"),
+    (-32602, "Invalid params", "a parameter is missing, unknown, or of the wrong type; data names it"),
+    (-32603, "Internal error", "a bug; data says what failed"),
+    (-32002, "Server not initialized", "a request before initialize"),
+    (-32800, "Request cancelled", "cancelled by $/cancelRequest"),
+    (
+      -32001, "Not available yet", "the method's feature is not built in this version; data names the feature"
+    ),
+    (
+      -32010, "Action rejected",
+      "the action makes no sense in the current state; data is {code, message}; nothing was recorded"
+    ),
+    (
+      -32011, "Storage error",
+      "the event log could not be written or read; data says why; nothing was recorded"
+    ),
+  ]
+
+  public static func build(serverVersion: String) -> JSONValue {
+    let errorMessages = Dictionary(uniqueKeysWithValues: errors.map { ($0.code, $0.message) })
+    let methods: [JSONValue] = MethodCatalog.all.map { spec in
+      var m: [String: JSONValue] = [
+        "name": .string(spec.name), "summary": .string(spec.summary), "paramStructure": .string("by-name"),
+        "params": .array(
+          spec.params.map { p in
+            .object([
+              "name": .string(p.name), "required": .bool(p.required), "summary": .string(p.summary),
+              "schema": p.schema,
+            ])
+          }),
+      ]
+      if spec.isNotification {
+        m["x-notification"] = .bool(true)
+      } else {
+        m["result"] = .object(["name": .string("result"), "schema": spec.result])
+      }
+      if !spec.errors.isEmpty {
+        m["errors"] = .array(
+          spec.errors.map {
+            .object(["code": .number(Double($0)), "message": .string(errorMessages[$0] ?? "")])
+          })
+      }
+      if case .notAvailable(let feature) = spec.route { m["x-not-available-yet"] = .string(feature) }
+      return .object(m)
+    }
+    return .object([
+      "openrpc": .string("1.2.6"),
+      "info": .object([
+        "title": .string("gallery-rpc"), "version": .string(serverVersion),
+        "description": .string(
+          "The headless core of an image-gallery app over JSON-RPC 2.0 on stdio (Content-Length or newline framing). See protocol/README.md."
+        ),
+      ]),
+      "methods": .array(methods),
+      "components": .object([
+        "schemas": .object(ComponentSchemas.all),
+        "errors": .object(
+          Dictionary(
+            uniqueKeysWithValues: errors.map {
+              (
+                String($0.code),
+                JSONValue.object([
+                  "code": .number(Double($0.code)), "message": .string($0.message),
+                  "data": .string($0.meaning),
+                ])
+              )
+            })),
+      ]),
+      "x-server-notifications": .array(
+        MethodCatalog.serverNotifications.map {
+          .object(["name": .string($0.name), "summary": .string($0.summary), "params": $0.params])
+        }),
+    ])
+  }
+
+  /// The document as pretty, stable JSON text (what protocol/openrpc.json holds).
+  public static func text(serverVersion: String) -> String {
+    PrettyJSON.text(build(serverVersion: serverVersion))
+  }
+}
+
+/// Indented JSON with sorted keys, for documents people read and diff.
+public enum PrettyJSON {
+  public static func text(_ value: JSONValue) -> String {
+    var out = ""
+    write(value, indent: "", into: &out)
+    return out + "\n"
+  }
+
+  private static func write(_ value: JSONValue, indent: String, into out: inout String) {
+    let inner = indent + "  "
+    switch value {
+    case .array(let items) where !items.isEmpty:
+      out += "[\n"
+      for (i, item) in items.enumerated() {
+        out += inner
+        write(item, indent: inner, into: &out)
+        out += i + 1 < items.count ? ",\n" : "\n"
+      }
+      out += indent + "]"
+    case .object(let members) where !members.isEmpty:
+      out += "{\n"
+      let keys = members.keys.sorted()
+      for (i, key) in keys.enumerated() {
+        out += inner + String(decoding: JSONWriter.bytes(.string(key)), as: UTF8.self) + ": "
+        write(members[key]!, indent: inner, into: &out)
+        out += i + 1 < keys.count ? ",\n" : "\n"
+      }
+      out += indent + "}"
+    default:
+      out += String(decoding: JSONWriter.bytes(value), as: UTF8.self)
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import GalleryCore
+
+/// Reads a method's named parameters, refusing unknown names and wrong types with an error
+/// that names the parameter.
+public struct Params {
+  private let members: [String: JSONValue]
+
+  /// `allowed` lists every accepted name; `lenient` accepts others (initialize takes LSP clients' extras).
+  public init(_ params: JSONValue?, allowed: [String], lenient: Bool = false) throws(RPCError) {
+    switch params {
+    case nil: members = [:]
+    case .object(let m)?: members = m
+    case .array(let a)? where a.isEmpty: members = [:]
+    default: throw RPCError.invalidParams("params must be an object with named members")
+    }
+    if !lenient {
+      for name in members.keys.sorted() where !allowed.contains(name) {
+        let expected = allowed.isEmpty ? "none" : allowed.joined(separator: ", ")
+        throw RPCError.invalidParams("unknown parameter \(String(reflecting: name)); expected: \(expected)")
+      }
+    }
+  }
+
+  public func string(_ name: String) throws(RPCError) -> String {
+    guard let value = members[name] else {
+      throw RPCError.invalidParams("missing parameter \"\(name)\" (a string)")
+    }
+    guard case .string(let s) = value else {
+      throw RPCError.invalidParams("parameter \"\(name)\" must be a string")
+    }
+    return s
+  }
+
+  public func optionalString(_ name: String) throws(RPCError) -> String? {
+    guard let value = members[name], value != .null else { return nil }
+    guard case .string(let s) = value else {
+      throw RPCError.invalidParams("parameter \"\(name)\" must be a string")
+    }
+    return s
+  }
+
+  /// A whole number from `range`.
+  public func optionalInt(_ name: String, in range: ClosedRange<Int>) throws(RPCError) -> Int? {
+    guard let value = members[name], value != .null else { return nil }
+    guard case .number(let n) = value, n.rounded() == n, n >= Double(range.lowerBound),
+      n <= Double(range.upperBound)
+    else {
+      throw RPCError.invalidParams(
+        "parameter \"\(name)\" must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+    }
+    return Int(n)
+  }
+
+  public func int(_ name: String, in range: ClosedRange<Int>) throws(RPCError) -> Int {
+    guard let n = try optionalInt(name, in: range) else {
+      throw RPCError.invalidParams("missing parameter \"\(name)\" (a whole number)")
+    }
+    return n
+  }
+
+  /// The raw value of a parameter.
+  public func raw(_ name: String) -> JSONValue? { members[name] }
+}

@@ -1,0 +1,80 @@
+import GalleryCore
+
+/// A request id: a string, a number, or null (as JSON-RPC 2.0 allows), echoed back as received.
+public enum RPCID: Equatable, Hashable, Sendable {
+  case string(String)
+  case number(Double)
+  case null
+
+  public var json: JSONValue {
+    switch self {
+    case .string(let s): return .string(s)
+    case .number(let n): return .number(n)
+    case .null: return .null
+    }
+  }
+}
+
+/// One incoming message, classified by the rules of JSON-RPC 2.0 section 4.
+public enum RPCIncoming: Equatable, Sendable {
+  /// A call that wants an answer.
+  case request(id: RPCID, method: String, params: JSONValue?)
+  /// A call that must never be answered.
+  case notification(method: String, params: JSONValue?)
+  /// Not a valid request; answered with this error (id null when it could not be read).
+  case invalid(id: RPCID, error: RPCError)
+
+  /// Classifies a parsed JSON value (one member of a batch, or a whole message).
+  public init(_ value: JSONValue) {
+    guard case .object(let members) = value else {
+      self = .invalid(id: .null, error: .invalidRequest("a request must be a JSON object"))
+      return
+    }
+    var id: RPCID? = nil
+    if let raw = members["id"] {
+      switch raw {
+      case .string(let s): id = .string(s)
+      case .number(let n): id = .number(n)
+      case .null: id = .null
+      default:
+        self = .invalid(id: .null, error: .invalidRequest("\"id\" must be a string, a number or null"))
+        return
+      }
+    }
+    guard members["jsonrpc"] == .string("2.0") else {
+      self = .invalid(id: id ?? .null, error: .invalidRequest("\"jsonrpc\" must be exactly \"2.0\""))
+      return
+    }
+    guard case .string(let method)? = members["method"] else {
+      self = .invalid(id: id ?? .null, error: .invalidRequest("\"method\" must be a string"))
+      return
+    }
+    let params = members["params"]
+    switch params {
+    case nil, .object?, .array?: break
+    default:
+      self = .invalid(id: id ?? .null, error: .invalidRequest("\"params\" must be an object or an array"))
+      return
+    }
+    if let id {
+      self = .request(id: id, method: method, params: params)
+    } else {
+      self = .notification(method: method, params: params)
+    }
+  }
+}
+
+/// Builds the messages the server sends.
+public enum RPCOutgoing {
+  public static func result(_ id: RPCID, _ result: JSONValue) -> JSONValue {
+    .object(["jsonrpc": .string("2.0"), "id": id.json, "result": result])
+  }
+
+  public static func error(_ id: RPCID, _ error: RPCError) -> JSONValue {
+    .object(["jsonrpc": .string("2.0"), "id": id.json, "error": error.json])
+  }
+
+  public static func notification(_ method: String, _ params: JSONValue) -> JSONValue {
+    .object(["jsonrpc": .string("2.0"), "method": .string(method), "params": params])
+  }
+}

@@ -1,0 +1,107 @@
+import GalleryCore
+
+/// Small builders for the JSON Schemas in the OpenRPC document.
+public enum Schema {
+  public static let string: JSONValue = .object(["type": .string("string")])
+  public static let boolean: JSONValue = .object(["type": .string("boolean")])
+  public static let null: JSONValue = .object(["type": .string("null")])
+  public static let anyValue: JSONValue = .object([:])
+
+  public static func integer(minimum: Int? = nil, maximum: Int? = nil) -> JSONValue {
+    var m: [String: JSONValue] = ["type": .string("integer")]
+    if let minimum { m["minimum"] = .number(Double(minimum)) }
+    if let maximum { m["maximum"] = .number(Double(maximum)) }
+    return .object(m)
+  }
+
+  public static func enumeration(_ values: [String]) -> JSONValue {
+    .object(["type": .string("string"), "enum": .array(values.map { .string($0) })])
+  }
+
+  public static func array(_ items: JSONValue) -> JSONValue {
+    .object(["type": .string("array"), "items": items])
+  }
+
+  public static func nullable(_ schema: JSONValue) -> JSONValue {
+    .object(["oneOf": .array([null, schema])])
+  }
+
+  public static func ref(_ name: String) -> JSONValue {
+    .object(["$ref": .string("#/components/schemas/\(name)")])
+  }
+
+  /// An object with exactly these properties (all required unless listed in `optional`).
+  public static func object(_ properties: [String: JSONValue], optional: [String] = [], open: Bool = false)
+    -> JSONValue
+  {
+    var m: [String: JSONValue] = [
+      "type": .string("object"), "properties": .object(properties),
+      "required": .array(properties.keys.filter { !optional.contains($0) }.sorted().map { .string($0) }),
+    ]
+    if !open { m["additionalProperties"] = .bool(false) }
+    return .object(m)
+  }
+}
+
+/// A tiny JSON Schema checker for the subset `Schema` builds (type, properties, required,
+/// additionalProperties, items, enum, oneOf, $ref, minimum, maximum). Tests use it to prove
+/// real states and messages match the published document.
+public struct SchemaValidator {
+  let components: [String: JSONValue]
+
+  public init(components: [String: JSONValue]) { self.components = components }
+
+  /// The first mismatch, as "path: reason", or nil when `value` conforms.
+  public func check(_ value: JSONValue, against schema: JSONValue, at path: String = "") -> String? {
+    guard case .object(let s) = schema else { return nil }
+    if case .string(let ref)? = s["$ref"] {
+      let name = String(ref.split(separator: "/").last ?? "")
+      guard let target = components[name] else { return "\(path): unknown $ref \(ref)" }
+      return check(value, against: target, at: path)
+    }
+    if case .array(let options)? = s["oneOf"] {
+      return options.contains { check(value, against: $0, at: path) == nil }
+        ? nil : "\(path): matches no oneOf option"
+    }
+    if case .array(let allowed)? = s["enum"], !allowed.contains(value) {
+      return "\(path): \(value) is not one of \(allowed)"
+    }
+    if case .string(let type)? = s["type"] {
+      let ok: Bool
+      switch (type, value) {
+      case ("string", .string), ("boolean", .bool), ("null", .null), ("array", .array), ("object", .object):
+        ok = true
+      case ("number", .number): ok = true
+      case ("integer", .number(let n)): ok = n.rounded() == n
+      default: ok = false
+      }
+      if !ok { return "\(path): expected \(type)" }
+    }
+    if case .number(let n) = value {
+      if case .number(let min)? = s["minimum"], n < min { return "\(path): below \(min)" }
+      if case .number(let max)? = s["maximum"], n > max { return "\(path): above \(max)" }
+    }
+    if case .object(let members) = value {
+      let properties: [String: JSONValue]
+      if case .object(let p)? = s["properties"] { properties = p } else { properties = [:] }
+      if case .array(let required)? = s["required"] {
+        for case .string(let name) in required where members[name] == nil {
+          return "\(path)/\(name): missing"
+        }
+      }
+      for (name, member) in members {
+        if let sub = properties[name] {
+          if let problem = check(member, against: sub, at: "\(path)/\(name)") { return problem }
+        } else if s["additionalProperties"] == .bool(false) {
+          return "\(path)/\(name): not in the schema"
+        }
+      }
+    }
+    if case .array(let items) = value, let itemSchema = s["items"] {
+      for (i, item) in items.enumerated() {
+        if let problem = check(item, against: itemSchema, at: "\(path)/\(i)") { return problem }
+      }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,399 @@
+import Dispatch
+import EventStore
+import Foundation
+import GalleryCore
+
+/// Serves one store over one connection: the lifecycle, dispatch of every method, state
+/// patches and event subscriptions. One straight path: request → action → store (events
+/// appended, state folded) → `state/changed` → response.
+public final class GalleryServer: @unchecked Sendable {
+  enum Phase { case starting, running, shuttingDown }
+
+  let store: Store
+  let connection: RPCConnection
+  let logger: Logger
+  let serverVersion: String
+  let maxMessageBytes: Int
+  private let lock = NSLock()
+  private var phase = Phase.starting
+  private var exitRequested = false
+  private var observation: StoreObservation?
+  private var baseline: JSONValue = .null
+  private var subscription: LogSubscription?
+  private var cancellable: [RPCID: CancelFlag] = [:]
+  private let workers = DispatchQueue(label: "gallery-rpc.long-requests", attributes: .concurrent)
+  private let workersDone = DispatchGroup()
+
+  public init(
+    store: Store, connection: RPCConnection, logger: Logger, serverVersion: String, maxMessageBytes: Int
+  ) {
+    self.store = store
+    self.connection = connection
+    self.logger = logger
+    self.serverVersion = serverVersion
+    self.maxMessageBytes = maxMessageBytes
+  }
+
+  /// Serves until `exit` or end of input; returns the exit status (0 only after shutdown).
+  public func run() -> Int32 {
+    connection.run { item in
+      switch item {
+      case .error(let reason):
+        logger.log(.warn, "framing: \(reason)")
+        connection.send(RPCOutgoing.error(.null, .invalidRequest(reason)))
+      case .message(let bytes):
+        handle(bytes)
+      }
+      lock.lock()
+      defer { lock.unlock() }
+      return !exitRequested
+    }
+    workersDone.wait()
+    lock.lock()
+    let status: Int32 = phase == .shuttingDown ? 0 : 1
+    observation?.cancel()
+    subscription?.cancel()
+    lock.unlock()
+    connection.flush()
+    do { try store.close() } catch { logger.log(.error, "closing the log: \(error)") }
+    logger.log(.info, "exit with status \(status)")
+    return status
+  }
+
+  /// Handles one framed message: a single call or a batch.
+  func handle(_ bytes: [UInt8]) {
+    let value: JSONValue
+    do {
+      value = try JSONParser.parse(bytes)
+    } catch {
+      connection.send(RPCOutgoing.error(.null, .parseError("\(error)")))
+      return
+    }
+    if case .array(let members) = value {
+      guard !members.isEmpty else {
+        connection.send(RPCOutgoing.error(.null, .invalidRequest("an empty batch")))
+        return
+      }
+      let responses = members.compactMap { dispatch(RPCIncoming($0), inBatch: true) }
+      if !responses.isEmpty { connection.send(.array(responses)) }
+    } else if let response = dispatch(RPCIncoming(value), inBatch: false) {
+      connection.send(response)
+    }
+  }
+
+  /// Answers a call (nil for notifications and for requests answered later).
+  func dispatch(_ incoming: RPCIncoming, inBatch: Bool) -> JSONValue? {
+    switch incoming {
+    case .invalid(let id, let error):
+      return RPCOutgoing.error(id, error)
+    case .notification(let method, let params):
+      notify(method, params)
+      return nil
+    case .request(let id, let method, let params):
+      let started = DispatchTime.now().uptimeNanoseconds
+      defer {
+        logger.log(
+          .debug, "\(method) answered in \((DispatchTime.now().uptimeNanoseconds - started) / 1000) µs")
+      }
+      do {
+        if !inBatch, method == "events/read" || method == "history/stateAt" {
+          try checkPhase(method)
+          startLongRequest(id: id, method: method, params: params)
+          return nil
+        }
+        return RPCOutgoing.result(id, try call(method, params, cancel: nil))
+      } catch {
+        logger.log(.info, "\(method) failed: \(error.code) \(error.message)")
+        return RPCOutgoing.error(id, error)
+      }
+    }
+  }
+
+  private func notify(_ method: String, _ params: JSONValue?) {
+    switch method {
+    case "exit":
+      lock.lock()
+      exitRequested = true
+      lock.unlock()
+    case "$/cancelRequest":
+      let target: RPCID?
+      switch params?["id"] {
+      case .string(let s)?: target = .string(s)
+      case .number(let n)?: target = .number(n)
+      default: target = nil
+      }
+      lock.lock()
+      if let target { cancellable[target]?.cancel() }
+      lock.unlock()
+    case "initialized": break
+    default:
+      logger.log(.debug, "ignored notification \(method)")
+    }
+  }
+
+  private func checkPhase(_ method: String) throws(RPCError) {
+    lock.lock()
+    let phase = self.phase
+    lock.unlock()
+    switch phase {
+    case .starting where method != "initialize": throw RPCError.serverNotInitialized
+    case .shuttingDown: throw RPCError.shuttingDown(method)
+    default: break
+    }
+  }
+
+  /// Runs one request to its result.
+  func call(_ method: String, _ params: JSONValue?, cancel: CancelFlag?) throws(RPCError) -> JSONValue {
+    try checkPhase(method)
+    guard let spec = MethodCatalog.byName[method] else { throw RPCError.methodNotFound(method) }
+    guard !spec.isNotification else {
+      throw RPCError.invalidRequest("\(method) is a notification: send it without an id")
+    }
+    switch spec.route {
+    case .notAvailable(let feature):
+      throw RPCError.notAvailableYet(method, feature: feature)
+    case .action(let build):
+      let action = try build(try Params(params, allowed: spec.paramNames))
+      return try perform(action)
+    case .builtin:
+      let p = try Params(params, allowed: spec.paramNames, lenient: method == "initialize")
+      return try builtin(method, p, cancel: cancel)
+    }
+  }
+
+  private func perform(_ action: Action) throws(RPCError) -> JSONValue {
+    do {
+      let outcome = try store.send(action)
+      return .object([
+        "version": .number(Double(outcome.version)),
+        "events": .array(
+          outcome.events.map { .object(["seq": .number(Double($0.seq)), "type": .string($0.type)]) }),
+      ])
+    } catch let rejection as Rejection {
+      throw RPCError.rejected(rejection)
+    } catch {
+      logger.log(.error, "append failed: \(error)")
+      throw RPCError.storage("\(error)")
+    }
+  }
+
+  private func builtin(_ method: String, _ p: Params, cancel: CancelFlag?) throws(RPCError) -> JSONValue {
+    switch method {
+    case "initialize": return try initialize()
+    case "shutdown":
+      lock.lock()
+      phase = .shuttingDown
+      lock.unlock()
+      do { try store.log.sync() } catch { throw RPCError.storage("\(error)") }
+      return .null
+    case "rpc.discover": return OpenRPCDocument.build(serverVersion: serverVersion)
+    case "state/get":
+      let (version, state) = store.versionedState
+      return .object(["version": .number(Double(version)), "value": try pointer(p, into: state)])
+    case "events/read": return try readEvents(p, cancel: cancel)
+    case "events/subscribe": return try subscribe(p)
+    case "events/unsubscribe":
+      lock.lock()
+      subscription?.cancel()
+      subscription = nil
+      lock.unlock()
+      return .null
+    case "history/stateAt": return try stateAt(p, cancel: cancel)
+    default: throw RPCError.internalError("no builtin handler for \(method)")
+    }
+  }
+
+  private func initialize() throws(RPCError) -> JSONValue {
+    lock.lock()
+    defer { lock.unlock() }
+    guard phase == .starting else { throw RPCError.invalidRequest("initialize may be sent only once") }
+    phase = .running
+    observation = store.observe(current: { _, state in
+      baseline = (try? JSONValue(encoding: state)) ?? .null
+    }) { [weak self] change in self?.publish(change) }
+    let available = MethodCatalog.all.filter {
+      if case .notAvailable = $0.route { return false }
+      return true
+    }
+    let later = MethodCatalog.all.filter {
+      if case .notAvailable = $0.route { return true }
+      return false
+    }
+    return .object([
+      "serverInfo": .object(["name": .string("gallery-rpc"), "version": .string(serverVersion)]),
+      "protocolVersion": .string(OpenRPCDocument.protocolVersion),
+      "capabilities": .object([
+        "methods": .array(available.map { .string($0.name) }),
+        "notAvailableYet": .array(later.map { .string($0.name) }),
+        "notifications": .array(MethodCatalog.serverNotifications.map { .string($0.name) }),
+        "framings": .array(Framing.allCases.map { .string($0.rawValue) }),
+        "framing": .string((connection.framing ?? .ndjson).rawValue),
+        "stateVersion": .number(Double(store.version)),
+        "maxMessageBytes": .number(Double(maxMessageBytes)),
+      ]),
+    ])
+  }
+
+  /// Called by the store (under its lock, in order) after every append.
+  private func publish(_ change: Store.StateChange) {
+    guard let next = try? JSONValue(encoding: change.state) else {
+      logger.log(.error, "could not encode state \(change.version)")
+      return
+    }
+    lock.lock()
+    let patch = JSONPatch.diff(baseline, next)
+    baseline = next
+    lock.unlock()
+    let from = change.version - UInt64(change.events.count)
+    connection.send(
+      RPCOutgoing.notification(
+        "state/changed",
+        .object([
+          "fromVersion": .number(Double(from)), "version": .number(Double(change.version)),
+          "patch": .array(patch.map(\.json)),
+        ])))
+  }
+
+  private func pointer(_ p: Params, into state: AppState) throws(RPCError) -> JSONValue {
+    let document: JSONValue
+    do { document = try JSONValue(encoding: state) } catch {
+      throw RPCError.internalError("state encoding: \(error)")
+    }
+    guard let pointer = try p.optionalString("pointer") else { return document }
+    do {
+      return try JSONPointer.resolve(pointer, in: document)
+    } catch {
+      throw RPCError.invalidParams(error.description)
+    }
+  }
+
+  static func json(_ record: EventRecord) -> JSONValue {
+    .object([
+      "seq": .number(Double(record.seq)), "time": .string(record.timeText), "type": .string(record.type),
+      "v": .number(Double(record.version)), "data": (try? JSONParser.parse(record.data)) ?? .object([:]),
+    ])
+  }
+
+  private func readEvents(_ p: Params, cancel: CancelFlag?) throws(RPCError) -> JSONValue {
+    let last = store.log.lastSeq
+    let from = UInt64(try p.optionalInt("from", in: 1...Int.max) ?? 1)
+    let to = try p.optionalInt("to", in: 1...Int.max).map(UInt64.init) ?? last
+    let limit = try p.optionalInt("limit", in: 1...10000) ?? 1000
+    let progress = Progress(token: p.raw("workDoneToken"), connection: connection, title: "reading events")
+    var events: [JSONValue] = []
+    do {
+      let cursor = try store.log.read(from: from, through: to)
+      while events.count < limit, let record = try cursor.next() {
+        if cancel?.isCancelled == true { throw RPCError.requestCancelled }
+        events.append(Self.json(record))
+        progress.report(done: events.count, total: min(limit, Int(to >= from ? to - from + 1 : 0)))
+      }
+    } catch let error as RPCError {
+      progress.end()
+      throw error
+    } catch {
+      progress.end()
+      throw RPCError.storage("\(error)")
+    }
+    progress.end()
+    return .object(["events": .array(events), "lastSeq": .number(Double(last))])
+  }
+
+  private func subscribe(_ p: Params) throws(RPCError) -> JSONValue {
+    let last = store.log.lastSeq
+    let from = UInt64(try p.optionalInt("from", in: 1...Int.max) ?? Int(last + 1))
+    lock.lock()
+    defer { lock.unlock() }
+    subscription?.cancel()
+    let connection = self.connection
+    let logger = self.logger
+    subscription = store.log.follow(
+      after: from - 1,
+      onFailure: { error in logger.log(.error, "events/subscribe catch-up: \(error)") }
+    ) { records in
+      connection.send(
+        RPCOutgoing.notification(
+          "events/appended", .object(["events": .array(records.map(GalleryServer.json))])))
+    }
+    return .object(["lastSeq": .number(Double(last))])
+  }
+
+  private func stateAt(_ p: Params, cancel: CancelFlag?) throws(RPCError) -> JSONValue {
+    let seq = try p.int("seq", in: 0...Int.max)
+    let last = store.log.lastSeq
+    guard UInt64(seq) <= last else {
+      throw RPCError.invalidParams("seq \(seq) is past the end of the log (last seq \(last))")
+    }
+    let progress = Progress(
+      token: p.raw("workDoneToken"), connection: connection, title: "replaying to seq \(seq)")
+    defer { progress.end() }
+    let state: AppState
+    do {
+      state = try store.state(
+        at: UInt64(seq),
+        progress: { done, total in
+          progress.report(done: Int(done), total: Int(total))
+          return cancel?.isCancelled != true
+        })
+    } catch is CancellationError {
+      throw RPCError.requestCancelled
+    } catch {
+      throw RPCError.storage("\(error)")
+    }
+    return .object(["seq": .number(Double(seq)), "value": try pointer(p, into: state)])
+  }
+
+  /// Runs a long request off the reader thread so `$/cancelRequest` can reach it.
+  private func startLongRequest(id: RPCID, method: String, params: JSONValue?) {
+    let flag = CancelFlag()
+    lock.lock()
+    cancellable[id] = flag
+    lock.unlock()
+    workersDone.enter()
+    workers.async { [self] in
+      let response: JSONValue
+      do {
+        response = RPCOutgoing.result(id, try call(method, params, cancel: flag))
+      } catch let error as RPCError {
+        response = RPCOutgoing.error(id, error)
+      } catch {
+        response = RPCOutgoing.error(id, .internalError("\(error)"))
+      }
+      lock.lock()
+      cancellable[id] = nil
+      lock.unlock()
+      connection.send(response)
+      workersDone.leave()
+    }
+  }
+}
+
+/// `$/progress` reports for a request that gave a `workDoneToken` (at most ~10 reports).
+struct Progress {
+  let token: JSONValue?
+  let connection: RPCConnection
+  private var lastPercent = -1
+
+  init(token: JSONValue?, connection: RPCConnection, title: String) {
+    self.token = token
+    self.connection = connection
+    send(["kind": .string("begin"), "message": .string(title), "percentage": .number(0)])
+  }
+
+  private func send(_ value: [String: JSONValue]) {
+    guard let token, token != .null else { return }
+    connection.send(
+      RPCOutgoing.notification("$/progress", .object(["token": token, "value": .object(value)])))
+  }
+
+  func report(done: Int, total: Int) {
+    guard token != nil, total > 0 else { return }
+    let percent = min(100, done * 100 / total)
+    // Every tenth of the way only.
+    if percent / 10 != (done > 1 ? min(100, (done - 1) * 100 / total) / 10 : -1) {
+      send(["kind": .string("report"), "percentage": .number(Double(percent))])
+    }
+  }
+
+  func end() { send(["kind": .string("end")]) }
+}

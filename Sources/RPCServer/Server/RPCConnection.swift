@@ -1,0 +1,75 @@
+import Dispatch
+import Foundation
+import GalleryCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Owns the connection's bytes: reads and frames the input, writes framed messages in the
+/// order they are sent, from any thread. stdout carries protocol bytes and nothing else.
+public final class RPCConnection: @unchecked Sendable {
+  private let input: Int32
+  private let output: Int32
+  private var decoder: FrameDecoder
+  private let writer = DispatchQueue(label: "gallery-rpc.writer")
+  private let lock = NSLock()
+  private var detected: Framing?
+  private var writeFailed = false
+
+  public init(input: Int32, output: Int32, framing: FramingChoice, maxMessageBytes: Int) {
+    self.input = input
+    self.output = output
+    self.decoder = FrameDecoder(choice: framing, maxMessageBytes: maxMessageBytes)
+    self.detected = decoder.framing
+  }
+
+  /// The framing in use (detected from the first byte unless forced).
+  public var framing: Framing? {
+    lock.lock()
+    defer { lock.unlock() }
+    return detected
+  }
+
+  /// Frames and writes `message` after everything sent before it.
+  public func send(_ message: JSONValue) {
+    let body = JSONWriter.bytes(message)
+    lock.lock()
+    let bytes = (detected ?? .ndjson).frame(body)
+    writer.async { [self] in write(bytes) }
+    lock.unlock()
+  }
+
+  /// Waits until every message sent so far is written.
+  public func flush() {
+    writer.sync {}
+  }
+
+  private func write(_ bytes: [UInt8]) {
+    var done = 0
+    while done < bytes.count, !writeFailed {
+      let n = bytes[done...].withUnsafeBytes { Glibc.write(output, $0.baseAddress, $0.count) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        writeFailed = true  // the client went away; reading will end too
+        return
+      }
+      done += n
+    }
+  }
+
+  /// Reads until end of input or until `handle` returns false, handing over each framed item.
+  public func run(_ handle: (FrameDecoder.Item) -> Bool) {
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let n = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+      if n < 0, errno == EINTR { continue }
+      let items = n > 0 ? decoder.feed(buffer[0..<n]) : decoder.finish()
+      lock.lock()
+      detected = decoder.framing
+      lock.unlock()
+      for item in items where !handle(item) { return }
+      if n <= 0 { return }
+    }
+  }
+}

@@ -1,0 +1,136 @@
+import EventStore
+import Foundation
+import GalleryCore
+
+/// Everything `gallery-rpc serve` is told by flags and environment variables (a flag wins),
+/// with the names fixed by shared/BRIEF.md's configuration contract.
+public struct ServerConfiguration: Equatable, Sendable {
+  public var dataDirectory: String
+  public var feed = "demo"
+  public var albums = "demo"
+  public var account = "demo"
+  public var auth = "demo"
+  public var video = "demo"
+  public var framing = FramingChoice.auto
+  public var durability = Durability.fsync
+  public var logLevel = Logger.Level.info
+  public var maxMessageBytes = 16 << 20
+  public var reqresBaseURL = ReqresAuthBackend.defaultBaseURL
+  /// Never printed: `description` and logs leave it out.
+  public var reqresAPIKey = ReqresAuthBackend.defaultAPIKey
+
+  /// A flag or value that cannot be used, named.
+  public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// The choices of each provider setting.
+  public static let providerChoices: [(flag: String, variable: String, choices: [String])] = [
+    ("--feed", "GALLERY_FEED", ["demo", "pixabay", "pexels"]),
+    ("--albums", "GALLERY_ALBUMS", ["demo", "jsonplaceholder"]),
+    ("--account", "GALLERY_ACCOUNT", ["demo", "imgur"]),
+    ("--auth", "GALLERY_AUTH", ["demo", "reqres"]),
+    ("--video", "GALLERY_VIDEO", ["demo", "pexels"]),
+  ]
+
+  /// The default data directory: `$XDG_DATA_HOME/gallery-rpc`, else `~/.local/share/gallery-rpc`.
+  public static func defaultDataDirectory(_ environment: [String: String]) -> String {
+    if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty { return xdg + "/gallery-rpc" }
+    let home = environment["HOME"] ?? NSHomeDirectory()
+    return home + "/.local/share/gallery-rpc"
+  }
+
+  /// Reads `arguments` (flags after the subcommand) and `environment`.
+  public static func parse(_ arguments: [String], environment: [String: String]) throws(Problem)
+    -> ServerConfiguration
+  {
+    var config = ServerConfiguration(
+      dataDirectory: environment["GALLERY_DATA_DIR"] ?? defaultDataDirectory(environment))
+    var values: [String: String] = [:]
+    for (flag, variable, _) in providerChoices { if let v = environment[variable] { values[flag] = v } }
+    if let v = environment["GALLERY_LOG_LEVEL"] { values["--log-level"] = v }
+    var args = arguments[...]
+    let known =
+      ["--data-dir", "--framing", "--durability", "--log-level", "--max-message-bytes"]
+      + providerChoices.map(\.flag)
+    while let arg = args.popFirst() {
+      var name = arg
+      var value: String?
+      if let eq = arg.firstIndex(of: "="), arg.hasPrefix("--") {
+        name = String(arg[..<eq])
+        value = String(arg[arg.index(after: eq)...])
+      }
+      guard known.contains(name) else {
+        throw Problem(description: "unknown option \(String(reflecting: arg)); see --help")
+      }
+      if value == nil {
+        guard let next = args.popFirst(), !next.hasPrefix("--") else {
+          throw Problem(description: "\(name) needs a value")
+        }
+        value = next
+      }
+      values[name] = value
+    }
+    if let dir = values["--data-dir"] {
+      guard !dir.isEmpty else { throw Problem(description: "--data-dir must not be empty") }
+      config.dataDirectory = dir
+    }
+    for (flag, _, choices) in providerChoices {
+      guard let v = values[flag] else { continue }
+      guard choices.contains(v) else {
+        throw Problem(
+          description:
+            "\(flag) must be one of \(choices.joined(separator: ", ")) (got \(String(reflecting: v)))")
+      }
+      switch flag {
+      case "--feed": config.feed = v
+      case "--albums": config.albums = v
+      case "--account": config.account = v
+      case "--auth": config.auth = v
+      default: config.video = v
+      }
+    }
+    if let v = values["--framing"] {
+      guard let f = FramingChoice(rawValue: v) else {
+        throw Problem(description: "--framing must be auto, lsp or ndjson (got \(String(reflecting: v)))")
+      }
+      config.framing = f
+    }
+    if let v = values["--durability"] {
+      guard let d = Durability(v) else {
+        throw Problem(
+          description: "--durability must be fsync, batch, batch:MS or none (got \(String(reflecting: v)))")
+      }
+      config.durability = d
+    }
+    if let v = values["--log-level"] {
+      guard let l = Logger.Level(v) else {
+        throw Problem(
+          description: "--log-level must be error, warn, info or debug (got \(String(reflecting: v)))")
+      }
+      config.logLevel = l
+    }
+    if let v = values["--max-message-bytes"] {
+      guard let n = Int(v), n >= 1024, n <= 1 << 30 else {
+        throw Problem(description: "--max-message-bytes must be a whole number from 1024 to 1073741824")
+      }
+      config.maxMessageBytes = n
+    }
+    if let base = environment["REQRES_BASE_URL"], !base.isEmpty {
+      guard Endpoint.url(base: base, path: "/") != nil else {
+        throw Problem(description: "REQRES_BASE_URL must be an http(s) URL")
+      }
+      config.reqresBaseURL = base
+    }
+    if let key = environment["REQRES_API_KEY"], !key.isEmpty { config.reqresAPIKey = key }
+    return config
+  }
+
+  /// The providers this configuration names.
+  public func environment(http: any HTTPClient = URLSessionHTTPClient()) -> GalleryEnvironment {
+    let authBackend: any AuthBackend =
+      auth == "reqres"
+      ? ReqresAuthBackend(baseURL: reqresBaseURL, apiKey: reqresAPIKey, http: http) : DemoAuthBackend()
+    return GalleryEnvironment(auth: authBackend)
+  }
+}

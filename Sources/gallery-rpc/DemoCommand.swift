@@ -1,0 +1,81 @@
+import EventStore
+import Foundation
+import GalleryCore
+import RPCServer
+
+/// `gallery-rpc demo`: a scripted walk through the product on the embedded default
+/// providers, printed as a readable timeline (each action, its events, what they changed).
+enum DemoCommand {
+  static let script: [(String, Action)] = [
+    ("auth/setEmail {\"value\":\"test@\"}", .auth(.setEmail(.login, "test@"))),
+    ("auth/setEmail {\"value\":\"test@mail.com\"}", .auth(.setEmail(.login, "test@mail.com"))),
+    ("auth/setPassword {\"value\":\"•••\"}", .auth(.setPassword(.login, Secret("123")))),
+    ("auth/submitLogin", .auth(.submit(.login))),
+    ("auth/setPassword {\"value\":\"••••••\"} (a wrong one)", .auth(.setPassword(.login, Secret("654321")))),
+    ("auth/submitLogin", .auth(.submit(.login))),
+    ("registration/open", .auth(.openRegistration)),
+    ("registration/setAge {\"value\":\"twelve\"}", .auth(.setAge("twelve"))),
+    ("registration/setAge {\"value\":\"12\"}", .auth(.setAge("12"))),
+    ("nav/back", .navigation(.back)),
+    (
+      "auth/setPassword {\"value\":\"••••••\"} (the demo password 123456)",
+      .auth(.setPassword(.login, Secret("123456")))
+    ),
+    ("auth/submitLogin", .auth(.submit(.login))),
+    ("nav/back (nothing to go back to)", .navigation(.back)),
+    ("auth/logout", .auth(.logout)),
+  ]
+
+  static func run(_ arguments: [String]) -> Int32 {
+    var directory: String?
+    if arguments.count == 2, arguments[0] == "--data-dir" {
+      directory = arguments[1]
+    } else if !arguments.isEmpty {
+      printError("gallery-rpc demo: usage: demo [--data-dir DIR]")
+      return 2
+    }
+    let dir =
+      directory
+      ?? FileManager.default.temporaryDirectory.appendingPathComponent("gallery-rpc-demo-\(getpid())").path
+    do {
+      let store = try Store(dataDirectory: dir, options: Store.Options(durability: .batch(milliseconds: 10)))
+      let printed = PrintedState()
+      printed.state = store.state
+      let observation = store.observe { change in
+        var before = printed.state
+        for record in change.events {
+          guard let event = try? EventCodec.decode(record) else { continue }
+          let after = AppMachine.reduce(before, event)
+          print(Timeline.line(record, before: before, after: after))
+          before = after
+        }
+        printed.state = change.state
+      }
+      print("gallery-rpc demo: the sign-in flow on the embedded demo backend (data in \(dir))\n")
+      for (label, action) in script {
+        print("> \(label)")
+        do {
+          try store.send(action)
+          store.waitUntilIdle()
+        } catch let rejection as Rejection {
+          print("  rejected: \(rejection.message) [\(rejection.code)]")
+        }
+      }
+      observation.cancel()
+      let state = store.state
+      print("\nnow: route \(state.route.map(\.screen.rawValue)), session \(state.session.status.rawValue)")
+      print("the log: \(dir)/events.jsonl (\(store.version) events)")
+      print("replay it:  gallery-rpc replay \(dir)/events.jsonl --format timeline")
+      try store.close()
+      return 0
+    } catch {
+      printError("gallery-rpc demo: \(error)")
+      return 1
+    }
+  }
+}
+
+/// The state the demo printed last (the observer runs on the store's thread).
+final class PrintedState: @unchecked Sendable {
+  var state = AppState()
+}

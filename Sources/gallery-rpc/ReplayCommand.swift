@@ -1,0 +1,62 @@
+import EventStore
+import Foundation
+import GalleryCore
+import RPCServer
+
+/// `gallery-rpc replay LOG [--until SEQ] [--format state|timeline]`: the fold of the log,
+/// without network or effects. Reads the file only (no lock), so a live log can be replayed.
+enum ReplayCommand {
+  static func run(_ arguments: [String]) -> Int32 {
+    var path: String?
+    var until: UInt64?
+    var format = "state"
+    var args = arguments[...]
+    while let arg = args.popFirst() {
+      switch arg {
+      case "--until":
+        guard let v = args.popFirst(), let n = UInt64(v) else {
+          printError("gallery-rpc replay: --until needs a seq (a whole number)")
+          return 2
+        }
+        until = n
+      case "--format":
+        guard let v = args.popFirst(), v == "state" || v == "timeline" else {
+          printError("gallery-rpc replay: --format must be state or timeline")
+          return 2
+        }
+        format = v
+      default:
+        guard path == nil, !arg.hasPrefix("--") else {
+          printError(
+            "gallery-rpc replay: unexpected \(String(reflecting: arg)); usage: replay LOG [--until SEQ] [--format state|timeline]"
+          )
+          return 2
+        }
+        path = arg
+      }
+    }
+    guard let path else {
+      printError("gallery-rpc replay: which LOG? usage: replay LOG [--until SEQ] [--format state|timeline]")
+      return 2
+    }
+    do {
+      let cursor = try LogCursor(path: path, through: until)
+      var previous = AppState()
+      let result = try Replay.fold(cursor, into: AppState()) { record, _, state in
+        if format == "timeline" { print(Timeline.line(record, before: previous, after: state)) }
+        previous = state
+        return true
+      }
+      if let torn = cursor.tornTail { printError("gallery-rpc replay: stopped before a torn tail: \(torn)") }
+      if format == "state" {
+        print(PrettyJSON.text(try JSONValue(encoding: result.state)), terminator: "")
+      } else {
+        print("replayed \(result.lastSeq) events")
+      }
+      return 0
+    } catch {
+      printError("gallery-rpc replay: \(error)")
+      return 1
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import EventStore
+import Foundation
+import GalleryCore
+import RPCServer
+
+/// `gallery-rpc serve`: opens the data directory and serves JSON-RPC on stdin/stdout.
+enum ServeCommand {
+  static func run(_ arguments: [String]) -> Int32 {
+    let config: ServerConfiguration
+    do {
+      config = try ServerConfiguration.parse(arguments, environment: ProcessInfo.processInfo.environment)
+    } catch {
+      printError("gallery-rpc: \(error)")
+      return 2
+    }
+    signal(SIGPIPE, SIG_IGN)
+    let logger = Logger(level: config.logLevel)
+    let store: Store
+    do {
+      store = try Store(
+        dataDirectory: config.dataDirectory, environment: config.environment(),
+        options: Store.Options(durability: config.durability, diagnostics: { logger.log(.warn, $0) }))
+    } catch {
+      logger.log(.error, "cannot open \(config.dataDirectory): \(error)")
+      return 1
+    }
+    let recovery = store.recovery
+    if let torn = recovery.tornTail { logger.log(.warn, "\(torn)") }
+    for problem in recovery.snapshotProblems { logger.log(.warn, problem) }
+    if !recovery.closedWork.isEmpty {
+      logger.log(.info, "closed work left in flight: \(recovery.closedWork.joined(separator: ", "))")
+    }
+    for (name, value) in [
+      ("feed", config.feed), ("albums", config.albums), ("account", config.account), ("video", config.video),
+    ]
+    where value != "demo" {
+      logger.log(
+        .warn, "\(name) provider \(value) selected, but the \(name) feature is not available in this version")
+    }
+    logger.log(
+      .info,
+      "serving \(config.dataDirectory) (state version \(store.version), auth \(config.auth), durability \(config.durability))"
+    )
+    let connection = RPCConnection(
+      input: 0, output: 1, framing: config.framing, maxMessageBytes: config.maxMessageBytes)
+    let server = GalleryServer(
+      store: store, connection: connection, logger: logger, serverVersion: GalleryRPCVersion.text,
+      maxMessageBytes: config.maxMessageBytes)
+    return server.run()
+  }
+}

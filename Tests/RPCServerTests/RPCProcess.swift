@@ -1,0 +1,164 @@
+import Foundation
+import GalleryCore
+import GalleryTesting
+import RPCServer
+import XCTest
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The built `gallery-rpc` binary, spoken to over pipes as any frontend would.
+final class RPCProcess {
+  let process = Process()
+  let stdin = Pipe()
+  let stdout = Pipe()
+  let stderr = Pipe()
+  let framing: Framing
+  private var decoder: FrameDecoder
+  private var pending: [JSONValue] = []
+  private var nextID = 1
+  let dataDirectory: TemporaryDirectory
+
+  static var binary: URL {
+    let candidates = [
+      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+      Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+    ]
+    for c in candidates
+    where FileManager.default.fileExists(atPath: c.appendingPathComponent("gallery-rpc").path) {
+      return c.appendingPathComponent("gallery-rpc")
+    }
+    return candidates[0].appendingPathComponent("gallery-rpc")
+  }
+
+  init(
+    framing: Framing = .ndjson, forceFraming: Bool = false, extra: [String] = [],
+    environment: [String: String] = [:],
+    dataDirectory: TemporaryDirectory = TemporaryDirectory()
+  ) throws {
+    self.framing = framing
+    self.dataDirectory = dataDirectory
+    decoder = FrameDecoder(choice: forceFraming ? (framing == .lsp ? .lsp : .ndjson) : .auto)
+    process.executableURL = Self.binary
+    process.arguments =
+      ["serve", "--data-dir", dataDirectory.path, "--durability", "none"]
+      + (forceFraming ? ["--framing", framing.rawValue] : []) + extra
+    var env = ProcessInfo.processInfo.environment
+    for (k, v) in environment { env[k] = v }
+    process.environment = env
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+  }
+
+  deinit {
+    if process.isRunning {
+      process.terminate()
+      process.waitUntilExit()
+    }
+  }
+
+  /// Writes raw bytes.
+  func write(_ bytes: [UInt8]) {
+    stdin.fileHandleForWriting.write(Data(bytes))
+  }
+
+  /// Writes one message in this process's framing.
+  func send(_ json: String) { write(framing.frame(Array(json.utf8))) }
+
+  /// Sends a request and returns its id.
+  @discardableResult
+  func request(_ method: String, _ params: String? = nil) -> Int {
+    let id = nextID
+    nextID += 1
+    let p = params.map { #","params":\#($0)"# } ?? ""
+    send(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)"\#(p)}"#)
+    return id
+  }
+
+  func notify(_ method: String, _ params: String? = nil) {
+    let p = params.map { #","params":\#($0)"# } ?? ""
+    send(#"{"jsonrpc":"2.0","method":"\#(method)"\#(p)}"#)
+  }
+
+  /// The next message the server sent (blocks until it arrives or stdout closes).
+  func next() -> JSONValue? {
+    while pending.isEmpty {
+      let data = stdout.fileHandleForReading.availableData
+      if data.isEmpty { return nil }
+      for item in decoder.feed(data) {
+        guard case .message(let bytes) = item else {
+          XCTFail("the server wrote something that is not a frame: \(item)")
+          continue
+        }
+        do { pending.append(try JSONParser.parse(bytes)) } catch {
+          XCTFail("the server wrote invalid JSON: \(error)")
+        }
+      }
+    }
+    return pending.removeFirst()
+  }
+
+  /// Messages up to and including the response to `id`; returns (notifications before it, response).
+  func response(to id: Int) -> (notifications: [JSONValue], response: JSONValue) {
+    var notes: [JSONValue] = []
+    while let message = next() {
+      if message["id"] == .number(Double(id)) { return (notes, message) }
+      notes.append(message)
+    }
+    XCTFail("no response to request \(id)")
+    return (notes, .null)
+  }
+
+  /// Sends a request and returns its result (failing the test on an error response).
+  @discardableResult
+  func call(_ method: String, _ params: String? = nil, file: StaticString = #filePath, line: UInt = #line)
+    -> JSONValue
+  {
+    let (_, response) = response(to: request(method, params))
+    if let error = response["error"] { XCTFail("\(method) failed: \(error)", file: file, line: line) }
+    return response["result"] ?? .null
+  }
+
+  /// Sends a request expecting an error; returns the error object.
+  func error(_ method: String, _ params: String? = nil, file: StaticString = #filePath, line: UInt = #line)
+    -> JSONValue
+  {
+    let (_, response) = response(to: request(method, params))
+    guard let error = response["error"] else {
+      XCTFail("\(method) succeeded: \(response)", file: file, line: line)
+      return .null
+    }
+    return error
+  }
+
+  func initialize() -> JSONValue { call("initialize", #"{"clientInfo":{"name":"tests"}}"#) }
+
+  /// Closes stdin and waits: the exit status.
+  func finish() -> Int32 {
+    stdin.fileHandleForWriting.closeFile()
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  var errorOutput: String {
+    String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  }
+}
+
+extension JSONValue {
+  var int: Int? {
+    if case .number(let n) = self { return Int(n) }
+    return nil
+  }
+  var string: String? {
+    if case .string(let s) = self { return s }
+    return nil
+  }
+  var array: [JSONValue]? {
+    if case .array(let a) = self { return a }
+    return nil
+  }
+}
