@@ -102,6 +102,8 @@ public final class Store: @unchecked Sendable {
     }
     let leftovers = AppMachine.interruptedWork(current)
     if !leftovers.isEmpty { _ = try record(leftovers) }
+    // A long replay now means a long one at every start until the next snapshot: take it now.
+    if recovery.replayedEvents >= options.snapshotEvery { saveSnapshot() }
   }
 
   /// The newest snapshot at or before `seq` that matches the log and decodes, and the reasons others were skipped.

@@ -1,0 +1,115 @@
+import EventStore
+import Foundation
+import GalleryCore
+import GalleryTesting
+import RPCServer
+import XCTest
+
+/// The executable's commands and flags, run as a user runs them.
+final class CommandLineTests: XCTestCase {
+  func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (
+    status: Int32, out: String, err: String
+  ) {
+    let process = Process()
+    process.executableURL = RPCProcess.binary
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    for (k, v) in environment { env[k] = v }
+    process.environment = env
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = Pipe()
+    try process.run()
+    let o = out.fileHandleForReading.readDataToEndOfFile()
+    let e = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+  }
+
+  func testHelpVersionAndClearErrorsForBadFlags() throws {
+    let help = try run(["--help"])
+    XCTAssertEqual(help.status, 0)
+    XCTAssertTrue(help.out.contains("--durability"))
+    XCTAssertTrue(try run(["--version"]).out.hasPrefix("gallery-rpc "))
+    let bad = try run(["serve", "--feed", "flickr"])
+    XCTAssertEqual(bad.status, 2)
+    XCTAssertTrue(bad.err.contains("--feed must be one of demo, pixabay, pexels (got \"flickr\")"), bad.err)
+    let unknown = try run(["--colour", "blue"])
+    XCTAssertTrue(unknown.err.contains("unknown option \"--colour\""), unknown.err)
+    let env = try run(["serve"], environment: ["GALLERY_LOG_LEVEL": "chatty"])
+    XCTAssertTrue(env.err.contains("--log-level must be error, warn, info or debug"), env.err)
+    XCTAssertEqual(try run(["frobnicate"]).status, 2)
+  }
+
+  func testConfigurationFlagsWinOverEnvironment() throws {
+    let env = [
+      "GALLERY_DATA_DIR": "/tmp/from-env", "GALLERY_AUTH": "reqres", "XDG_DATA_HOME": "/xdg",
+      "REQRES_API_KEY": "k1",
+    ]
+    let fromEnv = try ServerConfiguration.parse([], environment: env)
+    XCTAssertEqual(fromEnv.dataDirectory, "/tmp/from-env")
+    XCTAssertEqual(fromEnv.auth, "reqres")
+    XCTAssertEqual(fromEnv.reqresAPIKey, "k1")
+    let flags = try ServerConfiguration.parse(
+      ["--data-dir=/tmp/flag", "--auth", "demo", "--durability", "batch:5"], environment: env)
+    XCTAssertEqual(flags.dataDirectory, "/tmp/flag")
+    XCTAssertEqual(flags.auth, "demo")
+    XCTAssertEqual(flags.durability, .batch(milliseconds: 5))
+    XCTAssertEqual(
+      try ServerConfiguration.parse([], environment: ["XDG_DATA_HOME": "/xdg"]).dataDirectory,
+      "/xdg/gallery-rpc")
+    XCTAssertEqual(
+      try ServerConfiguration.parse([], environment: ["HOME": "/home/u"]).dataDirectory,
+      "/home/u/.local/share/gallery-rpc")
+    XCTAssertThrowsError(try ServerConfiguration.parse(["--data-dir"], environment: [:]))
+    XCTAssertThrowsError(try ServerConfiguration.parse([], environment: ["REQRES_BASE_URL": "ftp://x"]))
+  }
+
+  func testDemoReplayAndVerifyTellTheSameStory() throws {
+    let dir = TemporaryDirectory()
+    let demo = try run(["demo", "--data-dir", dir.path])
+    XCTAssertEqual(demo.status, 0, demo.err)
+    XCTAssertTrue(demo.out.contains("auth.succeeded"))
+    XCTAssertTrue(demo.out.contains("rejected: There is no screen to go back to."))
+    let log = dir.path + "/events.jsonl"
+    let timeline = try run(["replay", log, "--format", "timeline", "--until", "7"])
+    XCTAssertEqual(timeline.status, 0)
+    XCTAssertTrue(timeline.out.contains("auth.failed"))
+    XCTAssertTrue(timeline.out.contains("replayed 7 events"))
+    XCTAssertFalse(timeline.out.contains("auth.succeeded"))
+    let state = try run(["replay", log])
+    XCTAssertEqual(try JSONParser.parse(state.out)["session"]?["status"], .string("signedOut"))
+    XCTAssertEqual(try run(["verify", log]).status, 0)
+    var bytes = [UInt8](FileManager.default.contents(atPath: log)!)
+    bytes[40] ^= 0x01
+    _ = FileManager.default.createFile(atPath: log, contents: Data(bytes))
+    let damaged = try run(["verify", log])
+    XCTAssertEqual(damaged.status, 1)
+    XCTAssertTrue(damaged.out.contains("line 1"))
+    let replayDamaged = try run(["replay", log])
+    XCTAssertEqual(replayDamaged.status, 1)
+    XCTAssertTrue(replayDamaged.err.contains("line 1, seq 1 is damaged"), replayDamaged.err)
+  }
+
+  func testServeRefusesADamagedLogNamingItAndKeepsItIntact() throws {
+    let dir = TemporaryDirectory()
+    let log = try EventLog(path: dir.path + "/events.jsonl")
+    for n in 0..<3 {
+      try log.append([
+        NewEvent(
+          type: "auth.fieldEdited", data: Array(#"{"field":"email","form":"login","value":"\#(n)"}"#.utf8))
+      ])
+    }
+    try log.close()
+    var bytes = [UInt8](FileManager.default.contents(atPath: dir.path + "/events.jsonl")!)
+    let secondLine = bytes.firstIndex(of: 0x0A)! + 20
+    bytes[secondLine] ^= 0x02
+    _ = FileManager.default.createFile(atPath: dir.path + "/events.jsonl", contents: Data(bytes))
+    let served = try run(["serve", "--data-dir", dir.path])
+    XCTAssertEqual(served.status, 1)
+    XCTAssertTrue(served.err.contains("line 2, seq 2 is damaged"), served.err)
+    XCTAssertEqual([UInt8](FileManager.default.contents(atPath: dir.path + "/events.jsonl")!), bytes)
+  }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import GalleryCore
+import RPCServer
+import XCTest
+
+final class LifecycleTests: XCTestCase {
+  func testRequestsBeforeInitializeAreRefusedAndInitializeDescribesTheServer() throws {
+    let p = try RPCProcess()
+    let early = p.error("state/get")
+    XCTAssertEqual(early["code"], .number(-32002))
+    p.notify("initialized")  // notifications before initialize are ignored, not answered
+    let result = p.initialize()
+    XCTAssertEqual(result["serverInfo"]?["name"], .string("gallery-rpc"))
+    XCTAssertEqual(result["protocolVersion"], .string(OpenRPCDocument.protocolVersion))
+    let methods = result["capabilities"]?["methods"]?.array ?? []
+    XCTAssertTrue(methods.contains(.string("auth/setEmail")))
+    XCTAssertTrue(
+      result["capabilities"]?["notAvailableYet"]?.array?.contains(.string("feed/refresh")) ?? false)
+    XCTAssertEqual(result["capabilities"]?["framings"], .array([.string("lsp"), .string("ndjson")]))
+    XCTAssertEqual(result["capabilities"]?["stateVersion"], .number(0))
+    XCTAssertEqual(p.error("initialize")["code"], .number(-32600), "initialize only once")
+  }
+
+  func testShutdownThenExitIsStatusZeroAndRequestsAfterShutdownAreRefused() throws {
+    let p = try RPCProcess()
+    _ = p.initialize()
+    XCTAssertEqual(p.call("shutdown"), .null)
+    let after = p.error("auth/setEmail", #"{"value":"a@b.co"}"#)
+    XCTAssertEqual(after["code"], .number(-32600))
+    XCTAssertTrue(after["data"]?.string?.contains("shutting down") ?? false)
+    p.notify("exit")
+    p.process.waitUntilExit()
+    XCTAssertEqual(p.process.terminationStatus, 0)
+  }
+
+  func testExitWithoutShutdownIsStatusOne() throws {
+    let p = try RPCProcess()
+    _ = p.initialize()
+    p.notify("exit")
+    p.process.waitUntilExit()
+    XCTAssertEqual(p.process.terminationStatus, 1)
+  }
+
+  func testEveryContractMethodExistsAndUnbuiltOnesSayNotAvailableYet() throws {
+    let contract = [
+      "initialize", "initialized", "shutdown", "exit", "rpc.discover", "state/get", "events/read",
+      "events/subscribe",
+      "history/stateAt", "auth/setEmail", "auth/setPassword", "auth/submitLogin", "auth/logout",
+      "registration/open",
+      "registration/setEmail", "registration/setPassword", "registration/setAge", "registration/submit",
+      "nav/back",
+      "feed/setQuery", "feed/refresh", "feed/loadMore", "feed/prefetch", "feed/cancelPrefetch",
+      "feed/retryImage",
+      "feed/openDetail", "detail/close", "albums/load", "albums/setSearch", "albums/open", "albums/openPhoto",
+      "albums/retry", "connectivity/set", "account/beginLogin", "account/completeLogin", "account/loadImages",
+      "account/upload", "account/delete", "account/logout", "video/playRandom", "settings/update",
+      "$/cancelRequest",
+    ]
+    for name in contract { XCTAssertNotNil(MethodCatalog.byName[name], name) }
+    let p = try RPCProcess()
+    _ = p.initialize()
+    for spec in MethodCatalog.all {
+      guard case .notAvailable(let feature) = spec.route else { continue }
+      let error = p.error(spec.name, "{}")
+      XCTAssertEqual(error["code"], .number(-32001), spec.name)
+      XCTAssertEqual(error["data"]?["feature"], .string(feature))
+    }
+  }
+
+  func testActionsAnswerAfterTheirEventsWithAPatchFirst() throws {
+    let p = try RPCProcess()
+    _ = p.initialize()
+    let (notes, response) = p.response(to: p.request("auth/setEmail", #"{"value":"test@"}"#))
+    XCTAssertEqual(response["result"]?["version"], .number(1))
+    XCTAssertEqual(
+      response["result"]?["events"],
+      .array([.object(["seq": .number(1), "type": .string("auth.fieldEdited")])]))
+    XCTAssertEqual(notes.count, 1)
+    XCTAssertEqual(notes[0]["method"], .string("state/changed"))
+    XCTAssertEqual(notes[0]["params"]?["fromVersion"], .number(0))
+    XCTAssertEqual(notes[0]["params"]?["version"], .number(1))
+    let paths = notes[0]["params"]?["patch"]?.array?.compactMap { $0["path"]?.string }
+    XCTAssertEqual(paths?.sorted(), ["/login/email/edited", "/login/email/error", "/login/email/value"])
+    let log = try String(contentsOfFile: p.dataDirectory.path + "/events.jsonl", encoding: .utf8)
+    XCTAssertTrue(log.contains(#""type":"auth.fieldEdited""#), "the event is in the log before the answer")
+  }
+
+  func testRejectionsAndBadParamsNameWhatWasWrongAndRecordNothing() throws {
+    let p = try RPCProcess()
+    _ = p.initialize()
+    let back = p.error("nav/back")
+    XCTAssertEqual(back["code"], .number(-32010))
+    XCTAssertEqual(back["data"]?["code"], .string("nav.atRoot"))
+    let unknown = p.error("auth/setEmail", #"{"valu":"x"}"#)
+    XCTAssertEqual(unknown["code"], .number(-32602))
+    XCTAssertTrue(unknown["data"]?.string?.contains("\"valu\"") ?? false)
+    let wrongType = p.error("auth/setEmail", #"{"value":5}"#)
+    XCTAssertTrue(wrongType["data"]?.string?.contains("\"value\" must be a string") ?? false)
+    let missing = p.error("registration/setAge", "{}")
+    XCTAssertEqual(missing["code"], .number(-32602))
+    XCTAssertTrue(missing["data"]?.string?.contains("missing parameter \"value\"") ?? false)
+    let closed = p.error("registration/setAge", #"{"value":"20"}"#)
+    XCTAssertEqual(closed["data"]?["code"], .string("auth.registrationClosed"))
+    let positional = p.error("auth/setEmail", #"["a"]"#)
+    XCTAssertTrue(positional["data"]?.string?.contains("named") ?? false)
+    let pointer = p.error("state/get", #"{"pointer":"/nope"}"#)
+    XCTAssertEqual(pointer["code"], .number(-32602))
+    XCTAssertEqual(p.call("state/get")["version"], .number(0), "nothing was recorded")
+  }
+
+  func testSecretsStayOffStdoutStderrAndDisk() throws {
+    let p = try RPCProcess(extra: ["--log-level", "debug"])
+    _ = p.initialize()
+    p.call("auth/setEmail", #"{"value":"test@mail.com"}"#)
+    p.call("auth/setPassword", #"{"value":"sw0rdfish-123456"}"#)
+    p.call("auth/submitLogin")
+    p.call("shutdown")
+    p.notify("exit")
+    var out = Data()
+    while let message = p.next() { out += Data(JSONWriter.bytes(message)) }
+    p.process.waitUntilExit()
+    let everything =
+      String(decoding: out, as: UTF8.self) + p.errorOutput
+      + p.dataDirectory.allFiles().filter { !$0.hasSuffix("credentials.json") }.map {
+        String(decoding: FileManager.default.contents(atPath: $0) ?? Data(), as: UTF8.self)
+      }.joined()
+    XCTAssertFalse(everything.contains("sw0rdfish"))
+    XCTAssertTrue(everything.contains("auth/setPassword"), "the debug log names methods")
+  }
+}

@@ -1,0 +1,189 @@
+import EventStore
+import Foundation
+import GalleryCore
+import GalleryTesting
+import RPCServer
+import XCTest
+
+final class ObservationTests: XCTestCase {
+  /// A client that applies every patch to the state it got from state/get holds exactly
+  /// what state/get returns next, over long random sessions. Steps: `GALLERY_RPC_PATCH_STEPS` (default 400).
+  func testPatchesAppliedByAClientEqualStateGetOverARandomSession() throws {
+    let steps = Int(ProcessInfo.processInfo.environment["GALLERY_RPC_PATCH_STEPS"] ?? "") ?? 400
+    let p = try RPCProcess()
+    _ = p.initialize()
+    let start = p.call("state/get")
+    var state = try XCTUnwrap(start["value"])
+    var version = start["version"]?.int ?? -1
+    var rng = SystemRandomNumberGenerator()
+    let emails = ["", "a", "test@mail.com", "bad@", "new@mail.com", "ünï@cødé.org", "x\"y@z.io"]
+    let calls: [() -> (String, String?)] = [
+      {
+        (
+          "auth/setEmail",
+          #"{"value":"\#(emails.randomElement(using: &rng)!.replacingOccurrences(of: "\"", with: "\\\""))"}"#
+        )
+      },
+      {
+        (
+          "auth/setPassword",
+          #"{"value":"\#(String(repeating: "x", count: Int.random(in: 0...8, using: &rng)))"}"#
+        )
+      },
+      { ("auth/setPassword", #"{"value":"123456"}"#) },
+      { ("auth/submitLogin", nil) }, { ("registration/open", nil) }, { ("nav/back", nil) },
+      { ("auth/logout", nil) },
+      { ("registration/setAge", #"{"value":"\#(["", "abc", "12", "44"].randomElement(using: &rng)!)"}"#) },
+      {
+        (
+          "registration/setEmail",
+          #"{"value":"\#(emails.randomElement(using: &rng)!.replacingOccurrences(of: "\"", with: "\\\""))"}"#
+        )
+      },
+      { ("registration/setPassword", #"{"value":"abcdef"}"#) }, { ("registration/submit", nil) },
+    ]
+    var checks = 0
+    for step in 0..<steps {
+      let (method, params) = calls.randomElement(using: &rng)!()
+      let (notes, _) = p.response(to: p.request(method, params))
+      for note in notes where note["method"] == .string("state/changed") {
+        let params = try XCTUnwrap(note["params"])
+        XCTAssertEqual(params["fromVersion"]?.int, version, "no version is skipped")
+        let ops = (params["patch"]?.array ?? []).compactMap(JSONPatch.Operation.init(json:))
+        state = try JSONPatch.apply(ops, to: state)
+        version = params["version"]?.int ?? -1
+      }
+      if step % 10 == 9 || step == steps - 1 {
+        // Effect results (demo sign-in) may still be arriving: state/get is answered after
+        // every notification already sent, so drain to its response, applying on the way.
+        let (late, response) = p.response(to: p.request("state/get"))
+        for note in late where note["method"] == .string("state/changed") {
+          let ops = (note["params"]?["patch"]?.array ?? []).compactMap(JSONPatch.Operation.init(json:))
+          state = try JSONPatch.apply(ops, to: state)
+          version = note["params"]?["version"]?.int ?? -1
+        }
+        XCTAssertEqual(response["result"]?["version"]?.int, version)
+        XCTAssertEqual(response["result"]?["value"], state, "step \(step)")
+        checks += 1
+      }
+    }
+    XCTAssertGreaterThan(version, steps / 3)
+    XCTAssertGreaterThan(checks, 0)
+    // The log the session wrote replays to the same state.
+    p.call("shutdown")
+    p.notify("exit")
+    p.process.waitUntilExit()
+    let replay = Process()
+    replay.executableURL = RPCProcess.binary
+    replay.arguments = ["replay", p.dataDirectory.path + "/events.jsonl"]
+    let out = Pipe()
+    replay.standardOutput = out
+    try replay.run()
+    let text = out.fileHandleForReading.readDataToEndOfFile()
+    replay.waitUntilExit()
+    XCTAssertEqual(replay.terminationStatus, 0)
+    XCTAssertEqual(try JSONParser.parse([UInt8](text)), state)
+  }
+
+  func testStatesAndMessagesMatchThePublishedSchemas() throws {
+    let p = try RPCProcess()
+    let initialize = p.initialize()
+    let components: [String: JSONValue]
+    if case .object(let c)? = OpenRPCDocument.build(serverVersion: "x")["components"]?["schemas"] {
+      components = c
+    } else {
+      components = [:]
+    }
+    let validator = SchemaValidator(components: components)
+    XCTAssertNil(validator.check(initialize, against: Schema.ref("InitializeResult")))
+    let (notes, response) = p.response(to: p.request("auth/setEmail", #"{"value":"bad@"}"#))
+    XCTAssertNil(validator.check(response["result"]!, against: Schema.ref("ActionResult")))
+    XCTAssertNil(validator.check(notes[0]["params"]!, against: Schema.ref("StateChanged")))
+    p.call("auth/setPassword", #"{"value":"123456"}"#)
+    p.call("auth/submitLogin")
+    XCTAssertNil(validator.check(p.call("state/get")["value"]!, against: Schema.ref("State")))
+    let events = p.call("events/read")["events"]?.array ?? []
+    for e in events { XCTAssertNil(validator.check(e, against: Schema.ref("EventRecord"))) }
+    XCTAssertNotNil(validator.check(.object([:]), against: Schema.ref("State")), "the validator does reject")
+  }
+
+  func testDiscoverServesTheDocumentKeptInProtocol() throws {
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("protocol/openrpc.json").path
+    let kept = try JSONParser.parse(
+      [UInt8](try XCTUnwrap(FileManager.default.contents(atPath: file), "protocol/openrpc.json")))
+    let p = try RPCProcess()
+    _ = p.initialize()
+    var served = p.call("rpc.discover")
+    // The version differs only if the build's does; compare the rest exactly.
+    if case .object(var doc) = served, case .object(var info)? = doc["info"] {
+      info["version"] = kept["info"]?["version"]
+      doc["info"] = .object(info)
+      served = .object(doc)
+    }
+    XCTAssertEqual(
+      served, kept,
+      "protocol/openrpc.json is stale: regenerate it with `swift run gallery-rpc openrpc > protocol/openrpc.json`"
+    )
+    let names = kept["methods"]?.array?.compactMap { $0["name"]?.string } ?? []
+    XCTAssertEqual(Set(names), Set(MethodCatalog.all.map(\.name)))
+  }
+
+  func testEventsReadSubscribeAndTimeTravel() throws {
+    let p = try RPCProcess()
+    _ = p.initialize()
+    for email in ["a@b.co", "c@d.co", "e@f.co"] { p.call("auth/setEmail", #"{"value":"\#(email)"}"#) }
+    let read = p.call("events/read", #"{"from":2,"limit":5}"#)
+    XCTAssertEqual(read["lastSeq"], .number(3))
+    XCTAssertEqual(read["events"]?.array?.map { $0["seq"] }, [.number(2), .number(3)])
+    XCTAssertEqual(read["events"]?.array?.first?["data"]?["value"], .string("c@d.co"))
+    XCTAssertEqual(p.error("events/read", #"{"limit":0}"#)["code"], .number(-32602))
+
+    XCTAssertEqual(p.call("events/subscribe", #"{"from":2}"#)["lastSeq"], .number(3))
+    var appended: [JSONValue] = []
+    let (notes, _) = p.response(to: p.request("auth/setEmail", #"{"value":"g@h.co"}"#))
+    appended += notes.filter { $0["method"] == .string("events/appended") }
+    while appended.flatMap({ $0["params"]?["events"]?.array ?? [] }).count < 3, let m = p.next() {
+      if m["method"] == .string("events/appended") { appended.append(m) }
+    }
+    let seqs = appended.flatMap { $0["params"]?["events"]?.array ?? [] }.map { $0["seq"] }
+    XCTAssertEqual(seqs, [.number(2), .number(3), .number(4)], "catch-up, then live, in order")
+    p.call("events/unsubscribe")
+
+    XCTAssertEqual(
+      p.call("history/stateAt", #"{"seq":2,"pointer":"/login/email/value"}"#)["value"], .string("c@d.co"))
+    XCTAssertEqual(
+      p.call("history/stateAt", #"{"seq":0,"pointer":"/login/email/value"}"#)["value"], .string(""))
+    let past = p.error("history/stateAt", #"{"seq":99}"#)
+    XCTAssertTrue(past["data"]?.string?.contains("past the end") ?? false)
+  }
+
+  func testLongReplaysReportProgressAndCanBeCancelled() throws {
+    let dir = TemporaryDirectory()
+    let log = try EventLog(path: dir.path + "/events.jsonl", options: EventLogOptions(durability: .none))
+    let batch = (0..<100).map { n in
+      NewEvent(
+        type: "auth.fieldEdited",
+        data: Array(#"{"field":"email","form":"login","value":"user\#(n)@mail.com"}"#.utf8))
+    }
+    for _ in 0..<300 { try log.append(batch) }
+    try log.close()
+    let p = try RPCProcess(dataDirectory: dir)
+    _ = p.initialize()
+    let id = p.request(
+      "history/stateAt", #"{"seq":30000,"workDoneToken":"replay-1","pointer":"/login/email/value"}"#)
+    let (notes, response) = p.response(to: id)
+    XCTAssertEqual(response["result"]?["value"], .string("user99@mail.com"))
+    let kinds = notes.filter { $0["method"] == .string("$/progress") }.compactMap {
+      $0["params"]?["value"]?["kind"]?.string
+    }
+    XCTAssertEqual(kinds.first, "begin")
+    XCTAssertEqual(kinds.last, "end")
+    XCTAssertGreaterThan(kinds.filter { $0 == "report" }.count, 3)
+
+    let cancelled = p.request("history/stateAt", #"{"seq":30000}"#)
+    p.notify("$/cancelRequest", #"{"id":\#(cancelled)}"#)
+    let (_, answer) = p.response(to: cancelled)
+    XCTAssertEqual(answer["error"]?["code"], .number(-32800))
+  }
+}
