@@ -181,7 +181,7 @@ final class ObservationTests: XCTestCase {
     XCTAssertEqual(kinds.last, "end")
     XCTAssertGreaterThan(kinds.filter { $0 == "report" }.count, 3)
 
-    let cancelled = p.request("history/stateAt", #"{"seq":30000}"#)
+    let cancelled = p.request("history/stateAt", #"{"seq":29990}"#)
     p.notify("$/cancelRequest", #"{"id":\#(cancelled)}"#)
     let (_, answer) = p.response(to: cancelled)
     XCTAssertEqual(answer["error"]?["code"], .number(-32800))
