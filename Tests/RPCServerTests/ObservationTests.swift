@@ -171,9 +171,9 @@ final class ObservationTests: XCTestCase {
     let p = try RPCProcess(dataDirectory: dir)
     _ = p.initialize()
     let id = p.request(
-      "history/stateAt", #"{"seq":30000,"workDoneToken":"replay-1","pointer":"/login/email/value"}"#)
+      "history/stateAt", #"{"seq":29990,"workDoneToken":"replay-1","pointer":"/login/email/value"}"#)
     let (notes, response) = p.response(to: id)
-    XCTAssertEqual(response["result"]?["value"], .string("user99@mail.com"))
+    XCTAssertEqual(response["result"]?["value"], .string("user89@mail.com"), "seq 29990 holds user89")
     let kinds = notes.filter { $0["method"] == .string("$/progress") }.compactMap {
       $0["params"]?["value"]?["kind"]?.string
     }
