@@ -75,10 +75,20 @@ final class EffectRuntime: @unchecked Sendable {
     idle.unlock()
   }
 
-  /// Blocks until no effect is running (each one's result has been recorded).
-  func waitUntilIdle() {
+  /// Blocks until no effect is running (each one's result has been recorded), or until
+  /// `timeout` seconds have passed; returns whether it got idle.
+  @discardableResult
+  func waitUntilIdle(timeout: Double? = nil) -> Bool {
+    let deadline = timeout.map { Date(timeIntervalSinceNow: $0) }
     idle.lock()
-    while inFlight > 0 { idle.wait() }
-    idle.unlock()
+    defer { idle.unlock() }
+    while inFlight > 0 {
+      if let deadline {
+        if !idle.wait(until: deadline) { return inFlight == 0 }
+      } else {
+        idle.wait()
+      }
+    }
+    return true
   }
 }

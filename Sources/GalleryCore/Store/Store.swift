@@ -219,9 +219,11 @@ public final class Store: @unchecked Sendable {
     }
   }
 
-  /// Blocks until every effect started so far has finished and recorded its result.
-  public func waitUntilIdle() {
-    runtime.waitUntilIdle()
+  /// Blocks until every effect started so far has finished and recorded its result (or
+  /// until `timeout` seconds have passed); returns whether they all finished.
+  @discardableResult
+  public func waitUntilIdle(timeout: Double? = nil) -> Bool {
+    runtime.waitUntilIdle(timeout: timeout)
   }
 
   /// The state as it was right after event `seq` (time travel), from the nearest snapshot.

@@ -9,6 +9,9 @@ import GalleryCore
 public final class GalleryServer: @unchecked Sendable {
   enum Phase { case starting, running, shuttingDown }
 
+  /// Seconds `shutdown` waits for effects in flight.
+  static let shutdownGrace = 3.0
+
   let store: Store
   let connection: RPCConnection
   let logger: Logger
@@ -184,6 +187,13 @@ public final class GalleryServer: @unchecked Sendable {
       lock.lock()
       phase = .shuttingDown
       lock.unlock()
+      // Let effects in flight record their results; what is still running after the grace
+      // period is recorded as interrupted at the next start.
+      if !store.waitUntilIdle(timeout: Self.shutdownGrace) {
+        logger.log(
+          .warn, "shutdown: effects still in flight after \(Self.shutdownGrace) s; they resume as interrupted"
+        )
+      }
       do { try store.log.sync() } catch { throw RPCError.storage("\(error)") }
       return .null
     case "rpc.discover": return OpenRPCDocument.build(serverVersion: serverVersion)
