@@ -25,7 +25,7 @@ let package = Package(
     .executableTarget(name: "eventlog-writer", dependencies: ["EventStore"], path: "Tools/eventlog-writer"),
     // Benchmarks measured against baselines in the same run (see BENCHMARKS.md).
     .executableTarget(name: "gallery-bench", dependencies: ["EventStore"], path: "Tools/gallery-bench"),
-    .testTarget(name: "EventStoreTests", dependencies: ["EventStore", "eventlog-writer"]),
+    .testTarget(name: "EventStoreTests", dependencies: ["EventStore", "GalleryTesting", "eventlog-writer"]),
     .testTarget(
       name: "RPCServerTests",
       dependencies: ["RPCServer", "GalleryCore", "GalleryTesting", "EventStore", "gallery-rpc"]),

@@ -1,5 +1,6 @@
 import EventStore
 import Foundation
+import GalleryTesting
 import XCTest
 
 final class EventLogTests: XCTestCase {
@@ -155,23 +156,6 @@ final class EventLogTests: XCTestCase {
     try log.append([event(12)])
     log.waitForDeliveries()
     XCTAssertEqual(seen.value.last, 11, "no delivery after cancel")
-  }
-}
-
-/// A value shared with callbacks on other threads.
-final class Locked<T>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: T
-  init(_ value: T) { stored = value }
-  var value: T {
-    lock.lock()
-    defer { lock.unlock() }
-    return stored
-  }
-  func mutate(_ body: (inout T) -> Void) {
-    lock.lock()
-    body(&stored)
-    lock.unlock()
   }
 }
 

@@ -1,30 +1,20 @@
 import EventStore
 import Foundation
+import GalleryTesting
 import XCTest
-
-/// A fresh directory per test, removed afterwards.
-final class TempDirectory {
-  let path: String
-  init() {
-    path =
-      FileManager.default.temporaryDirectory.appendingPathComponent("eventstore-\(UUID().uuidString)").path
-    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  }
-  deinit { try? FileManager.default.removeItem(atPath: path) }
-  func file(_ name: String) -> String { "\(path)/\(name)" }
-}
 
 /// A clock that moves one millisecond per reading, from a fixed start.
 final class StepClock: @unchecked Sendable {
-  private let lock = NSLock()
-  private var now: Int64
-  init(_ start: Int64 = 1_795_000_000_000) { now = start }
-  func read() -> Int64 {
-    lock.lock()
-    defer { lock.unlock() }
-    now += 1
-    return now
-  }
+  private let counter = Counter()
+  private let start: Int64
+  init(_ start: Int64 = 1_795_000_000_000) { self.start = start }
+  func read() -> Int64 { start + counter.next() }
+}
+
+typealias TempDirectory = TemporaryDirectory
+
+extension TemporaryDirectory {
+  func file(_ name: String) -> String { "\(path)/\(name)" }
 }
 
 func event(_ n: Int, type: String = "test.event") -> NewEvent {

@@ -166,32 +166,3 @@ final class StoreTests: XCTestCase {
     }
   }
 }
-
-/// A counter shared with closures on other threads.
-final class Counter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value: Int64 = 0
-  func next() -> Int64 {
-    lock.lock()
-    defer { lock.unlock() }
-    value += 1
-    return value
-  }
-}
-
-/// A value shared with callbacks on other threads.
-final class Locked<T>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: T
-  init(_ value: T) { stored = value }
-  var value: T {
-    lock.lock()
-    defer { lock.unlock() }
-    return stored
-  }
-  func mutate(_ body: (inout T) -> Void) {
-    lock.lock()
-    body(&stored)
-    lock.unlock()
-  }
-}
