@@ -98,7 +98,7 @@ final class AuthMachineTests: XCTestCase {
       $0.login.email.value = "test@mail.com"
       $0.login.email.isValid = true
     }
-    store.expectEffects([.forgetPassword(.login), .forgetPassword(.registration)])
+    store.expectEffects([.forgetPassword(.login), .forgetPassword(.registration), .dispatch(.feed(.refresh))])
     store.reject(.auth(.submit(.login)), code: "auth.alreadySignedIn")
     store.send(.auth(.logout)) {
       $0.session = Session()
@@ -203,7 +203,7 @@ final class AuthMachineTests: XCTestCase {
       $0.login.email.value = "new@mail.com"
       $0.login.email.isValid = true
     }
-    store.expectEffects([.forgetPassword(.login), .forgetPassword(.registration)])
+    store.expectEffects([.forgetPassword(.login), .forgetPassword(.registration), .dispatch(.feed(.refresh))])
     store.finish()
   }
 

@@ -86,6 +86,25 @@ final class GoldenLogTests: XCTestCase {
     return String(decoding: try encoder.encode(try Replay.state(ofLogAt: path)), as: UTF8.self) + "\n"
   }
 
+  /// Logs written by earlier builds, kept as they were: each must still replay, to the
+  /// `.state.json` beside it (re-recorded when the state's shape grows).
+  func testLogsFromEarlierBuildsStillReplay() throws {
+    let record = ProcessInfo.processInfo.environment["GALLERY_RECORD_GOLDEN"] == "1"
+    let folder = Self.fixtures + "/legacy"
+    let logs = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".jsonl") }
+      .sorted()
+    XCTAssertFalse(logs.isEmpty)
+    for log in logs {
+      let statePath = "\(folder)/\(log.dropLast(6)).state.json"
+      let replayed = try Self.stateJSON(ofLog: "\(folder)/\(log)")
+      if record {
+        _ = FileManager.default.createFile(atPath: statePath, contents: Data(replayed.utf8))
+        continue
+      }
+      XCTAssertEqual(replayed, try String(contentsOfFile: statePath, encoding: .utf8), log)
+    }
+  }
+
   func testGoldenLogsReplayToTheirStatesAndSessionsStillWriteThem() throws {
     let record = ProcessInfo.processInfo.environment["GALLERY_RECORD_GOLDEN"] == "1"
     for (name, script) in Self.sessions {

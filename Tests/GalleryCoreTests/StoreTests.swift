@@ -28,8 +28,8 @@ final class StoreTests: XCTestCase {
       try signIn(store)
       XCTAssertEqual(store.state.session, Session(status: .signedIn, email: "test@mail.com"))
       XCTAssertEqual(store.state.route, [Route(.home)])
-      XCTAssertEqual(store.version, 4)
-      XCTAssertEqual(changes.value, [1, 2, 3, 4], "one published state per append, in order")
+      XCTAssertEqual(store.version, 6)
+      XCTAssertEqual(changes.value, [1, 2, 3, 4, 5, 6], "one published state per append, in order")
       observation.cancel()
       let lines = String(
         decoding: FileManager.default.contents(atPath: dir.path + "/events.jsonl")!, as: UTF8.self
@@ -37,13 +37,16 @@ final class StoreTests: XCTestCase {
       .split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
       XCTAssertEqual(
         lines.map { $0["type"] as! String },
-        ["auth.fieldEdited", "auth.passwordEdited", "auth.submitted", "auth.succeeded"])
+        [
+          "auth.fieldEdited", "auth.passwordEdited", "auth.submitted", "auth.succeeded", "feed.loadStarted",
+          "feed.pageLoaded",
+        ], "signing in moves home, and home refreshes the feed")
       XCTAssertNotNil(store.credentials.read().signIn?.token)
       try store.close()
     }
     let reopened = try Store(dataDirectory: dir.path, options: options())
     XCTAssertEqual(reopened.state.session.status, .signedIn, "a signed-in session survives a restart")
-    XCTAssertEqual(reopened.recovery.replayedEvents, 4)
+    XCTAssertEqual(reopened.recovery.replayedEvents, 6)
     XCTAssertEqual(reopened.recovery.closedWork, [])
     XCTAssertEqual(reopened.state, try Replay.state(ofLogAt: dir.path + "/events.jsonl"))
     try reopened.send(.auth(.logout))

@@ -93,6 +93,12 @@ final class RPCProcess {
           XCTFail("the server wrote something that is not a frame: \(item)")
           continue
         }
+        if let trace = ProcessInfo.processInfo.environment["RPC_TRACE"],
+          let h = FileHandle(forWritingAtPath: trace)
+        {
+          h.seekToEndOfFile()
+          h.write(Data(bytes.prefix(300) + [0x0A]))
+        }
         do { pending.append(try JSONParser.parse(bytes)) } catch {
           XCTFail("the server wrote invalid JSON: \(error)")
         }

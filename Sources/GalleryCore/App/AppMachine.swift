@@ -7,6 +7,7 @@ public enum AppMachine {
     switch action {
     case .auth(let a): return try AuthFeature.decide(a, state)
     case .navigation(let a): return try NavigationFeature.decide(a, state)
+    case .feed(let a): return try FeedFeature.decide(a, state)
     }
   }
 
@@ -15,12 +16,19 @@ public enum AppMachine {
     var next = state
     AuthFeature.reduce(&next, event.payload)
     NavigationFeature.reduce(&next, event.payload)
+    FeedFeature.reduce(&next, event.payload)
     return next
   }
 
   /// The effects `event` starts, given the state it produced.
   public static func effects(of event: Event, in state: AppState) -> [Effect] {
-    AuthFeature.effects(event.payload, state)
+    AuthFeature.effects(event.payload, state) + FeedFeature.effects(event.payload, state)
+  }
+
+  /// Actions the runtime sends once the state is recovered: each feature resumes or closes
+  /// what the last process left in flight, with the providers now configured.
+  public static func startupActions(feedProvider: String) -> [Action] {
+    [.feed(.start(provider: feedProvider))]
   }
 
   /// Events that close work left in flight by a stopped process, so no spinner waits forever.

@@ -6,6 +6,12 @@ public struct AppState: Codable, Equatable, Sendable {
   public var login = LoginForm()
   public var registration = RegistrationForm()
   public var session = Session()
+  /// The home screen's photo feed.
+  public var feed = FeedState()
+  /// The open photo, if the detail screen is showing.
+  @Nullable public var detail: DetailState? = nil
+  /// Whether providers can be reached.
+  public var connectivity = Connectivity.online
   /// The id the next request will get (ids enter the log in events, so replay matches).
   public var nextRequestID = 1
 

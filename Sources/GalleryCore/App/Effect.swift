@@ -8,4 +8,20 @@ public enum Effect: Codable, Equatable, Sendable {
   case clearCredentials
   /// Drop the in-memory password of a form.
   case forgetPassword(AuthForm)
+  /// Send an action through the store, as the frontend would (follow-up work).
+  case dispatch(Action)
+  /// After `milliseconds`, send `then` (a timer firing enters the log through its action's events).
+  case startTimer(id: Int, milliseconds: Int, then: Action)
+  /// Fetch a page from the feed provider; records `feed.pageLoaded` or `feed.loadFailed`.
+  case loadFeedPage(requestID: Int, query: String, page: Int, perPage: Int)
+  /// Keep this first page on disk as the offline copy (replacing the last one).
+  case saveOfflineCopy(provider: String, query: String, photos: [Photo])
+  /// Read the offline copy; records `feed.offlineCopyShown` if there is one for `provider`.
+  case showOfflineCopy(provider: String)
+  /// Get an image into the cache (from the cache if it is there); records `feed.imageLoaded` or `feed.imageFailed`.
+  case downloadImage(key: String, target: FeedEvents.ImageTarget, url: String)
+  /// Stop downloads of these keys.
+  case cancelDownloads(keys: [String], target: FeedEvents.ImageTarget)
+  /// Stop every download for `target`.
+  case cancelAllDownloads(target: FeedEvents.ImageTarget)
 }

@@ -5,7 +5,8 @@ import Foundation
 /// A feature plugs in by adding its payload types to `registered`.
 public enum EventCodec {
   /// Every event type this build knows.
-  public static let registered: [any EventPayload.Type] = AuthEvents.all + NavigationEvents.all
+  public static let registered: [any EventPayload.Type] =
+    AuthEvents.all + NavigationEvents.all + FeedEvents.all
 
   private static let byType: [String: any EventPayload.Type] = {
     var map: [String: any EventPayload.Type] = [:]

@@ -6,18 +6,32 @@ final class EffectRuntime: @unchecked Sendable {
   private let environment: GalleryEnvironment
   let vault = SecretVault()
   let credentials: CredentialsFile
+  let cache: ImageCache
+  private let offlineCopy: OfflineCopy
+  private let limiter: DownloadLimiter
   private let record: @Sendable ([Event]) -> Void
+  private let send: @Sendable (Action) -> Void
+  private let diagnostics: @Sendable (String) -> Void
   private let idle = NSCondition()
   private var inFlight = 0
+  private var downloads: [String: Task<Void, Never>] = [:]
 
-  /// `record` appends result events through the store (the same path as actions).
+  /// `record` appends result events through the store (the same path as actions); `send`
+  /// sends follow-up actions (timers, dispatches) through the store's decide.
   init(
-    environment: GalleryEnvironment, credentials: CredentialsFile,
-    record: @escaping @Sendable ([Event]) -> Void
+    environment: GalleryEnvironment, credentials: CredentialsFile, cache: ImageCache,
+    offlineCopy: OfflineCopy,
+    downloadConcurrency: Int, diagnostics: @escaping @Sendable (String) -> Void,
+    record: @escaping @Sendable ([Event]) -> Void, send: @escaping @Sendable (Action) -> Void
   ) {
     self.environment = environment
     self.credentials = credentials
+    self.cache = cache
+    self.offlineCopy = offlineCopy
+    self.limiter = DownloadLimiter(limit: max(1, downloadConcurrency))
+    self.diagnostics = diagnostics
     self.record = record
+    self.send = send
   }
 
   /// Starts `effects`. Anything they need from memory is captured now, before returning.
@@ -52,20 +66,112 @@ final class EffectRuntime: @unchecked Sendable {
             return [Event(AuthEvents.Succeeded(form: form, requestID: requestID, email: email))]
           }
         }
+      case .dispatch(let action):
+        run { [send] in
+          send(action)
+          return []
+        }
+      case .startTimer(_, let milliseconds, let action):
+        run { [send] in
+          try? await Task.sleep(nanoseconds: UInt64(max(0, milliseconds)) * 1_000_000)
+          send(action)
+          return []
+        }
+      case .loadFeedPage(let requestID, let query, let page, let perPage):
+        run { [environment] in
+          switch await environment.feed.page(query: query, page: page, perPage: perPage) {
+          case .success(let result): return [Event(FeedEvents.PageLoaded(requestID: requestID, page: result))]
+          case .failure(let failure):
+            return [Event(FeedEvents.LoadFailed(requestID: requestID, failure: failure))]
+          }
+        }
+      case .saveOfflineCopy(let provider, let query, let photos):
+        run { [offlineCopy, diagnostics] in
+          do { try offlineCopy.save(provider: provider, query: query, photos: photos) } catch {
+            diagnostics("could not save the offline copy: \(error)")
+          }
+          return []
+        }
+      case .showOfflineCopy(let provider):
+        run { [offlineCopy] in
+          guard let copy = offlineCopy.load(provider: provider) else { return [] }
+          return [Event(FeedEvents.OfflineCopyShown(photos: copy.photos, query: copy.query))]
+        }
+      case .downloadImage(let key, let target, let url):
+        download(key: key, target: target, url: url)
+      case .cancelDownloads(let keys, let target):
+        let ids = Set(keys.map { Self.downloadKey($0, target) })
+        cancelDownloads { ids.contains($0) }
+      case .cancelAllDownloads(let target):
+        cancelDownloads { $0.hasPrefix(target.rawValue + ":") }
       }
     }
   }
 
   /// Runs asynchronous work whose result events are recorded when it finishes.
-  private func run(_ work: @escaping @Sendable () async -> [Event]) {
+  @discardableResult
+  private func run(_ work: @escaping @Sendable () async -> [Event]) -> Task<Void, Never> {
     idle.lock()
     inFlight += 1
     idle.unlock()
-    Task.detached { [self] in
+    return Task.detached { [self] in
       let events = await work()
       if !events.isEmpty { record(events) }
       finished()
     }
+  }
+
+  private static func downloadKey(_ key: String, _ target: FeedEvents.ImageTarget) -> String {
+    "\(target.rawValue):\(key)"
+  }
+
+  /// Gets one image into the cache (or finds it there) and records where it is.
+  private func download(key: String, target: FeedEvents.ImageTarget, url: String) {
+    let id = Self.downloadKey(key, target)
+    idle.lock()
+    downloads[id]?.cancel()
+    idle.unlock()
+    let task = run { [self] in
+      defer { forget(id) }
+      if let path = cache.lookup(url) {
+        return [Event(FeedEvents.ImageLoaded(key: key, target: target, path: path))]
+      }
+      do { try await limiter.acquire() } catch { return [] }
+      let result = await environment.images.fetch(url)
+      await limiter.release()
+      if Task.isCancelled { return [] }
+      switch result {
+      case .failure(let failure):
+        return failure.kind == .cancelled
+          ? [] : [Event(FeedEvents.ImageFailed(key: key, target: target, failure: failure))]
+      case .success(let bytes):
+        do {
+          let (path, evicted) = try cache.store(bytes, for: url)
+          var events = [Event(FeedEvents.ImageLoaded(key: key, target: target, path: path))]
+          if !evicted.isEmpty { events.insert(Event(FeedEvents.ImagesEvicted(paths: evicted)), at: 0) }
+          return events
+        } catch {
+          let failure = (error as? RequestFailure) ?? RequestFailure(kind: .malformed, detail: "\(error)")
+          return [Event(FeedEvents.ImageFailed(key: key, target: target, failure: failure))]
+        }
+      }
+    }
+    idle.lock()
+    downloads[id] = task
+    idle.unlock()
+  }
+
+  private func forget(_ id: String) {
+    idle.lock()
+    downloads[id] = nil
+    idle.unlock()
+  }
+
+  private func cancelDownloads(where matches: (String) -> Bool) {
+    idle.lock()
+    let doomed = downloads.filter { matches($0.key) }
+    idle.unlock()
+    for (_, task) in doomed { task.cancel() }
   }
 
   private func finished() {

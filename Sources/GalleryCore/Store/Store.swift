@@ -14,12 +14,19 @@ public final class Store: @unchecked Sendable {
     public var clock: @Sendable () -> Int64
     /// Where problems that have no caller to answer go (a failed snapshot, a lost effect result).
     public var diagnostics: @Sendable (String) -> Void
+    /// The image cache's budget in bytes (the Pexels App seed's 50 MB by default).
+    public var imageCacheBytes: Int
+    /// Image downloads running at once.
+    public var downloadConcurrency: Int
 
     public init(
       durability: Durability = .fsync, snapshotEvery: Int = 1000,
       clock: @escaping @Sendable () -> Int64 = EventLogOptions.systemClock,
-      diagnostics: @escaping @Sendable (String) -> Void = { _ in }
+      diagnostics: @escaping @Sendable (String) -> Void = { _ in }, imageCacheBytes: Int = 50_000_000,
+      downloadConcurrency: Int = 4
     ) {
+      self.imageCacheBytes = imageCacheBytes
+      self.downloadConcurrency = downloadConcurrency
       self.durability = durability
       self.snapshotEvery = max(1, snapshotEvery)
       self.clock = clock
@@ -94,16 +101,32 @@ public final class Store: @unchecked Sendable {
       tornTail: log.recoveredTail, snapshotSeq: start?.seq, snapshotProblems: problems,
       replayedEvents: Int(log.lastSeq - (start?.seq ?? 0)),
       closedWork: AppMachine.interruptedWork(folded.state).map(\.type))
-    runtime = EffectRuntime(environment: environment, credentials: credentials) { [weak self] events in
-      guard let self else { return }
-      do { _ = try self.record(events) } catch {
-        self.options.diagnostics("an effect result was not recorded: \(error)")
-      }
-    }
+    let cache = try ImageCache(directory: dataDirectory + "/cache", budget: options.imageCacheBytes)
+    let diagnostics = options.diagnostics
+    runtime = EffectRuntime(
+      environment: environment, credentials: credentials, cache: cache,
+      offlineCopy: OfflineCopy(path: dataDirectory + "/offline-feed.json"),
+      downloadConcurrency: options.downloadConcurrency,
+      diagnostics: diagnostics,
+      record: { [weak self] events in
+        guard let self else { return }
+        do { _ = try self.record(events) } catch {
+          diagnostics("an effect result was not recorded: \(error)")
+        }
+      },
+      send: { [weak self] action in
+        guard let self else { return }
+        do { try self.send(action) } catch is Rejection {} catch {
+          diagnostics("a follow-up action failed: \(error)")
+        }
+      })
     let leftovers = AppMachine.interruptedWork(current)
     if !leftovers.isEmpty { _ = try record(leftovers) }
     // A long replay now means a long one at every start until the next snapshot: take it now.
     if recovery.replayedEvents >= options.snapshotEvery { saveSnapshot() }
+    for action in AppMachine.startupActions(feedProvider: environment.feed.name) {
+      do { try send(action) } catch is Rejection {} catch { diagnostics("start-up action failed: \(error)") }
+    }
   }
 
   /// The newest snapshot at or before `seq` that matches the log and decodes, and the reasons others were skipped.
@@ -146,6 +169,14 @@ public final class Store: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return (currentVersion, current)
+  }
+
+  /// Runs `body` with the state and version while no append can happen, so whatever it
+  /// does (answer a `state/get`) is ordered against every change published.
+  public func withState<T>(_ body: (UInt64, AppState) throws -> T) rethrows -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(currentVersion, current)
   }
 
   /// Decides `action` against the current state and records its events; returns once they

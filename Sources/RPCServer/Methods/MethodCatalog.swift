@@ -123,20 +123,50 @@ public enum MethodCatalog {
     action("registration/submit", "Submits registration.") { _ in .auth(.submit(.registration)) },
     action("nav/back", "Pops the top screen of /route.") { _ in .navigation(.back) },
     // Features still to come
-    later("feed/setQuery", "feed", "Searches the photo feed (debounced)."),
-    later("feed/refresh", "feed", "Reloads the first page of the feed."),
-    later("feed/loadMore", "feed", "Loads the next page of the feed."),
-    later("feed/prefetch", "feed", "Starts thumbnail downloads for rows about to show."),
-    later("feed/cancelPrefetch", "feed", "Cancels thumbnail downloads no longer needed."),
-    later("feed/retryImage", "feed", "Retries one failed thumbnail."),
-    later("feed/openDetail", "feed", "Opens a photo's detail."),
-    later("detail/close", "feed", "Closes the detail screen."),
+    action(
+      "feed/setQuery",
+      "Search as the user types: the search starts 300 ms after the last change (the timer's firing is recorded).",
+      params: [.init("text", Schema.string, "the search text; empty shows the provider's default list")]
+    ) { p throws(RPCError) in .feed(.setQuery(try p.string("text"))) },
+    action("feed/refresh", "Reloads the first page (the list is replaced when it arrives).") { _ in
+      .feed(.refresh)
+    },
+    action(
+      "feed/loadMore",
+      "Appends the next page. Does nothing (no events) while a load is in flight or when the provider has no more."
+    ) { _ in .feed(.loadMore) },
+    action(
+      "feed/prefetch",
+      "Starts thumbnail downloads for rows about to show (at most 4 at once; cached ones load at once).",
+      params: [
+        .init("keys", Schema.array(Schema.string), "item keys; unknown or already requested ones are skipped")
+      ]
+    ) { p throws(RPCError) in .feed(.prefetch(try p.strings("keys"))) },
+    action(
+      "feed/cancelPrefetch", "Cancels thumbnail downloads for rows that left the screen.",
+      params: [.init("keys", Schema.array(Schema.string), "item keys; only loading thumbnails are affected")]
+    ) { p throws(RPCError) in .feed(.cancelPrefetch(try p.strings("keys"))) },
+    action(
+      "feed/retryImage", "Retries a failed thumbnail (and the detail's large image, if that one failed).",
+      params: [.init("key", Schema.string, "the item key")]
+    ) { p throws(RPCError) in .feed(.retryImage(try p.string("key"))) },
+    action(
+      "feed/openDetail", "Opens a photo: pushes the detail route and loads the large image.",
+      params: [.init("key", Schema.string, "the item key")]
+    ) { p throws(RPCError) in .feed(.openDetail(try p.string("key"))) },
+    action("detail/close", "Closes the detail screen (cancels its image download).") { _ in
+      .feed(.closeDetail)
+    },
     later("albums/load", "albums", "Loads albums and users, grouped by owner."),
     later("albums/setSearch", "albums", "Filters albums by title or owner."),
     later("albums/open", "albums", "Opens an album's photos."),
     later("albums/openPhoto", "albums", "Opens a photo's original image."),
     later("albums/retry", "albums", "Retries a failed albums or photos load."),
-    later("connectivity/set", "connectivity", "Tells the core whether the device is online."),
+    action(
+      "connectivity/set",
+      "Tells the core whether the device is online; coming back online refreshes the feed.",
+      params: [.init("online", Schema.boolean, "true when the device has a connection")]
+    ) { p throws(RPCError) in .feed(.setConnectivity(online: try p.bool("online"))) },
     later("account/beginLogin", "account", "Starts Imgur sign-in: returns the authorize URL."),
     later("account/completeLogin", "account", "Finishes Imgur sign-in with the redirect URL."),
     later("account/loadImages", "account", "Loads the signed-in user's images."),

@@ -39,7 +39,43 @@ public enum ComponentSchemas {
     "State": Schema.object([
       "route": Schema.array(Schema.ref("Route")), "login": Schema.ref("LoginForm"),
       "registration": Schema.ref("RegistrationForm"), "session": Schema.ref("Session"),
-      "nextRequestID": Schema.integer(minimum: 1),
+      "nextRequestID": Schema.integer(minimum: 1), "feed": Schema.ref("Feed"),
+      "detail": Schema.nullable(Schema.ref("Detail")),
+      "connectivity": Schema.enumeration(["online", "offline"]),
+    ]),
+    "Photo": Schema.object([
+      "key": Schema.string, "providerID": Schema.string, "width": Schema.integer(minimum: 0),
+      "height": Schema.integer(minimum: 0), "author": Schema.string,
+      "authorURL": Schema.nullable(Schema.string),
+      "tags": Schema.array(Schema.string), "likes": Schema.nullable(Schema.integer(minimum: 0)),
+      "pageURL": Schema.string,
+      "thumbnailURL": Schema.string, "largeURL": Schema.string,
+      "averageColor": Schema.nullable(Schema.string),
+      "alt": Schema.nullable(Schema.string),
+    ]),
+    "Image": Schema.object([
+      "status": Schema.enumeration(["notRequested", "loading", "loaded", "failed"]),
+      "path": Schema.nullable(Schema.string), "error": nullableMessage,
+    ]),
+    "FeedItem": Schema.object([
+      "key": Schema.string, "photo": Schema.ref("Photo"), "thumbnail": Schema.ref("Image"),
+    ]),
+    "Feed": Schema.object([
+      "provider": Schema.enumeration(["demo", "pixabay", "pexels"]), "query": Schema.string,
+      "activeQuery": Schema.string,
+      "status": Schema.enumeration(["idle", "loading", "refreshing", "loadingMore", "loaded", "failed"]),
+      "items": Schema.array(Schema.ref("FeedItem")), "page": Schema.integer(minimum: 0),
+      "hasMore": Schema.boolean,
+      "error": nullableMessage, "isOfflineCopy": Schema.boolean, "perPage": Schema.integer(minimum: 1),
+      "pendingLoad": Schema.nullable(
+        Schema.object([
+          "requestID": Schema.integer(minimum: 1), "mode": Schema.enumeration(["refresh", "more"]),
+          "page": Schema.integer(minimum: 1), "query": Schema.string,
+        ])),
+      "debounceTimer": Schema.nullable(Schema.integer(minimum: 1)),
+    ]),
+    "Detail": Schema.object([
+      "key": Schema.string, "photo": Schema.ref("Photo"), "image": Schema.ref("Image"),
     ]),
     "EventRecord": Schema.object([
       "seq": Schema.integer(minimum: 1), "time": Schema.string, "type": Schema.string,

@@ -58,6 +58,34 @@ public struct Params {
     return n
   }
 
+  public func bool(_ name: String) throws(RPCError) -> Bool {
+    guard let value = members[name] else {
+      throw RPCError.invalidParams("missing parameter \"\(name)\" (true or false)")
+    }
+    guard case .bool(let b) = value else {
+      throw RPCError.invalidParams("parameter \"\(name)\" must be true or false")
+    }
+    return b
+  }
+
+  /// An array of strings, at most `limit` long.
+  public func strings(_ name: String, limit: Int = 1000) throws(RPCError) -> [String] {
+    guard let value = members[name] else {
+      throw RPCError.invalidParams("missing parameter \"\(name)\" (an array of strings)")
+    }
+    guard case .array(let items) = value, items.count <= limit else {
+      throw RPCError.invalidParams("parameter \"\(name)\" must be an array of at most \(limit) strings")
+    }
+    var out: [String] = []
+    for item in items {
+      guard case .string(let s) = item else {
+        throw RPCError.invalidParams("parameter \"\(name)\" must hold strings only")
+      }
+      out.append(s)
+    }
+    return out
+  }
+
   /// The raw value of a parameter.
   public func raw(_ name: String) -> JSONValue? { members[name] }
 }

@@ -104,6 +104,7 @@ public final class GalleryServer: @unchecked Sendable {
           startLongRequest(id: id, method: method, params: params)
           return nil
         }
+        if method == "state/get" { return try getState(id, params, send: !inBatch) }
         return RPCOutgoing.result(id, try call(method, params, cancel: nil))
       } catch {
         logger.log(.info, "\(method) failed: \(error.code) \(error.message)")
@@ -197,9 +198,6 @@ public final class GalleryServer: @unchecked Sendable {
       do { try store.log.sync() } catch { throw RPCError.storage("\(error)") }
       return .null
     case "rpc.discover": return OpenRPCDocument.build(serverVersion: serverVersion)
-    case "state/get":
-      let (version, state) = store.versionedState
-      return .object(["version": .number(Double(version)), "value": try pointer(p, into: state)])
     case "events/read": return try readEvents(p, cancel: cancel)
     case "events/subscribe": return try subscribe(p)
     case "events/unsubscribe":
@@ -262,6 +260,25 @@ public final class GalleryServer: @unchecked Sendable {
           "fromVersion": .number(Double(from)), "version": .number(Double(change.version)),
           "patch": .array(patch.map(\.json)),
         ])))
+  }
+
+  /// `state/get`, answered under the store's lock: no `state/changed` for a later version
+  /// can be sent before this answer (a client then applies exactly the patches after it).
+  private func getState(_ id: RPCID, _ params: JSONValue?, send: Bool) throws(RPCError) -> JSONValue? {
+    try checkPhase("state/get")
+    let p = try Params(params, allowed: ["pointer"])
+    do {
+      return try store.withState { version, state in
+        let reply = RPCOutgoing.result(
+          id, .object(["version": .number(Double(version)), "value": try pointer(p, into: state)]))
+        if send { connection.send(reply) }
+        return send ? nil : reply
+      }
+    } catch let error as RPCError {
+      throw error
+    } catch {
+      throw RPCError.internalError("\(error)")
+    }
   }
 
   private func pointer(_ p: Params, into state: AppState) throws(RPCError) -> JSONValue {

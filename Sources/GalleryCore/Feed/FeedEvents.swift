@@ -1,0 +1,161 @@
+/// The feed's facts recorded in the log.
+public enum FeedEvents {
+  static let all: [any EventPayload.Type] = [
+    ProviderSelected.self, QueryEdited.self, DebounceFired.self, LoadStarted.self, PageLoaded.self,
+    LoadFailed.self,
+    OfflineCopyShown.self, ImagesRequested.self, ImagesCancelled.self, ImageLoaded.self, ImageFailed.self,
+    ImagesEvicted.self, DetailOpened.self, DetailClosed.self, ConnectivityChanged.self,
+  ]
+
+  /// The configured provider differs from the one the state shows: the list is cleared.
+  public struct ProviderSelected: EventPayload {
+    public static let type = "feed.providerSelected"
+    public var provider: String
+    public init(provider: String) { self.provider = provider }
+  }
+
+  /// The search text changed; timer `timerID` will fire the search after the debounce.
+  public struct QueryEdited: EventPayload {
+    public static let type = "feed.queryEdited"
+    public var text: String
+    public var timerID: Int
+    public init(text: String, timerID: Int) {
+      self.text = text
+      self.timerID = timerID
+    }
+  }
+
+  /// The debounce timer fired (so replay debounces exactly as the session did).
+  public struct DebounceFired: EventPayload {
+    public static let type = "feed.debounceFired"
+    public var timerID: Int
+    public init(timerID: Int) { self.timerID = timerID }
+  }
+
+  /// A page load went to the provider.
+  public struct LoadStarted: EventPayload {
+    public static let type = "feed.loadStarted"
+    public var requestID: Int
+    public var mode: FeedState.LoadMode
+    public var page: Int
+    public var query: String
+    public init(requestID: Int, mode: FeedState.LoadMode, page: Int, query: String) {
+      self.requestID = requestID
+      self.mode = mode
+      self.page = page
+      self.query = query
+    }
+  }
+
+  /// The provider answered with a page.
+  public struct PageLoaded: EventPayload {
+    public static let type = "feed.pageLoaded"
+    public var requestID: Int
+    public var page: FeedPage
+    public init(requestID: Int, page: FeedPage) {
+      self.requestID = requestID
+      self.page = page
+    }
+  }
+
+  /// The load failed.
+  public struct LoadFailed: EventPayload {
+    public static let type = "feed.loadFailed"
+    public var requestID: Int
+    public var failure: RequestFailure
+    public init(requestID: Int, failure: RequestFailure) {
+      self.requestID = requestID
+      self.failure = failure
+    }
+  }
+
+  /// Offline: the last first page saved on disk is shown instead.
+  public struct OfflineCopyShown: EventPayload {
+    public static let type = "feed.offlineCopyShown"
+    public var photos: [Photo]
+    public var query: String
+    public init(photos: [Photo], query: String) {
+      self.photos = photos
+      self.query = query
+    }
+  }
+
+  /// Which image an image event is about.
+  public enum ImageTarget: String, Codable, Sendable { case thumbnail, detail }
+
+  /// Image downloads started for these keys.
+  public struct ImagesRequested: EventPayload {
+    public static let type = "feed.imagesRequested"
+    public var keys: [String]
+    public var target: ImageTarget
+    public init(keys: [String], target: ImageTarget) {
+      self.keys = keys
+      self.target = target
+    }
+  }
+
+  /// Image downloads cancelled (rows left the screen, the detail closed, or the process stopped).
+  public struct ImagesCancelled: EventPayload {
+    public static let type = "feed.imagesCancelled"
+    public var keys: [String]
+    public var target: ImageTarget
+    public init(keys: [String], target: ImageTarget) {
+      self.keys = keys
+      self.target = target
+    }
+  }
+
+  /// An image is in the cache at `path`.
+  public struct ImageLoaded: EventPayload {
+    public static let type = "feed.imageLoaded"
+    public var key: String
+    public var target: ImageTarget
+    public var path: String
+    public init(key: String, target: ImageTarget, path: String) {
+      self.key = key
+      self.target = target
+      self.path = path
+    }
+  }
+
+  /// An image could not be loaded.
+  public struct ImageFailed: EventPayload {
+    public static let type = "feed.imageFailed"
+    public var key: String
+    public var target: ImageTarget
+    public var failure: RequestFailure
+    public init(key: String, target: ImageTarget, failure: RequestFailure) {
+      self.key = key
+      self.target = target
+      self.failure = failure
+    }
+  }
+
+  /// The cache evicted these files; images shown from them must load again.
+  public struct ImagesEvicted: EventPayload {
+    public static let type = "feed.imagesEvicted"
+    public var paths: [String]
+    public init(paths: [String]) { self.paths = paths }
+  }
+
+  /// The detail screen opened for a photo.
+  public struct DetailOpened: EventPayload {
+    public static let type = "feed.detailOpened"
+    public var key: String
+    public init(key: String) { self.key = key }
+  }
+
+  /// The detail screen of `key` closed.
+  public struct DetailClosed: EventPayload {
+    public static let type = "feed.detailClosed"
+    public var key: String
+    public init(key: String) { self.key = key }
+  }
+
+  /// The device went online or offline (told by the frontend, or seen in a failed request).
+  public struct ConnectivityChanged: EventPayload {
+    public static let type = "connectivity.changed"
+    public var online: Bool
+    public init(online: Bool) { self.online = online }
+  }
+}

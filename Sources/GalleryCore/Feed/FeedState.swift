@@ -1,0 +1,53 @@
+/// The home screen's photo feed (`/feed`).
+public struct FeedState: Codable, Equatable, Sendable {
+  public enum Status: String, Codable, Sendable {
+    case idle, loading, refreshing, loadingMore, loaded, failed
+  }
+  /// How a load changes the list.
+  public enum LoadMode: String, Codable, Sendable { case refresh, more }
+
+  /// The provider the items come from (`demo`, `pixabay`, `pexels`).
+  public var provider = "demo"
+  /// The search text as typed.
+  public var query = ""
+  /// The search the list shows (the typed text once the debounce fired).
+  public var activeQuery = ""
+  public var status = Status.idle
+  public var items: [FeedItem] = []
+  /// The last page loaded (0 before any).
+  public var page = 0
+  public var hasMore = false
+  @Nullable public var error: Message? = nil
+  /// The items are the offline copy of the last first page, not a live answer.
+  public var isOfflineCopy = false
+  public var perPage = 20
+  /// The load in flight: its id, mode and page.
+  @Nullable public var pendingLoad: PendingLoad? = nil
+  /// The debounce timer waiting to search `query`.
+  @Nullable public var debounceTimer: Int? = nil
+
+  public struct PendingLoad: Codable, Equatable, Sendable {
+    public var requestID: Int
+    public var mode: LoadMode
+    public var page: Int
+    public var query: String
+  }
+
+  public init() {}
+
+  /// The index of the item with `key`.
+  func index(of key: String) -> Int? { items.firstIndex { $0.key == key } }
+}
+
+/// A photo's detail screen (`/detail`): the facts and the large image's state.
+public struct DetailState: Codable, Equatable, Sendable {
+  public var key: String
+  public var photo: Photo
+  public var image: ImageState
+
+  public init(photo: Photo, image: ImageState = ImageState()) {
+    self.key = photo.key
+    self.photo = photo
+    self.image = image
+  }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// Image bytes on disk within a byte budget, least recently used evicted first. Files are
+/// named by the SHA-256 of the image's URL (`cache/ab/ab12…`), never by a provider's id or
+/// URL, so nothing a provider sends can make us write outside the folder. The folder itself
+/// is the index: it is scanned at start, so the cache survives restarts.
+public final class ImageCache: @unchecked Sendable {
+  public let directory: String
+  private let lock = NSLock()
+  private var entries: [String: (size: Int, lastUse: UInt64)] = [:]
+  private var total = 0
+  private var tick: UInt64 = 0
+  public private(set) var budget: Int
+
+  /// Opens (creating) the folder and evicts down to `budget` bytes.
+  public init(directory: String, budget: Int) throws {
+    self.directory = directory
+    self.budget = max(0, budget)
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    var found: [(name: String, size: Int, modified: Date)] = []
+    for shard in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    where shard.count == 2 {
+      for name in (try? FileManager.default.contentsOfDirectory(atPath: "\(directory)/\(shard)")) ?? []
+      where name.count == 64 && name.hasPrefix(shard) && name.allSatisfy(\.isHexDigit) {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: "\(directory)/\(shard)/\(name)")
+        let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
+        guard size > 0 else { continue }
+        found.append((name, size, attributes?[.modificationDate] as? Date ?? .distantPast))
+      }
+    }
+    for entry in found.sorted(by: { $0.modified < $1.modified }) {
+      tick += 1
+      entries[entry.name] = (entry.size, tick)
+      total += entry.size
+    }
+    _ = lock.withLock { evictLocked() }
+  }
+
+  /// The bytes held now.
+  public var totalBytes: Int { lock.withLock { total } }
+
+  /// The file for an entry name.
+  func path(ofName name: String) -> String { "\(directory)/\(name.prefix(2))/\(name)" }
+
+  /// The cached file for `url`, marking it used, or nil.
+  public func lookup(_ url: String) -> String? {
+    let name = SHA256.hex(Array(url.utf8))
+    return lock.withLock {
+      guard entries[name] != nil else { return nil }
+      tick += 1
+      entries[name]!.lastUse = tick
+      let path = path(ofName: name)
+      try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path)
+      return path
+    }
+  }
+
+  /// Stores the image at `url`; returns its file and the files evicted to make room.
+  public func store(_ bytes: [UInt8], for url: String) throws -> (path: String, evicted: [String]) {
+    guard bytes.count <= budget else {
+      throw RequestFailure(
+        kind: .malformed,
+        detail: "an image of \(bytes.count) bytes is larger than the cache budget of \(budget)")
+    }
+    let name = SHA256.hex(Array(url.utf8))
+    let path = path(ofName: name)
+    try FileManager.default.createDirectory(
+      atPath: "\(directory)/\(name.prefix(2))", withIntermediateDirectories: true)
+    let temp = "\(path).\(UUID().uuidString).tmp"
+    guard FileManager.default.createFile(atPath: temp, contents: Data(bytes)) else {
+      throw RequestFailure(kind: .malformed, detail: "could not write to the image cache")
+    }
+    // A cache needs no fsync: a file lost to a crash is downloaded again.
+    _ = rename(temp, path)
+    return lock.withLock {
+      if let old = entries[name] { total -= old.size }
+      tick += 1
+      entries[name] = (bytes.count, tick)
+      total += bytes.count
+      let evicted = evictLocked(keeping: name)
+      return (path, evicted)
+    }
+  }
+
+  /// Changes the budget, evicting at once if it shrank; returns the files evicted.
+  public func setBudget(_ bytes: Int) -> [String] {
+    lock.withLock {
+      budget = max(0, bytes)
+      return evictLocked()
+    }
+  }
+
+  private func evictLocked(keeping: String? = nil) -> [String] {
+    var evicted: [String] = []
+    while total > budget {
+      guard
+        let victim = entries.filter({ $0.key != keeping }).min(by: { $0.value.lastUse < $1.value.lastUse })
+      else { break }
+      entries[victim.key] = nil
+      total -= victim.value.size
+      let path = path(ofName: victim.key)
+      try? FileManager.default.removeItem(atPath: path)
+      evicted.append(path)
+    }
+    return evicted
+  }
+}
