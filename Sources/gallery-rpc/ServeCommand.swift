@@ -30,9 +30,13 @@ enum ServeCommand {
     if !recovery.closedWork.isEmpty {
       logger.log(.info, "closed work left in flight: \(recovery.closedWork.joined(separator: ", "))")
     }
-    for (name, value) in [
-      ("feed", config.feed), ("albums", config.albums), ("account", config.account), ("video", config.video),
-    ]
+    if config.feed == "pixabay", config.pixabayAPIKey == nil {
+      logger.log(.warn, "--feed pixabay without PIXABAY_API_KEY: loads will fail")
+    }
+    if config.feed == "pexels", config.pexelsAPIKey == nil {
+      logger.log(.warn, "--feed pexels without PEXELS_API_KEY: loads will fail")
+    }
+    for (name, value) in [("albums", config.albums), ("account", config.account), ("video", config.video)]
     where value != "demo" {
       logger.log(
         .warn, "\(name) provider \(value) selected, but the \(name) feature is not available in this version")

@@ -29,7 +29,8 @@ let usage = """
     --durability D                              fsync (default), batch, batch:MS, none
     --log-level L           GALLERY_LOG_LEVEL   error, warn, info (default), debug
     --max-message-bytes N                       default 16777216
-  keys and URLs: REQRES_API_KEY, REQRES_BASE_URL (and the other providers' as they land)
+  keys and URLs (keys are never logged): REQRES_API_KEY, REQRES_BASE_URL, PIXABAY_API_KEY, PIXABAY_BASE_URL,
+    PEXELS_API_KEY, PEXELS_BASE_URL
 
   """
 

@@ -62,8 +62,8 @@ public struct PexelsProvider: PhotoProvider {
   /// API → display model; `next_page` is absent on the last page.
   static func map(_ response: Response) -> FeedPage {
     let photos: [Photo] = response.photos.compactMap { item in
-      guard let thumbnail = ProviderDecoding.webURL(item.src.medium ?? item.src.small ?? item.src.tiny),
-        let large = ProviderDecoding.webURL(item.src.large2x ?? item.src.large ?? item.src.original)
+      guard let thumbnail = ProviderDecoding.firstWebURL(item.src.medium, item.src.small, item.src.tiny),
+        let large = ProviderDecoding.firstWebURL(item.src.large2x, item.src.large, item.src.original)
       else { return nil }
       let alt = item.alt?.trimmingCharacters(in: .whitespaces)
       return Photo(

@@ -29,6 +29,11 @@ enum ProviderDecoding {
     return raw
   }
 
+  /// The first candidate that is a usable http(s) URL.
+  static func firstWebURL(_ candidates: String?...) -> String? {
+    candidates.lazy.compactMap { webURL($0) }.first
+  }
+
   /// Maps an HTTP answer to a decoded body or a typed failure.
   static func decode<T: Decodable>(_ type: T.Type, _ result: Result<HTTPResponse, RequestFailure>) -> Result<
     T, RequestFailure

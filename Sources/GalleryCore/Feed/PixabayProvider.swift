@@ -56,8 +56,8 @@ public struct PixabayProvider: PhotoProvider {
   /// decides whether another page exists.
   static func map(_ response: Response, page: Int, perPage: Int) -> FeedPage {
     let photos: [Photo] = response.hits.compactMap { hit in
-      guard let thumbnail = ProviderDecoding.webURL(hit.previewURL ?? hit.webformatURL),
-        let large = ProviderDecoding.webURL(hit.largeImageURL ?? hit.webformatURL)
+      guard let thumbnail = ProviderDecoding.firstWebURL(hit.previewURL, hit.webformatURL),
+        let large = ProviderDecoding.firstWebURL(hit.largeImageURL, hit.webformatURL)
       else { return nil }
       let user = hit.user ?? "unknown"
       return Photo(

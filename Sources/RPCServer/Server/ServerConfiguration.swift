@@ -18,6 +18,10 @@ public struct ServerConfiguration: Equatable, Sendable {
   public var reqresBaseURL = ReqresAuthBackend.defaultBaseURL
   /// Never printed: `description` and logs leave it out.
   public var reqresAPIKey = ReqresAuthBackend.defaultAPIKey
+  public var pixabayBaseURL = PixabayProvider.defaultBaseURL
+  public var pixabayAPIKey: String? = nil
+  public var pexelsBaseURL = PexelsProvider.defaultBaseURL
+  public var pexelsAPIKey: String? = nil
 
   /// A flag or value that cannot be used, named.
   public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
@@ -123,6 +127,16 @@ public struct ServerConfiguration: Equatable, Sendable {
       config.reqresBaseURL = base
     }
     if let key = environment["REQRES_API_KEY"], !key.isEmpty { config.reqresAPIKey = key }
+    for (variable, apply) in [
+      ("PIXABAY_BASE_URL", { (c: inout ServerConfiguration, v: String) in c.pixabayBaseURL = v }),
+      ("PEXELS_BASE_URL", { (c: inout ServerConfiguration, v: String) in c.pexelsBaseURL = v }),
+    ] {
+      guard let base = environment[variable], !base.isEmpty else { continue }
+      guard Endpoint.url(base: base, path: "/") != nil else { throw Problem(description: "\(variable) must be an http(s) URL") }
+      apply(&config, base)
+    }
+    config.pixabayAPIKey = environment["PIXABAY_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+    config.pexelsAPIKey = environment["PEXELS_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
     return config
   }
 
@@ -131,6 +145,12 @@ public struct ServerConfiguration: Equatable, Sendable {
     let authBackend: any AuthBackend =
       auth == "reqres"
       ? ReqresAuthBackend(baseURL: reqresBaseURL, apiKey: reqresAPIKey, http: http) : DemoAuthBackend()
-    return GalleryEnvironment(auth: authBackend)
+    let feedProvider: any PhotoProvider
+    switch feed {
+    case "pixabay": feedProvider = PixabayProvider(baseURL: pixabayBaseURL, apiKey: pixabayAPIKey, http: http)
+    case "pexels": feedProvider = PexelsProvider(baseURL: pexelsBaseURL, apiKey: pexelsAPIKey, http: http)
+    default: feedProvider = DemoCatalog()
+    }
+    return GalleryEnvironment(auth: authBackend, feed: feedProvider, images: ImageSource(http: http))
   }
 }
