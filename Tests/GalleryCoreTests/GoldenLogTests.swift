@@ -59,6 +59,31 @@ final class GoldenLogTests: XCTestCase {
       }
     ),
     (
+      "browse-search-detail-offline",
+      { store in
+        try store.send(.auth(.setEmail(.login, "test@mail.com")))
+        try store.send(.auth(.setPassword(.login, Secret("123456"))))
+        try store.send(.auth(.submit(.login)))
+        store.waitUntilIdle()
+        try store.send(.feed(.loadMore))
+        store.waitUntilIdle()
+        try store.send(.feed(.prefetch(["demo:1"])))
+        store.waitUntilIdle()
+        try store.send(.feed(.prefetch(["demo:2"])))
+        store.waitUntilIdle()
+        try store.send(.feed(.openDetail("demo:2")))
+        store.waitUntilIdle()
+        try store.send(.navigation(.back))
+        try store.send(.feed(.setQuery("lake")))
+        store.waitUntilIdle()
+        try store.send(.feed(.setConnectivity(online: false)))
+        try store.send(.feed(.refresh))
+        store.waitUntilIdle()
+        try store.send(.feed(.setConnectivity(online: true)))
+        store.waitUntilIdle()
+      }
+    ),
+    (
       "registration-back-to-login",
       { store in
         try store.send(.auth(.setEmail(.login, "someone@mail.com")))
@@ -74,7 +99,7 @@ final class GoldenLogTests: XCTestCase {
     let ticks = Counter()
     let store = try Store(
       dataDirectory: dir.path, environment: GalleryEnvironment(auth: DemoAuthBackend()),
-      options: .init(durability: .none, clock: { 1_795_000_000_000 + 250 * ticks.next() }))
+      options: .init(durability: .none, clock: { 1_795_000_000_000 + 250 * ticks.next() }, timerScale: 0))
     try script(store)
     try store.close()
     return [UInt8](FileManager.default.contents(atPath: dir.path + "/events.jsonl") ?? Data())

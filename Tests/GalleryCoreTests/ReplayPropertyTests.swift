@@ -22,7 +22,18 @@ final class ReplayPropertyTests: XCTestCase {
 
   func randomAction(_ rng: inout SplitMix) -> Action {
     let form: AuthForm = rng.pick([.login, .registration])
-    switch rng.next() % 9 {
+    let keys = (1...30).map { "demo:\($0)" }
+    switch rng.next() % 16 {
+    case 9: return .feed(.refresh)
+    case 10: return .feed(.loadMore)
+    case 11: return .feed(.prefetch((0..<3).map { _ in rng.pick(keys) }))
+    case 12: return .feed(.cancelPrefetch([rng.pick(keys)]))
+    case 13:
+      return rng.pick([
+        .feed(.openDetail(rng.pick(keys))), .feed(.closeDetail), .feed(.retryImage(rng.pick(keys))),
+      ])
+    case 14: return .feed(.setConnectivity(online: rng.next() % 3 != 0))
+    case 15: return .feed(.setQuery(rng.pick(["", "lake", "sky", "zzz"])))
     case 0, 1:
       return .auth(
         .setEmail(
@@ -53,8 +64,8 @@ final class ReplayPropertyTests: XCTestCase {
         default: return .failure(RequestFailure(kind: .http, status: 500))
         }
       }
-      let environment = GalleryEnvironment(auth: backend)
-      let options = Store.Options(durability: .none, snapshotEvery: 5)
+      let environment = GalleryEnvironment(auth: backend, feed: DemoCatalog())
+      let options = Store.Options(durability: .none, snapshotEvery: 5, timerScale: 0)
       let live = Locked<[UInt64: Data]>([:])
       func open() throws -> Store {
         let store = try Store(dataDirectory: dir.path, environment: environment, options: options)

@@ -31,6 +31,13 @@ public struct FeedState: Codable, Equatable, Sendable {
     public var mode: LoadMode
     public var page: Int
     public var query: String
+
+    public init(requestID: Int, mode: LoadMode, page: Int, query: String) {
+      self.requestID = requestID
+      self.mode = mode
+      self.page = page
+      self.query = query
+    }
   }
 
   public init() {}

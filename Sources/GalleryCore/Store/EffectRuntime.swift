@@ -9,6 +9,7 @@ final class EffectRuntime: @unchecked Sendable {
   let cache: ImageCache
   private let offlineCopy: OfflineCopy
   private let limiter: DownloadLimiter
+  private let timerScale: Double
   private let record: @Sendable ([Event]) -> Void
   private let send: @Sendable (Action) -> Void
   private let diagnostics: @Sendable (String) -> Void
@@ -21,7 +22,7 @@ final class EffectRuntime: @unchecked Sendable {
   init(
     environment: GalleryEnvironment, credentials: CredentialsFile, cache: ImageCache,
     offlineCopy: OfflineCopy,
-    downloadConcurrency: Int, diagnostics: @escaping @Sendable (String) -> Void,
+    downloadConcurrency: Int, timerScale: Double, diagnostics: @escaping @Sendable (String) -> Void,
     record: @escaping @Sendable ([Event]) -> Void, send: @escaping @Sendable (Action) -> Void
   ) {
     self.environment = environment
@@ -29,6 +30,7 @@ final class EffectRuntime: @unchecked Sendable {
     self.cache = cache
     self.offlineCopy = offlineCopy
     self.limiter = DownloadLimiter(limit: max(1, downloadConcurrency))
+    self.timerScale = timerScale
     self.diagnostics = diagnostics
     self.record = record
     self.send = send
@@ -72,8 +74,9 @@ final class EffectRuntime: @unchecked Sendable {
           return []
         }
       case .startTimer(_, let milliseconds, let action):
-        run { [send] in
-          try? await Task.sleep(nanoseconds: UInt64(max(0, milliseconds)) * 1_000_000)
+        run { [send, timerScale] in
+          let nanoseconds = Double(max(0, milliseconds)) * 1_000_000 * timerScale
+          if nanoseconds > 0 { try? await Task.sleep(nanoseconds: UInt64(nanoseconds)) }
           send(action)
           return []
         }

@@ -4,18 +4,27 @@ import Foundation
 /// named by the SHA-256 of the image's URL (`cache/ab/ab12…`), never by a provider's id or
 /// URL, so nothing a provider sends can make us write outside the folder. The folder itself
 /// is the index: it is scanned at start, so the cache survives restarts.
+///
+/// Paths handed out are relative to `root` (the data directory), e.g. `cache/ab/ab12…`, so
+/// events and state stay the same on any machine a log is replayed on.
 public final class ImageCache: @unchecked Sendable {
-  public let directory: String
+  /// The folder the relative paths start from.
+  public let root: String
+  /// The cache folder's name under `root`.
+  public let folder: String
+  public var directory: String { "\(root)/\(folder)" }
   private let lock = NSLock()
   private var entries: [String: (size: Int, lastUse: UInt64)] = [:]
   private var total = 0
   private var tick: UInt64 = 0
   public private(set) var budget: Int
 
-  /// Opens (creating) the folder and evicts down to `budget` bytes.
-  public init(directory: String, budget: Int) throws {
-    self.directory = directory
+  /// Opens (creating) `root/folder` and evicts down to `budget` bytes.
+  public init(root: String, folder: String = "cache", budget: Int) throws {
+    self.root = root
+    self.folder = folder
     self.budget = max(0, budget)
+    let directory = "\(root)/\(folder)"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     var found: [(name: String, size: Int, modified: Date)] = []
     for shard in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
@@ -39,8 +48,11 @@ public final class ImageCache: @unchecked Sendable {
   /// The bytes held now.
   public var totalBytes: Int { lock.withLock { total } }
 
-  /// The file for an entry name.
-  func path(ofName name: String) -> String { "\(directory)/\(name.prefix(2))/\(name)" }
+  /// The file for an entry name, relative to `root`.
+  func path(ofName name: String) -> String { "\(folder)/\(name.prefix(2))/\(name)" }
+
+  /// The absolute path of a relative one this cache handed out.
+  public func absolute(_ relative: String) -> String { "\(root)/\(relative)" }
 
   /// The cached file for `url`, marking it used, or nil.
   public func lookup(_ url: String) -> String? {
@@ -50,7 +62,7 @@ public final class ImageCache: @unchecked Sendable {
       tick += 1
       entries[name]!.lastUse = tick
       let path = path(ofName: name)
-      try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path)
+      try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: absolute(path))
       return path
     }
   }
@@ -66,12 +78,12 @@ public final class ImageCache: @unchecked Sendable {
     let path = path(ofName: name)
     try FileManager.default.createDirectory(
       atPath: "\(directory)/\(name.prefix(2))", withIntermediateDirectories: true)
-    let temp = "\(path).\(UUID().uuidString).tmp"
+    let temp = "\(absolute(path)).\(UUID().uuidString).tmp"
     guard FileManager.default.createFile(atPath: temp, contents: Data(bytes)) else {
       throw RequestFailure(kind: .malformed, detail: "could not write to the image cache")
     }
     // A cache needs no fsync: a file lost to a crash is downloaded again.
-    _ = rename(temp, path)
+    _ = rename(temp, absolute(path))
     return lock.withLock {
       if let old = entries[name] { total -= old.size }
       tick += 1
@@ -99,7 +111,7 @@ public final class ImageCache: @unchecked Sendable {
       entries[victim.key] = nil
       total -= victim.value.size
       let path = path(ofName: victim.key)
-      try? FileManager.default.removeItem(atPath: path)
+      try? FileManager.default.removeItem(atPath: absolute(path))
       evicted.append(path)
     }
     return evicted

@@ -18,13 +18,17 @@ public final class Store: @unchecked Sendable {
     public var imageCacheBytes: Int
     /// Image downloads running at once.
     public var downloadConcurrency: Int
+    /// Scales timer delays (1 = as planned). Tests use 0 to fire debounces at once; the
+    /// planned delay in the log is unchanged, so replay is unaffected.
+    public var timerScale: Double
 
     public init(
       durability: Durability = .fsync, snapshotEvery: Int = 1000,
       clock: @escaping @Sendable () -> Int64 = EventLogOptions.systemClock,
       diagnostics: @escaping @Sendable (String) -> Void = { _ in }, imageCacheBytes: Int = 50_000_000,
-      downloadConcurrency: Int = 4
+      downloadConcurrency: Int = 4, timerScale: Double = 1
     ) {
+      self.timerScale = max(0, timerScale)
       self.imageCacheBytes = imageCacheBytes
       self.downloadConcurrency = downloadConcurrency
       self.durability = durability
@@ -101,12 +105,13 @@ public final class Store: @unchecked Sendable {
       tornTail: log.recoveredTail, snapshotSeq: start?.seq, snapshotProblems: problems,
       replayedEvents: Int(log.lastSeq - (start?.seq ?? 0)),
       closedWork: AppMachine.interruptedWork(folded.state).map(\.type))
-    let cache = try ImageCache(directory: dataDirectory + "/cache", budget: options.imageCacheBytes)
+    let cache = try ImageCache(root: dataDirectory, budget: options.imageCacheBytes)
     let diagnostics = options.diagnostics
     runtime = EffectRuntime(
       environment: environment, credentials: credentials, cache: cache,
       offlineCopy: OfflineCopy(path: dataDirectory + "/offline-feed.json"),
       downloadConcurrency: options.downloadConcurrency,
+      timerScale: options.timerScale,
       diagnostics: diagnostics,
       record: { [weak self] events in
         guard let self else { return }

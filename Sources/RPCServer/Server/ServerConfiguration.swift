@@ -132,7 +132,9 @@ public struct ServerConfiguration: Equatable, Sendable {
       ("PEXELS_BASE_URL", { (c: inout ServerConfiguration, v: String) in c.pexelsBaseURL = v }),
     ] {
       guard let base = environment[variable], !base.isEmpty else { continue }
-      guard Endpoint.url(base: base, path: "/") != nil else { throw Problem(description: "\(variable) must be an http(s) URL") }
+      guard Endpoint.url(base: base, path: "/") != nil else {
+        throw Problem(description: "\(variable) must be an http(s) URL")
+      }
       apply(&config, base)
     }
     config.pixabayAPIKey = environment["PIXABAY_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }

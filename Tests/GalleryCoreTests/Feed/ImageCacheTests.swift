@@ -6,7 +6,8 @@ import XCTest
 final class ImageCacheTests: XCTestCase {
   func testSHA256KnownVectors() {
     XCTAssertEqual(SHA256.hex([]), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-    XCTAssertEqual(SHA256.hex(Array("abc".utf8)), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    XCTAssertEqual(
+      SHA256.hex(Array("abc".utf8)), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     XCTAssertEqual(
       SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)),
       "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
@@ -14,7 +15,7 @@ final class ImageCacheTests: XCTestCase {
 
   func testBudgetIsNeverExceededAndLeastRecentlyUsedGoesFirst() throws {
     let dir = TemporaryDirectory()
-    let cache = try ImageCache(directory: dir.path, budget: 10_000)
+    let cache = try ImageCache(root: dir.path, budget: 10_000)
     var evictedAll: [String] = []
     var paths: [String: String] = [:]
     for n in 0..<40 {
@@ -23,7 +24,9 @@ final class ImageCacheTests: XCTestCase {
       paths[url] = path
       evictedAll += evicted
       XCTAssertLessThanOrEqual(cache.totalBytes, 10_000, "after \(n) stores")
-      if n == 20 { XCTAssertNotNil(cache.lookup("https://img.example/14.jpg"), "touch 14: it becomes recent") }
+      if n == 20 {
+        XCTAssertNotNil(cache.lookup("https://img.example/14.jpg"), "touch 14: it becomes recent")
+      }
       if n == 22 {
         XCTAssertNil(cache.lookup("https://img.example/13.jpg"))
         XCTAssertNil(cache.lookup("https://img.example/15.jpg"), "15 was older than the touched 14")
@@ -32,29 +35,32 @@ final class ImageCacheTests: XCTestCase {
     }
     XCTAssertNotNil(cache.lookup("https://img.example/39.jpg"))
     XCTAssertNil(cache.lookup("https://img.example/0.jpg"), "the oldest went first")
-    for path in evictedAll { XCTAssertFalse(FileManager.default.fileExists(atPath: path)) }
-    let onDisk = dir.allFiles().reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }
+    for path in evictedAll { XCTAssertFalse(FileManager.default.fileExists(atPath: cache.absolute(path))) }
+    let onDisk = dir.allFiles().reduce(0) {
+      $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0)
+    }
     XCTAssertEqual(onDisk, cache.totalBytes)
     // File names are hashes of the URL, inside the cache folder.
     let file = try XCTUnwrap(paths["https://img.example/39.jpg"])
-    XCTAssertTrue(file.hasPrefix(dir.path + "/"))
+    XCTAssertTrue(file.hasPrefix("cache/"), "paths are relative to the data directory")
+    XCTAssertTrue(FileManager.default.fileExists(atPath: dir.path + "/" + file))
     XCTAssertEqual((file as NSString).lastPathComponent, SHA256.hex(Array("https://img.example/39.jpg".utf8)))
   }
 
   func testTheFolderIsTheIndexAcrossRestartsAndShrinkingEvictsAtOnce() throws {
     let dir = TemporaryDirectory()
     do {
-      let cache = try ImageCache(directory: dir.path, budget: 100_000)
+      let cache = try ImageCache(root: dir.path, budget: 100_000)
       for n in 0..<10 { _ = try cache.store([UInt8](repeating: 1, count: 5000), for: "https://x/\(n)") }
     }
-    let reopened = try ImageCache(directory: dir.path, budget: 100_000)
+    let reopened = try ImageCache(root: dir.path, budget: 100_000)
     XCTAssertEqual(reopened.totalBytes, 50_000)
     XCTAssertNotNil(reopened.lookup("https://x/3"))
     let evicted = reopened.setBudget(12_000)
     XCTAssertEqual(evicted.count, 8)
     XCTAssertLessThanOrEqual(reopened.totalBytes, 12_000)
     XCTAssertNotNil(reopened.lookup("https://x/3"), "the one used last survives")
-    let small = try ImageCache(directory: dir.path, budget: 5_000)
+    let small = try ImageCache(root: dir.path, budget: 5_000)
     XCTAssertLessThanOrEqual(small.totalBytes, 5_000, "opening with a smaller budget evicts")
     XCTAssertThrowsError(try small.store([UInt8](repeating: 0, count: 6_000), for: "https://x/big"))
   }
@@ -70,7 +76,10 @@ final class ImageCacheTests: XCTestCase {
     XCTAssertEqual(png.count, 11)
     guard case .failure(let html) = await source.fetch(server.baseURL + "/page") else { return XCTFail() }
     XCTAssertEqual(html.kind, .malformed)
-    for hostile in ["file:///etc/passwd", "/etc/passwd", "data:image/png;base64,AAAA", "ftp://x/y.png", "demo://photo/../../x"] {
+    for hostile in [
+      "file:///etc/passwd", "/etc/passwd", "data:image/png;base64,AAAA", "ftp://x/y.png",
+      "demo://photo/../../x",
+    ] {
       guard case .failure = await source.fetch(hostile) else { return XCTFail("fetched \(hostile)") }
     }
   }

@@ -38,15 +38,20 @@ final class ProviderDecoderTests: XCTestCase {
     ]}
     """#
 
-  func fake(_ body: String, status: Int = 200, contentType: String = "application/json") throws -> FakeHTTPServer {
-    try FakeHTTPServer { _ in .init(status: status, headers: ["Content-Type": contentType], body: Data(body.utf8)) }
+  func fake(_ body: String, status: Int = 200, contentType: String = "application/json") throws
+    -> FakeHTTPServer
+  {
+    try FakeHTTPServer { _ in
+      .init(status: status, headers: ["Content-Type": contentType], body: Data(body.utf8))
+    }
   }
 
   func testPixabayMapsToDisplayPhotosAndDropsNonWebURLs() async throws {
     let server = try fake(Self.pixabayPage)
     let provider = PixabayProvider(baseURL: server.baseURL, apiKey: "k", http: URLSessionHTTPClient())
     let page = try await provider.page(query: "fox", page: 2, perPage: 20).get()
-    XCTAssertEqual(page.photos.map(\.key), ["pixabay:7", "pixabay:8"], "a hit with no usable image URL is skipped")
+    XCTAssertEqual(
+      page.photos.map(\.key), ["pixabay:7", "pixabay:8"], "a hit with no usable image URL is skipped")
     let fox = page.photos[0]
     XCTAssertEqual(fox.tags, ["fox", "animal", "snow"])
     XCTAssertEqual(fox.author, "Fotografin")
@@ -54,11 +59,14 @@ final class ProviderDecoderTests: XCTestCase {
     XCTAssertEqual(fox.likes, 42)
     XCTAssertEqual(fox.thumbnailURL, "https://cdn.pixabay.com/photo/7_150.jpg")
     XCTAssertEqual(fox.largeURL, "https://pixabay.com/get/7_1280.jpg")
-    XCTAssertEqual(page.photos[1].thumbnailURL, "https://pixabay.com/get/8_640.jpg", "file:// preview replaced by the web format")
+    XCTAssertEqual(
+      page.photos[1].thumbnailURL, "https://pixabay.com/get/8_640.jpg",
+      "file:// preview replaced by the web format")
     XCTAssertTrue(page.hasMore, "page 2 of 20 against totalHits 500")
     let request = try XCTUnwrap(server.requests.first)
     XCTAssertEqual(request.path, "/api/")
-    XCTAssertEqual(request.query, ["key": "k", "q": "fox", "image_type": "photo", "page": "2", "per_page": "20"])
+    XCTAssertEqual(
+      request.query, ["key": "k", "q": "fox", "image_type": "photo", "page": "2", "per_page": "20"])
     let last = try await provider.page(query: "fox", page: 25, perPage: 20).get()
     XCTAssertFalse(last.hasMore, "25 × 20 = totalHits 500")
   }
@@ -67,11 +75,20 @@ final class ProviderDecoderTests: XCTestCase {
     let range = try fake(#"[ERROR 400] "page" is out of valid range."#, status: 400, contentType: "text/html")
     let failure = await PixabayProvider(baseURL: range.baseURL, apiKey: "k", http: URLSessionHTTPClient())
       .page(query: "", page: 99, perPage: 20)
-    XCTAssertEqual(failure, .failure(RequestFailure(kind: .http, status: 400, serverMessage: #"[ERROR 400] "page" is out of valid range."#)))
-    let noKey = await PixabayProvider(apiKey: nil, http: URLSessionHTTPClient()).page(query: "", page: 1, perPage: 20)
-    XCTAssertEqual(noKey, .failure(RequestFailure(kind: .rejected, serverMessage: "PIXABAY_API_KEY is not set.")))
+    XCTAssertEqual(
+      failure,
+      .failure(
+        RequestFailure(kind: .http, status: 400, serverMessage: #"[ERROR 400] "page" is out of valid range."#)
+      ))
+    let noKey = await PixabayProvider(apiKey: nil, http: URLSessionHTTPClient()).page(
+      query: "", page: 1, perPage: 20)
+    XCTAssertEqual(
+      noKey, .failure(RequestFailure(kind: .rejected, serverMessage: "PIXABAY_API_KEY is not set.")))
     let garbage = try fake("<html>oops</html>", contentType: "text/html")
-    guard case .failure(let malformed) = await PixabayProvider(baseURL: garbage.baseURL, apiKey: "k", http: URLSessionHTTPClient())
+    guard
+      case .failure(let malformed) = await PixabayProvider(
+        baseURL: garbage.baseURL, apiKey: "k", http: URLSessionHTTPClient()
+      )
       .page(query: "", page: 1, perPage: 20)
     else { return XCTFail("expected a failure") }
     XCTAssertEqual(malformed.kind, .malformed)
@@ -80,7 +97,8 @@ final class ProviderDecoderTests: XCTestCase {
 
   func testPexelsMapsCuratedAndSearchAndKnowsTheLastPage() async throws {
     let server = try fake(Self.pexelsLastPage)
-    let provider = PexelsProvider(baseURL: server.baseURL + "/pexels", apiKey: "pk", http: URLSessionHTTPClient())
+    let provider = PexelsProvider(
+      baseURL: server.baseURL + "/pexels", apiKey: "pk", http: URLSessionHTTPClient())
     let page = try await provider.page(query: "", page: 3, perPage: 2).get()
     XCTAssertFalse(page.hasMore, "no next_page on the last page")
     XCTAssertEqual(page.photos.map(\.averageColor), ["#EEEEEE", "#12AB3C"])
@@ -105,7 +123,8 @@ final class ProviderDecoderTests: XCTestCase {
     XCTAssertFalse(last.hasMore)
     let lakes = try await demo.page(query: "LAKE", page: 1, perPage: 300).get()
     XCTAssertFalse(lakes.photos.isEmpty)
-    XCTAssertTrue(lakes.photos.allSatisfy { $0.tags.contains("lake") || $0.author.lowercased().contains("lake") })
+    XCTAssertTrue(
+      lakes.photos.allSatisfy { $0.tags.contains("lake") || $0.author.lowercased().contains("lake") })
     let elodie = try await demo.page(query: "elodie", page: 1, perPage: 300).get()
     XCTAssertFalse(elodie.photos.isEmpty, "diacritic-insensitive: Élodie")
     let bytes = try XCTUnwrap(DemoCatalog.image(for: first.photos[0].thumbnailURL))
@@ -125,13 +144,19 @@ final class ProviderDecoderTests: XCTestCase {
       throw XCTSkip("shared/fixtures/providers is not beside the repository")
     }
     var decoded = 0
-    for name in names.sorted() where name.hasSuffix(".json") && (name.hasPrefix("pixabay-search") || name.hasPrefix("pexels-curated") || name.hasPrefix("pexels-search")) {
+    for name in names.sorted()
+    where name.hasSuffix(".json")
+      && (name.hasPrefix("pixabay-search") || name.hasPrefix("pexels-curated")
+        || name.hasPrefix("pexels-search"))
+    {
       let body = try String(contentsOfFile: "\(root)/\(name)", encoding: .utf8)
       let server = try fake(body)
       let result: Result<FeedPage, RequestFailure> =
         name.hasPrefix("pixabay")
-        ? await PixabayProvider(baseURL: server.baseURL, apiKey: "k", http: URLSessionHTTPClient()).page(query: "", page: 1, perPage: 20)
-        : await PexelsProvider(baseURL: server.baseURL, apiKey: "k", http: URLSessionHTTPClient()).page(query: "", page: 1, perPage: 20)
+        ? await PixabayProvider(baseURL: server.baseURL, apiKey: "k", http: URLSessionHTTPClient()).page(
+          query: "", page: 1, perPage: 20)
+        : await PexelsProvider(baseURL: server.baseURL, apiKey: "k", http: URLSessionHTTPClient()).page(
+          query: "", page: 1, perPage: 20)
       let page = try result.get()
       XCTAssertTrue(page.photos.allSatisfy { $0.thumbnailURL.hasPrefix("https://") && !$0.key.isEmpty }, name)
       decoded += 1

@@ -1,0 +1,243 @@
+import GalleryCore
+import GalleryTesting
+import XCTest
+
+/// The feed's rules step by step, every state change spelled out (TestStore is exhaustive).
+final class FeedMachineTests: XCTestCase {
+  static func photo(_ n: Int) -> Photo {
+    Photo(
+      key: "p:\(n)", providerID: String(n), width: 10, height: 10, author: "a", pageURL: "https://x/\(n)",
+      thumbnailURL: "https://x/\(n)/t.jpg", largeURL: "https://x/\(n)/l.jpg")
+  }
+
+  /// A store on the home screen with page 1 (photos 1...3) loaded.
+  func loaded() -> TestStore {
+    var state = AppState()
+    state.route = [Route(.home)]
+    let store = TestStore(state: state)
+    store.send(.feed(.refresh)) {
+      $0.feed.status = .loading
+      $0.feed.pendingLoad = .init(requestID: 1, mode: .refresh, page: 1, query: "")
+      $0.nextRequestID = 2
+    }
+    store.expectEffects([.loadFeedPage(requestID: 1, query: "", page: 1, perPage: 20)])
+    let page = FeedPage(photos: [1, 2, 3].map(Self.photo), hasMore: true)
+    store.receive([Event(FeedEvents.PageLoaded(requestID: 1, page: page))]) {
+      $0.feed.status = .loaded
+      $0.feed.pendingLoad = nil
+      $0.feed.items = page.photos.map { FeedItem(photo: $0) }
+      $0.feed.page = 1
+      $0.feed.hasMore = true
+    }
+    store.expectEffects([.saveOfflineCopy(provider: "demo", query: "", photos: page.photos)])
+    return store
+  }
+
+  func testTypingIsDebouncedByARecordedTimerAndOnlyTheLastTimerSearches() {
+    let store = loaded()
+    store.send(.feed(.setQuery("f"))) {
+      $0.feed.query = "f"
+      $0.feed.debounceTimer = 2
+      $0.nextRequestID = 3
+    }
+    store.expectEffects([.startTimer(id: 2, milliseconds: 300, then: .feed(.debounceElapsed(2)))])
+    store.send(.feed(.setQuery("fox"))) {
+      $0.feed.query = "fox"
+      $0.feed.debounceTimer = 3
+      $0.nextRequestID = 4
+    }
+    store.expectEffects([.startTimer(id: 3, milliseconds: 300, then: .feed(.debounceElapsed(3)))])
+    XCTAssertEqual(store.send(.feed(.debounceElapsed(2))), [], "a superseded timer does nothing")
+    let events = store.send(.feed(.debounceElapsed(3))) {
+      $0.feed.debounceTimer = nil
+      $0.feed.status = .refreshing
+      $0.feed.pendingLoad = .init(requestID: 4, mode: .refresh, page: 1, query: "fox")
+      $0.nextRequestID = 5
+    }
+    XCTAssertEqual(events.map(\.type), ["feed.debounceFired", "feed.loadStarted"])
+    store.expectEffects([.loadFeedPage(requestID: 4, query: "fox", page: 1, perPage: 20)])
+    store.finish()
+  }
+
+  func testLoadMoreAppendsWithoutRepeatsAndIsNotStartedTwice() {
+    let store = loaded()
+    store.send(.feed(.loadMore)) {
+      $0.feed.status = .loadingMore
+      $0.feed.pendingLoad = .init(requestID: 2, mode: .more, page: 2, query: "")
+      $0.nextRequestID = 3
+    }
+    store.expectEffects([.loadFeedPage(requestID: 2, query: "", page: 2, perPage: 20)])
+    XCTAssertEqual(store.send(.feed(.loadMore)), [], "one load at a time")
+    let page2 = FeedPage(photos: [3, 4, 2, 5].map(Self.photo), hasMore: false)
+    store.receive([Event(FeedEvents.PageLoaded(requestID: 2, page: page2))]) {
+      $0.feed.status = .loaded
+      $0.feed.pendingLoad = nil
+      $0.feed.items += [4, 5].map { FeedItem(photo: Self.photo($0)) }
+      $0.feed.page = 2
+      $0.feed.hasMore = false
+    }
+    XCTAssertEqual(
+      store.state.feed.items.map(\.key), ["p:1", "p:2", "p:3", "p:4", "p:5"],
+      "ids repeated across pages show once")
+    XCTAssertEqual(store.send(.feed(.loadMore)), [], "nothing more to load")
+    store.finish()
+  }
+
+  func testAnAnswerForASupersededRefreshIsRecordedButChangesNothing() {
+    let store = loaded()
+    store.send(.feed(.refresh)) {
+      $0.feed.status = .refreshing
+      $0.feed.pendingLoad = .init(requestID: 2, mode: .refresh, page: 1, query: "")
+      $0.nextRequestID = 3
+    }
+    store.expectEffects([.loadFeedPage(requestID: 2, query: "", page: 1, perPage: 20)])
+    store.send(.feed(.refresh)) {
+      $0.feed.pendingLoad = .init(requestID: 3, mode: .refresh, page: 1, query: "")
+      $0.nextRequestID = 4
+    }
+    store.expectEffects([.loadFeedPage(requestID: 3, query: "", page: 1, perPage: 20)])
+    store.receive([
+      Event(FeedEvents.PageLoaded(requestID: 2, page: FeedPage(photos: [Self.photo(9)], hasMore: false)))
+    ])
+    store.receive([
+      Event(FeedEvents.LoadFailed(requestID: 3, failure: RequestFailure(kind: .http, status: 503)))
+    ]) {
+      $0.feed.status = .failed
+      $0.feed.pendingLoad = nil
+      $0.feed.error = MessageCatalog.message("request.serverError", ["status": "503"], retryable: true)
+    }
+    XCTAssertEqual(store.state.feed.items.count, 3, "a failed refresh keeps the list")
+    store.finish()
+  }
+
+  func testThumbnailsLoadFailRetryAndCancelNeverSpinningForever() {
+    let store = loaded()
+    store.send(.feed(.prefetch(["p:1", "p:2", "p:1", "nope"]))) {
+      $0.feed.items[0].thumbnail.status = .loading
+      $0.feed.items[1].thumbnail.status = .loading
+    }
+    store.expectEffects([
+      .downloadImage(key: "p:1", target: .thumbnail, url: "https://x/1/t.jpg"),
+      .downloadImage(key: "p:2", target: .thumbnail, url: "https://x/2/t.jpg"),
+    ])
+    XCTAssertEqual(store.send(.feed(.prefetch(["p:1"]))), [], "already loading")
+    store.receive([Event(FeedEvents.ImageLoaded(key: "p:1", target: .thumbnail, path: "/cache/aa/aa"))]) {
+      $0.feed.items[0].thumbnail = ImageState(status: .loaded, path: "/cache/aa/aa")
+    }
+    store.send(.feed(.cancelPrefetch(["p:1", "p:2"]))) { $0.feed.items[1].thumbnail = ImageState() }
+    store.expectEffects([.cancelDownloads(keys: ["p:2"], target: .thumbnail)])
+    store.send(.feed(.prefetch(["p:3"]))) { $0.feed.items[2].thumbnail.status = .loading }
+    store.expectEffects([.downloadImage(key: "p:3", target: .thumbnail, url: "https://x/3/t.jpg")])
+    store.receive([
+      Event(FeedEvents.ImageFailed(key: "p:3", target: .thumbnail, failure: RequestFailure(kind: .timeout)))
+    ]) {
+      $0.feed.items[2].thumbnail = ImageState(
+        status: .failed, error: MessageCatalog.message("request.timeout", retryable: true))
+    }
+    store.reject(.feed(.retryImage("p:1")), code: "feed.imageNotFailed")
+    store.reject(.feed(.retryImage("zzz")), code: "feed.unknownKey")
+    store.send(.feed(.retryImage("p:3"))) { $0.feed.items[2].thumbnail = ImageState(status: .loading) }
+    store.expectEffects([.downloadImage(key: "p:3", target: .thumbnail, url: "https://x/3/t.jpg")])
+    store.receive([Event(FeedEvents.ImagesEvicted(paths: ["/cache/aa/aa"]))]) {
+      $0.feed.items[0].thumbnail = ImageState()
+    }
+    store.finish()
+  }
+
+  func testDetailOpensWithItsOwnImageStateAndBackClosesIt() {
+    let store = loaded()
+    store.reject(.feed(.openDetail("nope")), code: "feed.unknownKey")
+    store.send(.feed(.openDetail("p:2"))) {
+      $0.detail = DetailState(photo: Self.photo(2), image: ImageState(status: .loading))
+      $0.route.append(Route(.detail, id: "p:2"))
+    }
+    store.expectEffects([.downloadImage(key: "p:2", target: .detail, url: "https://x/2/l.jpg")])
+    store.receive([Event(FeedEvents.ImageLoaded(key: "p:2", target: .detail, path: "/c/l"))]) {
+      $0.detail?.image = ImageState(status: .loaded, path: "/c/l")
+    }
+    store.send(.navigation(.back)) {
+      $0.detail = nil
+      $0.route = [Route(.home)]
+    }
+    store.expectEffects([.cancelAllDownloads(target: .detail)])
+    store.reject(.feed(.closeDetail), code: "detail.notOpen")
+    store.send(.feed(.openDetail("p:1"))) {
+      $0.detail = DetailState(photo: Self.photo(1), image: ImageState(status: .loading))
+      $0.route.append(Route(.detail, id: "p:1"))
+    }
+    store.expectEffects([.downloadImage(key: "p:1", target: .detail, url: "https://x/1/l.jpg")])
+    store.send(.feed(.closeDetail)) {
+      $0.detail = nil
+      $0.route = [Route(.home)]
+    }
+    store.expectEffects([.cancelDownloads(keys: ["p:1"], target: .detail)])
+    store.finish()
+  }
+
+  func testOfflineServesTheLastFirstPageAndComingBackOnlineRefreshes() {
+    let store = loaded()
+    store.send(.feed(.setConnectivity(online: false))) { $0.connectivity = .offline }
+    let offline = RequestFailure(kind: .offline, detail: "the device is offline")
+    let events = store.send(.feed(.refresh)) {
+      $0.nextRequestID = 3
+      $0.feed.status = .failed
+      $0.feed.error = MessageCatalog.message("request.offline", retryable: true)
+    }
+    XCTAssertEqual(
+      events,
+      [
+        Event(FeedEvents.LoadStarted(requestID: 2, mode: .refresh, page: 1, query: "")),
+        Event(FeedEvents.LoadFailed(requestID: 2, failure: offline)),
+      ], "fails fast: no request goes out")
+    store.expectEffects([.showOfflineCopy(provider: "demo")])
+    store.receive([Event(FeedEvents.OfflineCopyShown(photos: [Self.photo(1)], query: ""))]) {
+      $0.feed.items = [FeedItem(photo: Self.photo(1))]
+      $0.feed.isOfflineCopy = true
+      $0.feed.hasMore = false
+    }
+    XCTAssertEqual(store.send(.feed(.loadMore)), [], "the offline copy has no next page")
+    store.send(.feed(.setConnectivity(online: true))) {
+      $0.connectivity = .online
+      $0.feed.status = .refreshing
+      $0.feed.error = nil
+      $0.feed.pendingLoad = .init(requestID: 3, mode: .refresh, page: 1, query: "")
+      $0.nextRequestID = 4
+    }
+    store.expectEffects([.loadFeedPage(requestID: 3, query: "", page: 1, perPage: 20)])
+    store.finish()
+  }
+
+  func testStartingAgainResumesOrClosesWhatWasInFlight() {
+    let store = loaded()
+    store.send(.feed(.prefetch(["p:1"]))) { $0.feed.items[0].thumbnail.status = .loading }
+    store.expectEffects([.downloadImage(key: "p:1", target: .thumbnail, url: "https://x/1/t.jpg")])
+    store.send(.feed(.setQuery("owl"))) {
+      $0.feed.query = "owl"
+      $0.feed.debounceTimer = 2
+      $0.nextRequestID = 3
+    }
+    store.expectEffects([.startTimer(id: 2, milliseconds: 300, then: .feed(.debounceElapsed(2)))])
+    let events = store.send(.feed(.start(provider: "demo"))) {
+      $0.feed.items[0].thumbnail = ImageState()
+      $0.feed.debounceTimer = nil
+      $0.feed.status = .refreshing
+      $0.feed.pendingLoad = .init(requestID: 3, mode: .refresh, page: 1, query: "owl")
+      $0.nextRequestID = 4
+    }
+    XCTAssertEqual(events.map(\.type), ["feed.imagesCancelled", "feed.debounceFired", "feed.loadStarted"])
+    store.expectEffects([
+      .cancelDownloads(keys: ["p:1"], target: .thumbnail),
+      .loadFeedPage(requestID: 3, query: "owl", page: 1, perPage: 20),
+    ])
+    let switched = store.send(.feed(.start(provider: "pexels"))) {
+      $0.feed = FeedState()
+      $0.feed.provider = "pexels"
+      $0.feed.status = .loading
+      $0.feed.pendingLoad = .init(requestID: 4, mode: .refresh, page: 1, query: "")
+      $0.nextRequestID = 5
+    }
+    XCTAssertEqual(switched.map(\.type), ["feed.providerSelected", "feed.loadStarted"])
+    store.expectEffects([.loadFeedPage(requestID: 4, query: "", page: 1, perPage: 20)])
+    store.finish()
+  }
+}

@@ -1,0 +1,203 @@
+import EventStore
+import Foundation
+import GalleryCore
+import GalleryTesting
+import XCTest
+
+/// The feed through the real runtime: a fake Pixabay on 127.0.0.1 speaking its format, the
+/// image cache on disk, restarts, and replay of what was recorded.
+final class FeedStoreTests: XCTestCase {
+  /// A fake Pixabay: 60 hits over pages of 20 (ids 1...60, page 3 repeats ids 39 and 40),
+  /// images at /img/N.png; `mode` switches on faults.
+  final class FakePixabay: @unchecked Sendable {
+    let mode = Locked("ok")
+    var server: FakeHTTPServer!
+
+    init() throws {
+      server = try FakeHTTPServer { [mode] request in
+        switch mode.value {
+        case "429": return .json(#"{"error":"slow down"}"#, status: 429, headers: ["Retry-After": "30"])
+        case "500": return .init(status: 500, body: Data("<html>boom</html>".utf8))
+        default: break
+        }
+        if request.path.hasPrefix("/img/") {
+          return .init(
+            headers: ["Content-Type": "image/png"],
+            body: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 2000)))
+        }
+        let page = Int(request.query["page"] ?? "1") ?? 1
+        guard page <= 3 else {
+          return .init(status: 400, body: Data(#"[ERROR 400] "page" is out of valid range."#.utf8))
+        }
+        var ids = Array(((page - 1) * 20 + 1)...(page * 20))
+        if page == 3 { ids = [39, 40] + ids.dropFirst(2) }
+        let base = "http://127.0.0.1:\(request.headers["host"]?.split(separator: ":").last ?? "0")"
+        let hits = ids.map { id in
+          #"{"id":\#(id),"pageURL":"https://pixabay.com/photos/p-\#(id)/","tags":"t\#(id), common","previewURL":"\#(base)/img/\#(id).png","webformatURL":"\#(base)/img/\#(id)w.png","largeImageURL":"\#(base)/img/\#(id)l.png","imageWidth":640,"imageHeight":480,"likes":\#(id),"user":"u\#(id)","user_id":\#(id),"userImageURL":""}"#
+        }
+        return .json(#"{"total":60,"totalHits":60,"hits":[\#(hits.joined(separator: ","))]}"#)
+      }
+    }
+
+    var imageRequests: Int { server.requests.filter { $0.path.hasPrefix("/img/") }.count }
+  }
+
+  func openStore(_ dir: TemporaryDirectory, _ fake: FakePixabay, cacheBytes: Int = 1_000_000) throws -> Store
+  {
+    let provider = PixabayProvider(baseURL: fake.server.baseURL, apiKey: "key", http: URLSessionHTTPClient())
+    let store = try Store(
+      dataDirectory: dir.path,
+      environment: GalleryEnvironment(feed: provider, images: ImageSource(http: URLSessionHTTPClient())),
+      options: .init(durability: .none, imageCacheBytes: cacheBytes))
+    store.waitUntilIdle()
+    return store
+  }
+
+  func signIn(_ store: Store) throws {
+    try store.send(.auth(.setEmail(.login, "test@mail.com")))
+    try store.send(.auth(.setPassword(.login, Secret("123456"))))
+    try store.send(.auth(.submit(.login)))
+    store.waitUntilIdle()
+  }
+
+  func testPagesThumbnailsCacheOfflineCopyAndReplayOverRealHTTP() throws {
+    let fake = try FakePixabay()
+    let dir = TemporaryDirectory()
+    var live: AppState
+    do {
+      let store = try openStore(dir, fake)
+      XCTAssertEqual(store.state.feed.provider, "pixabay")
+      XCTAssertEqual(store.state.feed.status, .idle, "the feed waits for the home screen")
+      try signIn(store)
+      XCTAssertEqual(store.state.feed.status, .loaded, "signing in loads the feed")
+      XCTAssertEqual(store.state.feed.items.count, 20)
+      try store.send(.feed(.loadMore))
+      store.waitUntilIdle()
+      try store.send(.feed(.loadMore))
+      store.waitUntilIdle()
+      let keys = store.state.feed.items.map(\.key)
+      XCTAssertEqual(keys.count, 60 - 2, "ids 39 and 40 came back on page 3 and show once")
+      XCTAssertEqual(Set(keys).count, keys.count)
+      XCTAssertFalse(store.state.feed.hasMore)
+      XCTAssertEqual(try store.send(.feed(.loadMore)).events, [], "no page 4 is asked for")
+
+      try store.send(.feed(.prefetch(Array(keys.prefix(10)))))
+      store.waitUntilIdle()
+      XCTAssertEqual(
+        store.state.feed.items.prefix(10).map(\.thumbnail.status), Array(repeating: .loaded, count: 10))
+      for item in store.state.feed.items.prefix(10) {
+        let path = try XCTUnwrap(item.thumbnail.path)
+        XCTAssertTrue(path.hasPrefix("cache/"), "relative to the data directory")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.path + "/" + path))
+      }
+      XCTAssertEqual(fake.imageRequests, 10)
+
+      fake.mode.mutate { $0 = "429" }
+      try store.send(.feed(.refresh))
+      store.waitUntilIdle()
+      XCTAssertEqual(store.state.feed.status, .failed)
+      XCTAssertEqual(store.state.feed.error?.message, "Too many requests. Try again in 30 seconds.")
+      XCTAssertEqual(store.state.feed.items.count, 58, "a failed refresh keeps the list")
+      fake.mode.mutate { $0 = "ok" }
+      try store.send(.feed(.refresh))
+      store.waitUntilIdle()
+      XCTAssertEqual(store.state.feed.items.count, 20)
+      XCTAssertEqual(
+        store.state.feed.items.prefix(10).map(\.thumbnail.status), Array(repeating: .loaded, count: 10),
+        "a refresh keeps loaded thumbnails")
+      live = store.state
+      try store.close()
+    }
+    XCTAssertEqual(
+      try Replay.state(ofLogAt: dir.path + "/events.jsonl"), live, "the log replays to the live state")
+
+    // Offline: the provider is gone; the last first page is served from disk, marked as such.
+    fake.server.stop()
+    let store = try openStore(dir, fake)
+    XCTAssertEqual(store.state.connectivity, .offline)
+    XCTAssertEqual(store.state.feed.status, .failed)
+    XCTAssertEqual(store.state.feed.error?.code, "request.offline")
+    XCTAssertTrue(store.state.feed.isOfflineCopy)
+    XCTAssertEqual(store.state.feed.items.map(\.key), live.feed.items.map(\.key))
+    try store.send(.feed(.prefetch(["pixabay:1", "pixabay:2"])))
+    store.waitUntilIdle()
+    XCTAssertEqual(store.state.feed.items[0].thumbnail.status, .loaded, "cached thumbnails work offline")
+    XCTAssertEqual(store.state.feed.items[1].thumbnail.status, .loaded)
+    try store.send(.feed(.prefetch(["pixabay:15"])))
+    store.waitUntilIdle()
+    XCTAssertEqual(
+      store.state.feed.items[14].thumbnail.status, .failed, "thumbnail 15 was never cached: it fails")
+    XCTAssertEqual(store.state.feed.items[14].thumbnail.error?.code, "request.offline")
+    try store.send(.feed(.prefetch(["pixabay:16"])))
+    try store.send(.feed(.openDetail("pixabay:16")))
+    store.waitUntilIdle()
+    XCTAssertEqual(
+      store.state.detail?.image.status, .failed, "an image that was never cached fails, it does not spin")
+    XCTAssertEqual(store.state.detail?.image.error?.code, "request.offline")
+  }
+
+  func testTheDemoFeedWorksOfflineWithinTheCacheBudget() throws {
+    let dir = TemporaryDirectory()
+    let store = try Store(
+      dataDirectory: dir.path, environment: GalleryEnvironment(),
+      options: .init(durability: .none, imageCacheBytes: 200_000, downloadConcurrency: 3))
+    try signIn(store)
+    while store.state.feed.hasMore {
+      try store.send(.feed(.loadMore))
+      store.waitUntilIdle()
+    }
+    XCTAssertEqual(store.state.feed.items.count, DemoCatalog.count)
+    let keys = store.state.feed.items.map(\.key)
+    for chunk in stride(from: 0, to: keys.count, by: 25) {
+      try store.send(.feed(.prefetch(Array(keys[chunk..<min(keys.count, chunk + 25)]))))
+    }
+    store.waitUntilIdle()
+    let cacheFiles = TemporaryDirectoryFiles.sizes(in: dir.path + "/cache")
+    XCTAssertLessThanOrEqual(cacheFiles.reduce(0, +), 200_000, "the budget is never exceeded")
+    let states = store.state.feed.items.map(\.thumbnail)
+    XCTAssertFalse(states.contains { $0.status == .loading || $0.status == .failed })
+    for image in states where image.status == .loaded {
+      XCTAssertTrue(
+        FileManager.default.fileExists(atPath: dir.path + "/" + image.path!),
+        "every loaded thumbnail's file exists")
+    }
+    XCTAssertGreaterThan(
+      states.filter { $0.status == .notRequested }.count, 0, "evicted ones went back to not requested")
+    try store.send(.feed(.setQuery("lake")))
+    try store.send(.feed(.setQuery("lak")))
+    store.waitUntilIdle()
+    XCTAssertEqual(store.state.feed.activeQuery, "lak")
+    let searches = try LogCursorEvents.types(dir.path + "/events.jsonl").filter { $0 == "feed.debounceFired" }
+    XCTAssertEqual(searches.count, 1, "two keystrokes, one search")
+    XCTAssertTrue(
+      store.state.feed.items.allSatisfy {
+        $0.photo.tags.contains { $0.contains("lak") } || $0.photo.author.contains("lak")
+      })
+    XCTAssertEqual(try Replay.state(ofLogAt: dir.path + "/events.jsonl"), store.state)
+  }
+}
+
+/// File sizes below a folder.
+enum TemporaryDirectoryFiles {
+  static func sizes(in path: String) -> [Int] {
+    let enumerator = FileManager.default.enumerator(atPath: path)
+    var sizes: [Int] = []
+    while let name = enumerator?.nextObject() as? String {
+      let attributes = try? FileManager.default.attributesOfItem(atPath: "\(path)/\(name)")
+      if attributes?[.type] as? FileAttributeType == .typeRegular {
+        sizes.append((attributes?[.size] as? Int) ?? 0)
+      }
+    }
+    return sizes
+  }
+}
+
+/// The event types of a log, in order.
+enum LogCursorEvents {
+  static func types(_ path: String) throws -> [String] {
+    let cursor = try LogCursor(path: path)
+    var types: [String] = []
+    while let record = try cursor.next() { types.append(record.type) }
+    return types
+  }
+}
