@@ -22,6 +22,15 @@ enum DemoCommand {
       .auth(.setPassword(.login, Secret("123456")))
     ),
     ("auth/submitLogin", .auth(.submit(.login))),
+    ("feed/loadMore", .feed(.loadMore)),
+    ("feed/prefetch {\"keys\":[\"demo:1\",\"demo:2\"]}", .feed(.prefetch(["demo:1", "demo:2"]))),
+    ("feed/openDetail {\"key\":\"demo:2\"}", .feed(.openDetail("demo:2"))),
+    ("nav/back", .navigation(.back)),
+    ("feed/setQuery {\"text\":\"lak\"} (searches 300 ms after the last keystroke)", .feed(.setQuery("lak"))),
+    ("feed/setQuery {\"text\":\"lake\"}", .feed(.setQuery("lake"))),
+    ("connectivity/set {\"online\":false}", .feed(.setConnectivity(online: false))),
+    ("feed/refresh (offline: fails at once, the offline copy shows)", .feed(.refresh)),
+    ("connectivity/set {\"online\":true} (back online: refreshes)", .feed(.setConnectivity(online: true))),
     ("nav/back (nothing to go back to)", .navigation(.back)),
     ("auth/logout", .auth(.logout)),
   ]
@@ -51,7 +60,7 @@ enum DemoCommand {
         }
         printed.state = change.state
       }
-      print("gallery-rpc demo: the sign-in flow on the embedded demo backend (data in \(dir))\n")
+      print("gallery-rpc demo: sign-in and browsing on the embedded demo providers (data in \(dir))\n")
       for (label, action) in script {
         print("> \(label)")
         do {

@@ -7,13 +7,14 @@ import GalleryCore
 enum Timeline {
   /// `   7  12:00:00.250  auth.fieldEdited  {"field":"email",…}` and the paths changed.
   static func line(_ record: EventRecord, before: AppState, after: AppState) -> String {
-    let data = String(decoding: record.data, as: UTF8.self)
+    let full = String(decoding: record.data, as: UTF8.self)
+    let data = full.count > 160 ? full.prefix(157) + "..." : full
     let time = String(record.timeText.dropFirst(11).dropLast())
     var text = "\(String(record.seq).leftPadded(5))  \(time)  \(record.type)  \(data)"
     let changed = changedPaths(before, after)
-    text +=
-      changed.isEmpty
-      ? "\n         (no visible change)" : "\n         changed: " + changed.joined(separator: ", ")
+    let shown =
+      changed.prefix(6).joined(separator: ", ") + (changed.count > 6 ? " (+\(changed.count - 6) more)" : "")
+    text += changed.isEmpty ? "\n         (no visible change)" : "\n         changed: " + shown
     return text
   }
 

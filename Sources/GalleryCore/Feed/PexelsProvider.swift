@@ -7,12 +7,15 @@ public struct PexelsProvider: PhotoProvider {
   public var baseURL: String
   public var apiKey: String?
   public var http: any HTTPClient
+  /// Seconds before a page request fails with `timeout`.
+  public var timeout: Double
   public static let defaultBaseURL = "https://api.pexels.com"
 
-  public init(baseURL: String = defaultBaseURL, apiKey: String?, http: any HTTPClient) {
+  public init(baseURL: String = defaultBaseURL, apiKey: String?, http: any HTTPClient, timeout: Double = 15) {
     self.baseURL = baseURL
     self.apiKey = apiKey
     self.http = http
+    self.timeout = timeout
   }
 
   struct Response: Decodable {
@@ -55,7 +58,7 @@ public struct PexelsProvider: PhotoProvider {
     guard let url else {
       return .failure(RequestFailure(kind: .malformed, detail: "PEXELS_BASE_URL is not an http(s) URL"))
     }
-    let request = HTTPRequest(url: url, headers: ["Authorization": apiKey], timeout: 15)
+    let request = HTTPRequest(url: url, headers: ["Authorization": apiKey], timeout: timeout)
     return ProviderDecoding.decode(Response.self, await http.send(request)).map(Self.map)
   }
 

@@ -6,12 +6,15 @@ public struct PixabayProvider: PhotoProvider {
   public var baseURL: String
   public var apiKey: String?
   public var http: any HTTPClient
+  /// Seconds before a page request fails with `timeout`.
+  public var timeout: Double
   public static let defaultBaseURL = "https://pixabay.com"
 
-  public init(baseURL: String = defaultBaseURL, apiKey: String?, http: any HTTPClient) {
+  public init(baseURL: String = defaultBaseURL, apiKey: String?, http: any HTTPClient, timeout: Double = 15) {
     self.baseURL = baseURL
     self.apiKey = apiKey
     self.http = http
+    self.timeout = timeout
   }
 
   struct Response: Decodable {
@@ -48,7 +51,8 @@ public struct PixabayProvider: PhotoProvider {
     else {
       return .failure(RequestFailure(kind: .malformed, detail: "PIXABAY_BASE_URL is not an http(s) URL"))
     }
-    let answer = ProviderDecoding.decode(Response.self, await http.send(HTTPRequest(url: url, timeout: 15)))
+    let answer = ProviderDecoding.decode(
+      Response.self, await http.send(HTTPRequest(url: url, timeout: timeout)))
     return answer.map { Self.map($0, page: page, perPage: size) }
   }
 

@@ -75,10 +75,20 @@ public final class URLSessionHTTPClient: HTTPClient {
       await withCheckedContinuation {
         (continuation: CheckedContinuation<Result<HTTPResponse, RequestFailure>, Never>) in
         let task = session.dataTask(with: urlRequest) { data, response, error in
+          guard box.finish() else { return }
           continuation.resume(
             returning: Self.result(data: data, response: response, error: error, limit: self.maxBodyBytes))
         }
         box.set(task)
+        // Our own deadline for the whole exchange: URLSession's interval alone is not
+        // enforced the same way on every platform.
+        DispatchQueue.global().asyncAfter(deadline: .now() + request.timeout) {
+          guard box.finish() else { return }
+          box.cancel()
+          continuation.resume(
+            returning: .failure(
+              RequestFailure(kind: .timeout, detail: "no complete answer within \(request.timeout) s")))
+        }
         task.resume()
       }
     } onCancel: {
@@ -90,11 +100,12 @@ public final class URLSessionHTTPClient: HTTPClient {
     HTTPResponse, RequestFailure
   > {
     if let error {
-      let code = (error as? URLError)?.code
+      // On Linux these arrive as NSError in NSURLErrorDomain, not always as URLError.
+      let code = URLError.Code(rawValue: (error as NSError).code)
       switch code {
-      case .timedOut?: return .failure(RequestFailure(kind: .timeout, detail: error.localizedDescription))
-      case .cancelled?: return .failure(RequestFailure(kind: .cancelled))
-      case .badServerResponse?, .cannotParseResponse?, .cannotDecodeContentData?, .cannotDecodeRawData?:
+      case .timedOut: return .failure(RequestFailure(kind: .timeout, detail: error.localizedDescription))
+      case .cancelled: return .failure(RequestFailure(kind: .cancelled))
+      case .badServerResponse, .cannotParseResponse, .cannotDecodeContentData, .cannotDecodeRawData:
         return .failure(RequestFailure(kind: .malformed, detail: error.localizedDescription))
       default: return .failure(RequestFailure(kind: .offline, detail: error.localizedDescription))
       }
@@ -120,6 +131,16 @@ private final class TaskBox: @unchecked Sendable {
   private let lock = NSLock()
   private var task: URLSessionDataTask?
   private var cancelled = false
+  private var finished = false
+
+  /// True the first time only: the one caller that may resume the continuation.
+  func finish() -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    if finished { return false }
+    finished = true
+    return true
+  }
   func set(_ t: URLSessionDataTask) {
     lock.lock()
     task = t

@@ -20,7 +20,7 @@ public enum MessageCatalog {
     "request.timeout": "The server took too long to answer. Try again.",
     "request.http": "The server answered with an error (HTTP {status}). Try again.",
     "request.badRequest": "The server could not understand the request (HTTP 400).",
-    "request.unauthorized": "The server refused the credentials (HTTP {status}).",
+    "request.unauthorized": "The server refused the key or credentials (HTTP {status}).",
     "request.notFound": "The server could not find what was asked for (HTTP 404).",
     "request.rateLimited": "Too many requests. Try again in {seconds} seconds.",
     "request.rateLimitedNoDelay": "Too many requests. Try again in a moment.",

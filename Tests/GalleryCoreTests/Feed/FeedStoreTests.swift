@@ -201,3 +201,46 @@ enum LogCursorEvents {
     return types
   }
 }
+
+/// Slow answers: a page slower than the timeout fails as a timeout; a thumbnail cancelled
+/// while it downloads leaves nothing behind.
+final class FeedSlowProviderTests: XCTestCase {
+  func testATimeoutIsTypedAndACancelledDownloadRecordsNothing() throws {
+    let release = DispatchSemaphore(value: 0)
+    let server = try FakeHTTPServer { request in
+      if request.path == "/api/", request.query["q"] == "slow" {
+        Thread.sleep(forTimeInterval: 1.5)  // the fake provider is slow; the client gives up at 0.3 s
+        return .json("{}")
+      }
+      if request.path.hasPrefix("/img/") {
+        release.wait()
+        return .init(body: Data([0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 1, count: 100)))
+      }
+      let base = "http://127.0.0.1:\(request.headers["host"]?.split(separator: ":").last ?? "0")"
+      return .json(
+        #"{"totalHits":1,"hits":[{"id":1,"previewURL":"\#(base)/img/1.jpg","largeImageURL":"\#(base)/img/1l.jpg"}]}"#
+      )
+    }
+    let dir = TemporaryDirectory()
+    let store = try Store(
+      dataDirectory: dir.path,
+      environment: GalleryEnvironment(
+        feed: PixabayProvider(
+          baseURL: server.baseURL, apiKey: "k", http: URLSessionHTTPClient(), timeout: 0.3)),
+      options: .init(durability: .none, timerScale: 0))
+    try store.send(.feed(.refresh))
+    store.waitUntilIdle()
+    XCTAssertEqual(store.state.feed.items.count, 1)
+    try store.send(.feed(.prefetch(["pixabay:1"])))
+    try store.send(.feed(.cancelPrefetch(["pixabay:1"])))
+    release.signal()
+    store.waitUntilIdle()
+    XCTAssertEqual(store.state.feed.items[0].thumbnail, ImageState(), "cancelled: back to not requested")
+    XCTAssertFalse(try LogCursorEvents.types(dir.path + "/events.jsonl").contains("feed.imageLoaded"))
+    try store.send(.feed(.setQuery("slow")))
+    store.waitUntilIdle()
+    XCTAssertEqual(store.state.feed.status, .failed)
+    XCTAssertEqual(store.state.feed.error?.code, "request.timeout")
+    XCTAssertEqual(store.state.feed.error?.retryable, true)
+  }
+}
