@@ -31,6 +31,16 @@ enum DemoCommand {
     ("connectivity/set {\"online\":false}", .feed(.setConnectivity(online: false))),
     ("feed/refresh (offline: fails at once, the offline copy shows)", .feed(.refresh)),
     ("connectivity/set {\"online\":true} (back online: refreshes)", .feed(.setConnectivity(online: true))),
+    ("albums/load (albums and owners at once, grouped by owner)", .albums(.load)),
+    ("albums/setSearch {\"text\":\"angel\"} (finds Ángel Ruiz)", .albums(.setSearch("angel"))),
+    (
+      "feed/prefetch {\"keys\":[\"album:4\"]} (the album's preview: its first photo)",
+      .feed(.prefetch(["album:4"]))
+    ),
+    ("albums/open {\"albumId\":4}", .albums(.open(albumID: 4))),
+    ("albums/openPhoto {\"photoId\":37}", .albums(.openPhoto(photoID: 37))),
+    ("nav/back", .navigation(.back)),
+    ("nav/back", .navigation(.back)),
     ("nav/back (nothing to go back to)", .navigation(.back)),
     ("auth/logout", .auth(.logout)),
   ]

@@ -36,7 +36,7 @@ enum ServeCommand {
     if config.feed == "pexels", config.pexelsAPIKey == nil {
       logger.log(.warn, "--feed pexels without PEXELS_API_KEY: loads will fail")
     }
-    for (name, value) in [("albums", config.albums), ("account", config.account), ("video", config.video)]
+    for (name, value) in [("account", config.account), ("video", config.video)]
     where value != "demo" {
       logger.log(
         .warn, "\(name) provider \(value) selected, but the \(name) feature is not available in this version")

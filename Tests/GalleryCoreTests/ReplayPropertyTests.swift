@@ -23,7 +23,14 @@ final class ReplayPropertyTests: XCTestCase {
   func randomAction(_ rng: inout SplitMix) -> Action {
     let form: AuthForm = rng.pick([.login, .registration])
     let keys = (1...30).map { "demo:\($0)" }
-    switch rng.next() % 16 {
+    switch rng.next() % 19 {
+    case 16:
+      return rng.pick([.albums(.load), .albums(.retry), .albums(.setSearch(rng.pick(["", "sea", "zoë"])))])
+    case 17:
+      return rng.pick([
+        .albums(.open(albumID: Int(rng.next() % 25))), .albums(.openPhoto(photoID: Int(rng.next() % 60))),
+      ])
+    case 18: return .feed(.prefetch([rng.pick(["album:1", "album:2", "photo:1", "photo:13"])]))
     case 9: return .feed(.refresh)
     case 10: return .feed(.loadMore)
     case 11: return .feed(.prefetch((0..<3).map { _ in rng.pick(keys) }))

@@ -15,7 +15,7 @@ final class LifecycleTests: XCTestCase {
     let methods = result["capabilities"]?["methods"]?.array ?? []
     XCTAssertTrue(methods.contains(.string("auth/setEmail")))
     XCTAssertTrue(
-      result["capabilities"]?["notAvailableYet"]?.array?.contains(.string("albums/load")) ?? false)
+      result["capabilities"]?["notAvailableYet"]?.array?.contains(.string("video/playRandom")) ?? false)
     XCTAssertEqual(result["capabilities"]?["framings"], .array([.string("lsp"), .string("ndjson")]))
     XCTAssertEqual(result["capabilities"]?["stateVersion"], .number(0))
     XCTAssertEqual(p.error("initialize")["code"], .number(-32600), "initialize only once")

@@ -3,6 +3,7 @@ public enum Action: Codable, Equatable, Sendable {
   case auth(AuthAction)
   case navigation(NavigationAction)
   case feed(FeedAction)
+  case albums(AlbumsAction)
 
   /// A secret the action hands to the runtime's memory (never to the log).
   var secret: (AuthForm, Secret)? {

@@ -8,6 +8,7 @@ public enum AppMachine {
     case .auth(let a): return try AuthFeature.decide(a, state)
     case .navigation(let a): return try NavigationFeature.decide(a, state)
     case .feed(let a): return try FeedFeature.decide(a, state)
+    case .albums(let a): return try AlbumsFeature.decide(a, state)
     }
   }
 
@@ -17,18 +18,20 @@ public enum AppMachine {
     AuthFeature.reduce(&next, event.payload)
     NavigationFeature.reduce(&next, event.payload)
     FeedFeature.reduce(&next, event.payload)
+    AlbumsFeature.reduce(&next, event.payload)
     return next
   }
 
   /// The effects `event` starts, given the state it produced.
   public static func effects(of event: Event, in state: AppState) -> [Effect] {
     AuthFeature.effects(event.payload, state) + FeedFeature.effects(event.payload, state)
+      + AlbumsFeature.effects(event.payload, state)
   }
 
   /// Actions the runtime sends once the state is recovered: each feature resumes or closes
   /// what the last process left in flight, with the providers now configured.
   public static func startupActions(feedProvider: String) -> [Action] {
-    [.feed(.start(provider: feedProvider))]
+    [.feed(.start(provider: feedProvider)), .albums(.resume)]
   }
 
   /// Events that close work left in flight by a stopped process, so no spinner waits forever.

@@ -10,6 +10,12 @@ public struct AppState: Codable, Equatable, Sendable {
   public var feed = FeedState()
   /// The open photo, if the detail screen is showing.
   @Nullable public var detail: DetailState? = nil
+  /// The albums screen.
+  public var albums = AlbumsState()
+  /// The open album, if its screen is showing.
+  @Nullable public var album: OpenAlbum? = nil
+  /// The open album photo, if its screen is showing.
+  @Nullable public var photo: OpenPhoto? = nil
   /// Whether providers can be reached.
   public var connectivity = Connectivity.online
   /// The id the next request will get (ids enter the log in events, so replay matches).

@@ -20,6 +20,12 @@ public enum Effect: Codable, Equatable, Sendable {
   case showOfflineCopy(provider: String)
   /// Get an image into the cache (from the cache if it is there); records `feed.imageLoaded` or `feed.imageFailed`.
   case downloadImage(key: String, target: FeedEvents.ImageTarget, url: String)
+  /// Find an album's first photo (its preview), record it, and get its thumbnail into the cache.
+  case resolveAlbumPreview(albumID: Int)
+  /// Load albums and owners at the same time; each records its own result.
+  case loadAlbums(requestID: Int)
+  /// Load one album's photos.
+  case loadAlbumPhotos(requestID: Int, albumID: Int)
   /// Stop downloads of these keys.
   case cancelDownloads(keys: [String], target: FeedEvents.ImageTarget)
   /// Stop every download for `target`.

@@ -24,25 +24,19 @@ enum FeedFeature {
       }
       return load(.more, page: feed.page + 1, query: feed.activeQuery, state)
     case .prefetch(let keys):
-      let wanted = unique(keys).filter { key in
-        feed.index(of: key).map { feed.items[$0].thumbnail.status == .notRequested } ?? false
-      }
+      let wanted = unique(keys).filter { state.image($0, .thumbnail)?.status == .notRequested }
       return wanted.isEmpty ? [] : [Event(FeedEvents.ImagesRequested(keys: wanted, target: .thumbnail))]
     case .cancelPrefetch(let keys):
-      let loading = unique(keys).filter { key in
-        feed.index(of: key).map { feed.items[$0].thumbnail.status == .loading } ?? false
-      }
+      let loading = unique(keys).filter { state.image($0, .thumbnail)?.status == .loading }
       return loading.isEmpty ? [] : [Event(FeedEvents.ImagesCancelled(keys: loading, target: .thumbnail))]
     case .retryImage(let key):
       var events: [Event] = []
-      if let i = feed.index(of: key), feed.items[i].thumbnail.status == .failed {
-        events.append(Event(FeedEvents.ImagesRequested(keys: [key], target: .thumbnail)))
-      }
-      if let detail = state.detail, detail.key == key, detail.image.status == .failed {
-        events.append(Event(FeedEvents.ImagesRequested(keys: [key], target: .detail)))
+      for target in [FeedEvents.ImageTarget.thumbnail, .detail]
+      where state.image(key, target)?.status == .failed {
+        events.append(Event(FeedEvents.ImagesRequested(keys: [key], target: target)))
       }
       guard !events.isEmpty else {
-        guard feed.index(of: key) != nil || state.detail?.key == key else {
+        guard state.image(key, .thumbnail) != nil || state.image(key, .detail) != nil else {
           throw Rejection("feed.unknownKey", "No photo with key \(key) is in the feed.")
         }
         throw Rejection("feed.imageNotFailed", "That image has not failed; there is nothing to retry.")
@@ -77,12 +71,16 @@ enum FeedFeature {
         next.feed = FeedState()
         next.feed.provider = provider
       }
-      let loadingThumbnails = next.feed.items.filter { $0.thumbnail.status == .loading }.map(\.key)
+      let loadingThumbnails =
+        next.feed.items.filter { $0.thumbnail.status == .loading }.map(\.key)
+        + next.albums.all.filter { $0.preview.status == .loading }.map(\.key)
+        + (next.album?.photos ?? []).filter { $0.thumbnail.status == .loading }.map(\.key)
       if !loadingThumbnails.isEmpty {
         events.append(Event(FeedEvents.ImagesCancelled(keys: loadingThumbnails, target: .thumbnail)))
       }
-      if let detail = next.detail, detail.image.status == .loading {
-        events.append(Event(FeedEvents.ImagesRequested(keys: [detail.key], target: .detail)))
+      for key in [next.detail?.key, next.photo?.key].compactMap({ $0 })
+      where next.image(key, .detail)?.status == .loading {
+        events.append(Event(FeedEvents.ImagesRequested(keys: [key], target: .detail)))
       }
       if let timer = next.feed.debounceTimer {
         events.append(Event(FeedEvents.DebounceFired(timerID: timer)))
@@ -172,27 +170,23 @@ enum FeedFeature {
       state.feed.hasMore = false
       state.feed.page = 1
     case let e as FeedEvents.ImagesRequested:
-      update(&state, e.keys, e.target) { image in
+      state.updateImages(e.keys, e.target) { image in
         image.status = .loading
         image.error = nil
         image.path = nil
       }
     case let e as FeedEvents.ImagesCancelled:
-      update(&state, e.keys, e.target) { image in
+      state.updateImages(e.keys, e.target) { image in
         if image.status == .loading { image = ImageState() }
       }
     case let e as FeedEvents.ImageLoaded:
-      update(&state, [e.key], e.target) { image in image = ImageState(status: .loaded, path: e.path) }
+      state.updateImages([e.key], e.target) { image in image = ImageState(status: .loaded, path: e.path) }
     case let e as FeedEvents.ImageFailed:
-      update(&state, [e.key], e.target) { image in
+      state.updateImages([e.key], e.target) { image in
         if image.status == .loading { image = ImageState(status: .failed, error: e.failure.message) }
       }
     case let e as FeedEvents.ImagesEvicted:
-      let gone = Set(e.paths)
-      for i in state.feed.items.indices where state.feed.items[i].thumbnail.path.map(gone.contains) == true {
-        state.feed.items[i].thumbnail = ImageState()
-      }
-      if let path = state.detail?.image.path, gone.contains(path) { state.detail?.image = ImageState() }
+      state.forgetImages(at: Set(e.paths))
     case let e as FeedEvents.DetailOpened:
       guard let i = state.feed.index(of: e.key) else { return }
       state.detail = DetailState(photo: state.feed.items[i].photo)
@@ -211,20 +205,6 @@ enum FeedFeature {
   private static func closeDetail(_ state: inout AppState) {
     state.detail = nil
     if state.route.last?.screen == .detail, state.route.count > 1 { state.route.removeLast() }
-  }
-
-  private static func update(
-    _ state: inout AppState, _ keys: [String], _ target: FeedEvents.ImageTarget,
-    _ change: (inout ImageState) -> Void
-  ) {
-    switch target {
-    case .thumbnail:
-      for key in keys {
-        if let i = state.feed.index(of: key) { change(&state.feed.items[i].thumbnail) }
-      }
-    case .detail:
-      if let key = state.detail?.key, keys.contains(key) { change(&state.detail!.image) }
-    }
   }
 
   static func effects(_ payload: any EventPayload, _ state: AppState) -> [Effect] {
@@ -247,12 +227,13 @@ enum FeedFeature {
       return [.showOfflineCopy(provider: state.feed.provider)]
     case let e as FeedEvents.ImagesRequested:
       return e.keys.compactMap { key in
-        let photo =
-          e.target == .thumbnail
-          ? state.feed.index(of: key).map { state.feed.items[$0].photo } : state.detail?.photo
-        guard let photo else { return nil }
-        return .downloadImage(
-          key: key, target: e.target, url: e.target == .thumbnail ? photo.thumbnailURL : photo.largeURL)
+        if let url = state.imageURL(key, e.target) {
+          return .downloadImage(key: key, target: e.target, url: url)
+        }
+        if key.hasPrefix("album:"), let id = Int(key.dropFirst(6)) {
+          return .resolveAlbumPreview(albumID: id)
+        }
+        return nil
       }
     case let e as FeedEvents.ImagesCancelled:
       return [.cancelDownloads(keys: e.keys, target: e.target)]

@@ -27,6 +27,8 @@ public enum MessageCatalog {
     "request.serverError": "The server had a problem (HTTP {status}). Try again.",
     "request.malformed": "The server sent an answer the app could not read.",
     "request.cancelled": "The request was cancelled.",
+    "albums.ownersMissing": "Album owners could not be loaded; albums are shown without them.",
+    "albums.emptyAlbum": "This album has no photos.",
   ]
 
   /// Renders `code` with `arguments`; an unknown code renders as itself.

@@ -1,7 +1,7 @@
 /// One screen on the navigation stack (`/route`, top last).
 public struct Route: Codable, Equatable, Sendable {
   public enum Screen: String, Codable, Sendable {
-    case login, registration, home, detail
+    case login, registration, home, detail, album, photo
   }
   public var screen: Screen
   /// What the screen shows, for screens about one thing (a photo's key, an album's id).

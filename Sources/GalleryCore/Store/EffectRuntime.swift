@@ -15,7 +15,9 @@ final class EffectRuntime: @unchecked Sendable {
   private let diagnostics: @Sendable (String) -> Void
   private let idle = NSCondition()
   private var inFlight = 0
-  private var downloads: [String: Task<Void, Never>] = [:]
+  private var downloads: [String: (token: Int, task: Task<Void, Never>)] = [:]
+  private var nextToken = 0
+  private var finishedTokens = Set<Int>()
 
   /// `record` appends result events through the store (the same path as actions); `send`
   /// sends follow-up actions (timers, dispatches) through the store's decide.
@@ -102,6 +104,35 @@ final class EffectRuntime: @unchecked Sendable {
         }
       case .downloadImage(let key, let target, let url):
         download(key: key, target: target, url: url)
+      case .loadAlbums(let requestID):
+        // Both at once; each result is recorded as it comes, in whichever order.
+        run { [environment] in
+          switch await environment.albums.users() {
+          case .success(let owners):
+            return [Event(AlbumsEvents.OwnersArrived(requestID: requestID, owners: owners))]
+          case .failure(let failure):
+            return [Event(AlbumsEvents.OwnersFailed(requestID: requestID, failure: failure))]
+          }
+        }
+        run { [environment] in
+          switch await environment.albums.albums() {
+          case .success(let albums):
+            return [Event(AlbumsEvents.AlbumsArrived(requestID: requestID, albums: albums))]
+          case .failure(let failure):
+            return [Event(AlbumsEvents.AlbumsFailed(requestID: requestID, failure: failure))]
+          }
+        }
+      case .loadAlbumPhotos(let requestID, let albumID):
+        run { [environment] in
+          switch await environment.albums.photos(albumID: albumID) {
+          case .success(let photos):
+            return [Event(AlbumsEvents.PhotosArrived(requestID: requestID, photos: photos))]
+          case .failure(let failure):
+            return [Event(AlbumsEvents.PhotosFailed(requestID: requestID, failure: failure))]
+          }
+        }
+      case .resolveAlbumPreview(let albumID):
+        resolvePreview(albumID)
       case .cancelDownloads(let keys, let target):
         let ids = Set(keys.map { Self.downloadKey($0, target) })
         cancelDownloads { ids.contains($0) }
@@ -128,14 +159,33 @@ final class EffectRuntime: @unchecked Sendable {
     "\(target.rawValue):\(key)"
   }
 
-  /// Gets one image into the cache (or finds it there) and records where it is.
-  private func download(key: String, target: FeedEvents.ImageTarget, url: String) {
-    let id = Self.downloadKey(key, target)
+  /// Runs cancellable work under `id` (a newer one under the same id replaces it).
+  private func track(_ id: String, _ work: @escaping @Sendable () async -> [Event]) {
     idle.lock()
-    downloads[id]?.cancel()
+    downloads[id]?.task.cancel()
+    nextToken += 1
+    let token = nextToken
     idle.unlock()
     let task = run { [self] in
-      defer { forget(id) }
+      let events = await work()
+      untrack(id, token)
+      return events
+    }
+    idle.lock()
+    // A task that already finished must not be left registered.
+    if finishedTokens.remove(token) == nil { downloads[id] = (token, task) }
+    idle.unlock()
+  }
+
+  private func untrack(_ id: String, _ token: Int) {
+    idle.lock()
+    if downloads[id]?.token == token { downloads[id] = nil } else { finishedTokens.insert(token) }
+    idle.unlock()
+  }
+
+  /// Gets one image into the cache (or finds it there) and records where it is.
+  private func download(key: String, target: FeedEvents.ImageTarget, url: String) {
+    track(Self.downloadKey(key, target)) { [self] in
       if let path = cache.lookup(url) {
         return [Event(FeedEvents.ImageLoaded(key: key, target: target, path: path))]
       }
@@ -159,22 +209,34 @@ final class EffectRuntime: @unchecked Sendable {
         }
       }
     }
-    idle.lock()
-    downloads[id] = task
-    idle.unlock()
   }
 
-  private func forget(_ id: String) {
-    idle.lock()
-    downloads[id] = nil
-    idle.unlock()
+  /// Looks up an album's first photo, records it as the preview, then downloads its thumbnail.
+  private func resolvePreview(_ albumID: Int) {
+    let key = "album:\(albumID)"
+    track(Self.downloadKey(key, .thumbnail)) { [self, environment] in
+      switch await environment.albums.photos(albumID: albumID) {
+      case .failure(let failure):
+        return Task.isCancelled || failure.kind == .cancelled
+          ? [] : [Event(FeedEvents.ImageFailed(key: key, target: .thumbnail, failure: failure))]
+      case .success(let photos):
+        if Task.isCancelled { return [] }
+        guard let first = photos.first else {
+          let empty = RequestFailure(kind: .http, status: 404, detail: "the album has no photos")
+          return [Event(FeedEvents.ImageFailed(key: key, target: .thumbnail, failure: empty))]
+        }
+        record([Event(AlbumsEvents.PreviewFound(albumID: albumID, url: first.thumbnailURL))])
+        download(key: key, target: .thumbnail, url: first.thumbnailURL)
+        return []
+      }
+    }
   }
 
   private func cancelDownloads(where matches: (String) -> Bool) {
     idle.lock()
     let doomed = downloads.filter { matches($0.key) }
     idle.unlock()
-    for (_, task) in doomed { task.cancel() }
+    for (_, entry) in doomed { entry.task.cancel() }
   }
 
   private func finished() {

@@ -4,15 +4,18 @@ public struct GalleryEnvironment: Sendable {
   public var auth: any AuthBackend
   /// The photo feed.
   public var feed: any PhotoProvider
+  /// Albums, owners and album photos.
+  public var albums: any AlbumsProvider
   /// Image bytes (thumbnails, large images).
   public var images: ImageSource
 
   public init(
     auth: any AuthBackend = DemoAuthBackend(), feed: any PhotoProvider = DemoCatalog(),
-    images: ImageSource = ImageSource(http: URLSessionHTTPClient())
+    albums: any AlbumsProvider = DemoAlbums(), images: ImageSource = ImageSource(http: URLSessionHTTPClient())
   ) {
     self.auth = auth
     self.feed = feed
+    self.albums = albums
     self.images = images
   }
 }

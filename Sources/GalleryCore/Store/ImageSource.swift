@@ -9,13 +9,17 @@ public struct ImageSource: Sendable {
   public var maxBytes: Int
   public var timeout: Double
 
-  public init(http: any HTTPClient, maxBytes: Int = 20 << 20, timeout: Double = 20) {
+  /// A dead image host must end in the broken state quickly: 10 s by default.
+  public init(http: any HTTPClient, maxBytes: Int = 20 << 20, timeout: Double = 10) {
     self.http = http
     self.maxBytes = maxBytes
     self.timeout = timeout
   }
 
   public func fetch(_ url: String) async -> Result<[UInt8], RequestFailure> {
+    if url.isEmpty {
+      return .failure(RequestFailure(kind: .malformed, detail: "the provider gave no usable image URL"))
+    }
     if url.hasPrefix("demo://") {
       guard let bytes = DemoCatalog.image(for: url) else {
         return .failure(RequestFailure(kind: .http, status: 404))

@@ -157,11 +157,26 @@ public enum MethodCatalog {
     action("detail/close", "Closes the detail screen (cancels its image download).") { _ in
       .feed(.closeDetail)
     },
-    later("albums/load", "albums", "Loads albums and users, grouped by owner."),
-    later("albums/setSearch", "albums", "Filters albums by title or owner."),
-    later("albums/open", "albums", "Opens an album's photos."),
-    later("albums/openPhoto", "albums", "Opens a photo's original image."),
-    later("albums/retry", "albums", "Retries a failed albums or photos load."),
+    action("albums/load", "Loads albums and their owners at the same time, grouped into sections by owner.") {
+      _ in
+      .albums(.load)
+    },
+    action(
+      "albums/setSearch", "Filters albums by title or owner name (case- and diacritic-insensitive).",
+      params: [.init("text", Schema.string, "the filter; empty shows every album")]
+    ) { p throws(RPCError) in .albums(.setSearch(try p.string("text"))) },
+    action(
+      "albums/open", "Opens an album: pushes the album route and loads its photos.",
+      params: [.init("albumId", Schema.integer(minimum: 1), "the album's id")]
+    ) { p throws(RPCError) in .albums(.open(albumID: try p.int("albumId", in: 1...Int(Int32.max)))) },
+    action(
+      "albums/openPhoto",
+      "Opens a photo of the open album: pushes the photo route and loads the original image.",
+      params: [.init("photoId", Schema.integer(minimum: 1), "the photo's id")]
+    ) { p throws(RPCError) in .albums(.openPhoto(photoID: try p.int("photoId", in: 1...Int(Int32.max)))) },
+    action("albums/retry", "Retries what failed: the open album's photos, else the albums load.") { _ in
+      .albums(.retry)
+    },
     action(
       "connectivity/set",
       "Tells the core whether the device is online; coming back online refreshes the feed.",

@@ -33,7 +33,7 @@ public enum ComponentSchemas {
       "email": Schema.nullable(Schema.string),
     ]),
     "Route": Schema.object([
-      "screen": Schema.enumeration(["login", "registration", "home", "detail"]),
+      "screen": Schema.enumeration(["login", "registration", "home", "detail", "album", "photo"]),
       "id": Schema.nullable(Schema.string),
     ]),
     "State": Schema.object([
@@ -42,6 +42,38 @@ public enum ComponentSchemas {
       "nextRequestID": Schema.integer(minimum: 1), "feed": Schema.ref("Feed"),
       "detail": Schema.nullable(Schema.ref("Detail")),
       "connectivity": Schema.enumeration(["online", "offline"]),
+      "albums": Schema.ref("Albums"), "album": Schema.nullable(Schema.ref("Album")),
+      "photo": Schema.nullable(Schema.ref("AlbumPhotoScreen")),
+    ]),
+    "AlbumCard": Schema.object([
+      "key": Schema.string, "id": Schema.integer(minimum: 0), "title": Schema.string,
+      "owner": Schema.nullable(Schema.string),
+      "preview": Schema.ref("Image"), "previewURL": Schema.nullable(Schema.string),
+    ]),
+    "Albums": Schema.object([
+      "status": Schema.enumeration(["idle", "loading", "loaded", "failed"]),
+      "sections": Schema.array(
+        Schema.object([
+          "title": Schema.nullable(Schema.string), "albums": Schema.array(Schema.ref("AlbumCard")),
+        ])),
+      "all": Schema.array(Schema.ref("AlbumCard")), "search": Schema.string, "notice": nullableMessage,
+      "error": nullableMessage, "pending": Schema.nullable(Schema.anyValue),
+    ]),
+    "AlbumPhoto": Schema.object([
+      "id": Schema.integer(minimum: 0), "albumID": Schema.integer(minimum: 0), "title": Schema.string,
+      "thumbnailURL": Schema.string, "url": Schema.string,
+    ]),
+    "Album": Schema.object([
+      "id": Schema.integer(minimum: 0), "title": Schema.string,
+      "status": Schema.enumeration(["idle", "loading", "loaded", "failed"]),
+      "photos": Schema.array(
+        Schema.object([
+          "key": Schema.string, "photo": Schema.ref("AlbumPhoto"), "thumbnail": Schema.ref("Image"),
+        ])),
+      "error": nullableMessage, "requestID": Schema.nullable(Schema.integer(minimum: 1)),
+    ]),
+    "AlbumPhotoScreen": Schema.object([
+      "key": Schema.string, "photo": Schema.ref("AlbumPhoto"), "image": Schema.ref("Image"),
     ]),
     "Photo": Schema.object([
       "key": Schema.string, "providerID": Schema.string, "width": Schema.integer(minimum: 0),

@@ -22,6 +22,7 @@ public struct ServerConfiguration: Equatable, Sendable {
   public var pixabayAPIKey: String? = nil
   public var pexelsBaseURL = PexelsProvider.defaultBaseURL
   public var pexelsAPIKey: String? = nil
+  public var jsonPlaceholderBaseURL = JSONPlaceholderProvider.defaultBaseURL
 
   /// A flag or value that cannot be used, named.
   public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
@@ -130,6 +131,10 @@ public struct ServerConfiguration: Equatable, Sendable {
     for (variable, apply) in [
       ("PIXABAY_BASE_URL", { (c: inout ServerConfiguration, v: String) in c.pixabayBaseURL = v }),
       ("PEXELS_BASE_URL", { (c: inout ServerConfiguration, v: String) in c.pexelsBaseURL = v }),
+      (
+        "JSONPLACEHOLDER_BASE_URL",
+        { (c: inout ServerConfiguration, v: String) in c.jsonPlaceholderBaseURL = v }
+      ),
     ] {
       guard let base = environment[variable], !base.isEmpty else { continue }
       guard Endpoint.url(base: base, path: "/") != nil else {
@@ -153,6 +158,10 @@ public struct ServerConfiguration: Equatable, Sendable {
     case "pexels": feedProvider = PexelsProvider(baseURL: pexelsBaseURL, apiKey: pexelsAPIKey, http: http)
     default: feedProvider = DemoCatalog()
     }
-    return GalleryEnvironment(auth: authBackend, feed: feedProvider, images: ImageSource(http: http))
+    let albumsProvider: any AlbumsProvider =
+      albums == "jsonplaceholder"
+      ? JSONPlaceholderProvider(baseURL: jsonPlaceholderBaseURL, http: http) : DemoAlbums()
+    return GalleryEnvironment(
+      auth: authBackend, feed: feedProvider, albums: albumsProvider, images: ImageSource(http: http))
   }
 }

@@ -1,0 +1,177 @@
+import Foundation
+
+/// Albums grouped by owner, search, an album's photos and the original image.
+enum AlbumsFeature {
+  static func decide(_ action: AlbumsAction, _ state: AppState) throws(Rejection) -> [Event] {
+    switch action {
+    case .load:
+      return [Event(AlbumsEvents.LoadStarted(requestID: state.nextRequestID))]
+    case .setSearch(let text):
+      guard text.count <= 200 else {
+        throw Rejection("albums.searchTooLong", "A search can have at most 200 characters.")
+      }
+      return text == state.albums.search ? [] : [Event(AlbumsEvents.SearchChanged(text: text))]
+    case .open(let id):
+      guard state.albums.all.contains(where: { $0.id == id }) else {
+        throw Rejection("albums.unknownAlbum", "No album with id \(id) is loaded.")
+      }
+      guard state.album == nil else { throw Rejection("albums.alreadyOpen", "Close the open album first.") }
+      return [
+        Event(AlbumsEvents.AlbumOpened(albumID: id)),
+        Event(AlbumsEvents.PhotosLoadStarted(albumID: id, requestID: state.nextRequestID)),
+      ]
+    case .openPhoto(let id):
+      guard let album = state.album, album.photos.contains(where: { $0.photo.id == id }) else {
+        throw Rejection("albums.unknownPhoto", "No photo with id \(id) is in the open album.")
+      }
+      guard state.photo == nil else {
+        throw Rejection("albums.photoAlreadyOpen", "Close the open photo first.")
+      }
+      return [
+        Event(AlbumsEvents.PhotoOpened(photoID: id)),
+        Event(FeedEvents.ImagesRequested(keys: ["photo:\(id)"], target: .detail)),
+      ]
+    case .retry:
+      if let album = state.album, album.status == .failed {
+        return [Event(AlbumsEvents.PhotosLoadStarted(albumID: album.id, requestID: state.nextRequestID))]
+      }
+      if state.albums.status == .failed {
+        return [Event(AlbumsEvents.LoadStarted(requestID: state.nextRequestID))]
+      }
+      throw Rejection("albums.nothingToRetry", "Nothing has failed; there is nothing to retry.")
+    case .resume:
+      var events: [Event] = []
+      var next = state.nextRequestID
+      if state.albums.pending != nil {
+        events.append(Event(AlbumsEvents.LoadStarted(requestID: next)))
+        next += 1
+      }
+      if let album = state.album, album.status == .loading {
+        events.append(Event(AlbumsEvents.PhotosLoadStarted(albumID: album.id, requestID: next)))
+      }
+      return events
+    }
+  }
+
+  static func reduce(_ state: inout AppState, _ payload: any EventPayload) {
+    switch payload {
+    case let e as AlbumsEvents.LoadStarted:
+      state.nextRequestID = max(state.nextRequestID, e.requestID + 1)
+      state.albums.pending = .init(requestID: e.requestID)
+      state.albums.status = .loading
+      state.albums.error = nil
+    case let e as AlbumsEvents.AlbumsArrived:
+      guard state.albums.pending?.requestID == e.requestID else { return }
+      state.albums.pending?.albums = e.albums
+      complete(&state)
+    case let e as AlbumsEvents.OwnersArrived:
+      guard state.albums.pending?.requestID == e.requestID else { return }
+      state.albums.pending?.owners = e.owners
+      complete(&state)
+    case let e as AlbumsEvents.OwnersFailed:
+      guard state.albums.pending?.requestID == e.requestID else { return }
+      state.albums.pending?.ownersFailed = true
+      complete(&state)
+    case let e as AlbumsEvents.AlbumsFailed:
+      // Whatever the users did: the albums screen cannot be built.
+      guard state.albums.pending?.requestID == e.requestID else { return }
+      state.albums.pending = nil
+      state.albums.status = .failed
+      state.albums.error = e.failure.message
+    case let e as AlbumsEvents.SearchChanged:
+      state.albums.search = e.text
+      state.albums.sections = sections(
+        state.albums.all, search: e.text, ownersKnown: state.albums.notice == nil)
+    case let e as AlbumsEvents.PreviewFound:
+      for i in state.albums.all.indices where state.albums.all[i].id == e.albumID {
+        state.albums.all[i].previewURL = e.url
+      }
+      state.albums.sections = sections(
+        state.albums.all, search: state.albums.search, ownersKnown: state.albums.notice == nil)
+    case let e as AlbumsEvents.AlbumOpened:
+      guard let card = state.albums.all.first(where: { $0.id == e.albumID }) else { return }
+      state.album = OpenAlbum(
+        id: card.id, title: card.title, status: .idle, photos: [], error: nil, requestID: nil)
+      state.route.append(Route(.album, id: String(card.id)))
+    case let e as AlbumsEvents.PhotosLoadStarted:
+      state.nextRequestID = max(state.nextRequestID, e.requestID + 1)
+      guard state.album?.id == e.albumID else { return }
+      state.album?.status = .loading
+      state.album?.error = nil
+      state.album?.requestID = e.requestID
+    case let e as AlbumsEvents.PhotosArrived:
+      guard state.album?.requestID == e.requestID else { return }
+      state.album?.photos = e.photos.map(AlbumPhotoItem.init(photo:))
+      state.album?.status = .loaded
+      state.album?.requestID = nil
+    case let e as AlbumsEvents.PhotosFailed:
+      guard state.album?.requestID == e.requestID else { return }
+      state.album?.status = .failed
+      state.album?.error = e.failure.message
+      state.album?.requestID = nil
+    case let e as AlbumsEvents.PhotoOpened:
+      guard let item = state.album?.photos.first(where: { $0.photo.id == e.photoID }) else { return }
+      state.photo = OpenPhoto(key: item.key, photo: item.photo, image: ImageState())
+      state.route.append(Route(.photo, id: String(e.photoID)))
+    case let e as NavigationEvents.WentBack where e.from == .photo:
+      state.photo = nil
+    case let e as NavigationEvents.WentBack where e.from == .album:
+      state.album = nil
+      state.photo = nil
+    default:
+      return
+    }
+  }
+
+  /// Builds the grouping once both halves are in: never a half-built grouping as final.
+  private static func complete(_ state: inout AppState) {
+    guard let pending = state.albums.pending, let albums = pending.albums,
+      pending.owners != nil || pending.ownersFailed
+    else { return }
+    let names = Dictionary((pending.owners ?? []).map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+    let previous = Dictionary(state.albums.all.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    state.albums.all = albums.sorted { $0.id < $1.id }.map { album in
+      var card = AlbumCard(album: album, owner: names[album.ownerID])
+      if let old = previous[album.id] {
+        card.previewURL = old.previewURL
+        if old.preview.status == .loaded { card.preview = old.preview }
+      }
+      return card
+    }
+    state.albums.notice =
+      pending.ownersFailed ? MessageCatalog.message("albums.ownersMissing", retryable: true) : nil
+    state.albums.sections = sections(
+      state.albums.all, search: state.albums.search, ownersKnown: !pending.ownersFailed)
+    state.albums.status = .loaded
+    state.albums.pending = nil
+  }
+
+  /// Sections by owner name (albums by id), filtered by title or owner, case- and diacritic-insensitively.
+  static func sections(_ all: [AlbumCard], search: String, ownersKnown: Bool) -> [AlbumSection] {
+    let needle = fold(search.trimmingCharacters(in: .whitespaces))
+    let shown = all.filter { card in
+      needle.isEmpty || fold(card.title).contains(needle)
+        || card.owner.map { fold($0).contains(needle) } == true
+    }
+    guard ownersKnown else { return shown.isEmpty ? [] : [AlbumSection(title: nil, albums: shown)] }
+    let grouped = Dictionary(grouping: shown) { $0.owner ?? "" }
+    return grouped.keys.sorted { fold($0) == fold($1) ? $0 < $1 : fold($0) < fold($1) }.map { name in
+      AlbumSection(title: name.isEmpty ? nil : name, albums: grouped[name]!.sorted { $0.id < $1.id })
+    }
+  }
+
+  private static func fold(_ text: String) -> String {
+    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+  }
+
+  static func effects(_ payload: any EventPayload, _ state: AppState) -> [Effect] {
+    switch payload {
+    case let e as AlbumsEvents.LoadStarted: return [.loadAlbums(requestID: e.requestID)]
+    case let e as AlbumsEvents.PhotosLoadStarted where state.album?.requestID == e.requestID:
+      return [.loadAlbumPhotos(requestID: e.requestID, albumID: e.albumID)]
+    case let e as NavigationEvents.WentBack where e.from == .photo || e.from == .album:
+      return [.cancelAllDownloads(target: .detail)]
+    default: return []
+    }
+  }
+}
