@@ -24,7 +24,8 @@ let package = Package(
     // Test support: appends to a log and prints each committed seq (crash tests kill it).
     .executableTarget(name: "eventlog-writer", dependencies: ["EventStore"], path: "Tools/eventlog-writer"),
     // Benchmarks measured against baselines in the same run (see BENCHMARKS.md).
-    .executableTarget(name: "gallery-bench", dependencies: ["EventStore"], path: "Tools/gallery-bench"),
+    .executableTarget(
+      name: "gallery-bench", dependencies: ["EventStore", "gallery-rpc"], path: "Tools/gallery-bench"),
     .testTarget(name: "EventStoreTests", dependencies: ["EventStore", "GalleryTesting", "eventlog-writer"]),
     .testTarget(
       name: "RPCServerTests",

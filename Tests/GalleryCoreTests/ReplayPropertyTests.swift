@@ -74,14 +74,21 @@ final class ReplayPropertyTests: XCTestCase {
       let environment = GalleryEnvironment(auth: backend, feed: DemoCatalog())
       let options = Store.Options(durability: .none, snapshotEvery: 5, timerScale: 0)
       let live = Locked<[UInt64: Data]>([:])
+      let patches = Locked<[Bool]>([])
       func open() throws -> Store {
         let store = try Store(dataDirectory: dir.path, environment: environment, options: options)
         let (version, state) = store.versionedState
         let json = try JSONCoding.encode(state)
         live.mutate { $0[version] = json }
+        let previous = Locked(state)
         _ = store.observe { change in
           let json = try! JSONCoding.encode(change.state)
           live.mutate { $0[change.version] = json }
+          // The typed patch does what the whole-document diff does.
+          let before = try! JSONValue(encoding: previous.value)
+          let patched = try! JSONPatch.apply(try! StatePatch.diff(previous.value, change.state), to: before)
+          patches.mutate { $0.append(patched == (try! JSONValue(encoding: change.state))) }
+          previous.mutate { $0 = change.state }
         }
         return store
       }
@@ -112,6 +119,9 @@ final class ReplayPropertyTests: XCTestCase {
         return true
       }
       XCTAssertEqual(replayed, final, "seed \(seed)")
+      XCTAssertFalse(patches.value.isEmpty)
+      XCTAssertTrue(
+        patches.value.allSatisfy { $0 }, "seed \(seed): a typed patch differs from the document diff")
     }
     XCTAssertGreaterThan(compared, sessions * steps / 4)
   }

@@ -90,9 +90,29 @@ func benchLogAppend() throws {
   print("  EventLog none                 ", rate(n, try logAppend(events: n, durability: .none)))
 }
 
+/// The gallery-rpc binary next to this one (same build configuration).
+func galleryBinary() -> String {
+  option(
+    "--binary",
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+      "gallery-rpc"
+    ).path)
+}
+
 let command = CommandLine.arguments.dropFirst().first ?? "help"
 switch command {
 case "log-append": try benchLogAppend()
+case "components": try Components.run()
+case "round-trip":
+  let n = Int(option("--requests", "20000"))!
+  print("round-trip: auth/setEmail over stdio, --durability batch, \(n) requests")
+  RoundTrip.run(binary: galleryBinary(), count: n, feedPhotos: 0)
+  print("round-trip with \(option("--photos", "300")) photos in the feed")
+  RoundTrip.run(binary: galleryBinary(), count: n, feedPhotos: Int(option("--photos", "300"))!)
 default:
-  print("usage: gallery-bench log-append [--events N] [--fsync-events N] [--dir D]")
+  print(
+    """
+    usage: gallery-bench log-append [--events N] [--fsync-events N] [--dir D]
+           gallery-bench round-trip [--requests N] [--photos N] [--binary PATH]
+    """)
 }

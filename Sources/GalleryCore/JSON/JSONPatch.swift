@@ -23,9 +23,9 @@ public enum JSONPatch {
   }
 
   /// The operations that turn `old` into `new`.
-  public static func diff(_ old: JSONValue, _ new: JSONValue) -> [Operation] {
+  public static func diff(_ old: JSONValue, _ new: JSONValue, at path: String = "") -> [Operation] {
     var ops: [Operation] = []
-    diff(old, new, path: "", into: &ops)
+    diff(old, new, path: path, into: &ops)
     return ops
   }
 
@@ -35,12 +35,19 @@ public enum JSONPatch {
       for key in a.keys.sorted() where b[key] == nil {
         ops.append(Operation(.remove, path + "/" + JSONPointer.escape(key)))
       }
-      for key in b.keys.sorted() {
-        let child = path + "/" + JSONPointer.escape(key)
+      for (key, after) in b.sorted(by: { $0.key < $1.key }) {
         if let before = a[key] {
-          if before != b[key]! { diff(before, b[key]!, path: child, into: &ops) }
+          // Containers are compared by walking them once, in the recursive call.
+          switch (before, after) {
+          case (.object, .object), (.array, .array):
+            diff(before, after, path: path + "/" + JSONPointer.escape(key), into: &ops)
+          default:
+            if before != after {
+              ops.append(Operation(.replace, path + "/" + JSONPointer.escape(key), after))
+            }
+          }
         } else {
-          ops.append(Operation(.add, child, b[key]!))
+          ops.append(Operation(.add, path + "/" + JSONPointer.escape(key), after))
         }
       }
     case (.array(let a), .array(let b)):

@@ -68,9 +68,9 @@ public enum JSONWriter {
 }
 
 extension JSONValue {
-  /// Converts any `Encodable` value (through the one JSON configuration).
+  /// Converts any `Encodable` value, as `JSONCoding.encode` would write it.
   public init<T: Encodable>(encoding value: T) throws {
-    self = try JSONParser.parse(Array(JSONCoding.encode(value)))
+    self = try JSONValueEncoder().encode(value)
   }
 
   /// Decodes `T` from this value.

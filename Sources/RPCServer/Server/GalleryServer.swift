@@ -21,7 +21,8 @@ public final class GalleryServer: @unchecked Sendable {
   private var phase = Phase.starting
   private var exitRequested = false
   private var observation: StoreObservation?
-  private var baseline: JSONValue = .null
+  /// The state the last `state/changed` brought clients to.
+  private var baseline = AppState()
   private var subscription: LogSubscription?
   private var cancellable: [RPCID: CancelFlag] = [:]
   private let workers = DispatchQueue(label: "gallery-rpc.long-requests", attributes: .concurrent)
@@ -216,9 +217,9 @@ public final class GalleryServer: @unchecked Sendable {
     defer { lock.unlock() }
     guard phase == .starting else { throw RPCError.invalidRequest("initialize may be sent only once") }
     phase = .running
-    observation = store.observe(current: { _, state in
-      baseline = (try? JSONValue(encoding: state)) ?? .null
-    }) { [weak self] change in self?.publish(change) }
+    observation = store.observe(current: { _, state in baseline = state }) { [weak self] change in
+      self?.publish(change)
+    }
     let available = MethodCatalog.all.filter {
       if case .notAvailable = $0.route { return false }
       return true
@@ -244,14 +245,17 @@ public final class GalleryServer: @unchecked Sendable {
 
   /// Called by the store (under its lock, in order) after every append.
   private func publish(_ change: Store.StateChange) {
-    guard let next = try? JSONValue(encoding: change.state) else {
-      logger.log(.error, "could not encode state \(change.version)")
+    lock.lock()
+    let previous = baseline
+    baseline = change.state
+    lock.unlock()
+    let patch: [JSONPatch.Operation]
+    do {
+      patch = try StatePatch.diff(previous, change.state)
+    } catch {
+      logger.log(.error, "could not encode state \(change.version): \(error)")
       return
     }
-    lock.lock()
-    let patch = JSONPatch.diff(baseline, next)
-    baseline = next
-    lock.unlock()
     let from = change.version - UInt64(change.events.count)
     connection.send(
       RPCOutgoing.notification(

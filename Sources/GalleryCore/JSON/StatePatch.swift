@@ -1,0 +1,82 @@
+/// The JSON Patch from one state to the next, computed on the typed values: a part that is
+/// equal (usually the same storage, so the check is immediate) is skipped, lists are compared
+/// element by element, and only what changed is encoded. Its result applies exactly like
+/// `JSONPatch.diff` of the two whole encoded states (a test holds them equal), at a cost
+/// proportional to the change, not to the state.
+public enum StatePatch {
+  public static func diff(_ old: AppState, _ new: AppState) throws -> [JSONPatch.Operation] {
+    var ops: [JSONPatch.Operation] = []
+    try list("/route", old.route, new.route, &ops)
+    try value("/login", old.login, new.login, &ops)
+    try value("/registration", old.registration, new.registration, &ops)
+    try value("/session", old.session, new.session, &ops)
+    try feed(old.feed, new.feed, &ops)
+    try value("/detail", Nullable(wrappedValue: old.detail), Nullable(wrappedValue: new.detail), &ops)
+    try albums(old.albums, new.albums, &ops)
+    try value("/album", Nullable(wrappedValue: old.album), Nullable(wrappedValue: new.album), &ops)
+    try value("/photo", Nullable(wrappedValue: old.photo), Nullable(wrappedValue: new.photo), &ops)
+    try value("/connectivity", old.connectivity, new.connectivity, &ops)
+    try value("/nextRequestID", old.nextRequestID, new.nextRequestID, &ops)
+    return ops
+  }
+
+  private static func feed(_ a: FeedState, _ b: FeedState, _ ops: inout [JSONPatch.Operation]) throws {
+    guard a != b else { return }
+    try value("/feed/provider", a.provider, b.provider, &ops)
+    try value("/feed/query", a.query, b.query, &ops)
+    try value("/feed/activeQuery", a.activeQuery, b.activeQuery, &ops)
+    try value("/feed/status", a.status, b.status, &ops)
+    try list("/feed/items", a.items, b.items, &ops)
+    try value("/feed/page", a.page, b.page, &ops)
+    try value("/feed/hasMore", a.hasMore, b.hasMore, &ops)
+    try value("/feed/error", Nullable(wrappedValue: a.error), Nullable(wrappedValue: b.error), &ops)
+    try value("/feed/isOfflineCopy", a.isOfflineCopy, b.isOfflineCopy, &ops)
+    try value("/feed/perPage", a.perPage, b.perPage, &ops)
+    try value(
+      "/feed/pendingLoad", Nullable(wrappedValue: a.pendingLoad), Nullable(wrappedValue: b.pendingLoad), &ops)
+    try value(
+      "/feed/debounceTimer", Nullable(wrappedValue: a.debounceTimer), Nullable(wrappedValue: b.debounceTimer),
+      &ops)
+  }
+
+  private static func albums(_ a: AlbumsState, _ b: AlbumsState, _ ops: inout [JSONPatch.Operation]) throws {
+    guard a != b else { return }
+    try value("/albums/status", a.status, b.status, &ops)
+    try list("/albums/sections", a.sections, b.sections, &ops)
+    try list("/albums/all", a.all, b.all, &ops)
+    try value("/albums/search", a.search, b.search, &ops)
+    try value("/albums/notice", Nullable(wrappedValue: a.notice), Nullable(wrappedValue: b.notice), &ops)
+    try value("/albums/error", Nullable(wrappedValue: a.error), Nullable(wrappedValue: b.error), &ops)
+    try value("/albums/pending", Nullable(wrappedValue: a.pending), Nullable(wrappedValue: b.pending), &ops)
+  }
+
+  /// A value: skipped when equal, else the JSON diff of its two encodings under `path`.
+  private static func value<T: Encodable & Equatable>(
+    _ path: String, _ a: T, _ b: T, _ ops: inout [JSONPatch.Operation]
+  )
+    throws
+  {
+    guard a != b else { return }
+    ops += JSONPatch.diff(try JSONValue(encoding: a), try JSONValue(encoding: b), at: path)
+  }
+
+  /// A list: element by element over the common part, then additions or removals at the end.
+  private static func list<T: Encodable & Equatable>(
+    _ path: String, _ a: [T], _ b: [T], _ ops: inout [JSONPatch.Operation]
+  )
+    throws
+  {
+    guard a != b else { return }
+    let common = min(a.count, b.count)
+    for i in 0..<common where a[i] != b[i] { try value("\(path)/\(i)", a[i], b[i], &ops) }
+    if b.count > common {
+      for i in common..<b.count {
+        ops.append(JSONPatch.Operation(.add, "\(path)/\(i)", try JSONValue(encoding: b[i])))
+      }
+    } else if a.count > common {
+      for i in stride(from: a.count - 1, through: common, by: -1) {
+        ops.append(JSONPatch.Operation(.remove, "\(path)/\(i)"))
+      }
+    }
+  }
+}

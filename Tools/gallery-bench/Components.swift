@@ -1,0 +1,47 @@
+import EventStore
+import Foundation
+import GalleryCore
+
+/// Where a round trip's time goes: each step on its own, in process.
+enum Components {
+  static func time(_ label: String, _ n: Int, _ body: (Int) throws -> Void) rethrows {
+    let start = RoundTrip.nowNanos()
+    for i in 0..<n { try body(i) }
+    let each = Double(RoundTrip.nowNanos() - start) / Double(n) / 1000
+    print(String(format: "  %@ %8.2f µs", label.padding(toLength: 44, withPad: " ", startingAt: 0), each))
+  }
+
+  static func run() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-bench-c-\(getpid())")
+      .path
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let store = try Store(dataDirectory: dir, options: .init(durability: .batch(milliseconds: 10)))
+    let request = Array(
+      #"{"jsonrpc":"2.0","id":12,"method":"auth/setEmail","params":{"value":"user1@mail.com"}}"#.utf8)
+    print("components of one auth/setEmail (release, in process):")
+    try time("parse the request (JSONParser)", 20000) { _ in _ = try JSONParser.parse(request) }
+    try time("Store.send (decide, encode, append, reduce)", 20000) { i in
+      try store.send(.auth(.setEmail(.login, "user\(i % 97)@mail.com")))
+    }
+    var a = store.state
+    var b = a
+    b.login.email.value = "other@mail.com"
+    b.login.email.edited = true
+    try time("StatePatch.diff (login changed)", 20000) { _ in _ = try StatePatch.diff(a, b) }
+    try time("JSONValue(encoding: LoginForm)", 20000) { _ in _ = try JSONValue(encoding: a.login) }
+    time("AppState == AppState (login differs)", 20000) { _ in _ = a == b }
+    time("FeedState == FeedState", 20000) { _ in _ = a.feed == b.feed }
+    time("AlbumsState == AlbumsState", 20000) { _ in _ = a.albums == b.albums }
+    let ja = try JSONValue(encoding: a.login)
+    let jb = try JSONValue(encoding: b.login)
+    time("JSONPatch.diff of two LoginForm values", 20000) { _ in _ = JSONPatch.diff(ja, jb) }
+    try time("JSONEncoder LoginForm to bytes", 20000) { _ in _ = try JSONCoding.encode(a.login) }
+    let event = Event(AuthEvents.FieldEdited(form: .login, field: .email, value: "a@b.co"))
+    try time("EventCodec.encode (an event's data)", 20000) { _ in _ = try EventCodec.encode(event) }
+    let ops = try StatePatch.diff(a, b)
+    let note: JSONValue = .object(["patch": .array(ops.map(\.json)), "version": .number(3)])
+    time("JSONWriter (a state/changed)", 20000) { _ in _ = JSONWriter.bytes(note) }
+    a.login = b.login
+    try store.close()
+  }
+}

@@ -1,0 +1,186 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Row 1 and 2 of the benchmark table: `auth/setEmail` round trips over stdio, against the
+/// same client talking to a process that echoes each line (`cat`).
+enum RoundTrip {
+  /// A child process on pipes, read line by line.
+  final class Child {
+    let pid: pid_t
+    let input: Int32
+    let output: Int32
+    private var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    private var lo = 0
+    private var hi = 0
+
+    init(_ argv: [String]) {
+      var toChild: [Int32] = [0, 0]
+      var fromChild: [Int32] = [0, 0]
+      pipe(&toChild)
+      pipe(&fromChild)
+      var actions = posix_spawn_file_actions_t()
+      posix_spawn_file_actions_init(&actions)
+      posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+      posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+      posix_spawn_file_actions_addclose(&actions, toChild[1])
+      posix_spawn_file_actions_addclose(&actions, fromChild[0])
+      var child: pid_t = 0
+      let cargs = argv.map { strdup($0) } + [nil]
+      let status = posix_spawn(&child, argv[0], &actions, nil, cargs, environ)
+      precondition(status == 0, "could not start \(argv[0])")
+      for p in cargs { free(p) }
+      close(toChild[0])
+      close(fromChild[1])
+      pid = child
+      input = toChild[1]
+      output = fromChild[0]
+    }
+
+    func send(_ bytes: [UInt8]) {
+      var done = 0
+      while done < bytes.count {
+        let n = bytes[done...].withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
+        precondition(n > 0)
+        done += n
+      }
+    }
+
+    /// The next line (without its newline).
+    func line() -> ArraySlice<UInt8> {
+      while true {
+        if let nl = buffer[lo..<hi].firstIndex(of: 0x0A) {
+          let line = buffer[lo..<nl]
+          lo = nl + 1
+          return line
+        }
+        if lo > 0 {
+          buffer.replaceSubrange(0..<(hi - lo), with: buffer[lo..<hi])
+          hi -= lo
+          lo = 0
+        }
+        let n = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress! + hi, $0.count - hi) }
+        precondition(n > 0, "the child closed its output")
+        hi += n
+      }
+    }
+
+    func finish() {
+      close(input)
+      var status: Int32 = 0
+      waitpid(pid, &status, 0)
+    }
+  }
+
+  static func percentile(_ sorted: [Double], _ p: Double) -> Double {
+    sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+  }
+
+  static func micros(_ a: UInt64, _ b: UInt64) -> Double { Double(b - a) / 1000 }
+
+  static func nowNanos() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+  }
+
+  /// Round trips of `count` requests; `linesPerRequest` lines come back for each.
+  static func measure(_ child: Child, count: Int, linesPerRequest: Int, request: (Int) -> [UInt8]) -> [Double]
+  {
+    var samples: [Double] = []
+    samples.reserveCapacity(count)
+    for i in 0..<count {
+      let bytes = request(i)
+      let start = nowNanos()
+      child.send(bytes)
+      for _ in 0..<linesPerRequest { _ = child.line() }
+      samples.append(micros(start, nowNanos()))
+    }
+    return samples.sorted()
+  }
+
+  static func report(_ label: String, _ samples: [Double]) -> (p50: Double, p99: Double) {
+    let p50 = percentile(samples, 0.5)
+    let p99 = percentile(samples, 0.99)
+    print(
+      String(
+        format: "  %@ p50 %8.1f µs   p99 %8.1f µs   (n=%d)",
+        label.padding(toLength: 38, withPad: " ", startingAt: 0), p50, p99, samples.count))
+    return (p50, p99)
+  }
+
+  static func setEmail(_ i: Int) -> [UInt8] {
+    Array(
+      #"{"jsonrpc":"2.0","id":\#(i + 10),"method":"auth/setEmail","params":{"value":"user\#(i % 97)@mail.com"}}"#
+        .utf8) + [0x0A]
+  }
+
+  static func run(binary: String, count: Int, feedPhotos: Int) {
+    // The echo baseline is taken twice (the first run on an idle machine is often slowed by
+    // CPU wake-ups) and the faster one kept: the target is stated against the real pipe cost.
+    var baseline = (p50: Double.infinity, p99: Double.infinity)
+    for _ in 0..<2 {
+      let echo = Child(["/bin/cat"])
+      _ = measure(echo, count: 5000, linesPerRequest: 1, request: setEmail)
+      let run = report(
+        "echo (cat), same client", measure(echo, count: count, linesPerRequest: 1, request: setEmail))
+      if run.p50 < baseline.p50 { baseline = run }
+      echo.finish()
+    }
+
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-bench-rt-\(getpid())")
+      .path
+    try? FileManager.default.removeItem(atPath: dir)
+    let server = Child([binary, "serve", "--data-dir", dir, "--durability", "batch", "--log-level", "error"])
+    server.send(Array(#"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#.utf8) + [0x0A])
+    _ = server.line()
+    if feedPhotos > 0 {
+      // Load the demo feed page by page to `feedPhotos` items (pages of 20; 300 demo photos at most).
+      server.send(Array(#"{"jsonrpc":"2.0","id":2,"method":"feed/refresh"}"#.utf8) + [0x0A])
+      _ = drainUntilLoaded(server)
+      var id = 3
+      while true {
+        server.send(
+          Array(
+            #"{"jsonrpc":"2.0","id":\#(id),"method":"state/get","params":{"pointer":"/feed/items"}}"#.utf8)
+            + [0x0A])
+        let items = waitFor(server, id: id).components(separatedBy: "\"key\":\"").count - 1
+        id += 1
+        if items >= feedPhotos { break }
+        server.send(Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"feed/loadMore"}"#.utf8) + [0x0A])
+        let answer = waitFor(server, id: id)
+        id += 1
+        if answer.contains("\"events\":[]") { break }
+        _ = drainUntilLoaded(server)
+      }
+    }
+    _ = measure(server, count: 2000, linesPerRequest: 2, request: setEmail)
+    let samples = measure(server, count: count, linesPerRequest: 2, request: setEmail)
+    let row = report("gallery-rpc auth/setEmail (+state/changed)", samples)
+    print(String(format: "  ratio p50 %.2f× echo; p99 %.3f ms", row.p50 / baseline.p50, row.p99 / 1000))
+    server.send(
+      Array(#"{"jsonrpc":"2.0","id":999999,"method":"auth/setEmail","params":{"value":"x"}}"#.utf8) + [0x0A])
+    let patch = String(decoding: server.line(), as: UTF8.self)
+    _ = server.line()
+    print("  one state/changed notification: \(patch.utf8.count) bytes")
+    server.finish()
+    try? FileManager.default.removeItem(atPath: dir)
+  }
+
+  static func waitFor(_ child: Child, id: Int) -> String {
+    while true {
+      let line = String(decoding: child.line(), as: UTF8.self)
+      if line.hasPrefix("{\"id\":\(id),") { return line }
+    }
+  }
+
+  static func drainUntilLoaded(_ child: Child) -> String {
+    while true {
+      let line = String(decoding: child.line(), as: UTF8.self)
+      if line.contains("\"/feed/status\",\"value\":\"loaded\"") { return line }
+    }
+  }
+}
