@@ -19,7 +19,7 @@ public enum EventCodec {
 
   /// The compact JSON of a payload (sorted keys).
   public static func encodeData(_ payload: any EventPayload) throws -> [UInt8] {
-    Array(try JSONCoding.encode(payload))
+    JSONWriter.bytes(try JSONValueEncoder().encode(payload))
   }
 
   /// The log's form of an event.

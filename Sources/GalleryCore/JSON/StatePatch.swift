@@ -7,8 +7,21 @@ public enum StatePatch {
   public static func diff(_ old: AppState, _ new: AppState) throws -> [JSONPatch.Operation] {
     var ops: [JSONPatch.Operation] = []
     try list("/route", old.route, new.route, &ops)
-    try value("/login", old.login, new.login, &ops)
-    try value("/registration", old.registration, new.registration, &ops)
+    if old.login != new.login {
+      let (a, b) = (old.login, new.login)
+      try value("/login/email", a.email, b.email, &ops)
+      try value("/login/password", a.password, b.password, &ops)
+      try form("/login", (a.submitAttempted, a.canSubmit, a.isSubmitting, a.requestID, a.error),
+        (b.submitAttempted, b.canSubmit, b.isSubmitting, b.requestID, b.error), &ops)
+    }
+    if old.registration != new.registration {
+      let (a, b) = (old.registration, new.registration)
+      try value("/registration/email", a.email, b.email, &ops)
+      try value("/registration/password", a.password, b.password, &ops)
+      try value("/registration/age", a.age, b.age, &ops)
+      try form("/registration", (a.submitAttempted, a.canSubmit, a.isSubmitting, a.requestID, a.error),
+        (b.submitAttempted, b.canSubmit, b.isSubmitting, b.requestID, b.error), &ops)
+    }
     try value("/session", old.session, new.session, &ops)
     try feed(old.feed, new.feed, &ops)
     try value("/detail", Nullable(wrappedValue: old.detail), Nullable(wrappedValue: new.detail), &ops)
@@ -18,6 +31,18 @@ public enum StatePatch {
     try value("/connectivity", old.connectivity, new.connectivity, &ops)
     try value("/nextRequestID", old.nextRequestID, new.nextRequestID, &ops)
     return ops
+  }
+
+  /// The fields every account form has besides its inputs.
+  private static func form(
+    _ path: String, _ a: (Bool, Bool, Bool, Int?, Message?), _ b: (Bool, Bool, Bool, Int?, Message?),
+    _ ops: inout [JSONPatch.Operation]
+  ) throws {
+    try value(path + "/submitAttempted", a.0, b.0, &ops)
+    try value(path + "/canSubmit", a.1, b.1, &ops)
+    try value(path + "/isSubmitting", a.2, b.2, &ops)
+    try value(path + "/requestID", Nullable(wrappedValue: a.3), Nullable(wrappedValue: b.3), &ops)
+    try value(path + "/error", Nullable(wrappedValue: a.4), Nullable(wrappedValue: b.4), &ops)
   }
 
   private static func feed(_ a: FeedState, _ b: FeedState, _ ops: inout [JSONPatch.Operation]) throws {
