@@ -25,7 +25,8 @@ let package = Package(
     .executableTarget(name: "eventlog-writer", dependencies: ["EventStore"], path: "Tools/eventlog-writer"),
     // Benchmarks measured against baselines in the same run (see BENCHMARKS.md).
     .executableTarget(
-      name: "gallery-bench", dependencies: ["EventStore", "gallery-rpc"], path: "Tools/gallery-bench"),
+      name: "gallery-bench", dependencies: ["EventStore", "GalleryCore", "GalleryTesting", "gallery-rpc"],
+      path: "Tools/gallery-bench"),
     .testTarget(name: "EventStoreTests", dependencies: ["EventStore", "GalleryTesting", "eventlog-writer"]),
     .testTarget(
       name: "RPCServerTests",

@@ -1,4 +1,6 @@
 import Foundation
+import GalleryCore
+import GalleryTesting
 
 #if canImport(Glibc)
   import Glibc
@@ -62,6 +64,7 @@ enum RoundTrip {
           hi -= lo
           lo = 0
         }
+        if hi == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
         let n = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress! + hi, $0.count - hi) }
         precondition(n > 0, "the child closed its output")
         hi += n
@@ -118,7 +121,9 @@ enum RoundTrip {
         .utf8) + [0x0A]
   }
 
-  static func run(binary: String, count: Int, feedPhotos: Int) {
+  /// Returns p50 and p99 of the server.
+  @discardableResult
+  static func run(binary: String, count: Int, feedPhotos: Int) -> (p50: Double, p99: Double) {
     // The echo baseline is taken twice (the first run on an idle machine is often slowed by
     // CPU wake-ups) and the faster one kept: the target is stated against the real pipe cost.
     var baseline = (p50: Double.infinity, p99: Double.infinity)
@@ -134,7 +139,27 @@ enum RoundTrip {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-bench-rt-\(getpid())")
       .path
     try? FileManager.default.removeItem(atPath: dir)
-    let server = Child([binary, "serve", "--data-dir", dir, "--durability", "batch", "--log-level", "error"])
+    // Feeds larger than the demo catalog come from a fake Pixabay in this process, over real HTTP.
+    var fake: FakeHTTPServer?
+    var feedFlag = "demo"
+    if feedPhotos > DemoCatalog.count {
+      fake = try! FakeHTTPServer { request in
+        let page = Int(request.query["page"] ?? "1") ?? 1
+        let size = Int(request.query["per_page"] ?? "20") ?? 20
+        let ids = ((page - 1) * size + 1)...min(feedPhotos, page * size)
+        let hits = ids.map { id in
+          #"{"id":\#(id),"pageURL":"https://pixabay.com/photos/p-\#(id)/","tags":"tag\#(id % 50), bench","previewURL":"https://cdn.example/\#(id)_150.jpg","largeImageURL":"https://cdn.example/\#(id)_1280.jpg","imageWidth":1280,"imageHeight":853,"likes":\#(id % 300),"user":"user\#(id % 97)","user_id":\#(id % 97)}"#
+        }
+        return .json(
+          #"{"total":\#(feedPhotos),"totalHits":\#(feedPhotos),"hits":[\#(hits.joined(separator: ","))]}"#)
+      }
+      setenv("PIXABAY_BASE_URL", fake!.baseURL, 1)
+      setenv("PIXABAY_API_KEY", "bench", 1)
+      feedFlag = "pixabay"
+    }
+    let server = Child([
+      binary, "serve", "--data-dir", dir, "--durability", "batch", "--log-level", "error", "--feed", feedFlag,
+    ])
     server.send(Array(#"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#.utf8) + [0x0A])
     _ = server.line()
     if feedPhotos > 0 {
@@ -144,10 +169,13 @@ enum RoundTrip {
       var id = 3
       while true {
         server.send(
-          Array(
-            #"{"jsonrpc":"2.0","id":\#(id),"method":"state/get","params":{"pointer":"/feed/items"}}"#.utf8)
+          Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"state/get","params":{"pointer":"/feed/page"}}"#.utf8)
             + [0x0A])
-        let items = waitFor(server, id: id).components(separatedBy: "\"key\":\"").count - 1
+        let page =
+          Int(
+            waitFor(server, id: id).components(separatedBy: "\"value\":").last?.split(separator: ",").first
+              ?? "0") ?? 0
+        let items = page * 20
         id += 1
         if items >= feedPhotos { break }
         server.send(Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"feed/loadMore"}"#.utf8) + [0x0A])
@@ -165,9 +193,15 @@ enum RoundTrip {
       Array(#"{"jsonrpc":"2.0","id":999999,"method":"auth/setEmail","params":{"value":"x"}}"#.utf8) + [0x0A])
     let patch = String(decoding: server.line(), as: UTF8.self)
     _ = server.line()
-    print("  one state/changed notification: \(patch.utf8.count) bytes")
+    let patchBytes =
+      (try? JSONParser.parse(patch)).flatMap { $0["params"]?["patch"] }.map { JSONWriter.bytes($0).count }
+      ?? -1
+    print("  one state/changed: \(patch.utf8.count) bytes, of which the patch \(patchBytes) bytes")
+    defer { _ = row }
     server.finish()
+    fake?.stop()
     try? FileManager.default.removeItem(atPath: dir)
+    return row
   }
 
   static func waitFor(_ child: Child, id: Int) -> String {

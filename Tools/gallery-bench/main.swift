@@ -106,9 +106,11 @@ case "components": try Components.run()
 case "round-trip":
   let n = Int(option("--requests", "20000"))!
   print("round-trip: auth/setEmail over stdio, --durability batch, \(n) requests")
-  RoundTrip.run(binary: galleryBinary(), count: n, feedPhotos: 0)
-  print("round-trip with \(option("--photos", "300")) photos in the feed")
-  RoundTrip.run(binary: galleryBinary(), count: n, feedPhotos: Int(option("--photos", "300"))!)
+  let empty = RoundTrip.run(binary: galleryBinary(), count: n, feedPhotos: 0)
+  let photos = Int(option("--photos", "10000"))!
+  print("round-trip with \(photos) photos in the feed")
+  let full = RoundTrip.run(binary: galleryBinary(), count: n, feedPhotos: photos)
+  print(String(format: "  ratio p50 %.2f× the empty feed's", full.p50 / empty.p50))
 default:
   print(
     """

@@ -11,7 +11,8 @@ public enum StatePatch {
       let (a, b) = (old.login, new.login)
       try value("/login/email", a.email, b.email, &ops)
       try value("/login/password", a.password, b.password, &ops)
-      try form("/login", (a.submitAttempted, a.canSubmit, a.isSubmitting, a.requestID, a.error),
+      try form(
+        "/login", (a.submitAttempted, a.canSubmit, a.isSubmitting, a.requestID, a.error),
         (b.submitAttempted, b.canSubmit, b.isSubmitting, b.requestID, b.error), &ops)
     }
     if old.registration != new.registration {
@@ -19,7 +20,8 @@ public enum StatePatch {
       try value("/registration/email", a.email, b.email, &ops)
       try value("/registration/password", a.password, b.password, &ops)
       try value("/registration/age", a.age, b.age, &ops)
-      try form("/registration", (a.submitAttempted, a.canSubmit, a.isSubmitting, a.requestID, a.error),
+      try form(
+        "/registration", (a.submitAttempted, a.canSubmit, a.isSubmitting, a.requestID, a.error),
         (b.submitAttempted, b.canSubmit, b.isSubmitting, b.requestID, b.error), &ops)
     }
     try value("/session", old.session, new.session, &ops)

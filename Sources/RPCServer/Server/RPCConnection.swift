@@ -12,7 +12,11 @@ public final class RPCConnection: @unchecked Sendable {
   private let input: Int32
   private let output: Int32
   private var decoder: FrameDecoder
-  private let writer = DispatchQueue(label: "gallery-rpc.writer")
+  private let outgoing = NSCondition()
+  private var pending: [UInt8] = []
+  private var queued = 0
+  private var written = 0
+  private var writerStarted = false
   private let lock = NSLock()
   private var detected: Framing?
   private var writeFailed = false
@@ -31,18 +35,54 @@ public final class RPCConnection: @unchecked Sendable {
     return detected
   }
 
-  /// Frames and writes `message` after everything sent before it.
+  /// Frames `message` and queues it after everything sent before it, from any thread. The
+  /// writer thread writes whatever has queued up in one write, so a `state/changed` and the
+  /// answer that follows it usually reach the client together.
   public func send(_ message: JSONValue) {
     let body = JSONWriter.bytes(message)
     lock.lock()
     let bytes = (detected ?? .ndjson).frame(body)
-    writer.async { [self] in write(bytes) }
     lock.unlock()
+    outgoing.lock()
+    pending += bytes
+    queued += 1
+    outgoing.signal()
+    outgoing.unlock()
+    startWriterOnce()
   }
 
   /// Waits until every message sent so far is written.
   public func flush() {
-    writer.sync {}
+    outgoing.lock()
+    let target = queued
+    while written < target, !writeFailed { outgoing.wait() }
+    outgoing.unlock()
+  }
+
+  private func startWriterOnce() {
+    outgoing.lock()
+    defer { outgoing.unlock() }
+    guard !writerStarted else { return }
+    writerStarted = true
+    let thread = Thread { [self] in writerLoop() }
+    thread.name = "gallery-rpc.writer"
+    thread.start()
+  }
+
+  private func writerLoop() {
+    while true {
+      outgoing.lock()
+      while pending.isEmpty { outgoing.wait() }
+      let bytes = pending
+      let count = queued
+      pending.removeAll(keepingCapacity: true)
+      outgoing.unlock()
+      write(bytes)
+      outgoing.lock()
+      written = count
+      outgoing.broadcast()
+      outgoing.unlock()
+    }
   }
 
   private func write(_ bytes: [UInt8]) {
