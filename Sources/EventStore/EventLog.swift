@@ -152,7 +152,12 @@ public final class EventLog: @unchecked Sendable {
   /// With `expectedLastSeq`, the append happens only if the log still ends there.
   /// Returns after the batch is as durable as the policy promises.
   @discardableResult
-  public func append(_ events: [NewEvent], expectedLastSeq: UInt64? = nil) throws -> [EventRecord] {
+  /// With `deferSync` (policy `fsync` only) it returns once written and the caller must call
+  /// `sync()` before telling anyone the events are durable: a server answering several
+  /// pipelined requests at once shares one fsync among them.
+  public func append(_ events: [NewEvent], expectedLastSeq: UInt64? = nil, deferSync: Bool = false) throws
+    -> [EventRecord]
+  {
     for e in events {
       guard e.data.count <= options.maxEventBytes else {
         throw EventLogError.invalidEvent(
@@ -198,7 +203,7 @@ public final class EventLog: @unchecked Sendable {
     lastChecksum = checksum
     deliver(records)
     switch durability {
-    case .fsync: try makeDurable(upTo: writtenEnd)
+    case .fsync: if !deferSync { try makeDurable(upTo: writtenEnd) }
     case .batch(let ms): scheduleSync(after: ms)
     case .none: break
     }

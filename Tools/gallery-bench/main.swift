@@ -103,6 +103,10 @@ let command = CommandLine.arguments.dropFirst().first ?? "help"
 switch command {
 case "log-append": try benchLogAppend()
 case "components": try Components.run()
+case "pipeline":
+  print("pipeline: auth/setEmail requests written back to back, --durability fsync")
+  try Pipeline.run(
+    binary: galleryBinary(), requests: Int(option("--requests", "20000"))!, dir: option("--dir", "/tmp"))
 case "round-trip":
   let n = Int(option("--requests", "20000"))!
   print("round-trip: auth/setEmail over stdio, --durability batch, \(n) requests")
@@ -116,5 +120,7 @@ default:
     """
     usage: gallery-bench log-append [--events N] [--fsync-events N] [--dir D]
            gallery-bench round-trip [--requests N] [--photos N] [--binary PATH]
+           gallery-bench pipeline [--requests N] [--dir D]
+           gallery-bench components
     """)
 }

@@ -187,12 +187,17 @@ public final class Store: @unchecked Sendable {
   /// Decides `action` against the current state and records its events; returns once they
   /// are appended with the store's durability. A `Rejection` records nothing.
   @discardableResult
-  public func send(_ action: Action) throws -> Outcome {
+  public func send(_ action: Action, deferDurability: Bool = false) throws -> Outcome {
     lock.lock()
     defer { lock.unlock() }
     let events = try AppMachine.decide(action, current)
     if let (form, secret) = action.secret { runtime.vault.set(form, secret) }
-    return try appendLocked(events)
+    return try appendLocked(events, deferDurability: deferDurability)
+  }
+
+  /// Makes every event appended so far durable (after sends with `deferDurability`).
+  public func sync() throws {
+    try log.sync()
   }
 
   /// Records events that are facts already (effect results, recovery).
@@ -202,9 +207,10 @@ public final class Store: @unchecked Sendable {
     return try appendLocked(events)
   }
 
-  private func appendLocked(_ events: [Event]) throws -> Outcome {
+  private func appendLocked(_ events: [Event], deferDurability: Bool = false) throws -> Outcome {
     guard !events.isEmpty else { return Outcome(version: currentVersion, events: []) }
-    let records = try log.append(try events.map(EventCodec.encode), expectedLastSeq: currentVersion)
+    let records = try log.append(
+      try events.map(EventCodec.encode), expectedLastSeq: currentVersion, deferSync: deferDurability)
     var effects: [Effect] = []
     for event in events {
       current = AppMachine.reduce(current, event)

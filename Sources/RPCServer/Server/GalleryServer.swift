@@ -27,6 +27,10 @@ public final class GalleryServer: @unchecked Sendable {
   private var cancellable: [RPCID: CancelFlag] = [:]
   private let workers = DispatchQueue(label: "gallery-rpc.long-requests", attributes: .concurrent)
   private let workersDone = DispatchGroup()
+  /// Reader thread only: answers waiting for the current read's shared fsync.
+  private var holding = false
+  private var held: [JSONValue] = []
+  private var heldAppends = false
 
   public init(
     store: Store, connection: RPCConnection, logger: Logger, serverVersion: String, maxMessageBytes: Int
@@ -40,18 +44,28 @@ public final class GalleryServer: @unchecked Sendable {
 
   /// Serves until `exit` or end of input; returns the exit status (0 only after shutdown).
   public func run() -> Int32 {
-    connection.run { item in
-      switch item {
-      case .error(let reason):
-        logger.log(.warn, "framing: \(reason)")
-        connection.send(RPCOutgoing.error(.null, .invalidRequest(reason)))
-      case .message(let bytes):
-        handle(bytes)
+    connection.run(chunks: { items in
+      // Answers to the messages of one read wait for one shared fsync (group commit for
+      // pipelined requests); they are sent in order once it is done.
+      holding = true
+      for item in items {
+        switch item {
+        case .error(let reason):
+          logger.log(.warn, "framing: \(reason)")
+          reply(RPCOutgoing.error(.null, .invalidRequest(reason)))
+        case .message(let bytes):
+          handle(bytes)
+        }
+        lock.lock()
+        let stop = exitRequested
+        lock.unlock()
+        if stop { break }
       }
+      releaseHeld()
       lock.lock()
       defer { lock.unlock() }
       return !exitRequested
-    }
+    })
     workersDone.wait()
     lock.lock()
     let status: Int32 = phase == .shuttingDown ? 0 : 1
@@ -64,24 +78,66 @@ public final class GalleryServer: @unchecked Sendable {
     return status
   }
 
+  /// Answers now, or once the shared fsync of the current read is done.
+  private func reply(_ message: JSONValue) {
+    if holding {
+      held.append(message)
+    } else {
+      connection.send(message)
+    }
+  }
+
+  private func releaseHeld() {
+    holding = false
+    guard !held.isEmpty else { return }
+    let answers = held
+    held = []
+    var failure: RPCError?
+    if heldAppends {
+      heldAppends = false
+      do { try store.sync() } catch {
+        logger.log(.error, "fsync failed: \(error)")
+        failure = RPCError.storage("\(error)")
+      }
+    }
+    for message in answers { connection.send(failure.map { Self.failing(message, $0) } ?? message) }
+  }
+
+  /// A held answer after the shared fsync failed: successes become storage errors (their
+  /// events may not be on disk), everything else stays as it was.
+  static func failing(_ message: JSONValue, _ failure: RPCError) -> JSONValue {
+    switch message {
+    case .array(let items): return .array(items.map { failing($0, failure) })
+    case .object(let members) where members["result"] != nil:
+      let id: RPCID
+      switch members["id"] {
+      case .string(let s)?: id = .string(s)
+      case .number(let n)?: id = .number(n)
+      default: id = .null
+      }
+      return RPCOutgoing.error(id, failure)
+    default: return message
+    }
+  }
+
   /// Handles one framed message: a single call or a batch.
   func handle(_ bytes: [UInt8]) {
     let value: JSONValue
     do {
       value = try JSONParser.parse(bytes)
     } catch {
-      connection.send(RPCOutgoing.error(.null, .parseError("\(error)")))
+      reply(RPCOutgoing.error(.null, .parseError("\(error)")))
       return
     }
     if case .array(let members) = value {
       guard !members.isEmpty else {
-        connection.send(RPCOutgoing.error(.null, .invalidRequest("an empty batch")))
+        reply(RPCOutgoing.error(.null, .invalidRequest("an empty batch")))
         return
       }
       let responses = members.compactMap { dispatch(RPCIncoming($0), inBatch: true) }
-      if !responses.isEmpty { connection.send(.array(responses)) }
+      if !responses.isEmpty { reply(.array(responses)) }
     } else if let response = dispatch(RPCIncoming(value), inBatch: false) {
-      connection.send(response)
+      reply(response)
     }
   }
 
@@ -168,7 +224,8 @@ public final class GalleryServer: @unchecked Sendable {
 
   private func perform(_ action: Action) throws(RPCError) -> JSONValue {
     do {
-      let outcome = try store.send(action)
+      let outcome = try store.send(action, deferDurability: holding)
+      if holding { heldAppends = true }
       return .object([
         "version": .number(Double(outcome.version)),
         "events": .array(

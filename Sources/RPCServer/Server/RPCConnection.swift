@@ -99,7 +99,17 @@ public final class RPCConnection: @unchecked Sendable {
   }
 
   /// Reads until end of input or until `handle` returns false, handing over each framed item.
+  /// `each` sees the items of one read together (pipelined requests arrive that way).
   public func run(_ handle: (FrameDecoder.Item) -> Bool) {
+    run(chunks: { items in
+      for item in items where !handle(item) { return false }
+      return true
+    })
+  }
+
+  /// Reads until end of input or until `handle` returns false, handing over the items of
+  /// each read at once.
+  public func run(chunks handle: ([FrameDecoder.Item]) -> Bool) {
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let n = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
@@ -108,7 +118,7 @@ public final class RPCConnection: @unchecked Sendable {
       lock.lock()
       detected = decoder.framing
       lock.unlock()
-      for item in items where !handle(item) { return }
+      if !items.isEmpty, !handle(items) { return }
       if n <= 0 { return }
     }
   }
