@@ -43,5 +43,27 @@ enum Components {
     time("JSONWriter (a state/changed)", 20000) { _ in _ = JSONWriter.bytes(note) }
     a.login = b.login
     try store.close()
+
+    let log = dir + "/replay.jsonl"
+    try ReplayBench.generate(log, count: 20000)
+    print("replay of 20,000 events, per event:")
+    func pass(_ label: String, _ body: (EventRecord) throws -> Void) throws {
+      let cursor = try LogCursor(path: log)
+      let start = RoundTrip.nowNanos()
+      var n = 0
+      while let r = try cursor.next() {
+        try body(r)
+        n += 1
+      }
+      print(
+        String(
+          format: "  %@ %8.2f µs", label.padding(toLength: 44, withPad: " ", startingAt: 0),
+          Double(RoundTrip.nowNanos() - start) / Double(n) / 1000))
+    }
+    try pass("read and check lines (LogCursor)") { _ in }
+    try pass("+ JSONParser.parse of data") { r in _ = try JSONParser.parse(r.data) }
+    try pass("+ EventCodec.decode") { r in _ = try EventCodec.decode(r) }
+    var state = AppState()
+    try pass("+ decode and reduce") { r in AppMachine.reduce(into: &state, try EventCodec.decode(r)) }
   }
 }

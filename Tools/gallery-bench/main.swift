@@ -103,6 +103,10 @@ let command = CommandLine.arguments.dropFirst().first ?? "help"
 switch command {
 case "log-append": try benchLogAppend()
 case "components": try Components.run()
+case "replay":
+  let events = Int(option("--events", "1000000"))!
+  print("replay: a realistic log (typing, sign-in, page loads of 20 photos, thumbnails, navigation)")
+  try ReplayBench.run(binary: galleryBinary(), events: events, dir: option("--dir", "/tmp"))
 case "pipeline":
   print("pipeline: auth/setEmail requests written back to back, --durability fsync")
   try Pipeline.run(
@@ -121,6 +125,7 @@ default:
     usage: gallery-bench log-append [--events N] [--fsync-events N] [--dir D]
            gallery-bench round-trip [--requests N] [--photos N] [--binary PATH]
            gallery-bench pipeline [--requests N] [--dir D]
+           gallery-bench replay [--events N] [--dir D]
            gallery-bench components
     """)
 }

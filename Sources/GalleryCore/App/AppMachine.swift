@@ -15,11 +15,16 @@ public enum AppMachine {
   /// Folds one event into the state. Never fails: an event that no longer applies is ignored.
   public static func reduce(_ state: AppState, _ event: Event) -> AppState {
     var next = state
+    reduce(into: &next, event)
+    return next
+  }
+
+  /// Folds one event into `state` in place (no copy of what the event does not touch).
+  public static func reduce(into next: inout AppState, _ event: Event) {
     AuthFeature.reduce(&next, event.payload)
     NavigationFeature.reduce(&next, event.payload)
     FeedFeature.reduce(&next, event.payload)
     AlbumsFeature.reduce(&next, event.payload)
-    return next
   }
 
   /// The effects `event` starts, given the state it produced.

@@ -18,7 +18,7 @@ public enum Replay {
       } catch {
         throw ReplayError(seq: record.seq, reason: "\(error)")
       }
-      state = AppMachine.reduce(state, event)
+      AppMachine.reduce(into: &state, event)
       last = record.seq
       if let each, !each(record, event, state) { break }
     }

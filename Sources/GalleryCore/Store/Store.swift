@@ -213,7 +213,7 @@ public final class Store: @unchecked Sendable {
       try events.map(EventCodec.encode), expectedLastSeq: currentVersion, deferSync: deferDurability)
     var effects: [Effect] = []
     for event in events {
-      current = AppMachine.reduce(current, event)
+      AppMachine.reduce(into: &current, event)
       effects += AppMachine.effects(of: event, in: current)
     }
     currentVersion = records.last!.seq
