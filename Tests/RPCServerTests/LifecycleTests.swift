@@ -128,3 +128,29 @@ final class LifecycleTests: XCTestCase {
     XCTAssertTrue(everything.contains("auth/setPassword"), "the debug log names methods")
   }
 }
+
+/// Pipelined requests with `--durability fsync`: answered in order, every answered event in the log.
+final class PipelineTests: XCTestCase {
+  func testPipelinedActionsShareAnFsyncAndAreAnsweredInOrder() throws {
+    let p = try RPCProcess(extra: ["--durability", "fsync"])
+    _ = p.initialize()
+    var burst: [UInt8] = []
+    for i in 0..<200 {
+      burst += Framing.ndjson.frame(
+        Array(
+          #"{"jsonrpc":"2.0","id":\#(100 + i),"method":"auth/setEmail","params":{"value":"u\#(i)@x.co"}}"#
+            .utf8))
+    }
+    burst += Framing.ndjson.frame(Array(#"{"jsonrpc":"2.0","id":99,"method":"nav/back"}"#.utf8))
+    p.write(burst)
+    var ids: [JSONValue] = []
+    while ids.count < 201, let message = p.next() {
+      if let id = message["id"] { ids.append(id) }
+    }
+    XCTAssertEqual(
+      ids, (100..<300).map { .number(Double($0)) } + [.number(99)], "answers keep the order of the requests")
+    let log = try String(contentsOfFile: p.dataDirectory.path + "/events.jsonl", encoding: .utf8)
+    XCTAssertEqual(
+      log.split(separator: "\n").count, 200, "every answered action is in the log; the rejected one is not")
+  }
+}
