@@ -179,7 +179,8 @@ public struct JSONScanner: ~Copyable {
           UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
           index += 2
         case UInt8(ascii: "u"):
-          guard index + 6 <= bytes.count else { break }
+          // (A `break` here would leave only the switch and spin forever: found by fuzzing.)
+          guard index + 6 <= bytes.count else { throw fail("unterminated \\u escape") }
           for k in 2..<6 where hexValue(bytes[index + k]) == nil { throw fail("invalid \\u escape") }
           index += 6
         default:

@@ -77,7 +77,10 @@ final class FormatTests: XCTestCase {
         XCTAssertTrue(s.atEnd, text)
       }
     }
-    let bad = [#"{"a":}"#, #"{"a":1,}"#, #"{"a":"\x"}"#, #"{"a":1e}"#, #"{"a":tru}"#, #"{"a":"#, #"{a:1}"#]
+    let bad = [
+      #""uu\u?uu"#, #""\u12"#, #"{"a":"\u"#, #"{"a":}"#, #"{"a":1,}"#, #"{"a":"\x"}"#, #"{"a":1e}"#,
+      #"{"a":tru}"#, #"{"a":"#, #"{a:1}"#,
+    ]
     for text in bad {
       let bytes = Array(text.utf8)
       let failed = bytes.withUnsafeBytes { raw -> Bool in
