@@ -1,0 +1,138 @@
+import Dispatch
+import EventStore
+import Foundation
+import GalleryCore
+
+/// The observation methods that read the log: `events/read`, `events/subscribe`,
+/// `history/stateAt`, and the off-thread running that lets `$/cancelRequest` stop them.
+extension GalleryServer {
+  static func json(_ record: EventRecord) -> JSONValue {
+    .object([
+      "seq": .number(Double(record.seq)), "time": .string(record.timeText), "type": .string(record.type),
+      "v": .number(Double(record.version)), "data": (try? JSONParser.parse(record.data)) ?? .object([:]),
+    ])
+  }
+
+  func readEvents(_ p: Params, cancel: CancelFlag?) throws(RPCError) -> JSONValue {
+    let last = store.log.lastSeq
+    let from = UInt64(try p.optionalInt("from", in: 1...Int.max) ?? 1)
+    let to = try p.optionalInt("to", in: 1...Int.max).map(UInt64.init) ?? last
+    let limit = try p.optionalInt("limit", in: 1...10000) ?? 1000
+    let progress = Progress(token: p.raw("workDoneToken"), connection: connection, title: "reading events")
+    var events: [JSONValue] = []
+    do {
+      let cursor = try store.log.read(from: from, through: to)
+      while events.count < limit, let record = try cursor.next() {
+        if cancel?.isCancelled == true { throw RPCError.requestCancelled }
+        events.append(Self.json(record))
+        progress.report(done: events.count, total: min(limit, Int(to >= from ? to - from + 1 : 0)))
+      }
+    } catch let error as RPCError {
+      progress.end()
+      throw error
+    } catch {
+      progress.end()
+      throw RPCError.storage("\(error)")
+    }
+    progress.end()
+    return .object(["events": .array(events), "lastSeq": .number(Double(last))])
+  }
+
+  func subscribe(_ p: Params) throws(RPCError) -> JSONValue {
+    let last = store.log.lastSeq
+    let from = UInt64(try p.optionalInt("from", in: 1...Int.max) ?? Int(last + 1))
+    lock.lock()
+    defer { lock.unlock() }
+    subscription?.cancel()
+    let connection = self.connection
+    let logger = self.logger
+    subscription = store.log.follow(
+      after: from - 1,
+      onFailure: { error in logger.log(.error, "events/subscribe catch-up: \(error)") }
+    ) { records in
+      connection.send(
+        RPCOutgoing.notification(
+          "events/appended", .object(["events": .array(records.map(GalleryServer.json))])))
+    }
+    return .object(["lastSeq": .number(Double(last))])
+  }
+
+  func stateAt(_ p: Params, cancel: CancelFlag?) throws(RPCError) -> JSONValue {
+    let seq = try p.int("seq", in: 0...Int.max)
+    let last = store.log.lastSeq
+    guard UInt64(seq) <= last else {
+      throw RPCError.invalidParams("seq \(seq) is past the end of the log (last seq \(last))")
+    }
+    let progress = Progress(
+      token: p.raw("workDoneToken"), connection: connection, title: "replaying to seq \(seq)")
+    defer { progress.end() }
+    let state: AppState
+    do {
+      state = try store.state(
+        at: UInt64(seq),
+        progress: { done, total in
+          progress.report(done: Int(done), total: Int(total))
+          return cancel?.isCancelled != true
+        })
+    } catch is CancellationError {
+      throw RPCError.requestCancelled
+    } catch {
+      throw RPCError.storage("\(error)")
+    }
+    return .object(["seq": .number(Double(seq)), "value": try pointer(p, into: state)])
+  }
+
+  /// Runs a long request off the reader thread so `$/cancelRequest` can reach it.
+  func startLongRequest(id: RPCID, method: String, params: JSONValue?) {
+    let flag = CancelFlag()
+    lock.lock()
+    cancellable[id] = flag
+    lock.unlock()
+    workersDone.enter()
+    workers.async { [self] in
+      let response: JSONValue
+      do {
+        response = RPCOutgoing.result(id, try call(method, params, cancel: flag))
+      } catch let error as RPCError {
+        response = RPCOutgoing.error(id, error)
+      } catch {
+        response = RPCOutgoing.error(id, .internalError("\(error)"))
+      }
+      lock.lock()
+      cancellable[id] = nil
+      lock.unlock()
+      connection.send(response)
+      workersDone.leave()
+    }
+  }
+}
+
+/// `$/progress` reports for a request that gave a `workDoneToken` (at most ~10 reports).
+struct Progress {
+  let token: JSONValue?
+  let connection: RPCConnection
+  private var lastPercent = -1
+
+  init(token: JSONValue?, connection: RPCConnection, title: String) {
+    self.token = token
+    self.connection = connection
+    send(["kind": .string("begin"), "message": .string(title), "percentage": .number(0)])
+  }
+
+  private func send(_ value: [String: JSONValue]) {
+    guard let token, token != .null else { return }
+    connection.send(
+      RPCOutgoing.notification("$/progress", .object(["token": token, "value": .object(value)])))
+  }
+
+  func report(done: Int, total: Int) {
+    guard token != nil, total > 0 else { return }
+    let percent = min(100, done * 100 / total)
+    // Every tenth of the way only.
+    if percent / 10 != (done > 1 ? min(100, (done - 1) * 100 / total) / 10 : -1) {
+      send(["kind": .string("report"), "percentage": .number(Double(percent))])
+    }
+  }
+
+  func end() { send(["kind": .string("end")]) }
+}
