@@ -36,7 +36,13 @@ enum ServeCommand {
     if config.feed == "pexels", config.pexelsAPIKey == nil {
       logger.log(.warn, "--feed pexels without PEXELS_API_KEY: loads will fail")
     }
-    for (name, value) in [("account", config.account), ("video", config.video)]
+    if config.account == "imgur", config.imgurClientID == nil {
+      logger.log(.warn, "--account imgur without IMGUR_CLIENT_ID: the authorize page will refuse sign-in")
+    }
+    if config.account == "imgur", config.imgurClientSecret == nil {
+      logger.log(.warn, "--account imgur without IMGUR_CLIENT_SECRET: expired tokens cannot be refreshed")
+    }
+    for (name, value) in [("video", config.video)]
     where value != "demo" {
       logger.log(
         .warn, "\(name) provider \(value) selected, but the \(name) feature is not available in this version")

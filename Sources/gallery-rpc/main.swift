@@ -30,7 +30,8 @@ let usage = """
     --log-level L           GALLERY_LOG_LEVEL   error, warn, info (default), debug
     --max-message-bytes N                       default 16777216
   keys and URLs (keys are never logged): REQRES_API_KEY, REQRES_BASE_URL, PIXABAY_API_KEY, PIXABAY_BASE_URL,
-    PEXELS_API_KEY, PEXELS_BASE_URL, JSONPLACEHOLDER_BASE_URL
+    PEXELS_API_KEY, PEXELS_BASE_URL, JSONPLACEHOLDER_BASE_URL, IMGUR_CLIENT_ID, IMGUR_CLIENT_SECRET,
+    IMGUR_BASE_URL
 
   """
 

@@ -4,10 +4,17 @@ public enum Action: Codable, Equatable, Sendable {
   case navigation(NavigationAction)
   case feed(FeedAction)
   case albums(AlbumsAction)
+  case account(AccountAction)
 
   /// A secret the action hands to the runtime's memory (never to the log).
   var secret: (AuthForm, Secret)? {
     if case .auth(.setPassword(let form, let secret)) = self { return (form, secret) }
+    return nil
+  }
+
+  /// The redirect URL of a completed browser sign-in (it carries tokens: memory only).
+  var accountRedirect: Secret? {
+    if case .account(.completeLogin(let url)) = self { return url }
     return nil
   }
 }

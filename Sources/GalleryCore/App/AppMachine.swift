@@ -9,6 +9,7 @@ public enum AppMachine {
     case .navigation(let a): return try NavigationFeature.decide(a, state)
     case .feed(let a): return try FeedFeature.decide(a, state)
     case .albums(let a): return try AlbumsFeature.decide(a, state)
+    case .account(let a): return try AccountFeature.decide(a, state)
     }
   }
 
@@ -25,22 +26,27 @@ public enum AppMachine {
     NavigationFeature.reduce(&next, event.payload)
     FeedFeature.reduce(&next, event.payload)
     AlbumsFeature.reduce(&next, event.payload)
+    AccountFeature.reduce(&next, event.payload)
   }
 
   /// The effects `event` starts, given the state it produced.
   public static func effects(of event: Event, in state: AppState) -> [Effect] {
     AuthFeature.effects(event.payload, state) + FeedFeature.effects(event.payload, state)
-      + AlbumsFeature.effects(event.payload, state)
+      + AlbumsFeature.effects(event.payload, state) + AccountFeature.effects(event.payload, state)
   }
 
   /// Actions the runtime sends once the state is recovered: each feature resumes or closes
   /// what the last process left in flight, with the providers now configured.
-  public static func startupActions(feedProvider: String) -> [Action] {
-    [.feed(.start(provider: feedProvider)), .albums(.resume)]
+  public static func startupActions(_ environment: GalleryEnvironment) -> [Action] {
+    [
+      .feed(.start(provider: environment.feed.name)), .albums(.resume),
+      .account(.start(environment.account.info)),
+      .account(.resume),
+    ]
   }
 
   /// Events that close work left in flight by a stopped process, so no spinner waits forever.
   public static func interruptedWork(_ state: AppState) -> [Event] {
-    AuthFeature.interruptedWork(state)
+    AuthFeature.interruptedWork(state) + AccountFeature.interruptedWork(state)
   }
 }

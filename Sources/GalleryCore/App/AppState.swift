@@ -16,6 +16,8 @@ public struct AppState: Codable, Equatable, Sendable {
   @Nullable public var album: OpenAlbum? = nil
   /// The open album photo, if its screen is showing.
   @Nullable public var photo: OpenPhoto? = nil
+  /// The Imgur account screen.
+  public var account = AccountState()
   /// Whether providers can be reached.
   public var connectivity = Connectivity.online
   /// The id the next request will get (ids enter the log in events, so replay matches).

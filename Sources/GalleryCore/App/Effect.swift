@@ -26,6 +26,19 @@ public enum Effect: Codable, Equatable, Sendable {
   case loadAlbums(requestID: Int)
   /// Load one album's photos.
   case loadAlbumPhotos(requestID: Int, albumID: Int)
+  /// Write the tokens of the sign-in redirect held in memory to the credentials file
+  /// (records `account.signedOut` with `credentialsLost` if it cannot).
+  case storeAccountTokens
+  /// Drop the sign-in redirect held in memory (the sign-in failed).
+  case forgetAccountRedirect
+  /// Remove the account's tokens from the credentials file.
+  case clearAccountCredentials
+  /// Load the account's images page by page until an empty page.
+  case loadAccountImages(requestID: Int)
+  /// Read the file again and upload it, recording progress every tenth.
+  case uploadAccountImage(requestID: Int, request: UploadRequest)
+  /// Delete one image at the provider.
+  case deleteAccountImage(requestID: Int, imageID: String)
   /// Stop downloads of these keys.
   case cancelDownloads(keys: [String], target: FeedEvents.ImageTarget)
   /// Stop every download for `target`.

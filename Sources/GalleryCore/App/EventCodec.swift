@@ -6,7 +6,7 @@ import Foundation
 public enum EventCodec {
   /// Every event type this build knows.
   public static let registered: [any EventPayload.Type] =
-    AuthEvents.all + NavigationEvents.all + FeedEvents.all + AlbumsEvents.all
+    AuthEvents.all + NavigationEvents.all + FeedEvents.all + AlbumsEvents.all + AccountEvents.all
 
   private static let byType: [String: any EventPayload.Type] = {
     var map: [String: any EventPayload.Type] = [:]

@@ -1,5 +1,5 @@
 /// Every image the state shows, found by key: feed thumbnails (`demo:1`), album previews
-/// (`album:3`), album photo thumbnails (`photo:12`), and the large image of the open detail
+/// (`album:3`), album photo thumbnails (`photo:12`), account images (`account:ID`), and the large image of the open detail
 /// or photo. One mechanism serves them all: prefetch, cancel, retry, download, eviction.
 extension AppState {
   /// The state of the image `key` shows for `target`, if the state has one.
@@ -8,6 +8,7 @@ extension AppState {
     case .thumbnail:
       if let i = feed.index(of: key) { return feed.items[i].thumbnail }
       if let card = albums.all.first(where: { $0.key == key }) { return card.preview }
+      if let item = account.images.first(where: { $0.key == key }) { return item.thumbnail }
       return album?.photos.first { $0.key == key }?.thumbnail
     case .detail:
       if detail?.key == key { return detail?.image }
@@ -22,6 +23,7 @@ extension AppState {
     case .thumbnail:
       if let i = feed.index(of: key) { return feed.items[i].photo.thumbnailURL }
       if let card = albums.all.first(where: { $0.key == key }) { return card.previewURL }
+      if let item = account.images.first(where: { $0.key == key }) { return item.image.thumbnailURL }
       return album?.photos.first { $0.key == key }?.photo.thumbnailURL
     case .detail:
       if detail?.key == key { return detail?.photo.largeURL }
@@ -39,6 +41,9 @@ extension AppState {
     case .thumbnail:
       for key in keys { if let i = feed.index(of: key) { change(&feed.items[i].thumbnail) } }
       albums.updatePreviews(wanted, change)
+      for i in account.images.indices where wanted.contains(account.images[i].key) {
+        change(&account.images[i].thumbnail)
+      }
       if album != nil {
         for i in album!.photos.indices where wanted.contains(album!.photos[i].key) {
           change(&album!.photos[i].thumbnail)
@@ -57,6 +62,7 @@ extension AppState {
     }
     for i in feed.items.indices { evicted(&feed.items[i].thumbnail) }
     albums.updatePreviews(nil, evicted)
+    for i in account.images.indices { evicted(&account.images[i].thumbnail) }
     if album != nil { for i in album!.photos.indices { evicted(&album!.photos[i].thumbnail) } }
     if detail != nil { evicted(&detail!.image) }
     if photo != nil { evicted(&photo!.image) }

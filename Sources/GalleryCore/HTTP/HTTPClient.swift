@@ -42,6 +42,23 @@ public struct HTTPResponse: Sendable, Equatable {
 public protocol HTTPClient: Sendable {
   /// The response, or why there is none (offline, timeout, cancelled, too large).
   func send(_ request: HTTPRequest) async -> Result<HTTPResponse, RequestFailure>
+  /// Like `send`, telling `progress` (sent, total) as the body goes out (uploads).
+  func send(_ request: HTTPRequest, progress: @escaping @Sendable (Int64, Int64) -> Void) async -> Result<
+    HTTPResponse, RequestFailure
+  >
+}
+
+extension HTTPClient {
+  /// Clients that cannot see the body go out report the start and the end only.
+  public func send(_ request: HTTPRequest, progress: @escaping @Sendable (Int64, Int64) -> Void) async
+    -> Result<HTTPResponse, RequestFailure>
+  {
+    let total = Int64(request.body?.count ?? 0)
+    progress(0, total)
+    let result = await send(request)
+    if case .success = result { progress(total, total) }
+    return result
+  }
 }
 
 /// HTTP through URLSession (FoundationNetworking on Linux): no cookies, no URL cache,
@@ -52,13 +69,18 @@ public final class URLSessionHTTPClient: HTTPClient {
   public let maxBodyBytes: Int
 
   public init(maxBodyBytes: Int = 32 << 20) {
+    session = URLSession(configuration: Self.configuration)
+    self.maxBodyBytes = maxBodyBytes
+  }
+
+  /// Ephemeral: no cookies, no URL cache.
+  static var configuration: URLSessionConfiguration {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.urlCache = nil
     configuration.httpCookieStorage = nil
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.httpShouldSetCookies = false
-    session = URLSession(configuration: configuration)
-    self.maxBodyBytes = maxBodyBytes
+    return configuration
   }
 
   public func send(_ request: HTTPRequest) async -> Result<HTTPResponse, RequestFailure> {

@@ -30,6 +30,7 @@ public enum StatePatch {
     try albums(old.albums, new.albums, &ops)
     try value("/album", Nullable(wrappedValue: old.album), Nullable(wrappedValue: new.album), &ops)
     try value("/photo", Nullable(wrappedValue: old.photo), Nullable(wrappedValue: new.photo), &ops)
+    try account(old.account, new.account, &ops)
     try value("/connectivity", old.connectivity, new.connectivity, &ops)
     try value("/nextRequestID", old.nextRequestID, new.nextRequestID, &ops)
     return ops
@@ -75,6 +76,27 @@ public enum StatePatch {
     try value("/albums/notice", Nullable(wrappedValue: a.notice), Nullable(wrappedValue: b.notice), &ops)
     try value("/albums/error", Nullable(wrappedValue: a.error), Nullable(wrappedValue: b.error), &ops)
     try value("/albums/pending", Nullable(wrappedValue: a.pending), Nullable(wrappedValue: b.pending), &ops)
+  }
+
+  private static func account(_ a: AccountState, _ b: AccountState, _ ops: inout [JSONPatch.Operation]) throws
+  {
+    guard a != b else { return }
+    func optional<T: Codable & Equatable & Sendable>(_ name: String, _ x: T?, _ y: T?) throws {
+      try value("/account/" + name, Nullable(wrappedValue: x), Nullable(wrappedValue: y), &ops)
+    }
+    try value("/account/status", a.status, b.status, &ops)
+    try optional("provider", a.provider, b.provider)
+    try optional("pendingLogin", a.pendingLogin, b.pendingLogin)
+    try optional("username", a.username, b.username)
+    try optional("accountID", a.accountID, b.accountID)
+    try optional("tokenLifetime", a.tokenLifetime, b.tokenLifetime)
+    try list("/account/images", a.images, b.images, &ops)
+    try value("/account/imagesStatus", a.imagesStatus, b.imagesStatus, &ops)
+    try optional("imagesRequestID", a.imagesRequestID, b.imagesRequestID)
+    try value("/account/imagesPage", a.imagesPage, b.imagesPage, &ops)
+    try value("/account/upload", a.upload, b.upload, &ops)
+    try list("/account/deleting", a.deleting, b.deleting, &ops)
+    try optional("error", a.error, b.error)
   }
 
   /// A value: skipped when equal, else the JSON diff of its two encodings under `path`.

@@ -29,6 +29,15 @@ public enum MessageCatalog {
     "request.cancelled": "The request was cancelled.",
     "albums.ownersMissing": "Album owners could not be loaded; albums are shown without them.",
     "albums.emptyAlbum": "This album has no photos.",
+    "account.loginDenied": "Sign-in was cancelled on Imgur. Sign in again to continue.",
+    "account.loginError": "Imgur could not sign you in ({detail}). Sign in again.",
+    "account.stateMismatch": "That sign-in answer does not belong to this sign-in. Start signing in again.",
+    "account.redirectIncomplete": "The sign-in answer is missing {detail}. Start signing in again.",
+    "account.redirectInvalid": "That is not a sign-in answer ({detail}). Start signing in again.",
+    "account.sessionExpired": "Your Imgur session has ended. Sign in again.",
+    "account.credentialsLost": "The saved sign-in could not be read or written. Sign in again.",
+    "account.uploadInterrupted": "The app stopped during the upload. Upload again.",
+    "account.deleteInterrupted": "The app stopped while deleting this image. Delete it again.",
   ]
 
   /// Renders `code` with `arguments`; an unknown code renders as itself.

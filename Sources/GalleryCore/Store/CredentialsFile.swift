@@ -10,7 +10,16 @@ public final class CredentialsFile: @unchecked Sendable {
       public var email: String
       public var token: String
     }
+    /// The account (Imgur) session: the tokens and when the access token expires.
+    public struct Account: Codable, Equatable, Sendable {
+      public var provider: String
+      public var accessToken: String
+      public var refreshToken: String
+      /// Seconds since the epoch.
+      public var expiresAt: Int64
+    }
     public var signIn: SignIn?
+    public var account: Account?
     public init() {}
   }
 

@@ -3,16 +3,18 @@ import Foundation
 /// Runs effects against the environment and hands their results back as events.
 /// The only place that touches backends, the credentials file and in-memory secrets.
 final class EffectRuntime: @unchecked Sendable {
-  private let environment: GalleryEnvironment
+  let environment: GalleryEnvironment
   let vault = SecretVault()
   let credentials: CredentialsFile
   let cache: ImageCache
   private let offlineCopy: OfflineCopy
   private let limiter: DownloadLimiter
   private let timerScale: Double
-  private let record: @Sendable ([Event]) -> Void
+  let record: @Sendable ([Event]) -> Void
   private let send: @Sendable (Action) -> Void
-  private let diagnostics: @Sendable (String) -> Void
+  let diagnostics: @Sendable (String) -> Void
+  /// The account's tokens: refresh and retry around every account call.
+  let account: AccountSession
   private let idle = NSCondition()
   private var inFlight = 0
   private var downloads: [String: (token: Int, task: Task<Void, Never>)] = [:]
@@ -24,7 +26,8 @@ final class EffectRuntime: @unchecked Sendable {
   init(
     environment: GalleryEnvironment, credentials: CredentialsFile, cache: ImageCache,
     offlineCopy: OfflineCopy,
-    downloadConcurrency: Int, timerScale: Double, diagnostics: @escaping @Sendable (String) -> Void,
+    downloadConcurrency: Int, timerScale: Double, clock: @escaping @Sendable () -> Int64,
+    diagnostics: @escaping @Sendable (String) -> Void,
     record: @escaping @Sendable ([Event]) -> Void, send: @escaping @Sendable (Action) -> Void
   ) {
     self.environment = environment
@@ -36,11 +39,12 @@ final class EffectRuntime: @unchecked Sendable {
     self.diagnostics = diagnostics
     self.record = record
     self.send = send
+    self.account = AccountSession(provider: environment.account, credentials: credentials, clock: clock)
   }
 
   /// Starts `effects`. Anything they need from memory is captured now, before returning.
   func start(_ effects: [Effect]) {
-    for effect in effects {
+    for effect in effects where !startAccount(effect) {
       switch effect {
       case .forgetPassword(let form):
         vault.forget(form)
@@ -138,13 +142,16 @@ final class EffectRuntime: @unchecked Sendable {
         cancelDownloads { ids.contains($0) }
       case .cancelAllDownloads(let target):
         cancelDownloads { $0.hasPrefix(target.rawValue + ":") }
+      case .storeAccountTokens, .forgetAccountRedirect, .clearAccountCredentials, .loadAccountImages,
+        .uploadAccountImage, .deleteAccountImage:
+        break  // started by startAccount
       }
     }
   }
 
   /// Runs asynchronous work whose result events are recorded when it finishes.
   @discardableResult
-  private func run(_ work: @escaping @Sendable () async -> [Event]) -> Task<Void, Never> {
+  func run(_ work: @escaping @Sendable () async -> [Event]) -> Task<Void, Never> {
     idle.lock()
     inFlight += 1
     idle.unlock()

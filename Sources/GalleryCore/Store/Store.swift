@@ -112,6 +112,7 @@ public final class Store: @unchecked Sendable {
       offlineCopy: OfflineCopy(path: dataDirectory + "/offline-feed.json"),
       downloadConcurrency: options.downloadConcurrency,
       timerScale: options.timerScale,
+      clock: options.clock,
       diagnostics: diagnostics,
       record: { [weak self] events in
         guard let self else { return }
@@ -129,7 +130,7 @@ public final class Store: @unchecked Sendable {
     if !leftovers.isEmpty { _ = try record(leftovers) }
     // A long replay now means a long one at every start until the next snapshot: take it now.
     if recovery.replayedEvents >= options.snapshotEvery { saveSnapshot() }
-    for action in AppMachine.startupActions(feedProvider: environment.feed.name) {
+    for action in AppMachine.startupActions(environment) {
       do { try send(action) } catch is Rejection {} catch { diagnostics("start-up action failed: \(error)") }
     }
   }
@@ -192,6 +193,7 @@ public final class Store: @unchecked Sendable {
     defer { lock.unlock() }
     let events = try AppMachine.decide(action, current)
     if let (form, secret) = action.secret { runtime.vault.set(form, secret) }
+    if let redirect = action.accountRedirect { runtime.vault.setRedirect(redirect) }
     return try appendLocked(events, deferDurability: deferDurability)
   }
 

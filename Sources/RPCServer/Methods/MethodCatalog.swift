@@ -1,3 +1,4 @@
+import EventStore
 import GalleryCore
 
 /// Every method of the public contract (shared/BRIEF.md), documented and routed. The
@@ -10,11 +11,13 @@ public enum MethodCatalog {
 
   static func action(
     _ name: String, _ summary: String, params: [MethodSpec.Param] = [],
+    result: JSONValue = Schema.ref("ActionResult"),
+    answer: (@Sendable ([EventRecord]) -> [String: JSONValue])? = nil,
     _ build: @escaping @Sendable (Params) throws(RPCError) -> Action
   ) -> MethodSpec {
     MethodSpec(
-      name, summary, params: params, result: Schema.ref("ActionResult"), errors: actionErrors,
-      route: .action(build))
+      name, summary, params: params, result: result, errors: actionErrors,
+      route: .action(build, answer: answer))
   }
 
   static func later(_ name: String, _ feature: String, _ summary: String) -> MethodSpec {
@@ -24,173 +27,177 @@ public enum MethodCatalog {
   }
 
   /// Every method, in the order the document lists them.
-  public static let all: [MethodSpec] = [
-    // Lifecycle
-    MethodSpec(
-      "initialize", "Starts the session: server info, protocol version and capabilities. Must come first.",
-      params: [
-        .init(
-          "clientInfo", Schema.anyValue, required: false,
-          "who the client is ({name, version}); other LSP fields are accepted and ignored"),
-        .init("protocolVersion", Schema.string, required: false, "the protocol version the client speaks"),
-      ], result: Schema.ref("InitializeResult"), errors: [-32600]),
-    MethodSpec("initialized", "The client has processed the initialize result.", notification: true),
-    MethodSpec("shutdown", "Stops accepting requests other than exit; the log is flushed.", errors: [-32002]),
-    MethodSpec("exit", "Ends the process: status 0 after shutdown, 1 otherwise.", notification: true),
-    MethodSpec("rpc.discover", "This document (OpenRPC 1.2.6).", result: Schema.anyValue),
-    MethodSpec(
-      "$/cancelRequest", "Cancels a long request (events/read, history/stateAt); it then answers -32800.",
-      notification: true,
-      params: [
-        .init(
-          "id", .object(["type": .array([.string("string"), .string("integer")])]),
-          "the id of the request to cancel")
-      ]),
-    // Observation
-    MethodSpec(
-      "state/get", "The state, or the part of it at a JSON Pointer, with its version.",
-      params: [
-        .init("pointer", Schema.string, required: false, "RFC 6901 pointer into the state, e.g. /login/email")
-      ],
-      result: Schema.object(["version": Schema.integer(minimum: 0), "value": Schema.anyValue]),
-      errors: [-32602, -32002]),
-    MethodSpec(
-      "events/read", "Events from the log, oldest first.",
-      params: [
-        .init("from", Schema.integer(minimum: 1), required: false, "first seq (default 1)"),
-        .init("to", Schema.integer(minimum: 1), required: false, "last seq (default: the end)"),
-        .init(
-          "limit", Schema.integer(minimum: 1, maximum: 10000), required: false,
-          "at most this many (default 1000)"),
-        .init(
-          "workDoneToken", Schema.anyValue, required: false, "if given, $/progress reports with this token"),
-      ],
-      result: Schema.object([
-        "events": Schema.array(Schema.ref("EventRecord")), "lastSeq": Schema.integer(minimum: 0),
-      ]),
-      errors: [-32602, -32800, -32011, -32002]),
-    MethodSpec(
-      "events/subscribe",
-      "Starts events/appended notifications for every event after `from` - 1 (catch-up, then live).",
-      params: [
-        .init(
-          "from", Schema.integer(minimum: 1), required: false,
-          "first seq to deliver (default: the next new event)")
-      ],
-      result: Schema.object(["lastSeq": Schema.integer(minimum: 0)]), errors: [-32602, -32002]),
-    MethodSpec(
-      "events/unsubscribe", "Stops events/appended notifications.", result: Schema.null, errors: [-32002]),
-    MethodSpec(
-      "history/stateAt",
-      "The state as it was right after event `seq` (time travel), replayed from the nearest snapshot.",
-      params: [
-        .init("seq", Schema.integer(minimum: 0), "0 is the initial state"),
-        .init("pointer", Schema.string, required: false, "RFC 6901 pointer into that state"),
-        .init(
-          "workDoneToken", Schema.anyValue, required: false, "if given, $/progress reports with this token"),
-      ],
-      result: Schema.object(["seq": Schema.integer(minimum: 0), "value": Schema.anyValue]),
-      errors: [-32602, -32800, -32011, -32002]),
-    // Sign-in and registration
-    action("auth/setEmail", "Types into the sign-in email field.", params: [value]) { p throws(RPCError) in
-      .auth(.setEmail(.login, try p.string("value")))
-    },
-    action("auth/setPassword", "Types into the sign-in password field.", params: [secretValue]) {
-      p throws(RPCError) in
-      .auth(.setPassword(.login, Secret(try p.string("value"))))
-    },
-    action(
-      "auth/submitLogin", "Submits sign-in: invalid fields show their errors; valid ones go to the backend."
-    ) { _ in
-      .auth(.submit(.login))
-    },
-    action("auth/logout", "Signs out and clears the stored token.") { _ in .auth(.logout) },
-    action("registration/open", "Opens registration from the sign-in screen.") { _ in .auth(.openRegistration)
-    },
-    action("registration/setEmail", "Types into the registration email field.", params: [value]) {
-      p throws(RPCError) in
-      .auth(.setEmail(.registration, try p.string("value")))
-    },
-    action("registration/setPassword", "Types into the registration password field.", params: [secretValue]) {
-      p throws(RPCError) in .auth(.setPassword(.registration, Secret(try p.string("value"))))
-    },
-    action(
-      "registration/setAge", "Types into the registration age field (a whole number from 13 to 120).",
-      params: [value]
-    ) {
-      p throws(RPCError) in .auth(.setAge(try p.string("value")))
-    },
-    action("registration/submit", "Submits registration.") { _ in .auth(.submit(.registration)) },
-    action("nav/back", "Pops the top screen of /route.") { _ in .navigation(.back) },
-    // Features still to come
-    action(
-      "feed/setQuery",
-      "Search as the user types: the search starts 300 ms after the last change (the timer's firing is recorded).",
-      params: [.init("text", Schema.string, "the search text; empty shows the provider's default list")]
-    ) { p throws(RPCError) in .feed(.setQuery(try p.string("text"))) },
-    action("feed/refresh", "Reloads the first page (the list is replaced when it arrives).") { _ in
-      .feed(.refresh)
-    },
-    action(
-      "feed/loadMore",
-      "Appends the next page. Does nothing (no events) while a load is in flight or when the provider has no more."
-    ) { _ in .feed(.loadMore) },
-    action(
-      "feed/prefetch",
-      "Starts thumbnail downloads for rows about to show (at most 4 at once; cached ones load at once).",
-      params: [
-        .init("keys", Schema.array(Schema.string), "item keys; unknown or already requested ones are skipped")
-      ]
-    ) { p throws(RPCError) in .feed(.prefetch(try p.strings("keys"))) },
-    action(
-      "feed/cancelPrefetch", "Cancels thumbnail downloads for rows that left the screen.",
-      params: [.init("keys", Schema.array(Schema.string), "item keys; only loading thumbnails are affected")]
-    ) { p throws(RPCError) in .feed(.cancelPrefetch(try p.strings("keys"))) },
-    action(
-      "feed/retryImage", "Retries a failed thumbnail (and the detail's large image, if that one failed).",
-      params: [.init("key", Schema.string, "the item key")]
-    ) { p throws(RPCError) in .feed(.retryImage(try p.string("key"))) },
-    action(
-      "feed/openDetail", "Opens a photo: pushes the detail route and loads the large image.",
-      params: [.init("key", Schema.string, "the item key")]
-    ) { p throws(RPCError) in .feed(.openDetail(try p.string("key"))) },
-    action("detail/close", "Closes the detail screen (cancels its image download).") { _ in
-      .feed(.closeDetail)
-    },
-    action("albums/load", "Loads albums and their owners at the same time, grouped into sections by owner.") {
-      _ in
-      .albums(.load)
-    },
-    action(
-      "albums/setSearch", "Filters albums by title or owner name (case- and diacritic-insensitive).",
-      params: [.init("text", Schema.string, "the filter; empty shows every album")]
-    ) { p throws(RPCError) in .albums(.setSearch(try p.string("text"))) },
-    action(
-      "albums/open", "Opens an album: pushes the album route and loads its photos.",
-      params: [.init("albumId", Schema.integer(minimum: 1), "the album's id")]
-    ) { p throws(RPCError) in .albums(.open(albumID: try p.int("albumId", in: 1...Int(Int32.max)))) },
-    action(
-      "albums/openPhoto",
-      "Opens a photo of the open album: pushes the photo route and loads the original image.",
-      params: [.init("photoId", Schema.integer(minimum: 1), "the photo's id")]
-    ) { p throws(RPCError) in .albums(.openPhoto(photoID: try p.int("photoId", in: 1...Int(Int32.max)))) },
-    action("albums/retry", "Retries what failed: the open album's photos, else the albums load.") { _ in
-      .albums(.retry)
-    },
-    action(
-      "connectivity/set",
-      "Tells the core whether the device is online; coming back online refreshes the feed.",
-      params: [.init("online", Schema.boolean, "true when the device has a connection")]
-    ) { p throws(RPCError) in .feed(.setConnectivity(online: try p.bool("online"))) },
-    later("account/beginLogin", "account", "Starts Imgur sign-in: returns the authorize URL."),
-    later("account/completeLogin", "account", "Finishes Imgur sign-in with the redirect URL."),
-    later("account/loadImages", "account", "Loads the signed-in user's images."),
-    later("account/upload", "account", "Uploads an image file."),
-    later("account/delete", "account", "Deletes one of the user's images."),
-    later("account/logout", "account", "Signs out of Imgur."),
-    later("video/playRandom", "video", "Picks a random popular video to play."),
-    later("settings/update", "settings", "Changes appearance, language, providers and limits."),
-  ]
+  public static let all: [MethodSpec] =
+    [
+      // Lifecycle
+      MethodSpec(
+        "initialize", "Starts the session: server info, protocol version and capabilities. Must come first.",
+        params: [
+          .init(
+            "clientInfo", Schema.anyValue, required: false,
+            "who the client is ({name, version}); other LSP fields are accepted and ignored"),
+          .init("protocolVersion", Schema.string, required: false, "the protocol version the client speaks"),
+        ], result: Schema.ref("InitializeResult"), errors: [-32600]),
+      MethodSpec("initialized", "The client has processed the initialize result.", notification: true),
+      MethodSpec(
+        "shutdown", "Stops accepting requests other than exit; the log is flushed.", errors: [-32002]),
+      MethodSpec("exit", "Ends the process: status 0 after shutdown, 1 otherwise.", notification: true),
+      MethodSpec("rpc.discover", "This document (OpenRPC 1.2.6).", result: Schema.anyValue),
+      MethodSpec(
+        "$/cancelRequest", "Cancels a long request (events/read, history/stateAt); it then answers -32800.",
+        notification: true,
+        params: [
+          .init(
+            "id", .object(["type": .array([.string("string"), .string("integer")])]),
+            "the id of the request to cancel")
+        ]),
+      // Observation
+      MethodSpec(
+        "state/get", "The state, or the part of it at a JSON Pointer, with its version.",
+        params: [
+          .init(
+            "pointer", Schema.string, required: false, "RFC 6901 pointer into the state, e.g. /login/email")
+        ],
+        result: Schema.object(["version": Schema.integer(minimum: 0), "value": Schema.anyValue]),
+        errors: [-32602, -32002]),
+      MethodSpec(
+        "events/read", "Events from the log, oldest first.",
+        params: [
+          .init("from", Schema.integer(minimum: 1), required: false, "first seq (default 1)"),
+          .init("to", Schema.integer(minimum: 1), required: false, "last seq (default: the end)"),
+          .init(
+            "limit", Schema.integer(minimum: 1, maximum: 10000), required: false,
+            "at most this many (default 1000)"),
+          .init(
+            "workDoneToken", Schema.anyValue, required: false, "if given, $/progress reports with this token"),
+        ],
+        result: Schema.object([
+          "events": Schema.array(Schema.ref("EventRecord")), "lastSeq": Schema.integer(minimum: 0),
+        ]),
+        errors: [-32602, -32800, -32011, -32002]),
+      MethodSpec(
+        "events/subscribe",
+        "Starts events/appended notifications for every event after `from` - 1 (catch-up, then live).",
+        params: [
+          .init(
+            "from", Schema.integer(minimum: 1), required: false,
+            "first seq to deliver (default: the next new event)")
+        ],
+        result: Schema.object(["lastSeq": Schema.integer(minimum: 0)]), errors: [-32602, -32002]),
+      MethodSpec(
+        "events/unsubscribe", "Stops events/appended notifications.", result: Schema.null, errors: [-32002]),
+      MethodSpec(
+        "history/stateAt",
+        "The state as it was right after event `seq` (time travel), replayed from the nearest snapshot.",
+        params: [
+          .init("seq", Schema.integer(minimum: 0), "0 is the initial state"),
+          .init("pointer", Schema.string, required: false, "RFC 6901 pointer into that state"),
+          .init(
+            "workDoneToken", Schema.anyValue, required: false, "if given, $/progress reports with this token"),
+        ],
+        result: Schema.object(["seq": Schema.integer(minimum: 0), "value": Schema.anyValue]),
+        errors: [-32602, -32800, -32011, -32002]),
+      // Sign-in and registration
+      action("auth/setEmail", "Types into the sign-in email field.", params: [value]) { p throws(RPCError) in
+        .auth(.setEmail(.login, try p.string("value")))
+      },
+      action("auth/setPassword", "Types into the sign-in password field.", params: [secretValue]) {
+        p throws(RPCError) in
+        .auth(.setPassword(.login, Secret(try p.string("value"))))
+      },
+      action(
+        "auth/submitLogin", "Submits sign-in: invalid fields show their errors; valid ones go to the backend."
+      ) { _ in
+        .auth(.submit(.login))
+      },
+      action("auth/logout", "Signs out and clears the stored token.") { _ in .auth(.logout) },
+      action("registration/open", "Opens registration from the sign-in screen.") { _ in
+        .auth(.openRegistration)
+      },
+      action("registration/setEmail", "Types into the registration email field.", params: [value]) {
+        p throws(RPCError) in
+        .auth(.setEmail(.registration, try p.string("value")))
+      },
+      action("registration/setPassword", "Types into the registration password field.", params: [secretValue])
+      {
+        p throws(RPCError) in .auth(.setPassword(.registration, Secret(try p.string("value"))))
+      },
+      action(
+        "registration/setAge", "Types into the registration age field (a whole number from 13 to 120).",
+        params: [value]
+      ) {
+        p throws(RPCError) in .auth(.setAge(try p.string("value")))
+      },
+      action("registration/submit", "Submits registration.") { _ in .auth(.submit(.registration)) },
+      action("nav/back", "Pops the top screen of /route.") { _ in .navigation(.back) },
+      // Features still to come
+      action(
+        "feed/setQuery",
+        "Search as the user types: the search starts 300 ms after the last change (the timer's firing is recorded).",
+        params: [.init("text", Schema.string, "the search text; empty shows the provider's default list")]
+      ) { p throws(RPCError) in .feed(.setQuery(try p.string("text"))) },
+      action("feed/refresh", "Reloads the first page (the list is replaced when it arrives).") { _ in
+        .feed(.refresh)
+      },
+      action(
+        "feed/loadMore",
+        "Appends the next page. Does nothing (no events) while a load is in flight or when the provider has no more."
+      ) { _ in .feed(.loadMore) },
+      action(
+        "feed/prefetch",
+        "Starts thumbnail downloads for rows about to show (at most 4 at once; cached ones load at once).",
+        params: [
+          .init(
+            "keys", Schema.array(Schema.string), "item keys; unknown or already requested ones are skipped")
+        ]
+      ) { p throws(RPCError) in .feed(.prefetch(try p.strings("keys"))) },
+      action(
+        "feed/cancelPrefetch", "Cancels thumbnail downloads for rows that left the screen.",
+        params: [
+          .init("keys", Schema.array(Schema.string), "item keys; only loading thumbnails are affected")
+        ]
+      ) { p throws(RPCError) in .feed(.cancelPrefetch(try p.strings("keys"))) },
+      action(
+        "feed/retryImage", "Retries a failed thumbnail (and the detail's large image, if that one failed).",
+        params: [.init("key", Schema.string, "the item key")]
+      ) { p throws(RPCError) in .feed(.retryImage(try p.string("key"))) },
+      action(
+        "feed/openDetail", "Opens a photo: pushes the detail route and loads the large image.",
+        params: [.init("key", Schema.string, "the item key")]
+      ) { p throws(RPCError) in .feed(.openDetail(try p.string("key"))) },
+      action("detail/close", "Closes the detail screen (cancels its image download).") { _ in
+        .feed(.closeDetail)
+      },
+      action("albums/load", "Loads albums and their owners at the same time, grouped into sections by owner.")
+      {
+        _ in
+        .albums(.load)
+      },
+      action(
+        "albums/setSearch", "Filters albums by title or owner name (case- and diacritic-insensitive).",
+        params: [.init("text", Schema.string, "the filter; empty shows every album")]
+      ) { p throws(RPCError) in .albums(.setSearch(try p.string("text"))) },
+      action(
+        "albums/open", "Opens an album: pushes the album route and loads its photos.",
+        params: [.init("albumId", Schema.integer(minimum: 1), "the album's id")]
+      ) { p throws(RPCError) in .albums(.open(albumID: try p.int("albumId", in: 1...Int(Int32.max)))) },
+      action(
+        "albums/openPhoto",
+        "Opens a photo of the open album: pushes the photo route and loads the original image.",
+        params: [.init("photoId", Schema.integer(minimum: 1), "the photo's id")]
+      ) { p throws(RPCError) in .albums(.openPhoto(photoID: try p.int("photoId", in: 1...Int(Int32.max)))) },
+      action("albums/retry", "Retries what failed: the open album's photos, else the albums load.") { _ in
+        .albums(.retry)
+      },
+      action(
+        "connectivity/set",
+        "Tells the core whether the device is online; coming back online refreshes the feed.",
+        params: [.init("online", Schema.boolean, "true when the device has a connection")]
+      ) { p throws(RPCError) in .feed(.setConnectivity(online: try p.bool("online"))) },
+    ] + AccountMethods.all + [
+      later("video/playRandom", "video", "Picks a random popular video to play."),
+      later("settings/update", "settings", "Changes appearance, language, providers and limits."),
+    ]
 
   /// The specs by name.
   public static let byName: [String: MethodSpec] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })

@@ -1,3 +1,4 @@
+import EventStore
 import GalleryCore
 
 /// One method of the protocol: its documentation (for the OpenRPC document) and how it is served.
@@ -6,8 +7,11 @@ public struct MethodSpec: Sendable {
   public enum Route: Sendable {
     /// Lifecycle and observation methods the server answers itself.
     case builtin
-    /// Becomes an action for the store; the closure reads the parameters.
-    case action(@Sendable (Params) throws(RPCError) -> Action)
+    /// Becomes an action for the store; the closure reads the parameters. `answer` adds
+    /// members to the result, read from the events the action recorded.
+    case action(
+      @Sendable (Params) throws(RPCError) -> Action,
+      answer: (@Sendable ([EventRecord]) -> [String: JSONValue])?)
     /// A method whose feature is not built yet: answered with -32001.
     case notAvailable(feature: String)
   }

@@ -44,6 +44,54 @@ public enum ComponentSchemas {
       "connectivity": Schema.enumeration(["online", "offline"]),
       "albums": Schema.ref("Albums"), "album": Schema.nullable(Schema.ref("Album")),
       "photo": Schema.nullable(Schema.ref("AlbumPhotoScreen")),
+      "account": Schema.ref("Account"),
+    ]),
+    "AccountImage": Schema.object(
+      [
+        "id": Schema.string, "title": Schema.nullable(Schema.string),
+        "description": Schema.nullable(Schema.string), "link": Schema.string, "thumbnailURL": Schema.string,
+        "type": Schema.string, "width": Schema.integer(minimum: 0), "height": Schema.integer(minimum: 0),
+        "size": Schema.integer(), "views": Schema.integer(), "bandwidth": Schema.integer(),
+        "datetime": Schema.integer(), "animated": Schema.boolean,
+      ]),
+    "AccountImageItem": Schema.object([
+      "key": Schema.string, "image": Schema.ref("AccountImage"), "thumbnail": Schema.ref("Image"),
+      "error": nullableMessage,
+    ]),
+    "UploadRequest": Schema.object([
+      "file": Schema.object([
+        "path": Schema.string, "fileName": Schema.string, "byteCount": Schema.integer(minimum: 1),
+        "mimeType": Schema.string,
+      ]),
+      "title": Schema.nullable(Schema.string), "description": Schema.nullable(Schema.string),
+    ]),
+    "Account": Schema.object([
+      "status": Schema.enumeration(["signedOut", "awaitingRedirect", "signedIn"]),
+      "provider": Schema.nullable(
+        Schema.object([
+          "name": Schema.enumeration(["demo", "imgur"]), "authorizeEndpoint": Schema.string,
+          "clientID": Schema.string,
+        ])),
+      "pendingLogin": Schema.nullable(
+        Schema.object(["authorizeURL": Schema.string, "state": Schema.string])),
+      "username": Schema.nullable(Schema.string), "accountID": Schema.nullable(Schema.integer(minimum: 0)),
+      "tokenLifetime": Schema.nullable(Schema.integer(minimum: 1)),
+      "images": Schema.array(Schema.ref("AccountImageItem")),
+      "imagesStatus": Schema.enumeration(["idle", "loading", "loaded", "failed"]),
+      "imagesRequestID": Schema.nullable(Schema.integer(minimum: 1)),
+      "imagesPage": Schema.integer(minimum: 0),
+      "upload": Schema.object([
+        "status": Schema.enumeration(["idle", "uploading", "failed", "done"]),
+        "progress": .object(["type": .string("number"), "minimum": .number(0), "maximum": .number(1)]),
+        "requestID": Schema.nullable(Schema.integer(minimum: 1)), "fileName": Schema.nullable(Schema.string),
+        "request": Schema.nullable(Schema.ref("UploadRequest")), "error": nullableMessage,
+      ]),
+      "deleting": Schema.array(
+        Schema.object([
+          "requestID": Schema.integer(minimum: 1), "index": Schema.integer(minimum: 0),
+          "item": Schema.ref("AccountImageItem"),
+        ])),
+      "error": nullableMessage,
     ]),
     "AlbumCard": Schema.object([
       "key": Schema.string, "id": Schema.integer(minimum: 0), "title": Schema.string,

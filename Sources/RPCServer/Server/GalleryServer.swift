@@ -25,6 +25,8 @@ public final class GalleryServer: @unchecked Sendable {
   private var baseline = AppState()
   var subscription: LogSubscription?
   var cancellable: [RPCID: CancelFlag] = [:]
+  /// Uploads reporting `$/progress`, by request id.
+  var uploads: [Int: Progress] = [:]
   let workers = DispatchQueue(label: "gallery-rpc.long-requests", attributes: .concurrent)
   let workersDone = DispatchGroup()
   /// Reader thread only: answers waiting for the current read's shared fsync.
@@ -213,26 +215,32 @@ public final class GalleryServer: @unchecked Sendable {
     switch spec.route {
     case .notAvailable(let feature):
       throw RPCError.notAvailableYet(method, feature: feature)
-    case .action(let build):
-      let action = try build(try Params(params, allowed: spec.paramNames))
-      return try perform(action)
+    case .action(let build, let answer):
+      let p = try Params(params, allowed: spec.paramNames)
+      let outcome = try perform(try build(p))
+      var result: [String: JSONValue] = [
+        "version": .number(Double(outcome.version)),
+        "events": .array(
+          outcome.events.map { .object(["seq": .number(Double($0.seq)), "type": .string($0.type)]) }),
+      ]
+      if let answer { result.merge(answer(outcome.events)) { _, extra in extra } }
+      if method == "account/upload", let token = p.raw("workDoneToken") {
+        watchUpload(outcome.events, token: token)
+      }
+      return .object(result)
     case .builtin:
       let p = try Params(params, allowed: spec.paramNames, lenient: method == "initialize")
       return try builtin(method, p, cancel: cancel)
     }
   }
 
-  private func perform(_ action: Action) throws(RPCError) -> JSONValue {
+  private func perform(_ action: Action) throws(RPCError) -> Store.Outcome {
     do {
       // Only `fsync` makes an answer wait for the disk; the other policies answer as written.
       let deferred = holding && store.log.durability == .fsync
       let outcome = try store.send(action, deferDurability: deferred)
       if deferred { heldAppends = true }
-      return .object([
-        "version": .number(Double(outcome.version)),
-        "events": .array(
-          outcome.events.map { .object(["seq": .number(Double($0.seq)), "type": .string($0.type)]) }),
-      ])
+      return outcome
     } catch let rejection as Rejection {
       throw RPCError.rejected(rejection)
     } catch {
@@ -323,6 +331,7 @@ public final class GalleryServer: @unchecked Sendable {
           "fromVersion": .number(Double(from)), "version": .number(Double(change.version)),
           "patch": .array(patch.map(\.json)),
         ])))
+    reportUploads(change)
   }
 
   /// `state/get`, answered under the store's lock: no `state/changed` for a later version

@@ -23,6 +23,11 @@ public struct ServerConfiguration: Equatable, Sendable {
   public var pexelsBaseURL = PexelsProvider.defaultBaseURL
   public var pexelsAPIKey: String? = nil
   public var jsonPlaceholderBaseURL = JSONPlaceholderProvider.defaultBaseURL
+  public var imgurBaseURL = ImgurProvider.defaultBaseURL
+  /// Public (it is part of the authorize URL).
+  public var imgurClientID: String? = nil
+  /// Never printed.
+  public var imgurClientSecret: String? = nil
 
   /// A flag or value that cannot be used, named.
   public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
@@ -135,6 +140,7 @@ public struct ServerConfiguration: Equatable, Sendable {
         "JSONPLACEHOLDER_BASE_URL",
         { (c: inout ServerConfiguration, v: String) in c.jsonPlaceholderBaseURL = v }
       ),
+      ("IMGUR_BASE_URL", { (c: inout ServerConfiguration, v: String) in c.imgurBaseURL = v }),
     ] {
       guard let base = environment[variable], !base.isEmpty else { continue }
       guard Endpoint.url(base: base, path: "/") != nil else {
@@ -144,6 +150,8 @@ public struct ServerConfiguration: Equatable, Sendable {
     }
     config.pixabayAPIKey = environment["PIXABAY_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
     config.pexelsAPIKey = environment["PEXELS_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+    config.imgurClientID = environment["IMGUR_CLIENT_ID"].flatMap { $0.isEmpty ? nil : $0 }
+    config.imgurClientSecret = environment["IMGUR_CLIENT_SECRET"].flatMap { $0.isEmpty ? nil : $0 }
     return config
   }
 
@@ -161,7 +169,13 @@ public struct ServerConfiguration: Equatable, Sendable {
     let albumsProvider: any AlbumsProvider =
       albums == "jsonplaceholder"
       ? JSONPlaceholderProvider(baseURL: jsonPlaceholderBaseURL, http: http) : DemoAlbums()
+    let accountProvider: any AccountProvider =
+      account == "imgur"
+      ? ImgurProvider(
+        baseURL: imgurBaseURL, clientID: imgurClientID ?? "", clientSecret: imgurClientSecret, http: http)
+      : DemoAccount()
     return GalleryEnvironment(
-      auth: authBackend, feed: feedProvider, albums: albumsProvider, images: ImageSource(http: http))
+      auth: authBackend, feed: feedProvider, albums: albumsProvider, images: ImageSource(http: http),
+      account: accountProvider)
   }
 }

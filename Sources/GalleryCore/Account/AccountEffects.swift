@@ -1,0 +1,127 @@
+import Foundation
+
+/// The account's effects, run by the runtime: tokens to and from the credentials file,
+/// image pages, the upload with its progress, deletes.
+extension EffectRuntime {
+  /// Starts one account effect; false if `effect` is not one.
+  func startAccount(_ effect: Effect) -> Bool {
+    switch effect {
+    case .storeAccountTokens:
+      // Synchronous: the next call must find the tokens on disk.
+      if !storeRedirectTokens() { run { [Event(AccountEvents.SignedOut(reason: "credentialsLost"))] } }
+    case .forgetAccountRedirect:
+      _ = vault.takeRedirect()
+    case .clearAccountCredentials:
+      do { try credentials.update { $0.account = nil } } catch {
+        diagnostics("could not remove the account tokens: \(error)")
+      }
+    case .loadAccountImages(let requestID):
+      run { [self] in await loadAccountImages(requestID) }
+    case .uploadAccountImage(let requestID, let request):
+      run { [self] in await uploadAccountImage(requestID, request) }
+    case .deleteAccountImage(let requestID, let imageID):
+      run { [account] in
+        let call = await account.call { token in
+          await self.environment.account.delete(token: token, id: imageID)
+        }
+        switch call.result {
+        case nil: return call.events
+        case .success?:
+          return call.events + [Event(AccountEvents.Deleted(requestID: requestID, imageID: imageID))]
+        case .failure(let failure)?:
+          return call.events + [
+            Event(AccountEvents.DeleteFailed(requestID: requestID, imageID: imageID, failure: failure))
+          ]
+        }
+      }
+    default:
+      return false
+    }
+    return true
+  }
+
+  /// Writes the tokens of the held redirect (its state was checked when it was accepted).
+  private func storeRedirectTokens() -> Bool {
+    guard let redirect = vault.takeRedirect(),
+      case .success(let grant) = OAuthRedirect.parse(
+        redirect.value, expectedState: OAuthRedirect.parameters(redirect.value)["state"] ?? "")
+    else { return false }
+    do {
+      try account.store(
+        accessToken: grant.accessToken, refreshToken: grant.refreshToken, expiresIn: grant.expiresIn)
+      return true
+    } catch {
+      diagnostics("could not store the account tokens: \(error)")
+      return false
+    }
+  }
+
+  /// Most pages one load reads (Imgur pages hold 50 images).
+  static let maxImagePages = 50
+
+  /// Pages from 0 until an empty one; each page is recorded as it arrives.
+  private func loadAccountImages(_ requestID: Int) async -> [Event] {
+    for page in 0..<Self.maxImagePages {
+      let call = await account.call { token in await self.environment.account.images(token: token, page: page)
+      }
+      switch call.result {
+      case nil: return call.events
+      case .failure(let failure)?:
+        return call.events + [Event(AccountEvents.ImagesFailed(requestID: requestID, failure: failure))]
+      case .success(let images)?:
+        let last = images.isEmpty || page == Self.maxImagePages - 1
+        let events =
+          call.events + [
+            Event(
+              AccountEvents.ImagesPageLoaded(requestID: requestID, page: page, images: images, last: last))
+          ]
+        if last { return events }
+        record(events)
+      }
+    }
+    return []
+  }
+
+  /// Reads the file again (it may have changed since it was checked), uploads it and records
+  /// progress at every tenth.
+  private func uploadAccountImage(_ requestID: Int, _ request: UploadRequest) async -> [Event] {
+    let bytes: [UInt8]
+    do { bytes = try UploadFile.read(request.file.path) } catch {
+      let failure = RequestFailure(kind: .rejected, serverMessage: "The file cannot be uploaded: \(error)")
+      return [Event(AccountEvents.UploadFailed(requestID: requestID, failure: failure))]
+    }
+    let tenths = ProgressTenths()
+    let progress: @Sendable (Int64, Int64) -> Void = { [self] sent, total in
+      if let percent = tenths.advance(sent: sent, total: total) {
+        record([Event(AccountEvents.UploadProgressed(requestID: requestID, percent: percent))])
+      }
+    }
+    let call = await account.call { token in
+      await self.environment.account.upload(token: token, request: request, bytes: bytes, progress: progress)
+    }
+    switch call.result {
+    case nil: return call.events
+    case .success(let image)?:
+      return call.events + [Event(AccountEvents.Uploaded(requestID: requestID, image: image))]
+    case .failure(let failure)?:
+      return call.events + [Event(AccountEvents.UploadFailed(requestID: requestID, failure: failure))]
+    }
+  }
+}
+
+/// Turns byte counts into the next tenth reached (10, 20, … 100), each once.
+private final class ProgressTenths: @unchecked Sendable {
+  private let lock = NSLock()
+  private var reported = 0
+
+  /// The percentage to record now, or nil if no new tenth was reached.
+  func advance(sent: Int64, total: Int64) -> Int? {
+    guard total > 0 else { return nil }
+    let percent = Int(min(10, max(0, sent * 10 / total))) * 10
+    lock.lock()
+    defer { lock.unlock() }
+    guard percent > reported else { return nil }
+    reported = percent
+    return percent
+  }
+}

@@ -1,0 +1,55 @@
+/// The Imgur account screen: sign-in through the browser, the user's images, an upload and
+/// deletes in flight. Tokens are never here (they live in the credentials file).
+public struct AccountState: Codable, Equatable, Sendable {
+  public enum Status: String, Codable, Sendable { case signedOut, awaitingRedirect, signedIn }
+  public enum ImagesStatus: String, Codable, Sendable { case idle, loading, loaded, failed }
+
+  /// A sign-in waiting for the browser's redirect.
+  public struct PendingLogin: Codable, Equatable, Sendable {
+    /// The URL the frontend opens.
+    public var authorizeURL: String
+    /// The one-time `state` the redirect must carry back.
+    public var state: String
+  }
+
+  /// The upload in flight or the last one's outcome.
+  public struct Upload: Codable, Equatable, Sendable {
+    public enum Status: String, Codable, Sendable { case idle, uploading, failed, done }
+    public var status = Status.idle
+    /// 0...1.
+    public var progress: Double = 0
+    @Nullable public var requestID: Int? = nil
+    @Nullable public var fileName: String? = nil
+    /// What was asked for, so a failed upload can be sent again as it was.
+    @Nullable public var request: UploadRequest? = nil
+    @Nullable public var error: Message? = nil
+    public init() {}
+  }
+
+  /// An image removed from the list while its delete is in flight, kept to put it back.
+  public struct PendingDelete: Codable, Equatable, Sendable {
+    public var requestID: Int
+    public var index: Int
+    public var item: AccountImageItem
+  }
+
+  public var status = Status.signedOut
+  /// Which provider signs in (set at start from the configuration).
+  @Nullable public var provider: AccountProviderInfo? = nil
+  @Nullable public var pendingLogin: PendingLogin? = nil
+  @Nullable public var username: String? = nil
+  @Nullable public var accountID: Int64? = nil
+  /// Seconds the access token was granted for at the last sign-in or refresh.
+  @Nullable public var tokenLifetime: Int64? = nil
+  public var images: [AccountImageItem] = []
+  public var imagesStatus = ImagesStatus.idle
+  @Nullable public var imagesRequestID: Int? = nil
+  /// The next page the running load asks for.
+  public var imagesPage = 0
+  public var upload = Upload()
+  public var deleting: [PendingDelete] = []
+  /// The last error on this screen (sign-in, loading, deleting, session ended).
+  @Nullable public var error: Message? = nil
+
+  public init() {}
+}

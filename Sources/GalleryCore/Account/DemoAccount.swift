@@ -1,0 +1,88 @@
+import Foundation
+
+/// The embedded account: signs in through a `demo://` authorize URL whose redirect
+/// `redirectURL(forAuthorizeURL:)` builds (what a browser would land on), lists six demo
+/// images, and keeps uploads and deletes in memory for the process's life.
+public final class DemoAccount: AccountProvider, @unchecked Sendable {
+  public static let authorizeEndpoint = "demo://imgur/oauth2/authorize"
+  private let lock = NSLock()
+  private var stored: [AccountImage]
+  private var uploads = 0
+
+  public init() {
+    stored = (1...6).map { n in
+      AccountImage(
+        id: "demo\(n)", title: n % 2 == 0 ? "Demo image \(n)" : nil,
+        description: n == 1 ? "Uploaded with the demo account" : nil, link: "demo://photo/\(n)/large",
+        thumbnailURL: "demo://photo/\(n)/thumbnail", type: "image/bmp", width: 320, height: 240,
+        size: Int64(DemoCatalog.bitmap(n, width: 320, height: 240).count), views: Int64(n * 7),
+        bandwidth: Int64(n) * 5_000_000_000, datetime: 1_700_000_000 + Int64(n) * 86_400)
+    }
+  }
+
+  public var info: AccountProviderInfo {
+    AccountProviderInfo(name: "demo", authorizeEndpoint: Self.authorizeEndpoint, clientID: "demo")
+  }
+
+  /// Where the demo's "browser" lands after the user approves: the tokens and the state of
+  /// `authorizeURL` in the fragment, as Imgur sends them. Nil if it is not a demo URL.
+  public static func redirectURL(forAuthorizeURL authorizeURL: String) -> String? {
+    guard authorizeURL.hasPrefix(authorizeEndpoint + "?"),
+      let state = OAuthRedirect.parameters(authorizeURL)["state"]
+    else { return nil }
+    return
+      "demo://imgur/callback#access_token=demo-access&expires_in=3600&token_type=bearer&refresh_token=demo-refresh&account_username=demo&account_id=1&state=\(state)"
+  }
+
+  private func check(_ token: String) -> RequestFailure? {
+    token.hasPrefix("demo-")
+      ? nil
+      : RequestFailure(kind: .http, status: 403, serverMessage: "The access token provided is invalid.")
+  }
+
+  public func images(token: String, page: Int) async -> Result<[AccountImage], RequestFailure> {
+    if let failure = check(token) { return .failure(failure) }
+    return .success(lock.withLock { page == 0 ? stored : [] })
+  }
+
+  public func upload(
+    token: String, request: UploadRequest, bytes: [UInt8],
+    progress: @escaping @Sendable (Int64, Int64) -> Void
+  ) async -> Result<AccountImage, RequestFailure> {
+    if let failure = check(token) { return .failure(failure) }
+    let total = Int64(bytes.count)
+    for step in 0...4 { progress(total * Int64(step) / 4, total) }
+    return .success(
+      lock.withLock {
+        uploads += 1
+        let n = (uploads - 1) % DemoCatalog.count + 1
+        let image = AccountImage(
+          id: "up\(uploads)", title: request.title, description: request.description,
+          link: "demo://photo/\(n)/large", thumbnailURL: "demo://photo/\(n)/thumbnail",
+          type: request.file.mimeType, width: 320, height: 240, size: total,
+          datetime: 1_750_000_000 + Int64(uploads))
+        stored.insert(image, at: 0)
+        return image
+      })
+  }
+
+  public func delete(token: String, id: String) async -> Result<Void, RequestFailure> {
+    if let failure = check(token) { return .failure(failure) }
+    let removed = lock.withLock { () -> Bool in
+      guard let i = stored.firstIndex(where: { $0.id == id }) else { return false }
+      stored.remove(at: i)
+      return true
+    }
+    return removed
+      ? .success(())
+      : .failure(
+        RequestFailure(kind: .http, status: 404, serverMessage: "Unable to find an image with the id \(id)."))
+  }
+
+  public func refresh(refreshToken: String) async -> Result<AccountTokens, RequestFailure> {
+    guard refreshToken.hasPrefix("demo-") else {
+      return .failure(RequestFailure(kind: .http, status: 400, serverMessage: "Invalid refresh token"))
+    }
+    return .success(AccountTokens(accessToken: "demo-access", refreshToken: refreshToken, expiresIn: 3600))
+  }
+}

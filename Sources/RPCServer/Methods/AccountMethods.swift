@@ -1,0 +1,90 @@
+import EventStore
+import GalleryCore
+
+/// The account (Imgur) methods: browser sign-in, images, upload with progress, delete, sign-out.
+enum AccountMethods {
+  static let all: [MethodSpec] = [
+    MethodCatalog.action(
+      "account/beginLogin",
+      "Starts browser sign-in with a fresh one-time state: open `authorizeURL` in a browser or web view and hand the URL it redirects to to account/completeLogin. With the demo account, `demoRedirectURL` is where that browser would land.",
+      result: Schema.object(
+        [
+          "version": Schema.integer(minimum: 0), "events": Schema.array(Schema.anyValue),
+          "authorizeURL": Schema.string, "state": Schema.string, "demoRedirectURL": Schema.string,
+        ], optional: ["demoRedirectURL"]),
+      answer: beginLoginAnswer
+    ) { _ in Action.account(.beginLogin(nonce: nonce())) },
+    MethodCatalog.action(
+      "account/completeLogin",
+      "Finishes sign-in with the URL the browser landed on (tokens in the fragment). A denied sign-in, a state that does not match or a missing field signs nobody in: `status` stays signedOut and `/account/error` says why.",
+      params: [
+        .init(
+          "redirectURL", Schema.string,
+          "the full redirect URL; it carries tokens, so it is kept in memory only and written to the credentials file"
+        )
+      ],
+      result: Schema.object([
+        "version": Schema.integer(minimum: 0), "events": Schema.array(Schema.anyValue),
+        "status": Schema.enumeration(["signedIn", "signedOut"]),
+      ]),
+      answer: { events in
+        [
+          "status": .string(
+            events.contains { $0.type == AccountEvents.SignedIn.type } ? "signedIn" : "signedOut")
+        ]
+      }
+    ) { p throws(RPCError) in Action.account(.completeLogin(redirectURL: Secret(try p.string("redirectURL"))))
+    },
+    MethodCatalog.action(
+      "account/loadImages",
+      "Loads the signed-in user's images, page by page until an empty page (no events while a load runs)."
+    ) { _ in Action.account(.loadImages) },
+    MethodCatalog.action(
+      "account/upload",
+      "Uploads an image file: it must be a readable regular file, an image by its bytes (JPEG, PNG, GIF, WebP, BMP), at most 10 MB. Progress shows at /account/upload/progress and, with a workDoneToken, as $/progress; the image goes at the top of /account/images on success.",
+      params: [
+        .init("path", Schema.string, "the file's path on this machine"),
+        .init("title", Schema.string, required: false, "at most 255 characters"),
+        .init("description", Schema.string, required: false, "at most 5000 characters"),
+        .init(
+          "workDoneToken", Schema.anyValue, required: false, "if given, $/progress reports with this token"),
+      ]
+    ) { p throws(RPCError) in
+      let path = try p.string("path")
+      let title = try p.optionalString("title")
+      let description = try p.optionalString("description")
+      let file: UploadFile
+      do { file = try UploadFile.inspect(path) } catch { throw RPCError.invalidParams("\(error)") }
+      return Action.account(.upload(UploadRequest(file: file, title: title, description: description)))
+    },
+    MethodCatalog.action(
+      "account/delete",
+      "Deletes one of the user's images: it leaves /account/images at once and comes back in its place, with an error, if the provider refuses.",
+      params: [.init("id", Schema.string, "the image's id (/account/images/N/image/id)")]
+    ) { p throws(RPCError) in Action.account(.delete(id: try p.string("id"))) },
+    MethodCatalog.action("account/logout", "Signs out of the account: forgets the tokens and the images.") {
+      _ in
+      Action.account(.logout)
+    },
+  ]
+
+  /// 32 random hex digits: the OAuth `state` that ties the redirect to this sign-in.
+  static func nonce() -> String {
+    var generator = SystemRandomNumberGenerator()
+    return (0..<4).map { _ in
+      let hex = String(generator.next() & 0xFFFF_FFFF, radix: 16)
+      return String(repeating: "0", count: 8 - hex.count) + hex
+    }.joined()
+  }
+
+  static func beginLoginAnswer(_ events: [EventRecord]) -> [String: JSONValue] {
+    guard let begun = events.first(where: { $0.type == AccountEvents.LoginBegun.type }),
+      let data = try? JSONParser.parse(begun.data), case .string(let url)? = data["authorizeURL"]
+    else { return [:] }
+    var answer: [String: JSONValue] = ["authorizeURL": .string(url), "state": data["state"] ?? .null]
+    if let redirect = DemoAccount.redirectURL(forAuthorizeURL: url) {
+      answer["demoRedirectURL"] = .string(redirect)
+    }
+    return answer
+  }
+}
