@@ -15,9 +15,7 @@ enum AccountFeature {
       events.append(Event(AccountEvents.ProviderSelected(provider: info)))
       return events
     case .beginLogin(let nonce):
-      guard let provider = account.provider else {
-        throw Rejection("account.notConfigured", "No account provider is configured.")
-      }
+      let provider = account.provider
       guard account.status != .signedIn else {
         throw Rejection(
           "account.alreadySignedIn", "Already signed in as \(account.username ?? "someone"); sign out first.")

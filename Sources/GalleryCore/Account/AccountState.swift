@@ -34,8 +34,8 @@ public struct AccountState: Codable, Equatable, Sendable {
   }
 
   public var status = Status.signedOut
-  /// Which provider signs in (set at start from the configuration).
-  @Nullable public var provider: AccountProviderInfo? = nil
+  /// Which provider signs in (set at start from the configuration; the demo by default).
+  public var provider = DemoAccount.info
   @Nullable public var pendingLogin: PendingLogin? = nil
   @Nullable public var username: String? = nil
   @Nullable public var accountID: Int64? = nil

@@ -20,9 +20,11 @@ public final class DemoAccount: AccountProvider, @unchecked Sendable {
     }
   }
 
-  public var info: AccountProviderInfo {
-    AccountProviderInfo(name: "demo", authorizeEndpoint: Self.authorizeEndpoint, clientID: "demo")
-  }
+  /// The demo's authorize endpoint and client id.
+  public static let info = AccountProviderInfo(
+    name: "demo", authorizeEndpoint: authorizeEndpoint, clientID: "demo")
+
+  public var info: AccountProviderInfo { Self.info }
 
   /// Where the demo's "browser" lands after the user approves: the tokens and the state of
   /// `authorizeURL` in the fragment, as Imgur sends them. Nil if it is not a demo URL.

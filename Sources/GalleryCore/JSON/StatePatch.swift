@@ -85,7 +85,7 @@ public enum StatePatch {
       try value("/account/" + name, Nullable(wrappedValue: x), Nullable(wrappedValue: y), &ops)
     }
     try value("/account/status", a.status, b.status, &ops)
-    try optional("provider", a.provider, b.provider)
+    try value("/account/provider", a.provider, b.provider, &ops)
     try optional("pendingLogin", a.pendingLogin, b.pendingLogin)
     try optional("username", a.username, b.username)
     try optional("accountID", a.accountID, b.accountID)

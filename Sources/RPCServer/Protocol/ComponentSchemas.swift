@@ -67,11 +67,10 @@ public enum ComponentSchemas {
     ]),
     "Account": Schema.object([
       "status": Schema.enumeration(["signedOut", "awaitingRedirect", "signedIn"]),
-      "provider": Schema.nullable(
-        Schema.object([
-          "name": Schema.enumeration(["demo", "imgur"]), "authorizeEndpoint": Schema.string,
-          "clientID": Schema.string,
-        ])),
+      "provider": Schema.object([
+        "name": Schema.enumeration(["demo", "imgur"]), "authorizeEndpoint": Schema.string,
+        "clientID": Schema.string,
+      ]),
       "pendingLogin": Schema.nullable(
         Schema.object(["authorizeURL": Schema.string, "state": Schema.string])),
       "username": Schema.nullable(Schema.string), "accountID": Schema.nullable(Schema.integer(minimum: 0)),
