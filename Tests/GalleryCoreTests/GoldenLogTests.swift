@@ -84,6 +84,33 @@ final class GoldenLogTests: XCTestCase {
       }
     ),
     (
+      "account-demo-signin-forged-then-images-delete-logout",
+      { store in
+        let nonce = "0123456789abcdef0123456789abcdef"
+        try store.send(.account(.beginLogin(nonce: nonce)))
+        // A redirect answering another sign-in: refused, nobody signed in.
+        try store.send(
+          .account(
+            .completeLogin(
+              redirectURL: Secret(
+                "demo://imgur/callback#access_token=x&refresh_token=y&expires_in=60&token_type=bearer&account_username=eve&account_id=9&state=forged"
+              ))))
+        try store.send(.account(.beginLogin(nonce: nonce)))
+        let authorize = try XCTUnwrap(store.state.account.pendingLogin?.authorizeURL)
+        let redirect = try XCTUnwrap(DemoAccount.redirectURL(forAuthorizeURL: authorize))
+        try store.send(.account(.completeLogin(redirectURL: Secret(redirect))))
+        try store.send(.account(.loadImages))
+        store.waitUntilIdle()
+        try store.send(.feed(.prefetch(["account:demo1"])))
+        store.waitUntilIdle()
+        try store.send(.feed(.prefetch(["account:demo2"])))
+        store.waitUntilIdle()
+        try store.send(.account(.delete(id: "demo3")))
+        store.waitUntilIdle()
+        try store.send(.account(.logout))
+      }
+    ),
+    (
       "registration-back-to-login",
       { store in
         try store.send(.auth(.setEmail(.login, "someone@mail.com")))

@@ -23,7 +23,20 @@ final class ReplayPropertyTests: XCTestCase {
   func randomAction(_ rng: inout SplitMix) -> Action {
     let form: AuthForm = rng.pick([.login, .registration])
     let keys = (1...30).map { "demo:\($0)" }
-    switch rng.next() % 19 {
+    switch rng.next() % 21 {
+    case 19:
+      return rng.pick([
+        .account(.beginLogin(nonce: "abcdefabcdefabcdef")), .account(.loadImages), .account(.logout),
+        .account(.delete(id: rng.pick(["demo1", "demo4", "up1", "nope"]))),
+        .feed(.prefetch([rng.pick(["account:demo1", "account:demo5"])])),
+      ])
+    case 20:
+      let state = rng.pick(["abcdefabcdefabcdef", "forged"])
+      return .account(
+        .completeLogin(
+          redirectURL: Secret(
+            "demo://imgur/callback#access_token=demo-a&refresh_token=demo-r&expires_in=3600&token_type=bearer&account_username=demo&account_id=1&state=\(state)"
+          )))
     case 16:
       return rng.pick([.albums(.load), .albums(.retry), .albums(.setSearch(rng.pick(["", "sea", "zoë"])))])
     case 17:
