@@ -150,6 +150,10 @@ public final class FakeHTTPServer: @unchecked Sendable {
     }
     let length = Int(headers["content-length"] ?? "0") ?? 0
     var body = Array(buffer[(headerEnd! + 4)...])
+    if body.count < length, headers["expect"]?.lowercased() == "100-continue" {
+      let proceed = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+      _ = proceed.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
     while body.count < length {
       let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
       if n <= 0 { break }

@@ -1,0 +1,362 @@
+import EventStore
+import Foundation
+import GalleryCore
+import GalleryTesting
+import XCTest
+
+/// The account over real HTTP against a fake Imgur on 127.0.0.1: browser sign-in, refresh,
+/// images, upload with progress, delete rollback, and where the tokens end up.
+final class ImgurStoreTests: XCTestCase {
+  static let nonce = "feedc0defeedc0defeedc0defeedc0de"
+
+  func open(_ dir: TemporaryDirectory, _ fake: FakeImgur) throws -> Store {
+    try Store(
+      dataDirectory: dir.path,
+      environment: GalleryEnvironment(
+        images: ImageSource(http: URLSessionHTTPClient(), timeout: 2), account: fake.provider()),
+      options: .init(durability: .none, timerScale: 0))
+  }
+
+  func types(_ dir: TemporaryDirectory) throws -> [String] {
+    try LogCursorEvents.types(dir.path + "/events.jsonl").filter { $0.hasPrefix("account.") }
+  }
+
+  /// Signs in through begin → redirect → complete.
+  func signIn(_ store: Store, expiresIn: Int = 3600) throws {
+    try store.send(.account(.beginLogin(nonce: Self.nonce)))
+    try store.send(
+      .account(
+        .completeLogin(redirectURL: Secret(FakeImgur.redirect(state: Self.nonce, expiresIn: expiresIn)))))
+  }
+
+  func testBrowserSignInStoresTokensOnlyInTheCredentialsFileAndListsEveryPage() throws {
+    let fake = try FakeImgur()
+    let dir = TemporaryDirectory()
+    let store = try open(dir, fake)
+    try store.send(.account(.beginLogin(nonce: Self.nonce)))
+    let pending = try XCTUnwrap(store.state.account.pendingLogin)
+    XCTAssertEqual(
+      pending.authorizeURL,
+      "\(fake.server.baseURL)/oauth2/authorize?client_id=client-123&response_type=token&state=\(Self.nonce)")
+    XCTAssertEqual(store.state.account.status, .awaitingRedirect)
+
+    try store.send(.account(.completeLogin(redirectURL: Secret(FakeImgur.redirect(state: Self.nonce)))))
+    XCTAssertEqual(store.state.account.status, .signedIn)
+    XCTAssertEqual(store.state.account.username, "tester")
+    XCTAssertEqual(store.state.account.accountID, 42)
+    XCTAssertEqual(store.state.account.tokenLifetime, 3600)
+    let stored = try XCTUnwrap(store.credentials.read().account)
+    XCTAssertEqual([stored.accessToken, stored.refreshToken], ["A1", "R1"])
+    let mode =
+      try FileManager.default.attributesOfItem(atPath: store.credentials.path)[.posixPermissions] as? Int
+    XCTAssertEqual(mode, 0o600)
+
+    try store.send(.account(.loadImages))
+    store.waitUntilIdle()
+    XCTAssertEqual(store.state.account.images.map(\.image.id), ["aaa111", "bbb222", "ccc333"])
+    XCTAssertEqual(store.state.account.imagesStatus, .loaded)
+    let first = store.state.account.images[0].image
+    XCTAssertNil(first.title)
+    XCTAssertEqual(first.bandwidth, 6_442_450_944)
+    XCTAssertEqual(first.thumbnailURL, "https://i.imgur.com/aaa111m.png")
+    let listings = fake.server.requests.filter { $0.path.hasPrefix("/3/account/me/images/") }
+    XCTAssertEqual(
+      listings.map(\.path), (0...2).map { "/3/account/me/images/\($0)" }, "paged until an empty page")
+    XCTAssertTrue(listings.allSatisfy { $0.headers["authorization"] == "Bearer A1" })
+    XCTAssertTrue(listings.allSatisfy { $0.headers["authorization"]?.contains("Client-ID") == false })
+    XCTAssertEqual(
+      try types(dir),
+      [
+        "account.providerSelected", "account.loginBegun", "account.signedIn", "account.imagesLoadStarted",
+        "account.imagesPageLoaded",
+        "account.imagesPageLoaded", "account.imagesPageLoaded",
+      ])
+    try store.close()
+    try assertTokensOnlyInCredentials(dir, tokens: ["A1", "R1"])
+
+    // A restart keeps the session and the list (from the log), the tokens (from the file).
+    let reopened = try open(dir, fake)
+    XCTAssertEqual(reopened.state.account.status, .signedIn)
+    XCTAssertEqual(reopened.state.account.images.count, 3)
+    try reopened.send(.account(.logout))
+    XCTAssertEqual(reopened.state.account.status, .signedOut)
+    XCTAssertEqual(reopened.state.account.images, [])
+    XCTAssertNil(reopened.credentials.read().account, "sign-out forgets the tokens")
+    try reopened.close()
+  }
+
+  func testForgedStateDeniedAndIncompleteRedirectsSignNobodyIn() throws {
+    let fake = try FakeImgur()
+    let dir = TemporaryDirectory()
+    let store = try open(dir, fake)
+    let cases: [(String, String)] = [
+      (FakeImgur.redirect(state: "someone-else"), "account.stateMismatch"),
+      ("https://imgur.com/#error=access_denied&state=\(Self.nonce)", "account.loginDenied"),
+      (
+        "https://imgur.com/?state=\(Self.nonce)#access_token=A1&expires_in=3600&token_type=bearer&account_username=t&account_id=1",
+        "account.redirectIncomplete"
+      ),
+      ("not a url", "account.redirectInvalid"),
+    ]
+    for (redirect, code) in cases {
+      try store.send(.account(.beginLogin(nonce: Self.nonce)))
+      try store.send(.account(.completeLogin(redirectURL: Secret(redirect))))
+      XCTAssertEqual(store.state.account.status, .signedOut, redirect)
+      XCTAssertEqual(store.state.account.error?.code, code, redirect)
+      XCTAssertNil(store.state.account.pendingLogin, "the state is one-time")
+      XCTAssertNil(store.credentials.read().account)
+      if code == "account.redirectIncomplete" {
+        XCTAssertEqual(
+          store.state.account.error?.message,
+          "The sign-in answer is missing refresh_token. Start signing in again.")
+      }
+    }
+    XCTAssertThrowsError(
+      try store.send(.account(.completeLogin(redirectURL: Secret(FakeImgur.redirect(state: Self.nonce)))))
+    ) {
+      XCTAssertEqual(($0 as? Rejection)?.code, "account.notAwaitingRedirect")
+    }
+    try store.close()
+    try assertTokensOnlyInCredentials(dir, tokens: ["A1", "R1"])
+  }
+
+  func testA403IsAnsweredByOneRefreshAndARetry() throws {
+    let fake = try FakeImgur()
+    let dir = TemporaryDirectory()
+    let store = try open(dir, fake)
+    try signIn(store)
+    fake.valid.mutate { $0 = [] }  // A1 is revoked; the refresh grants A2
+    try store.send(.account(.loadImages))
+    store.waitUntilIdle()
+    XCTAssertEqual(store.state.account.images.count, 3)
+    XCTAssertEqual(store.state.account.status, .signedIn)
+    let refresh = try XCTUnwrap(fake.server.requests.first { $0.path == "/oauth2/token" })
+    XCTAssertEqual(refresh.method, "POST")
+    let form = String(decoding: refresh.body, as: UTF8.self)
+    for field in [
+      "grant_type=refresh_token", "refresh_token=R1", "client_id=client-123", "client_secret=shh-secret",
+    ] {
+      XCTAssertTrue(form.contains(field), form)
+    }
+    XCTAssertEqual(fake.server.requests.filter { $0.path == "/oauth2/token" }.count, 1, "one refresh")
+    let stored = try XCTUnwrap(store.credentials.read().account)
+    XCTAssertEqual([stored.accessToken, stored.refreshToken], ["A2", "R2"])
+    XCTAssertTrue(try types(dir).contains("account.tokenRefreshed"))
+    try store.close()
+    try assertTokensOnlyInCredentials(dir, tokens: ["A1", "R1", "A2", "R2"])
+  }
+
+  func testAnExpiredTokenIsRefreshedBeforeTheCall() throws {
+    let fake = try FakeImgur()
+    let dir = TemporaryDirectory()
+    let store = try open(dir, fake)
+    try signIn(store, expiresIn: 5)  // inside the refresh margin: expired for our purposes
+    try store.send(.account(.loadImages))
+    store.waitUntilIdle()
+    let paths = fake.server.requests.map(\.path)
+    XCTAssertEqual(paths.first, "/oauth2/token", "refresh first, no call with the stale token")
+    XCTAssertEqual(store.state.account.tokenLifetime, 3600, "the new lifetime comes from expires_in")
+    XCTAssertEqual(store.state.account.images.count, 3)
+    try store.close()
+  }
+
+  func testARefusedRefreshSignsOutAndSaysToSignInAgain() throws {
+    let fake = try FakeImgur()
+    let dir = TemporaryDirectory()
+    let store = try open(dir, fake)
+    try signIn(store)
+    try store.send(.account(.loadImages))
+    store.waitUntilIdle()
+    fake.valid.mutate { $0 = [] }
+    fake.refreshAnswer.mutate {
+      $0 = .json(
+        #"{"data":{"error":"Invalid refresh token","request":"\/oauth2\/token","method":"POST"},"success":false,"status":400}"#,
+        status: 400)
+    }
+    try store.send(.account(.delete(id: "bbb222")))
+    store.waitUntilIdle()
+    XCTAssertEqual(store.state.account.status, .signedOut)
+    XCTAssertEqual(store.state.account.error?.code, "account.sessionExpired")
+    XCTAssertEqual(store.state.account.error?.message, "Your Imgur session has ended. Sign in again.")
+    XCTAssertEqual(store.state.account.images, [])
+    XCTAssertNil(store.credentials.read().account)
+    XCTAssertEqual(try types(dir).suffix(2), ["account.deleteStarted", "account.signedOut"])
+    try store.close()
+  }
+
+  func testARefreshThatCannotReachImgurFailsTheCallButKeepsTheSession() throws {
+    let fake = try FakeImgur()
+    let dir = TemporaryDirectory()
+    let store = try open(dir, fake)
+    try signIn(store)
+    fake.valid.mutate { $0 = [] }
+    fake.refreshAnswer.mutate { $0 = .json("<html>busy</html>", status: 503) }
+    try store.send(.account(.loadImages))
+    store.waitUntilIdle()
+    XCTAssertEqual(store.state.account.status, .signedIn)
+    XCTAssertEqual(store.state.account.imagesStatus, .failed)
+    XCTAssertEqual(store.state.account.error?.code, "request.serverError")
+    XCTAssertEqual(store.state.account.error?.retryable, true)
+    XCTAssertNotNil(store.credentials.read().account)
+    try store.close()
+  }
+
+  func testUploadReportsProgressAndPutsTheImageOnTopFailureKeepsTheList() throws {
+    let fake = try FakeImgur()
+    let dir = TemporaryDirectory()
+    let store = try open(dir, fake)
+    try signIn(store)
+    try store.send(.account(.loadImages))
+    store.waitUntilIdle()
+    let before = store.state.account.images
+
+    let path = dir.path + "/picked.png"
+    let png: [UInt8] =
+      [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + (0..<2_000_000).map { UInt8($0 % 251) }
+    XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(png)))
+    let file = try UploadFile.inspect(path)
+    XCTAssertEqual(file.mimeType, "image/png")
+    XCTAssertEqual(file.byteCount, png.count)
+
+    fake.uploadAnswer.mutate {
+      $0 = .json(
+        #"{"data":{"error":{"code":1003,"message":"File type invalid (1)","type":"ImgurException","exception":[]},"request":"\/3\/image","method":"POST"},"success":false,"status":400}"#,
+        status: 400)
+    }
+    try store.send(.account(.upload(UploadRequest(file: file, title: "Cat", description: "on a mat"))))
+    store.waitUntilIdle()
+    XCTAssertEqual(store.state.account.upload.status, .failed)
+    XCTAssertEqual(store.state.account.upload.error?.retryable, true)
+    XCTAssertEqual(store.state.account.upload.request?.title, "Cat", "kept to send again")
+    XCTAssertEqual(store.state.account.images, before, "the list as it was")
+
+    fake.uploadAnswer.mutate { $0 = nil }
+    let progress = Locked<[Double]>([])
+    let observation = store.observe { change in
+      if change.events.contains(where: { $0.type == "account.uploadProgressed" }) {
+        progress.mutate { $0.append(change.state.account.upload.progress) }
+      }
+    }
+    try store.send(.account(.upload(UploadRequest(file: file, title: "Cat", description: "on a mat"))))
+    store.waitUntilIdle()
+    observation.cancel()
+    XCTAssertEqual(store.state.account.upload.status, .done)
+    XCTAssertEqual(store.state.account.images.map(\.image.id), ["new999"] + before.map(\.image.id))
+    XCTAssertEqual(progress.value.last, 1.0)
+    XCTAssertEqual(progress.value, progress.value.sorted(), "progress only grows")
+    XCTAssertGreaterThanOrEqual(progress.value.count, 2, "\(progress.value)")
+    print("upload progress seen:", progress.value)
+
+    let upload = try XCTUnwrap(fake.server.requests.last { $0.path == "/3/image" })
+    XCTAssertTrue(upload.headers["content-type"]?.hasPrefix("multipart/form-data; boundary=") == true)
+    let body = upload.body
+    XCTAssertNotNil(body.range(of: Data(png.prefix(64))), "the file's bytes are in the body")
+    for part in [#"name="image"; filename="picked.png""#, "Content-Type: image/png", #"name="title""#, "Cat"]
+    {
+      XCTAssertNotNil(body.range(of: Data(part.utf8)), part)
+    }
+    try store.close()
+  }
+
+  func testAFailedDeleteComesBackInItsPlaceWithAnError() throws {
+    let fake = try FakeImgur()
+    let dir = TemporaryDirectory()
+    let store = try open(dir, fake)
+    try signIn(store)
+    try store.send(.account(.loadImages))
+    store.waitUntilIdle()
+    fake.deleteAnswer.mutate {
+      $0 = .json(
+        #"{"data":{"error":{"code":500,"message":"Could not complete request","type":"ImgurException","exception":{}},"request":"x","method":"DELETE"},"success":false,"status":500}"#,
+        status: 500)
+    }
+    let removedAtOnce = Locked(false)
+    let observation = store.observe { change in
+      if change.events.contains(where: { $0.type == "account.deleteStarted" }) {
+        removedAtOnce.mutate { $0 = !change.state.account.images.contains { $0.image.id == "bbb222" } }
+      }
+    }
+    try store.send(.account(.delete(id: "bbb222")))
+    store.waitUntilIdle()
+    observation.cancel()
+    XCTAssertTrue(removedAtOnce.value, "removed from the list at once")
+    XCTAssertEqual(
+      store.state.account.images.map(\.image.id), ["aaa111", "bbb222", "ccc333"], "back in its place")
+    XCTAssertEqual(store.state.account.images[1].error?.code, "request.serverError")
+    XCTAssertEqual(store.state.account.deleting, [])
+    XCTAssertEqual(
+      fake.server.requests.last { $0.method == "DELETE" }?.path, "/3/image/bbb222")
+
+    fake.deleteAnswer.mutate { $0 = nil }
+    try store.send(.account(.delete(id: "bbb222")))
+    store.waitUntilIdle()
+    XCTAssertEqual(store.state.account.images.map(\.image.id), ["aaa111", "ccc333"])
+    try store.close()
+  }
+
+  func testEveryImgurErrorShapeEndsInATypedRetryableError() throws {
+    let fake = try FakeImgur()
+    let dir = TemporaryDirectory()
+    let store = try open(dir, fake)
+    try signIn(store)
+    let shapes: [(FakeHTTPServer.Response, String)] = [
+      (
+        .json(#"{"data":"An error occurred","success":false,"status":500}"#, status: 500),
+        "request.serverError"
+      ),
+      (.json(#"{"data":false,"success":false,"status":500}"#, status: 500), "request.serverError"),
+      (
+        .json(
+          #"{"errors":[{"id":"legacy-api","code":"429","status":"Too Many Requests","detail":"Too Many Requests"}]}"#,
+          status: 429, headers: ["X-RateLimit-UserRemaining": "0", "X-RateLimit-UserReset": "3600"]),
+        "request.rateLimited"
+      ),
+      (
+        .init(
+          status: 502, headers: ["Content-Type": "text/html"], body: Data("<html>bad gateway</html>".utf8)),
+        "request.serverError"
+      ),
+      (
+        .json(
+          #"{"data":{"error":"Imgur is over capacity. Please try again."},"success":false,"status":1203}"#),
+        "request.serverError"
+      ),
+      (.json("{not json"), "request.malformed"),
+      (.json(#"{"data":{"id":"x"},"success":true,"status":200}"#), "request.malformed"),
+    ]
+    for (answer, code) in shapes {
+      fake.listAnswer.mutate { $0 = answer }
+      try store.send(.account(.loadImages))
+      store.waitUntilIdle()
+      XCTAssertEqual(store.state.account.imagesStatus, .failed)
+      XCTAssertEqual(store.state.account.error?.code, code, "\(String(decoding: answer.body, as: UTF8.self))")
+      XCTAssertEqual(store.state.account.error?.retryable, true)
+    }
+    XCTAssertEqual(store.state.account.status, .signedIn)
+    try store.close()
+    // The log replays to the same errors.
+    XCTAssertEqual(
+      try Replay.state(ofLogAt: dir.path + "/events.jsonl").account.error?.code, "request.malformed")
+  }
+
+  /// Every byte of the data directory but the credentials file is free of `tokens`.
+  func assertTokensOnlyInCredentials(
+    _ dir: TemporaryDirectory, tokens: [String], file: StaticString = #filePath, line: UInt = #line
+  )
+    throws
+  {
+    let root = URL(fileURLWithPath: dir.path)
+    let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+    while let url = enumerator?.nextObject() as? URL {
+      guard url.lastPathComponent != "credentials.json", url.pathExtension != "png",
+        let data = FileManager.default.contents(atPath: url.path)
+      else { continue }
+      for token in tokens where token.count >= 2 {
+        // Tokens in these tests are short: look for them as JSON string values or URL parameters.
+        for needle in ["\"\(token)\"", "=\(token)&", "=\(token)\""] {
+          XCTAssertNil(data.range(of: Data(needle.utf8)), "\(needle) in \(url.path)", file: file, line: line)
+        }
+      }
+    }
+  }
+}
