@@ -39,8 +39,10 @@ extension UploadFile {
     }
     defer { try? handle.close() }
     // One byte past the cap: a file that grew since stat is still refused.
-    let data = (try? handle.read(upToCount: maxBytes + 1)) ?? nil
-    guard let data else { throw Problem(description: "path \(quoted(path)) cannot be read") }
+    let data: Data
+    do { data = try handle.read(upToCount: maxBytes + 1) ?? Data() } catch {
+      throw Problem(description: "path \(quoted(path)) cannot be read")
+    }
     guard !data.isEmpty else { throw Problem(description: "path \(quoted(path)) is empty") }
     guard data.count <= maxBytes else {
       throw Problem(description: "path \(quoted(path)) is larger than \(maxBytes) bytes (10 MB)")
