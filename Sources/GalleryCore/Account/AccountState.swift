@@ -10,6 +10,11 @@ public struct AccountState: Codable, Equatable, Sendable {
     public var authorizeURL: String
     /// The one-time `state` the redirect must carry back.
     public var state: String
+
+    public init(authorizeURL: String, state: String) {
+      self.authorizeURL = authorizeURL
+      self.state = state
+    }
   }
 
   /// The upload in flight or the last one's outcome.
@@ -31,6 +36,12 @@ public struct AccountState: Codable, Equatable, Sendable {
     public var requestID: Int
     public var index: Int
     public var item: AccountImageItem
+
+    public init(requestID: Int, index: Int, item: AccountImageItem) {
+      self.requestID = requestID
+      self.index = index
+      self.item = item
+    }
   }
 
   public var status = Status.signedOut

@@ -116,6 +116,18 @@ public enum StatePatch {
     throws
   {
     guard a != b else { return }
+    // One element inserted or removed anywhere (an upload on top, a delete, its rollback): one operation.
+    if abs(a.count - b.count) == 1 {
+      let (long, short) = a.count > b.count ? (a, b) : (b, a)
+      let i = short.indices.first { long[$0] != short[$0] } ?? short.count
+      if long[(i + 1)...].elementsEqual(short[i...]) {
+        ops.append(
+          a.count > b.count
+            ? JSONPatch.Operation(.remove, "\(path)/\(i)")
+            : JSONPatch.Operation(.add, "\(path)/\(i)", try JSONValue(encoding: b[i])))
+        return
+      }
+    }
     let common = min(a.count, b.count)
     for i in 0..<common where a[i] != b[i] { try value("\(path)/\(i)", a[i], b[i], &ops) }
     if b.count > common {

@@ -1,0 +1,113 @@
+import Foundation
+import GalleryCore
+import GalleryTesting
+import RPCServer
+import XCTest
+
+/// The account methods over stdio against the demo account: the browser sign-in round
+/// trip, images, an upload with `$/progress`, a delete, sign-out; bad paths rejected by name.
+final class AccountRPCTests: XCTestCase {
+  /// Reads messages until a `state/changed` has the operation `op` on `path` (with `value`,
+  /// if given); returns the messages read.
+  @discardableResult
+  func waitForPatch(_ p: RPCProcess, _ path: String, _ value: JSONValue? = nil, op: String = "replace")
+    -> [JSONValue]
+  {
+    var seen: [JSONValue] = []
+    while let message = p.next() {
+      seen.append(message)
+      if message["method"] == .string("state/changed"), case .array(let ops)? = message["params"]?["patch"],
+        ops.contains(where: {
+          $0["op"] == .string(op) && $0["path"] == .string(path) && (value == nil || $0["value"] == value)
+        })
+      {
+        return seen
+      }
+    }
+    XCTFail("no state/changed did \(op) \(path)")
+    return seen
+  }
+
+  func testDemoAccountRoundTripOverStdio() throws {
+    let p = try RPCProcess()
+    _ = p.initialize()
+    let begun = p.call("account/beginLogin")
+    guard case .string(let authorize)? = begun["authorizeURL"],
+      case .string(let redirect)? = begun["demoRedirectURL"],
+      case .string(let state)? = begun["state"]
+    else { return XCTFail("beginLogin answered \(begun)") }
+    XCTAssertTrue(
+      authorize.hasPrefix("demo://imgur/oauth2/authorize?client_id=demo&response_type=token&state="))
+    XCTAssertEqual(state.count, 32)
+    XCTAssertTrue(redirect.hasSuffix("state=\(state)"))
+    XCTAssertNotEqual(p.call("account/beginLogin")["state"], .string(state), "a fresh state each time")
+
+    let stale = p.call("account/completeLogin", #"{"redirectURL":"\#(redirect)"}"#)
+    XCTAssertEqual(stale["status"], .string("signedOut"), "the first state was replaced")
+    XCTAssertEqual(
+      p.call("state/get", #"{"pointer":"/account/error/code"}"#)["value"], .string("account.stateMismatch"))
+    guard case .string(let fresh)? = p.call("account/beginLogin")["demoRedirectURL"] else { return XCTFail() }
+    XCTAssertEqual(
+      p.call("account/completeLogin", #"{"redirectURL":"\#(fresh)"}"#)["status"], .string("signedIn"))
+
+    p.call("account/loadImages")
+    waitForPatch(p, "/account/imagesStatus", .string("loaded"))
+    XCTAssertEqual(
+      p.call("state/get", #"{"pointer":"/account/images/0/key"}"#)["value"], .string("account:demo1"))
+
+    let bad = p.error("account/upload", #"{"path":"/etc/hostname"}"#)
+    XCTAssertEqual(bad["code"], .number(-32602))
+    XCTAssertEqual(
+      bad["data"], .string(#"path "/etc/hostname" is not an image (JPEG, PNG, GIF, WebP or BMP)"#))
+    XCTAssertEqual(
+      p.error("account/upload", #"{"path":"/nowhere/x.png"}"#)["data"],
+      .string(#"path "/nowhere/x.png" does not exist"#))
+
+    let picture = p.dataDirectory.path + "/../upload-\(UUID().uuidString).gif"
+    _ = FileManager.default.createFile(atPath: picture, contents: Data("GIF89a".utf8) + Data(count: 4096))
+    defer { try? FileManager.default.removeItem(atPath: picture) }
+    let id = p.request("account/upload", #"{"path":"\#(picture)","title":"Mine","workDoneToken":"up-1"}"#)
+    var messages = p.response(to: id).notifications
+    messages += waitForPatch(p, "/account/upload/status", .string("done"))
+    while let next = p.next() {
+      messages.append(next)
+      if next["method"] == .string("$/progress"), next["params"]?["value"]?["kind"] == .string("end") {
+        break
+      }
+    }
+    let progress = messages.filter { $0["method"] == .string("$/progress") }.compactMap {
+      $0["params"]?["value"]?["kind"]
+    }
+    XCTAssertEqual(progress.first, .string("begin"))
+    XCTAssertEqual(progress.last, .string("end"))
+    let top = p.call("state/get", #"{"pointer":"/account/images/0/image"}"#)["value"]
+    XCTAssertEqual(top?["id"], .string("up1"))
+    XCTAssertEqual(top?["title"], .string("Mine"))
+
+    let deleting = p.response(to: p.request("account/delete", #"{"id":"up1"}"#)).notifications
+    let removal = deleting.first { $0["method"] == .string("state/changed") }?["params"]?["patch"]
+    XCTAssertEqual(removal?.array?.first?["op"], .string("remove"), "one operation takes it out of the list")
+    XCTAssertEqual(removal?.array?.first?["path"], .string("/account/images/0"))
+    waitForPatch(p, "/account/deleting/0", op: "remove")
+    XCTAssertNotEqual(
+      p.call("state/get", #"{"pointer":"/account/images/0/image/id"}"#)["value"], .string("up1"))
+    XCTAssertEqual(
+      p.error("account/delete", #"{"id":"up1"}"#)["data"]?["code"], .string("account.unknownImage"))
+
+    let components: [String: JSONValue]
+    if case .object(let c)? = OpenRPCDocument.build(serverVersion: "x")["components"]?["schemas"] {
+      components = c
+    } else {
+      components = [:]
+    }
+    let whole = try XCTUnwrap(p.call("state/get")["value"])
+    XCTAssertNil(SchemaValidator(components: components).check(whole, against: Schema.ref("State")))
+
+    p.call("account/logout")
+    XCTAssertEqual(p.call("state/get", #"{"pointer":"/account/status"}"#)["value"], .string("signedOut"))
+    p.call("shutdown")
+    p.notify("exit")
+    XCTAssertEqual(p.finish(), 0)
+    XCTAssertFalse(p.errorOutput.contains("demo-access"), "no token on stderr")
+  }
+}
