@@ -45,6 +45,42 @@ enum DemoCommand {
     ("auth/logout", .auth(.logout)),
   ]
 
+  /// The OAuth state the demo's sign-in uses (the server draws a random one per call).
+  static let nonce = "d3m0d3m0d3m0d3m0d3m0d3m0d3m0d3m0"
+
+  /// The account part: browser sign-in (a forged redirect first), images, an upload of a
+  /// picture written into `directory`, a delete, sign-out.
+  static func accountScript(_ directory: String) throws -> [(String, Action)] {
+    let authorize =
+      "\(DemoAccount.authorizeEndpoint)?client_id=demo&response_type=token&state=\(nonce)"
+    let redirect = DemoAccount.redirectURL(forAuthorizeURL: authorize) ?? ""
+    let forged = redirect.replacingOccurrences(of: nonce, with: "forged")
+    let picture = directory + "/demo-upload.bmp"
+    _ = FileManager.default.createFile(
+      atPath: picture, contents: Data(DemoCatalog.bitmap(7, width: 64, height: 48)))
+    let file = try UploadFile.inspect(picture)
+    return [
+      ("account/beginLogin (answers the authorize URL to open)", .account(.beginLogin(nonce: nonce))),
+      (
+        "account/completeLogin (a redirect carrying another sign-in's state)",
+        .account(.completeLogin(redirectURL: Secret(forged)))
+      ),
+      ("account/beginLogin", .account(.beginLogin(nonce: nonce))),
+      (
+        "account/completeLogin {\"redirectURL\":\"demo://imgur/callback#access_token=…\"}",
+        .account(.completeLogin(redirectURL: Secret(redirect)))
+      ),
+      ("account/loadImages (pages until an empty one)", .account(.loadImages)),
+      ("feed/prefetch {\"keys\":[\"account:demo1\"]}", .feed(.prefetch(["account:demo1"]))),
+      (
+        "account/upload {\"path\":\"…/demo-upload.bmp\",\"title\":\"Stripes\"}",
+        .account(.upload(UploadRequest(file: file, title: "Stripes")))
+      ),
+      ("account/delete {\"id\":\"demo3\"}", .account(.delete(id: "demo3"))),
+      ("account/logout", .account(.logout)),
+    ]
+  }
+
   static func run(_ arguments: [String]) -> Int32 {
     var directory: String?
     if arguments.count == 2, arguments[0] == "--data-dir" {
@@ -70,8 +106,10 @@ enum DemoCommand {
         }
         printed.state = change.state
       }
-      print("gallery-rpc demo: sign-in and browsing on the embedded demo providers (data in \(dir))\n")
-      for (label, action) in script {
+      print(
+        "gallery-rpc demo: sign-in, browsing, albums and the account on the embedded demo providers (data in \(dir))\n"
+      )
+      for (label, action) in script + (try accountScript(dir)) {
         print("> \(label)")
         do {
           try store.send(action)
@@ -82,7 +120,9 @@ enum DemoCommand {
       }
       observation.cancel()
       let state = store.state
-      print("\nnow: route \(state.route.map(\.screen.rawValue)), session \(state.session.status.rawValue)")
+      print(
+        "\nnow: route \(state.route.map(\.screen.rawValue)), session \(state.session.status.rawValue), account \(state.account.status.rawValue)"
+      )
       print("the log: \(dir)/events.jsonl (\(store.version) events)")
       print("replay it:  gallery-rpc replay \(dir)/events.jsonl --format timeline")
       try store.close()

@@ -65,7 +65,7 @@ public struct DemoCatalog: PhotoProvider {
   }
 
   /// A 24-bit BMP: a diagonal gradient of the photo's color with stripes that differ per photo.
-  static func bitmap(_ n: Int, width: Int, height: Int) -> [UInt8] {
+  public static func bitmap(_ n: Int, width: Int, height: Int) -> [UInt8] {
     let row = (width * 3 + 3) & ~3
     let size = 54 + row * height
     var out = [UInt8](repeating: 0, count: size)
