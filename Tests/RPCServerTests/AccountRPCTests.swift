@@ -7,25 +7,38 @@ import XCTest
 /// The account methods over stdio against the demo account: the browser sign-in round
 /// trip, images, an upload with `$/progress`, a delete, sign-out; bad paths rejected by name.
 final class AccountRPCTests: XCTestCase {
-  /// Reads messages until a `state/changed` has the operation `op` on `path` (with `value`,
-  /// if given); returns the messages read.
-  @discardableResult
-  func waitForPatch(_ p: RPCProcess, _ path: String, _ value: JSONValue? = nil, op: String = "replace")
-    -> [JSONValue]
-  {
-    var seen: [JSONValue] = []
-    while let message = p.next() {
-      seen.append(message)
-      if message["method"] == .string("state/changed"), case .array(let ops)? = message["params"]?["patch"],
-        ops.contains(where: {
-          $0["op"] == .string(op) && $0["path"] == .string(path) && (value == nil || $0["value"] == value)
-        })
-      {
-        return seen
+  /// Whether `messages` hold a `state/changed` with the operation `op` on `path` (with
+  /// `value`, if given).
+  func hasPatch(_ messages: [JSONValue], _ path: String, _ value: JSONValue?, op: String) -> Bool {
+    messages.contains { message in
+      guard message["method"] == .string("state/changed"), case .array(let ops)? = message["params"]?["patch"]
+      else { return false }
+      return ops.contains {
+        $0["op"] == .string(op) && $0["path"] == .string(path) && (value == nil || $0["value"] == value)
       }
     }
-    XCTFail("no state/changed did \(op) \(path)")
-    return seen
+  }
+
+  /// The messages up to one that patches `path` as described, starting with those already
+  /// `seen` (the change may have come before the answer that caused it). A server that goes
+  /// quiet for 30 s is stopped, so a missing change fails the test instead of hanging it.
+  @discardableResult
+  func waitForPatch(
+    _ p: RPCProcess, after seen: [JSONValue] = [], _ path: String, _ value: JSONValue? = nil,
+    op: String = "replace"
+  ) -> [JSONValue] {
+    var messages = seen
+    let watchdog = DispatchWorkItem { p.process.terminate() }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
+    defer { watchdog.cancel() }
+    while !hasPatch(messages, path, value, op: op) {
+      guard let message = p.next() else {
+        XCTFail("no state/changed did \(op) \(path)")
+        return messages
+      }
+      messages.append(message)
+    }
+    return messages
   }
 
   func testDemoAccountRoundTripOverStdio() throws {
@@ -50,8 +63,8 @@ final class AccountRPCTests: XCTestCase {
     XCTAssertEqual(
       p.call("account/completeLogin", #"{"redirectURL":"\#(fresh)"}"#)["status"], .string("signedIn"))
 
-    p.call("account/loadImages")
-    waitForPatch(p, "/account/imagesStatus", .string("loaded"))
+    let loading = p.response(to: p.request("account/loadImages")).notifications
+    waitForPatch(p, after: loading, "/account/imagesStatus", .string("loaded"))
     XCTAssertEqual(
       p.call("state/get", #"{"pointer":"/account/images/0/key"}"#)["value"], .string("account:demo1"))
 
@@ -67,13 +80,12 @@ final class AccountRPCTests: XCTestCase {
     _ = FileManager.default.createFile(atPath: picture, contents: Data("GIF89a".utf8) + Data(count: 4096))
     defer { try? FileManager.default.removeItem(atPath: picture) }
     let id = p.request("account/upload", #"{"path":"\#(picture)","title":"Mine","workDoneToken":"up-1"}"#)
-    var messages = p.response(to: id).notifications
-    messages += waitForPatch(p, "/account/upload/status", .string("done"))
-    while let next = p.next() {
+    var messages = waitForPatch(
+      p, after: p.response(to: id).notifications, "/account/upload/status", .string("done"))
+    while !messages.contains(where: { $0["params"]?["value"]?["kind"] == .string("end") }),
+      let next = p.next()
+    {
       messages.append(next)
-      if next["method"] == .string("$/progress"), next["params"]?["value"]?["kind"] == .string("end") {
-        break
-      }
     }
     let progress = messages.filter { $0["method"] == .string("$/progress") }.compactMap {
       $0["params"]?["value"]?["kind"]
@@ -88,7 +100,7 @@ final class AccountRPCTests: XCTestCase {
     let removal = deleting.first { $0["method"] == .string("state/changed") }?["params"]?["patch"]
     XCTAssertEqual(removal?.array?.first?["op"], .string("remove"), "one operation takes it out of the list")
     XCTAssertEqual(removal?.array?.first?["path"], .string("/account/images/0"))
-    waitForPatch(p, "/account/deleting/0", op: "remove")
+    waitForPatch(p, after: deleting, "/account/deleting/0", op: "remove")
     XCTAssertNotEqual(
       p.call("state/get", #"{"pointer":"/account/images/0/image/id"}"#)["value"], .string("up1"))
     XCTAssertEqual(
