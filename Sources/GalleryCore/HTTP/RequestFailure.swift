@@ -38,8 +38,19 @@ public struct RequestFailure: Codable, Equatable, Sendable, Error {
   }
 
   /// The message to show for this failure: one per status class, as the PixaBay seed's
-  /// ResponseMapper did. Every one is retryable except a rejection.
+  /// ResponseMapper did, with the server's own words when it gave some (the Image App seed
+  /// wished its errors were clearer). Every one is retryable except a rejection.
   public var message: Message {
+    var shown = classMessage
+    if kind == .http, let said = serverMessage?.trimmingCharacters(in: .whitespacesAndNewlines), !said.isEmpty
+    {
+      shown.message = MessageCatalog.text(
+        "request.serverSaid", ["text": shown.message, "detail": String(said.prefix(200))])
+    }
+    return shown
+  }
+
+  private var classMessage: Message {
     switch kind {
     case .offline: return MessageCatalog.message("request.offline", retryable: true)
     case .timeout: return MessageCatalog.message("request.timeout", retryable: true)

@@ -27,6 +27,7 @@ public enum MessageCatalog {
     "request.serverError": "The server had a problem (HTTP {status}). Try again.",
     "request.malformed": "The server sent an answer the app could not read.",
     "request.cancelled": "The request was cancelled.",
+    "request.serverSaid": "{text} The server said: “{detail}”",
     "albums.ownersMissing": "Album owners could not be loaded; albums are shown without them.",
     "albums.emptyAlbum": "This album has no photos.",
     "account.loginDenied": "Sign-in was cancelled on Imgur. Sign in again to continue.",

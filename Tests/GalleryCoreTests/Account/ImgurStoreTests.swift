@@ -228,6 +228,9 @@ final class ImgurStoreTests: XCTestCase {
     XCTAssertEqual(store.state.account.upload.status, .failed)
     XCTAssertEqual(store.state.account.upload.error?.retryable, true)
     XCTAssertEqual(store.state.account.upload.request?.title, "Cat", "kept to send again")
+    XCTAssertEqual(
+      store.state.account.upload.error?.message,
+      "The server could not understand the request (HTTP 400). The server said: “File type invalid (1)”")
     XCTAssertEqual(store.state.account.images, before, "the list as it was")
 
     fake.uploadAnswer.mutate { $0 = nil }

@@ -96,7 +96,9 @@ final class FeedStoreTests: XCTestCase {
       try store.send(.feed(.refresh))
       store.waitUntilIdle()
       XCTAssertEqual(store.state.feed.status, .failed)
-      XCTAssertEqual(store.state.feed.error?.message, "Too many requests. Try again in 30 seconds.")
+      XCTAssertEqual(
+        store.state.feed.error?.message,
+        "Too many requests. Try again in 30 seconds. The server said: “slow down”")
       XCTAssertEqual(store.state.feed.items.count, 58, "a failed refresh keeps the list")
       fake.mode.mutate { $0 = "ok" }
       try store.send(.feed(.refresh))
