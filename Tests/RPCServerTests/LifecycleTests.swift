@@ -1,5 +1,6 @@
 import Foundation
 import GalleryCore
+import GalleryTesting
 import RPCServer
 import XCTest
 
@@ -126,6 +127,55 @@ final class LifecycleTests: XCTestCase {
       }.joined()
     XCTAssertFalse(everything.contains("sw0rdfish"))
     XCTAssertTrue(everything.contains("auth/setPassword"), "the debug log names methods")
+  }
+
+  /// An Imgur session against a fake on 127.0.0.1: sign-in, a revoked token refreshed,
+  /// images. No token and no client secret on stdout, stderr or disk (but the
+  /// credentials file), at debug log level.
+  func testImgurTokensAndClientSecretStayOffStdoutStderrAndDisk() throws {
+    let revoked = Locked(false)
+    let server = try FakeHTTPServer { request in
+      if request.path == "/oauth2/token" {
+        return .json(
+          #"{"access_token":"acc3ss-T0KEN-2","expires_in":3600,"token_type":"bearer","refresh_token":"r3fr3sh-T0KEN-2","account_id":7,"account_username":"kim"}"#
+        )
+      }
+      let live = revoked.value ? "Bearer acc3ss-T0KEN-2" : "Bearer acc3ss-T0KEN-1"
+      guard request.headers["authorization"] == live else {
+        return .json(
+          #"{"data":{"error":"The access token provided is invalid."},"success":false,"status":403}"#,
+          status: 403)
+      }
+      return .json(#"{"data":[],"success":true,"status":200}"#)
+    }
+    let p = try RPCProcess(
+      extra: ["--log-level", "debug", "--account", "imgur"],
+      environment: [
+        "IMGUR_BASE_URL": server.baseURL, "IMGUR_CLIENT_ID": "cl13nt-id",
+        "IMGUR_CLIENT_SECRET": "cl13nt-s3cr3t",
+      ])
+    _ = p.initialize()
+    guard case .string(let state)? = p.call("account/beginLogin")["state"] else { return XCTFail("no state") }
+    let redirect =
+      "https://imgur.com/?state=\(state)#access_token=acc3ss-T0KEN-1&expires_in=3600&token_type=bearer&refresh_token=r3fr3sh-T0KEN-1&account_username=kim&account_id=7"
+    XCTAssertEqual(
+      p.call("account/completeLogin", #"{"redirectURL":"\#(redirect)"}"#)["status"], .string("signedIn"))
+    revoked.mutate { $0 = true }
+    p.call("account/loadImages")
+    p.call("shutdown")  // waits for the load (and its refresh) to be recorded
+    let log = try String(contentsOfFile: p.dataDirectory.path + "/events.jsonl", encoding: .utf8)
+    XCTAssertTrue(log.contains("account.tokenRefreshed"))
+    p.notify("exit")
+    var out = Data()
+    while let message = p.next() { out += Data(JSONWriter.bytes(message)) }
+    p.process.waitUntilExit()
+    let everything =
+      String(decoding: out, as: UTF8.self) + p.errorOutput
+      + p.dataDirectory.allFiles().filter { !$0.hasSuffix("credentials.json") }.map {
+        String(decoding: FileManager.default.contents(atPath: $0) ?? Data(), as: UTF8.self)
+      }.joined()
+    for secret in ["T0KEN", "cl13nt-s3cr3t"] { XCTAssertFalse(everything.contains(secret), secret) }
+    XCTAssertTrue(everything.contains("account/completeLogin"), "the debug log names methods")
   }
 }
 
