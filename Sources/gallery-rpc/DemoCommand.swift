@@ -78,7 +78,35 @@ enum DemoCommand {
       ),
       ("account/delete {\"id\":\"demo3\"}", .account(.delete(id: "demo3"))),
       ("account/logout", .account(.logout)),
+      (
+        "video/playRandom {\"width\":1280,\"height\":720} (a random pick, recorded)",
+        .video(.playRandom(VideoWish(width: 1280, height: 720)))
+      ),
+      ("video/playRandom {\"quality\":\"hls\"}", .video(.playRandom(VideoWish(quality: "hls")))),
+      (
+        "settings/update {\"pageSize\":500} (refused, naming the field)",
+        .settings(.update(change { $0.pageSize = 500 }))
+      ),
+      (
+        "settings/update {\"appearance\":\"dark\",\"language\":\"es\"} (every message re-rendered)",
+        .settings(
+          .update(
+            change {
+              $0.appearance = "dark"; $0.language = "es"
+            }))
+      ),
+      ("auth/setEmail {\"value\":\"nope\"} (errors now in Spanish)", .auth(.setEmail(.login, "nope"))),
+      (
+        "settings/update {\"imageCacheMegabytes\":5}",
+        .settings(.update(change { $0.imageCacheMegabytes = 5 }))
+      ),
     ]
+  }
+
+  private static func change(_ edit: (inout SettingsChange) -> Void) -> SettingsChange {
+    var change = SettingsChange()
+    edit(&change)
+    return change
   }
 
   static func run(_ arguments: [String]) -> Int32 {
@@ -93,7 +121,10 @@ enum DemoCommand {
       directory
       ?? FileManager.default.temporaryDirectory.appendingPathComponent("gallery-rpc-demo-\(getpid())").path
     do {
-      let store = try Store(dataDirectory: dir, options: Store.Options(durability: .batch(milliseconds: 10)))
+      let store = try Store(
+        dataDirectory: dir,
+        environment: GalleryEnvironment(locale: Language.fromLocale(ProcessInfo.processInfo.environment)),
+        options: Store.Options(durability: .batch(milliseconds: 10)))
       let printed = PrintedState()
       printed.state = store.state
       let observation = store.observe { change in
@@ -121,7 +152,7 @@ enum DemoCommand {
       observation.cancel()
       let state = store.state
       print(
-        "\nnow: route \(state.route.map(\.screen.rawValue)), session \(state.session.status.rawValue), account \(state.account.status.rawValue)"
+        "\nnow: route \(state.route.map(\.screen.rawValue)), session \(state.session.status.rawValue), account \(state.account.status.rawValue), video \(state.video.file?.link ?? "none"), language \(state.settings.language.rawValue)"
       )
       print("the log: \(dir)/events.jsonl (\(store.version) events)")
       print("replay it:  gallery-rpc replay \(dir)/events.jsonl --format timeline")

@@ -42,10 +42,8 @@ enum ServeCommand {
     if config.account == "imgur", config.imgurClientSecret == nil {
       logger.log(.warn, "--account imgur without IMGUR_CLIENT_SECRET: expired tokens cannot be refreshed")
     }
-    for (name, value) in [("video", config.video)]
-    where value != "demo" {
-      logger.log(
-        .warn, "\(name) provider \(value) selected, but the \(name) feature is not available in this version")
+    if config.video == "pexels", config.pexelsAPIKey == nil {
+      logger.log(.warn, "--video pexels without PEXELS_API_KEY: picks will fail")
     }
     logger.log(
       .info,

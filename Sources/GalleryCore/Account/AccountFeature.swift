@@ -95,7 +95,7 @@ enum AccountFeature {
     case let e as AccountEvents.LoginFailed:
       state.account.status = .signedOut
       state.account.pendingLogin = nil
-      state.account.error = MessageCatalog.message(e.reason, ["detail": e.detail ?? ""], retryable: true)
+      state.account.error = state.message(e.reason, ["detail": e.detail ?? ""], retryable: true)
     case let e as AccountEvents.SignedIn:
       let provider = state.account.provider
       state.account = AccountState()
@@ -112,9 +112,9 @@ enum AccountFeature {
       state.account.provider = provider
       switch e.reason {
       case "sessionExpired":
-        state.account.error = MessageCatalog.message("account.sessionExpired", retryable: true)
+        state.account.error = state.message("account.sessionExpired", retryable: true)
       case "credentialsLost":
-        state.account.error = MessageCatalog.message("account.credentialsLost", retryable: true)
+        state.account.error = state.message("account.credentialsLost", retryable: true)
       default: break
       }
     case let e as AccountEvents.ImagesLoadStarted:
@@ -147,7 +147,7 @@ enum AccountFeature {
       guard state.account.imagesRequestID == e.requestID else { return }
       state.account.imagesStatus = .failed
       state.account.imagesRequestID = nil
-      state.account.error = e.failure.message
+      state.account.error = state.message(for: e.failure)
     case let e as AccountEvents.UploadStarted:
       state.nextRequestID = max(state.nextRequestID, e.requestID + 1)
       var upload = AccountState.Upload()
@@ -169,7 +169,7 @@ enum AccountFeature {
       state.account.upload.error = nil
     case let e as AccountEvents.UploadFailed:
       guard state.account.upload.requestID == e.requestID else { return }
-      failUpload(&state, e.failure.message)
+      failUpload(&state, state.message(for: e.failure))
     case let e as AccountEvents.DeleteStarted:
       state.nextRequestID = max(state.nextRequestID, e.requestID + 1)
       guard let i = state.account.images.firstIndex(where: { $0.image.id == e.imageID }) else { return }
@@ -179,13 +179,13 @@ enum AccountFeature {
     case let e as AccountEvents.Deleted:
       state.account.deleting.removeAll { $0.requestID == e.requestID }
     case let e as AccountEvents.DeleteFailed:
-      restore(&state, e.requestID, e.failure.message)
+      restore(&state, e.requestID, state.message(for: e.failure))
     case let e as AccountEvents.WorkInterrupted:
       if let id = e.uploadRequestID, state.account.upload.requestID == id {
-        failUpload(&state, MessageCatalog.message("account.uploadInterrupted", retryable: true))
+        failUpload(&state, state.message("account.uploadInterrupted", retryable: true))
       }
       for id in e.deleteRequestIDs {
-        restore(&state, id, MessageCatalog.message("account.deleteInterrupted", retryable: true))
+        restore(&state, id, state.message("account.deleteInterrupted", retryable: true))
       }
     default:
       return

@@ -77,7 +77,7 @@ enum AlbumsFeature {
       guard state.albums.pending?.requestID == e.requestID else { return }
       state.albums.pending = nil
       state.albums.status = .failed
-      state.albums.error = e.failure.message
+      state.albums.error = state.message(for: e.failure)
     case let e as AlbumsEvents.SearchChanged:
       state.albums.search = e.text
       state.albums.sections = sections(
@@ -107,7 +107,8 @@ enum AlbumsFeature {
     case let e as AlbumsEvents.PhotosFailed:
       guard state.album?.requestID == e.requestID else { return }
       state.album?.status = .failed
-      state.album?.error = e.failure.message
+      let error = state.message(for: e.failure)
+      state.album?.error = error
       state.album?.requestID = nil
     case let e as AlbumsEvents.PhotoOpened:
       guard let item = state.album?.photos.first(where: { $0.photo.id == e.photoID }) else { return }
@@ -139,7 +140,7 @@ enum AlbumsFeature {
       return card
     }
     state.albums.notice =
-      pending.ownersFailed ? MessageCatalog.message("albums.ownersMissing", retryable: true) : nil
+      pending.ownersFailed ? state.message("albums.ownersMissing", retryable: true) : nil
     state.albums.sections = sections(
       state.albums.all, search: state.albums.search, ownersKnown: !pending.ownersFailed)
     state.albums.status = .loaded

@@ -5,6 +5,8 @@ public enum Action: Codable, Equatable, Sendable {
   case feed(FeedAction)
   case albums(AlbumsAction)
   case account(AccountAction)
+  case video(VideoAction)
+  case settings(SettingsAction)
 
   /// A secret the action hands to the runtime's memory (never to the log).
   var secret: (AuthForm, Secret)? {

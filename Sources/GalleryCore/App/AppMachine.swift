@@ -10,6 +10,8 @@ public enum AppMachine {
     case .feed(let a): return try FeedFeature.decide(a, state)
     case .albums(let a): return try AlbumsFeature.decide(a, state)
     case .account(let a): return try AccountFeature.decide(a, state)
+    case .video(let a): return try VideoFeature.decide(a, state)
+    case .settings(let a): return try SettingsFeature.decide(a, state)
     }
   }
 
@@ -27,26 +29,29 @@ public enum AppMachine {
     FeedFeature.reduce(&next, event.payload)
     AlbumsFeature.reduce(&next, event.payload)
     AccountFeature.reduce(&next, event.payload)
+    VideoFeature.reduce(&next, event.payload)
+    SettingsFeature.reduce(&next, event.payload)
   }
 
   /// The effects `event` starts, given the state it produced.
   public static func effects(of event: Event, in state: AppState) -> [Effect] {
     AuthFeature.effects(event.payload, state) + FeedFeature.effects(event.payload, state)
       + AlbumsFeature.effects(event.payload, state) + AccountFeature.effects(event.payload, state)
+      + VideoFeature.effects(event.payload, state) + SettingsFeature.effects(event.payload, state)
   }
 
   /// Actions the runtime sends once the state is recovered: each feature resumes or closes
   /// what the last process left in flight, with the providers now configured.
   public static func startupActions(_ environment: GalleryEnvironment) -> [Action] {
-    [
+    let detect: [Action] = environment.locale.map { [.settings(.detectLanguage($0))] } ?? []
+    return detect + [
       .feed(.start(provider: environment.feed.name)), .albums(.resume),
-      .account(.start(environment.account.info)),
-      .account(.resume),
+      .account(.start(environment.account.info)), .account(.resume),
     ]
   }
 
   /// Events that close work left in flight by a stopped process, so no spinner waits forever.
   public static func interruptedWork(_ state: AppState) -> [Event] {
-    AuthFeature.interruptedWork(state) + AccountFeature.interruptedWork(state)
+    AuthFeature.interruptedWork(state) + AccountFeature.interruptedWork(state) + VideoFeature.resume(state)
   }
 }

@@ -18,6 +18,10 @@ public struct AppState: Codable, Equatable, Sendable {
   @Nullable public var photo: OpenPhoto? = nil
   /// The Imgur account screen.
   public var account = AccountState()
+  /// The random video screen.
+  public var video = VideoState()
+  /// Appearance, language, providers, limits.
+  public var settings = Settings()
   /// Whether providers can be reached.
   public var connectivity = Connectivity.online
   /// The id the next request will get (ids enter the log in events, so replay matches).

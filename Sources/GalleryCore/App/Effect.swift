@@ -39,6 +39,12 @@ public enum Effect: Codable, Equatable, Sendable {
   case uploadAccountImage(requestID: Int, request: UploadRequest)
   /// Delete one image at the provider.
   case deleteAccountImage(requestID: Int, imageID: String)
+  /// Fetch popular videos and record one picked at random (`video.picked`) or the failure.
+  case pickRandomVideo(requestID: Int)
+  /// Set the image cache's budget; a smaller one evicts at once (`feed.imagesEvicted`).
+  case setImageCacheBudget(megabytes: Int)
+  /// Serve each feature from these providers and base URLs (no-op if they are in use).
+  case useProviders(ProviderSettings)
   /// Stop downloads of these keys.
   case cancelDownloads(keys: [String], target: FeedEvents.ImageTarget)
   /// Stop every download for `target`.

@@ -7,6 +7,8 @@ public enum EventCodec {
   /// Every event type this build knows.
   public static let registered: [any EventPayload.Type] =
     AuthEvents.all + NavigationEvents.all + FeedEvents.all + AlbumsEvents.all + AccountEvents.all
+    + VideoEvents.all
+    + SettingsEvents.all
 
   private static let byType: [String: any EventPayload.Type] = {
     var map: [String: any EventPayload.Type] = [:]

@@ -93,23 +93,23 @@ enum AuthFeature {
       state.route = [Route(.home)]
       state.login = LoginForm()
       state.login.email.value = e.email
-      state.login.revalidate()
+      state.login.revalidate(in: state.settings.language)
       state.registration = RegistrationForm()
-      state.registration.revalidate()
+      state.registration.revalidate(in: state.settings.language)
     case let e as AuthEvents.Failed:
       guard isCurrent(state, e.form, e.requestID) else { return }
-      finish(&state, e.form, error: e.failure.message)
+      finish(&state, e.form, error: state.message(for: e.failure))
     case let e as AuthEvents.Interrupted:
       guard isCurrent(state, e.form, e.requestID) else { return }
-      finish(&state, e.form, error: MessageCatalog.message("auth.interrupted", retryable: true))
+      finish(&state, e.form, error: state.message("auth.interrupted", retryable: true))
     case is AuthEvents.PasswordsForgotten:
       state.login.password = SecretFieldState()
-      state.login.revalidate()
+      state.login.revalidate(in: state.settings.language)
       state.registration.password = SecretFieldState()
-      state.registration.revalidate()
+      state.registration.revalidate(in: state.settings.language)
     case is AuthEvents.RegistrationOpened:
       state.registration = RegistrationForm()
-      state.registration.revalidate()
+      state.registration.revalidate(in: state.settings.language)
       state.route.append(Route(.registration))
     case is AuthEvents.SignedOut:
       state.session = Session()
@@ -117,7 +117,7 @@ enum AuthFeature {
       let email = state.login.email.value
       state.login = LoginForm()
       state.login.email.value = email
-      state.login.revalidate()
+      state.login.revalidate(in: state.settings.language)
     default:
       return
     }
@@ -131,11 +131,11 @@ enum AuthFeature {
     var registration: RegistrationForm? = form == .registration ? state.registration : nil
     change(&login, &registration)
     if var login {
-      login.revalidate()
+      login.revalidate(in: state.settings.language)
       state.login = login
     }
     if var registration {
-      registration.revalidate()
+      registration.revalidate(in: state.settings.language)
       state.registration = registration
     }
   }

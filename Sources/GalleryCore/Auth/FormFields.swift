@@ -32,9 +32,9 @@ protocol ValidatedField {
 
 extension ValidatedField {
   /// Applies the policy's verdict (`code` nil when valid).
-  mutating func judge(_ code: String?, submitAttempted: Bool) {
+  mutating func judge(_ code: String?, submitAttempted: Bool, in language: Language) {
     isValid = code == nil
-    error = (edited || submitAttempted) ? code.map { MessageCatalog.message($0) } : nil
+    error = (edited || submitAttempted) ? code.map { MessageCatalog.message($0, in: language) } : nil
   }
 }
 

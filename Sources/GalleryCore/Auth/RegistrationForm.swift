@@ -12,10 +12,11 @@ public struct RegistrationForm: Codable, Equatable, Sendable {
   public init() {}
 
   /// Recomputes validity, visible errors and `canSubmit` from the fields.
-  mutating func revalidate() {
-    email.judge(FieldValidation.email(email.value), submitAttempted: submitAttempted)
-    password.judge(FieldValidation.password(length: password.length), submitAttempted: submitAttempted)
-    age.judge(FieldValidation.age(age.value), submitAttempted: submitAttempted)
+  mutating func revalidate(in language: Language = .en) {
+    email.judge(FieldValidation.email(email.value), submitAttempted: submitAttempted, in: language)
+    password.judge(
+      FieldValidation.password(length: password.length), submitAttempted: submitAttempted, in: language)
+    age.judge(FieldValidation.age(age.value), submitAttempted: submitAttempted, in: language)
     canSubmit = email.isValid && password.isValid && age.isValid && !isSubmitting
   }
 }

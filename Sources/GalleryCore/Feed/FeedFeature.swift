@@ -158,7 +158,7 @@ enum FeedFeature {
       guard state.feed.pendingLoad?.requestID == e.requestID else { return }
       state.feed.pendingLoad = nil
       state.feed.status = .failed
-      state.feed.error = e.failure.message
+      state.feed.error = state.message(for: e.failure)
       if e.failure.kind == .offline { state.connectivity = .offline }
     case let e as FeedEvents.OfflineCopyShown:
       guard state.feed.pendingLoad == nil, state.feed.status == .failed, state.connectivity == .offline else {
@@ -182,8 +182,9 @@ enum FeedFeature {
     case let e as FeedEvents.ImageLoaded:
       state.updateImages([e.key], e.target) { image in image = ImageState(status: .loaded, path: e.path) }
     case let e as FeedEvents.ImageFailed:
+      let error = state.message(for: e.failure)
       state.updateImages([e.key], e.target) { image in
-        if image.status == .loading { image = ImageState(status: .failed, error: e.failure.message) }
+        if image.status == .loading { image = ImageState(status: .failed, error: error) }
       }
     case let e as FeedEvents.ImagesEvicted:
       state.forgetImages(at: Set(e.paths))

@@ -37,42 +37,40 @@ public struct RequestFailure: Codable, Equatable, Sendable, Error {
     self.detail = detail
   }
 
+  /// The message to show for this failure, in English.
+  public var message: Message { message(in: .en) }
+
   /// The message to show for this failure: one per status class, as the PixaBay seed's
   /// ResponseMapper did, with the server's own words when it gave some (the Image App seed
   /// wished its errors were clearer). Every one is retryable except a rejection.
-  public var message: Message {
-    var shown = classMessage
+  public func message(in language: Language) -> Message {
+    var (code, args) = codeAndArguments
     if kind == .http, let said = serverMessage?.trimmingCharacters(in: .whitespacesAndNewlines), !said.isEmpty
     {
-      shown.message = MessageCatalog.text(
-        "request.serverSaid", ["text": shown.message, "detail": String(said.prefix(200))])
+      args["serverSaid"] = String(said.prefix(200))
     }
-    return shown
+    return MessageCatalog.message(code, args, retryable: kind != .rejected, in: language)
   }
 
-  private var classMessage: Message {
+  private var codeAndArguments: (String, [String: String]) {
     switch kind {
-    case .offline: return MessageCatalog.message("request.offline", retryable: true)
-    case .timeout: return MessageCatalog.message("request.timeout", retryable: true)
-    case .malformed: return MessageCatalog.message("request.malformed", retryable: true)
-    case .cancelled: return MessageCatalog.message("request.cancelled", retryable: true)
-    case .rejected:
-      return MessageCatalog.message(
-        "auth.rejected", ["detail": serverMessage ?? "The request was refused."], retryable: false)
+    case .offline: return ("request.offline", [:])
+    case .timeout: return ("request.timeout", [:])
+    case .malformed: return ("request.malformed", [:])
+    case .cancelled: return ("request.cancelled", [:])
+    case .rejected: return ("auth.rejected", ["detail": serverMessage ?? "The request was refused."])
     case .http:
       let code = status ?? 0
       let args = ["status": String(code)]
       switch code {
-      case 400: return MessageCatalog.message("request.badRequest", args, retryable: true)
-      case 401, 403: return MessageCatalog.message("request.unauthorized", args, retryable: true)
-      case 404: return MessageCatalog.message("request.notFound", args, retryable: true)
+      case 400: return ("request.badRequest", args)
+      case 401, 403: return ("request.unauthorized", args)
+      case 404: return ("request.notFound", args)
       case 429:
-        if let seconds = retryAfterSeconds {
-          return MessageCatalog.message("request.rateLimited", ["seconds": String(seconds)], retryable: true)
-        }
-        return MessageCatalog.message("request.rateLimitedNoDelay", retryable: true)
-      case 500...599: return MessageCatalog.message("request.serverError", args, retryable: true)
-      default: return MessageCatalog.message("request.http", args, retryable: true)
+        if let seconds = retryAfterSeconds { return ("request.rateLimited", ["seconds": String(seconds)]) }
+        return ("request.rateLimitedNoDelay", [:])
+      case 500...599: return ("request.serverError", args)
+      default: return ("request.http", args)
       }
     }
   }

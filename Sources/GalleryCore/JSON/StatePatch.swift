@@ -31,6 +31,8 @@ public enum StatePatch {
     try value("/album", Nullable(wrappedValue: old.album), Nullable(wrappedValue: new.album), &ops)
     try value("/photo", Nullable(wrappedValue: old.photo), Nullable(wrappedValue: new.photo), &ops)
     try account(old.account, new.account, &ops)
+    try value("/video", old.video, new.video, &ops)
+    try value("/settings", old.settings, new.settings, &ops)
     try value("/connectivity", old.connectivity, new.connectivity, &ops)
     try value("/nextRequestID", old.nextRequestID, new.nextRequestID, &ops)
     return ops

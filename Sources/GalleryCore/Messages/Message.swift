@@ -7,11 +7,20 @@ public struct Message: Codable, Equatable, Sendable, CustomStringConvertible {
   public var message: String
   /// Whether the action that failed can be retried as it is.
   public var retryable: Bool
+  /// What fills the text's placeholders, kept so a language switch can render it again.
+  public var args: [String: String]
 
-  public init(code: String, message: String, retryable: Bool = false) {
+  public init(code: String, message: String, retryable: Bool = false, args: [String: String] = [:]) {
     self.code = code
     self.message = message
     self.retryable = retryable
+    self.args = args
+  }
+
+  /// The same message rendered in `language`.
+  public func rendered(in language: Language) -> Message {
+    Message(
+      code: code, message: MessageCatalog.text(code, args, in: language), retryable: retryable, args: args)
   }
 
   public var description: String { "\(code): \(message)" }

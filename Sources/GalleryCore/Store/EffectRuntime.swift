@@ -3,7 +3,11 @@ import Foundation
 /// Runs effects against the environment and hands their results back as events.
 /// The only place that touches backends, the credentials file and in-memory secrets.
 final class EffectRuntime: @unchecked Sendable {
-  let environment: GalleryEnvironment
+  private let providersLock = NSLock()
+  /// The providers in use, the settings they were built from (nil: the configuration's),
+  /// and the account session over them; `settings/update` swaps them.
+  private var providers:
+    (environment: GalleryEnvironment, settings: ProviderSettings?, account: AccountSession)
   let vault = SecretVault()
   let credentials: CredentialsFile
   let cache: ImageCache
@@ -11,10 +15,13 @@ final class EffectRuntime: @unchecked Sendable {
   private let limiter: DownloadLimiter
   private let timerScale: Double
   let record: @Sendable ([Event]) -> Void
-  private let send: @Sendable (Action) -> Void
+  let send: @Sendable (Action) -> Void
   let diagnostics: @Sendable (String) -> Void
+  /// The providers in use.
+  var environment: GalleryEnvironment { providersLock.withLock { providers.environment } }
   /// The account's tokens: refresh and retry around every account call.
-  let account: AccountSession
+  var account: AccountSession { providersLock.withLock { providers.account } }
+  private let clock: @Sendable () -> Int64
   private let idle = NSCondition()
   private var inFlight = 0
   private var downloads: [String: (token: Int, task: Task<Void, Never>)] = [:]
@@ -30,7 +37,6 @@ final class EffectRuntime: @unchecked Sendable {
     diagnostics: @escaping @Sendable (String) -> Void,
     record: @escaping @Sendable ([Event]) -> Void, send: @escaping @Sendable (Action) -> Void
   ) {
-    self.environment = environment
     self.credentials = credentials
     self.cache = cache
     self.offlineCopy = offlineCopy
@@ -39,12 +45,15 @@ final class EffectRuntime: @unchecked Sendable {
     self.diagnostics = diagnostics
     self.record = record
     self.send = send
-    self.account = AccountSession(provider: environment.account, credentials: credentials, clock: clock)
+    self.clock = clock
+    self.providers = (
+      environment, nil, AccountSession(provider: environment.account, credentials: credentials, clock: clock)
+    )
   }
 
   /// Starts `effects`. Anything they need from memory is captured now, before returning.
   func start(_ effects: [Effect]) {
-    for effect in effects where !startAccount(effect) {
+    for effect in effects where !startAccount(effect) && !startVideoOrSettings(effect) {
       switch effect {
       case .forgetPassword(let form):
         vault.forget(form)
@@ -143,8 +152,8 @@ final class EffectRuntime: @unchecked Sendable {
       case .cancelAllDownloads(let target):
         cancelDownloads { $0.hasPrefix(target.rawValue + ":") }
       case .storeAccountTokens, .forgetAccountRedirect, .clearAccountCredentials, .loadAccountImages,
-        .uploadAccountImage, .deleteAccountImage:
-        break  // started by startAccount
+        .uploadAccountImage, .deleteAccountImage, .pickRandomVideo, .setImageCacheBudget, .useProviders:
+        break  // started by startAccount and startVideoOrSettings
       }
     }
   }
@@ -268,5 +277,19 @@ final class EffectRuntime: @unchecked Sendable {
       }
     }
     return true
+  }
+
+  /// Serves from the providers `settings` choose, unless they are in use already (or the
+  /// environment cannot be rebuilt); true if they changed.
+  func useProviders(_ settings: ProviderSettings) -> GalleryEnvironment? {
+    providersLock.withLock {
+      guard providers.settings != settings, let rebuild = providers.environment.rebuild else { return nil }
+      var next = rebuild(settings)
+      next.rebuild = rebuild
+      providers = (
+        next, settings, AccountSession(provider: next.account, credentials: credentials, clock: clock)
+      )
+      return next
+    }
   }
 }

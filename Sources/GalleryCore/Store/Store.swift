@@ -105,7 +105,17 @@ public final class Store: @unchecked Sendable {
       tornTail: log.recoveredTail, snapshotSeq: start?.seq, snapshotProblems: problems,
       replayedEvents: Int(log.lastSeq - (start?.seq ?? 0)),
       closedWork: AppMachine.interruptedWork(folded.state).map(\.type))
-    let cache = try ImageCache(root: dataDirectory, budget: options.imageCacheBytes)
+    // What the user chose in settings wins over the start-up configuration.
+    let settings = folded.state.settings
+    let budget =
+      settings.imageCacheMegabytes != Settings().imageCacheMegabytes
+      ? settings.imageCacheMegabytes * 1_000_000 : options.imageCacheBytes
+    var environment = environment
+    if settings.providers.chosen, let rebuild = environment.rebuild {
+      environment = rebuild(settings.providers)
+      environment.rebuild = rebuild
+    }
+    let cache = try ImageCache(root: dataDirectory, budget: budget)
     let diagnostics = options.diagnostics
     runtime = EffectRuntime(
       environment: environment, credentials: credentials, cache: cache,

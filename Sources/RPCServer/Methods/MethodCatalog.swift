@@ -194,10 +194,7 @@ public enum MethodCatalog {
         "Tells the core whether the device is online; coming back online refreshes the feed.",
         params: [.init("online", Schema.boolean, "true when the device has a connection")]
       ) { p throws(RPCError) in .feed(.setConnectivity(online: try p.bool("online"))) },
-    ] + AccountMethods.all + [
-      later("video/playRandom", "video", "Picks a random popular video to play."),
-      later("settings/update", "settings", "Changes appearance, language, providers and limits."),
-    ]
+    ] + AccountMethods.all + VideoSettingsMethods.all
 
   /// The specs by name.
   public static let byName: [String: MethodSpec] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })

@@ -5,6 +5,7 @@ import GalleryCore
 public enum ComponentSchemas {
   static let message = Schema.object([
     "code": Schema.string, "message": Schema.string, "retryable": Schema.boolean,
+    "args": .object(["type": .string("object"), "additionalProperties": Schema.string]),
   ])
   static let nullableMessage = Schema.nullable(Schema.ref("Message"))
 
@@ -44,7 +45,48 @@ public enum ComponentSchemas {
       "connectivity": Schema.enumeration(["online", "offline"]),
       "albums": Schema.ref("Albums"), "album": Schema.nullable(Schema.ref("Album")),
       "photo": Schema.nullable(Schema.ref("AlbumPhotoScreen")),
-      "account": Schema.ref("Account"),
+      "account": Schema.ref("Account"), "video": Schema.ref("Video"), "settings": Schema.ref("Settings"),
+    ]),
+    "VideoFile": Schema.object([
+      "quality": Schema.string, "fileType": Schema.string,
+      "width": Schema.nullable(Schema.integer(minimum: 0)),
+      "height": Schema.nullable(Schema.integer(minimum: 0)),
+      "fps": Schema.nullable(.object(["type": .string("number")])), "link": Schema.string,
+    ]),
+    "Video": Schema.object([
+      "status": Schema.enumeration(["idle", "loading", "ready", "failed"]),
+      "requestID": Schema.nullable(Schema.integer(minimum: 1)),
+      "wish": Schema.object([
+        "width": Schema.nullable(Schema.integer(minimum: 1)),
+        "height": Schema.nullable(Schema.integer(minimum: 1)),
+        "quality": Schema.nullable(Schema.enumeration(["sd", "hd", "uhd", "hls"])),
+      ]),
+      "video": Schema.nullable(
+        Schema.object([
+          "id": Schema.integer(), "duration": Schema.integer(minimum: 0), "posterURL": Schema.string,
+          "author": Schema.string, "authorURL": Schema.nullable(Schema.string),
+          "pageURL": Schema.nullable(Schema.string), "files": Schema.array(Schema.ref("VideoFile")),
+        ])),
+      "file": Schema.nullable(Schema.ref("VideoFile")), "error": nullableMessage,
+    ]),
+    "Settings": Schema.object([
+      "appearance": Schema.enumeration(["system", "light", "dark"]),
+      "language": Schema.enumeration(["en", "es"]),
+      "languageSource": Schema.nullable(Schema.enumeration(["environment", "user"])),
+      "providers": Schema.object([
+        "feed": Schema.enumeration(["demo", "pixabay", "pexels"]),
+        "albums": Schema.enumeration(["demo", "jsonplaceholder"]),
+        "account": Schema.enumeration(["demo", "imgur"]),
+        "video": Schema.enumeration(["demo", "pexels"]), "environment": Schema.string,
+        "environments": .object([
+          "type": .string("object"),
+          "additionalProperties": .object(["type": .string("object"), "additionalProperties": Schema.string]),
+        ]),
+        "chosen": Schema.boolean,
+      ]),
+      "pageSize": Schema.integer(minimum: 3, maximum: 200),
+      "prefetchDistance": Schema.integer(minimum: 0, maximum: 100),
+      "imageCacheMegabytes": Schema.integer(minimum: 5, maximum: 2000),
     ]),
     "AccountImage": Schema.object(
       [

@@ -44,7 +44,7 @@ public enum Schema {
 }
 
 /// A tiny JSON Schema checker for the subset `Schema` builds (type, properties, required,
-/// additionalProperties, items, enum, oneOf, $ref, minimum, maximum). Tests use it to prove
+/// additionalProperties (false or a schema), items, enum, oneOf, $ref, minimum, maximum). Tests use it to prove
 /// real states and messages match the published document.
 public struct SchemaValidator {
   let components: [String: JSONValue]
@@ -94,6 +94,10 @@ public struct SchemaValidator {
           if let problem = check(member, against: sub, at: "\(path)/\(name)") { return problem }
         } else if s["additionalProperties"] == .bool(false) {
           return "\(path)/\(name): not in the schema"
+        } else if case .object? = s["additionalProperties"], let extra = s["additionalProperties"],
+          let problem = check(member, against: extra, at: "\(path)/\(name)")
+        {
+          return problem
         }
       }
     }

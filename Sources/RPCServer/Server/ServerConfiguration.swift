@@ -28,6 +28,8 @@ public struct ServerConfiguration: Equatable, Sendable {
   public var imgurClientID: String? = nil
   /// Never printed.
   public var imgurClientSecret: String? = nil
+  /// The language of the locale (`LC_ALL`, `LC_MESSAGES`, `LANG`), recorded at the first start.
+  public var locale = Language.en
 
   /// A flag or value that cannot be used, named.
   public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
@@ -150,32 +152,55 @@ public struct ServerConfiguration: Equatable, Sendable {
     }
     config.pixabayAPIKey = environment["PIXABAY_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
     config.pexelsAPIKey = environment["PEXELS_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+    config.locale = Language.fromLocale(environment)
     config.imgurClientID = environment["IMGUR_CLIENT_ID"].flatMap { $0.isEmpty ? nil : $0 }
     config.imgurClientSecret = environment["IMGUR_CLIENT_SECRET"].flatMap { $0.isEmpty ? nil : $0 }
     return config
   }
 
-  /// The providers this configuration names.
+  /// The providers this configuration names; `settings/update` may later choose others
+  /// (and named environments' base URLs) through `rebuild`.
   public func environment(http: any HTTPClient = URLSessionHTTPClient()) -> GalleryEnvironment {
+    var chosen = ProviderSettings()
+    (chosen.feed, chosen.albums, chosen.account, chosen.video) = (feed, albums, account, video)
+    var environment = providers(chosen, http: http)
+    environment.locale = locale
+    environment.rebuild = { settings in self.providers(settings, http: http) }
+    return environment
+  }
+
+  /// The providers `settings` choose, with its environment's base URLs over the configured ones.
+  func providers(_ settings: ProviderSettings, http: any HTTPClient) -> GalleryEnvironment {
+    let urls = settings.baseURLs
     let authBackend: any AuthBackend =
       auth == "reqres"
-      ? ReqresAuthBackend(baseURL: reqresBaseURL, apiKey: reqresAPIKey, http: http) : DemoAuthBackend()
+      ? ReqresAuthBackend(baseURL: urls["reqres"] ?? reqresBaseURL, apiKey: reqresAPIKey, http: http)
+      : DemoAuthBackend()
+    let pexels = urls["pexels"] ?? pexelsBaseURL
     let feedProvider: any PhotoProvider
-    switch feed {
-    case "pixabay": feedProvider = PixabayProvider(baseURL: pixabayBaseURL, apiKey: pixabayAPIKey, http: http)
-    case "pexels": feedProvider = PexelsProvider(baseURL: pexelsBaseURL, apiKey: pexelsAPIKey, http: http)
+    switch settings.feed {
+    case "pixabay":
+      feedProvider = PixabayProvider(
+        baseURL: urls["pixabay"] ?? pixabayBaseURL, apiKey: pixabayAPIKey, http: http)
+    case "pexels": feedProvider = PexelsProvider(baseURL: pexels, apiKey: pexelsAPIKey, http: http)
     default: feedProvider = DemoCatalog()
     }
     let albumsProvider: any AlbumsProvider =
-      albums == "jsonplaceholder"
-      ? JSONPlaceholderProvider(baseURL: jsonPlaceholderBaseURL, http: http) : DemoAlbums()
+      settings.albums == "jsonplaceholder"
+      ? JSONPlaceholderProvider(baseURL: urls["jsonplaceholder"] ?? jsonPlaceholderBaseURL, http: http)
+      : DemoAlbums()
     let accountProvider: any AccountProvider =
-      account == "imgur"
+      settings.account == "imgur"
       ? ImgurProvider(
-        baseURL: imgurBaseURL, clientID: imgurClientID ?? "", clientSecret: imgurClientSecret, http: http)
+        baseURL: urls["imgur"] ?? imgurBaseURL, clientID: imgurClientID ?? "",
+        clientSecret: imgurClientSecret,
+        http: http)
       : DemoAccount()
+    let videoProvider: any VideoProvider =
+      settings.video == "pexels"
+      ? PexelsVideoProvider(baseURL: pexels, apiKey: pexelsAPIKey, http: http) : DemoVideos()
     return GalleryEnvironment(
       auth: authBackend, feed: feedProvider, albums: albumsProvider, images: ImageSource(http: http),
-      account: accountProvider)
+      account: accountProvider, video: videoProvider)
   }
 }

@@ -1,0 +1,48 @@
+/// The user's settings (`/settings`): appearance, language, which providers serve each
+/// feature and at which base URLs, and the limits a user may tune. A pure fold of the log,
+/// so they survive restarts.
+public struct Settings: Codable, Equatable, Sendable {
+  public enum Appearance: String, Codable, Sendable, CaseIterable { case system, light, dark }
+
+  public var appearance = Appearance.system
+  public var language = Language.en
+  /// `environment` (the first start read the locale) or `user`; nil before the first start.
+  @Nullable public var languageSource: String? = nil
+  public var providers = ProviderSettings()
+  /// Photos per page (3 to 200).
+  public var pageSize = 20
+  /// How many rows ahead of the screen a frontend prefetches (0 to 100); a hint for frontends.
+  public var prefetchDistance = 6
+  /// The image cache's budget in megabytes (5 to 2000); shrinking it evicts at once.
+  public var imageCacheMegabytes = 50
+
+  public init() {}
+}
+
+/// Which provider serves each feature, and the environment whose base URLs they use.
+public struct ProviderSettings: Codable, Equatable, Sendable {
+  public static let choices: [String: [String]] = [
+    "feed": ["demo", "pixabay", "pexels"], "albums": ["demo", "jsonplaceholder"],
+    "account": ["demo", "imgur"],
+    "video": ["demo", "pexels"],
+  ]
+  /// The services whose base URL an environment sets.
+  public static let services = ["pixabay", "pexels", "imgur", "jsonplaceholder", "reqres"]
+
+  public var feed = "demo"
+  public var albums = "demo"
+  public var account = "demo"
+  public var video = "demo"
+  /// The environment in use: `production` (the configured URLs) or one of `environments`.
+  public var environment = "production"
+  /// Named environments (like the PixaBay seed's DEV and UAT): base URL by service; a service
+  /// an environment does not name keeps its configured URL.
+  public var environments: [String: [String: String]] = [:]
+  /// The base URLs in effect (service → URL).
+  public var baseURLs: [String: String] { environments[environment] ?? [:] }
+
+  /// Set once a user chose providers: from then on they, not the start-up flags, decide.
+  public var chosen = false
+
+  public init() {}
+}

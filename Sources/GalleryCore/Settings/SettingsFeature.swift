@@ -1,0 +1,165 @@
+import Foundation
+
+/// What a frontend changes in the settings; every field is optional (nil: unchanged).
+public struct SettingsChange: Codable, Equatable, Sendable {
+  public var appearance: String?
+  public var language: String?
+  public var feedProvider: String?
+  public var albumsProvider: String?
+  public var accountProvider: String?
+  public var videoProvider: String?
+  /// Selects `production` or a named environment.
+  public var environment: String?
+  /// Defines (or, with an empty object, removes) named environments: name → service → URL.
+  public var environments: [String: [String: String]]?
+  public var pageSize: Int?
+  public var prefetchDistance: Int?
+  public var imageCacheMegabytes: Int?
+
+  public init() {}
+}
+
+/// Settings actions.
+public enum SettingsAction: Codable, Equatable, Sendable {
+  /// Runtime, at the first start: the language of the environment's locale.
+  case detectLanguage(Language)
+  case update(SettingsChange)
+}
+
+/// The settings' facts recorded in the log.
+public enum SettingsEvents {
+  static let all: [any EventPayload.Type] = [LanguageDetected.self, Changed.self]
+
+  public struct LanguageDetected: EventPayload {
+    public static let type = "settings.languageDetected"
+    public var language: Language
+    public init(language: Language) { self.language = language }
+  }
+
+  /// The settings after an update, whole (they are small).
+  public struct Changed: EventPayload {
+    public static let type = "settings.changed"
+    public var settings: Settings
+    public init(settings: Settings) { self.settings = settings }
+  }
+}
+
+/// Decides and folds settings changes; invalid values are refused naming the field.
+enum SettingsFeature {
+  static func decide(_ action: SettingsAction, _ state: AppState) throws(Rejection) -> [Event] {
+    switch action {
+    case .detectLanguage(let language):
+      guard state.settings.languageSource == nil else { return [] }
+      return [Event(SettingsEvents.LanguageDetected(language: language))]
+    case .update(let change):
+      let next = try apply(change, to: state.settings)
+      return next == state.settings ? [] : [Event(SettingsEvents.Changed(settings: next))]
+    }
+  }
+
+  static func invalid(_ field: String, _ rule: String) -> Rejection {
+    Rejection("settings.invalid", "\(field) \(rule).")
+  }
+
+  /// The settings with `change` applied, or the first invalid field.
+  static func apply(_ change: SettingsChange, to current: Settings) throws(Rejection) -> Settings {
+    var s = current
+    if let v = change.appearance {
+      guard let a = Settings.Appearance(rawValue: v) else {
+        throw invalid("appearance", "must be system, light or dark")
+      }
+      s.appearance = a
+    }
+    if let v = change.language {
+      guard let l = Language(rawValue: v) else { throw invalid("language", "must be en or es") }
+      s.language = l
+      s.languageSource = "user"
+    }
+    let providerFields: [(String, String?, WritableKeyPath<ProviderSettings, String>)] = [
+      ("feed", change.feedProvider, \.feed), ("albums", change.albumsProvider, \.albums),
+      ("account", change.accountProvider, \.account), ("video", change.videoProvider, \.video),
+    ]
+    for (feature, value, path) in providerFields {
+      guard let value else { continue }
+      let allowed = ProviderSettings.choices[feature] ?? []
+      guard allowed.contains(value) else {
+        throw invalid("\(feature)Provider", "must be one of \(allowed.joined(separator: ", "))")
+      }
+      s.providers[keyPath: path] = value
+      s.providers.chosen = true
+    }
+    if let named = change.environments {
+      for (name, urls) in named.sorted(by: { $0.key < $1.key }) {
+        guard name != "production", (1...32).contains(name.count),
+          name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        else {
+          throw invalid(
+            "environments.\(name.prefix(40))",
+            "must be a name of 1 to 32 letters, digits, - or _ (not production)")
+        }
+        if urls.isEmpty {
+          s.providers.environments[name] = nil
+          continue
+        }
+        for (service, url) in urls.sorted(by: { $0.key < $1.key }) {
+          guard ProviderSettings.services.contains(service) else {
+            throw invalid(
+              "environments.\(name).\(service.prefix(40))",
+              "is not a service (\(ProviderSettings.services.joined(separator: ", ")))")
+          }
+          guard url.count <= 2048, Endpoint.url(base: url, path: "/") != nil else {
+            throw invalid("environments.\(name).\(service)", "must be an http(s) URL")
+          }
+        }
+        s.providers.environments[name] = urls
+      }
+      s.providers.chosen = true
+    }
+    if let v = change.environment {
+      guard v == "production" || s.providers.environments[v] != nil else {
+        throw invalid("environment", "must be production or a defined environment")
+      }
+      s.providers.environment = v
+      s.providers.chosen = true
+    }
+    if s.providers.environments[s.providers.environment] == nil { s.providers.environment = "production" }
+    if let v = change.pageSize {
+      guard (3...200).contains(v) else { throw invalid("pageSize", "must be from 3 to 200") }
+      s.pageSize = v
+    }
+    if let v = change.prefetchDistance {
+      guard (0...100).contains(v) else { throw invalid("prefetchDistance", "must be from 0 to 100") }
+      s.prefetchDistance = v
+    }
+    if let v = change.imageCacheMegabytes {
+      guard (5...2000).contains(v) else { throw invalid("imageCacheMegabytes", "must be from 5 to 2000") }
+      s.imageCacheMegabytes = v
+    }
+    return s
+  }
+
+  static func reduce(_ state: inout AppState, _ payload: any EventPayload) {
+    switch payload {
+    case let e as SettingsEvents.LanguageDetected:
+      state.settings.languageSource = "environment"
+      if state.settings.language != e.language {
+        state.settings.language = e.language
+        state.rerenderMessages()
+      }
+    case let e as SettingsEvents.Changed:
+      let old = state.settings
+      state.settings = e.settings
+      if old.language != e.settings.language { state.rerenderMessages() }
+      if old.pageSize != e.settings.pageSize { state.feed.perPage = e.settings.pageSize }
+    default: return
+    }
+  }
+
+  /// Both effects are no-ops when nothing they govern changed.
+  static func effects(_ payload: any EventPayload, _ state: AppState) -> [Effect] {
+    guard let e = payload as? SettingsEvents.Changed else { return [] }
+    return [
+      .setImageCacheBudget(megabytes: e.settings.imageCacheMegabytes), .useProviders(e.settings.providers),
+    ]
+  }
+}
