@@ -117,7 +117,9 @@ final class AuthMachineTests: XCTestCase {
       $0.login.isSubmitting = false
       $0.login.requestID = nil
       $0.login.canSubmit = true
-      $0.login.error = Message(code: "auth.rejected", message: "user not found", retryable: false)
+      $0.login.error = Message(
+        code: "auth.rejected", message: "user not found", retryable: false, args: ["detail": "user not found"]
+      )
     }
     store.finish()
   }

@@ -74,10 +74,10 @@ final class CommandLineTests: XCTestCase {
     XCTAssertTrue(demo.out.contains("auth.succeeded"))
     XCTAssertTrue(demo.out.contains("rejected: There is no screen to go back to."))
     let log = dir.path + "/events.jsonl"
-    let timeline = try run(["replay", log, "--format", "timeline", "--until", "7"])
+    let timeline = try run(["replay", log, "--format", "timeline", "--until", "8"])
     XCTAssertEqual(timeline.status, 0)
     XCTAssertTrue(timeline.out.contains("auth.failed"))
-    XCTAssertTrue(timeline.out.contains("replayed 7 events"))
+    XCTAssertTrue(timeline.out.contains("replayed 8 events"))
     XCTAssertFalse(timeline.out.contains("auth.succeeded"))
     let state = try run(["replay", log])
     XCTAssertEqual(try JSONParser.parse(state.out)["session"]?["status"], .string("signedOut"))

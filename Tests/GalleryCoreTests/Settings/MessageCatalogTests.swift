@@ -1,0 +1,48 @@
+import GalleryCore
+import XCTest
+
+/// Every message exists in English and Spanish with the same placeholders.
+final class MessageCatalogTests: XCTestCase {
+  func placeholders(_ text: String) -> Set<String> {
+    var found = Set<String>()
+    var rest = Substring(text)
+    while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+      found.insert(String(rest[rest.index(after: open)..<close]))
+      rest = rest[rest.index(after: close)...]
+    }
+    return found
+  }
+
+  func testEveryCodeHasASpanishTextWithTheSamePlaceholders() {
+    for language in Language.allCases {
+      let catalog = MessageCatalog.catalog(language)
+      XCTAssertEqual(
+        Set(catalog.keys), Set(MessageCatalog.english.keys), "\(language) has exactly English's codes")
+      for (code, english) in MessageCatalog.english {
+        XCTAssertEqual(placeholders(catalog[code] ?? ""), placeholders(english), "\(language) \(code)")
+        XCTAssertFalse((catalog[code] ?? "").isEmpty, "\(language) \(code)")
+      }
+    }
+  }
+
+  func testMessagesRenderAgainInAnotherLanguageFromTheirArguments() {
+    let failure = RequestFailure(kind: .http, status: 429, serverMessage: "slow down", retryAfterSeconds: 30)
+    let english = failure.message(in: .en)
+    XCTAssertEqual(
+      english.message, "Too many requests. Try again in 30 seconds. The server said: “slow down”")
+    let spanish = english.rendered(in: .es)
+    XCTAssertEqual(
+      spanish.message,
+      "Demasiadas peticiones. Inténtalo de nuevo en 30 segundos. El servidor dijo: «slow down»")
+    XCTAssertEqual(spanish.code, english.code)
+    XCTAssertEqual(spanish.rendered(in: .en), english)
+  }
+
+  func testTheLocaleDecidesTheFirstLanguage() {
+    XCTAssertEqual(Language.fromLocale(["LANG": "es_ES.UTF-8"]), .es)
+    XCTAssertEqual(Language.fromLocale(["LC_ALL": "en_US.UTF-8", "LANG": "es_MX.UTF-8"]), .en, "LC_ALL wins")
+    XCTAssertEqual(Language.fromLocale(["LC_MESSAGES": "es", "LANG": "C"]), .es)
+    XCTAssertEqual(Language.fromLocale([:]), .en)
+    XCTAssertEqual(Language.fromLocale(["LANG": "fr_FR.UTF-8"]), .en, "no French: English")
+  }
+}

@@ -1,0 +1,180 @@
+import EventStore
+import Foundation
+import GalleryCore
+import GalleryTesting
+import XCTest
+
+/// Settings in a real store: a language switch mid-session, refusals naming the field,
+/// limits that act at once, providers switched at run time, and all of it after a restart.
+final class SettingsStoreTests: XCTestCase {
+  func change(_ edit: (inout SettingsChange) -> Void) -> Action {
+    var change = SettingsChange()
+    edit(&change)
+    return .settings(.update(change))
+  }
+
+  func testALanguageSwitchMidSessionRendersEveryMessageAgainAndReplaysTheSame() throws {
+    let dir = TemporaryDirectory()
+    var store = try Store(
+      dataDirectory: dir.path, environment: GalleryEnvironment(locale: .es),
+      options: .init(durability: .none, timerScale: 0))
+    XCTAssertEqual(store.state.settings.language, .es, "the first start takes the locale's language")
+    XCTAssertEqual(store.state.settings.languageSource, "environment")
+    try store.send(.auth(.setEmail(.login, "nope")))
+    XCTAssertEqual(
+      store.state.login.email.error?.message, "Escribe un correo válido, como nombre@ejemplo.com.")
+    try store.send(.feed(.setConnectivity(online: false)))
+    try store.send(.auth(.submit(.login)))
+    XCTAssertEqual(store.state.login.password.error?.message, "Escribe tu contraseña.")
+
+    try store.send(change { $0.language = "en" })
+    XCTAssertEqual(
+      store.state.login.email.error?.message, "Enter a valid email address, like name@example.com.")
+    XCTAssertEqual(store.state.login.password.error?.message, "Enter your password.")
+    XCTAssertEqual(store.state.settings.languageSource, "user")
+    let english = store.state
+    try store.send(change { $0.language = "es" })
+    try store.send(change { $0.language = "en" })
+    XCTAssertEqual(store.state.login, english.login, "round trip renders the same texts")
+    try store.close()
+
+    // A restart does not detect the locale again, and the log replays to the same state.
+    store = try Store(
+      dataDirectory: dir.path, environment: GalleryEnvironment(locale: .es),
+      options: .init(durability: .none, timerScale: 0))
+    XCTAssertEqual(store.state.settings.language, .en)
+    XCTAssertEqual(try Replay.state(ofLogAt: dir.path + "/events.jsonl"), store.state)
+    let detected = try LogCursorEvents.types(dir.path + "/events.jsonl").filter {
+      $0 == "settings.languageDetected"
+    }
+    XCTAssertEqual(detected.count, 1)
+    try store.close()
+  }
+
+  func testInvalidValuesAreRefusedNamingTheFieldAndChangeNothing() throws {
+    let dir = TemporaryDirectory()
+    let store = try Store(dataDirectory: dir.path, options: .init(durability: .none, timerScale: 0))
+    let cases: [(Action, String)] = [
+      (change { $0.appearance = "purple" }, "appearance must be system, light or dark."),
+      (change { $0.language = "fr" }, "language must be en or es."),
+      (change { $0.feedProvider = "flickr" }, "feedProvider must be one of demo, pixabay, pexels."),
+      (change { $0.pageSize = 2 }, "pageSize must be from 3 to 200."),
+      (change { $0.prefetchDistance = -1 }, "prefetchDistance must be from 0 to 100."),
+      (change { $0.imageCacheMegabytes = 1 }, "imageCacheMegabytes must be from 5 to 2000."),
+      (change { $0.environment = "staging" }, "environment must be production or a defined environment."),
+      (
+        change { $0.environments = ["uat": ["pixabay": "file:///etc"]] },
+        "environments.uat.pixabay must be an http(s) URL."
+      ),
+      (
+        change { $0.environments = ["uat": ["flickr": "https://x.example"]] },
+        "environments.uat.flickr is not a service (pixabay, pexels, imgur, jsonplaceholder, reqres)."
+      ),
+      (
+        change {
+          $0.pageSize = 30; $0.appearance = "x"
+        }, "appearance must be system, light or dark."
+      ),
+    ]
+    for (action, message) in cases {
+      XCTAssertThrowsError(try store.send(action)) { error in
+        XCTAssertEqual(error as? Rejection, Rejection("settings.invalid", message))
+      }
+    }
+    XCTAssertEqual(store.state.settings, Settings(), "nothing changed, not even the valid half")
+    XCTAssertEqual(store.version, 0)
+    try store.close()
+  }
+
+  func testLimitsActAtOnceAndProvidersSwitchAtRunTime() throws {
+    let dir = TemporaryDirectory()
+    let rebuilt = Locked<[ProviderSettings]>([])
+    let environment = GalleryEnvironment(rebuild: { settings in
+      rebuilt.mutate { $0.append(settings) }
+      return GalleryEnvironment(feed: settings.feed == "pexels" ? RenamedCatalog() : DemoCatalog())
+    })
+    var store = try Store(
+      dataDirectory: dir.path, environment: environment, options: .init(durability: .none, timerScale: 0))
+    try store.send(.auth(.setEmail(.login, "test@mail.com")))
+    try store.send(.auth(.setPassword(.login, Secret("123456"))))
+    try store.send(.auth(.submit(.login)))
+    store.waitUntilIdle()
+    try store.send(.feed(.prefetch(["demo:1", "demo:2", "demo:3"])))
+    store.waitUntilIdle()
+    XCTAssertEqual(store.state.feed.items.prefix(3).map(\.thumbnail.status), [.loaded, .loaded, .loaded])
+
+    try store.send(change { $0.pageSize = 7 })
+    XCTAssertEqual(store.state.feed.perPage, 7)
+    try store.send(.feed(.refresh))
+    store.waitUntilIdle()
+    XCTAssertEqual(store.state.feed.items.count, 7, "the next load uses the new page size")
+
+    // 5 MB holds every thumbnail, so nothing goes; the budget in bytes is what the cache uses.
+    try store.send(change { $0.imageCacheMegabytes = 5 })
+    store.waitUntilIdle()
+    XCTAssertEqual(store.state.settings.imageCacheMegabytes, 5)
+
+    try store.send(
+      change {
+        $0.feedProvider = "pexels"; $0.environments = ["uat": ["pexels": "https://uat.example"]];
+        $0.environment = "uat"
+      })
+    store.waitUntilIdle()
+    XCTAssertEqual(rebuilt.value.last?.baseURLs, ["pexels": "https://uat.example"])
+    XCTAssertEqual(store.state.feed.provider, "renamed", "the feed starts over with the new provider")
+    XCTAssertTrue(try LogCursorEvents.types(dir.path + "/events.jsonl").contains("feed.providerSelected"))
+    try store.close()
+
+    // After a restart the chosen providers, not the configured ones, serve.
+    store = try Store(
+      dataDirectory: dir.path, environment: environment, options: .init(durability: .none, timerScale: 0))
+    XCTAssertEqual(store.state.feed.provider, "renamed")
+    XCTAssertEqual(store.state.settings.providers.environment, "uat")
+    try store.close()
+  }
+
+  /// The demo catalog under another name (a provider switch without a network).
+  struct RenamedCatalog: PhotoProvider {
+    let name = "renamed"
+    func page(query: String, page: Int, perPage: Int) async -> Result<FeedPage, RequestFailure> {
+      await DemoCatalog().page(query: query, page: page, perPage: perPage)
+    }
+  }
+
+  func testShrinkingTheCacheEvictsAtOnce() throws {
+    let dir = TemporaryDirectory()
+    let store = try Store(dataDirectory: dir.path, options: .init(durability: .none, timerScale: 0))
+    try store.send(.auth(.setEmail(.login, "test@mail.com")))
+    try store.send(.auth(.setPassword(.login, Secret("123456"))))
+    try store.send(.auth(.submit(.login)))
+    store.waitUntilIdle()
+    try store.send(.feed(.loadMore))
+    store.waitUntilIdle()
+    // Fill past 5 MB: the large demo images are 230 KB each.
+    for n in 1...25 {
+      try store.send(.feed(.openDetail("demo:\(n)")))
+      store.waitUntilIdle()
+      try store.send(.feed(.closeDetail))
+    }
+    try store.send(.feed(.prefetch((1...20).map { "demo:\($0)" })))
+    store.waitUntilIdle()
+    let cacheBytes = { () -> Int in
+      let files = (FileManager.default.enumerator(atPath: dir.path + "/cache")?.allObjects as? [String]) ?? []
+      return files.reduce(0) { total, file in
+        total
+          + ((try? FileManager.default.attributesOfItem(atPath: dir.path + "/cache/" + file)[.size] as? Int)
+            ?? 0)
+      }
+    }
+    XCTAssertGreaterThan(cacheBytes(), 5_000_000)
+    try store.send(change { $0.imageCacheMegabytes = 5 })
+    store.waitUntilIdle()
+    XCTAssertLessThanOrEqual(cacheBytes(), 5_000_000)
+    XCTAssertTrue(try LogCursorEvents.types(dir.path + "/events.jsonl").contains("feed.imagesEvicted"))
+    XCTAssertEqual(
+      store.state.feed.items.filter { $0.thumbnail.status == .loaded }.count
+        + store.state.feed.items.filter { $0.thumbnail.status == .notRequested }.count,
+      store.state.feed.items.count, "evicted thumbnails go back to notRequested")
+    try store.close()
+  }
+}
