@@ -23,7 +23,18 @@ final class ReplayPropertyTests: XCTestCase {
   func randomAction(_ rng: inout SplitMix) -> Action {
     let form: AuthForm = rng.pick([.login, .registration])
     let keys = (1...30).map { "demo:\($0)" }
-    switch rng.next() % 21 {
+    switch rng.next() % 23 {
+    case 21:
+      var change = SettingsChange()
+      switch rng.next() % 4 {
+      case 0: change.language = rng.pick(["en", "es"])
+      case 1: change.pageSize = rng.pick([5, 20, 1000])
+      case 2: change.appearance = rng.pick(["dark", "light", "neon"])
+      default: change.imageCacheMegabytes = rng.pick([5, 50])
+      }
+      return .settings(.update(change))
+    case 22:
+      return .video(.playRandom(VideoWish(width: rng.pick([nil, 640, 1920]), height: rng.pick([nil, 360, 1080]))))
     case 19:
       return rng.pick([
         .account(.beginLogin(nonce: "abcdefabcdefabcdef")), .account(.loadImages), .account(.logout),

@@ -102,6 +102,8 @@ enum AlbumsFeature {
     case let e as AlbumsEvents.PhotosArrived:
       guard state.album?.requestID == e.requestID else { return }
       state.album?.photos = e.photos.map(AlbumPhotoItem.init(photo:))
+      let empty = e.photos.isEmpty ? state.message("albums.emptyAlbum") : nil
+      state.album?.emptyNotice = empty
       state.album?.status = .loaded
       state.album?.requestID = nil
     case let e as AlbumsEvents.PhotosFailed:

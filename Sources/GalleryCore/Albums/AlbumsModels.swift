@@ -96,6 +96,8 @@ public struct OpenAlbum: Codable, Equatable, Sendable {
   public var photos: [AlbumPhotoItem]
   @Nullable public var error: Message?
   @Nullable public var requestID: Int?
+  /// `albums.emptyAlbum` once the album loaded with no photos.
+  @Nullable public var emptyNotice: Message? = nil
 }
 
 /// The open photo (`/photo`): the original image.

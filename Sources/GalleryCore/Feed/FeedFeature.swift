@@ -112,6 +112,21 @@ enum FeedFeature {
   }
 
   static func reduce(_ state: inout AppState, _ payload: any EventPayload) {
+    reduceEvent(&state, payload)
+    // The empty state: a loaded list with nothing in it says so (in the current language).
+    let empty = state.feed.status == .loaded && state.feed.items.isEmpty
+    if empty != (state.feed.emptyNotice != nil)
+      || (empty && state.feed.emptyNotice?.args["query"] != state.feed.activeQuery)
+    {
+      state.feed.emptyNotice =
+        empty
+        ? state.message(
+          state.feed.activeQuery.isEmpty ? "feed.empty" : "feed.noResults", ["query": state.feed.activeQuery])
+        : nil
+    }
+  }
+
+  private static func reduceEvent(_ state: inout AppState, _ payload: any EventPayload) {
     switch payload {
     case let e as FeedEvents.ProviderSelected:
       let perPage = state.feed.perPage

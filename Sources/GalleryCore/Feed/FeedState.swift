@@ -18,6 +18,8 @@ public struct FeedState: Codable, Equatable, Sendable {
   public var page = 0
   public var hasMore = false
   @Nullable public var error: Message? = nil
+  /// The empty state: `feed.noResults` (a search found nothing) or `feed.empty`.
+  @Nullable public var emptyNotice: Message? = nil
   /// The items are the offline copy of the last first page, not a live answer.
   public var isOfflineCopy = false
   public var perPage = 20

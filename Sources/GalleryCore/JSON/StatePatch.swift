@@ -60,6 +60,8 @@ public enum StatePatch {
     try value("/feed/page", a.page, b.page, &ops)
     try value("/feed/hasMore", a.hasMore, b.hasMore, &ops)
     try value("/feed/error", Nullable(wrappedValue: a.error), Nullable(wrappedValue: b.error), &ops)
+    try value(
+      "/feed/emptyNotice", Nullable(wrappedValue: a.emptyNotice), Nullable(wrappedValue: b.emptyNotice), &ops)
     try value("/feed/isOfflineCopy", a.isOfflineCopy, b.isOfflineCopy, &ops)
     try value("/feed/perPage", a.perPage, b.perPage, &ops)
     try value(

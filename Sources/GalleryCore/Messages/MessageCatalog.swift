@@ -41,6 +41,7 @@ public enum MessageCatalog {
     "account.deleteInterrupted": "The app stopped while deleting this image. Delete it again.",
     "video.noPlayableFile": "This video has no file that can be played. Try another one.",
     "feed.noResults": "No photos for “{query}”.",
+    "feed.empty": "There are no photos to show yet.",
   ]
 
   /// Spanish, for every code English has (a test fails if one is missing).
@@ -81,6 +82,7 @@ public enum MessageCatalog {
     "account.deleteInterrupted": "La app se detuvo mientras borraba esta imagen. Bórrala de nuevo.",
     "video.noPlayableFile": "Este vídeo no tiene ningún archivo que se pueda reproducir. Prueba con otro.",
     "feed.noResults": "No hay fotos para «{query}».",
+    "feed.empty": "Todavía no hay fotos que mostrar.",
   ]
 
   /// The catalog of `language`.

@@ -160,6 +160,7 @@ public enum ComponentSchemas {
           "key": Schema.string, "photo": Schema.ref("AlbumPhoto"), "thumbnail": Schema.ref("Image"),
         ])),
       "error": nullableMessage, "requestID": Schema.nullable(Schema.integer(minimum: 1)),
+      "emptyNotice": nullableMessage,
     ]),
     "AlbumPhotoScreen": Schema.object([
       "key": Schema.string, "photo": Schema.ref("AlbumPhoto"), "image": Schema.ref("Image"),
@@ -187,7 +188,8 @@ public enum ComponentSchemas {
       "status": Schema.enumeration(["idle", "loading", "refreshing", "loadingMore", "loaded", "failed"]),
       "items": Schema.array(Schema.ref("FeedItem")), "page": Schema.integer(minimum: 0),
       "hasMore": Schema.boolean,
-      "error": nullableMessage, "isOfflineCopy": Schema.boolean, "perPage": Schema.integer(minimum: 1),
+      "error": nullableMessage, "emptyNotice": nullableMessage, "isOfflineCopy": Schema.boolean,
+      "perPage": Schema.integer(minimum: 1),
       "pendingLoad": Schema.nullable(
         Schema.object([
           "requestID": Schema.integer(minimum: 1), "mode": Schema.enumeration(["refresh", "more"]),

@@ -177,4 +177,25 @@ final class SettingsStoreTests: XCTestCase {
       store.state.feed.items.count, "evicted thumbnails go back to notRequested")
     try store.close()
   }
+
+  func testEmptyStatesSayWhyInTheCurrentLanguage() throws {
+    let dir = TemporaryDirectory()
+    let store = try Store(dataDirectory: dir.path, options: .init(durability: .none, timerScale: 0))
+    try store.send(.auth(.setEmail(.login, "test@mail.com")))
+    try store.send(.auth(.setPassword(.login, Secret("123456"))))
+    try store.send(.auth(.submit(.login)))
+    store.waitUntilIdle()
+    XCTAssertNil(store.state.feed.emptyNotice)
+    try store.send(.feed(.setQuery("zzzz")))
+    store.waitUntilIdle()
+    XCTAssertEqual(store.state.feed.items, [])
+    XCTAssertEqual(store.state.feed.emptyNotice?.message, "No photos for “zzzz”.")
+    try store.send(change { $0.language = "es" })
+    XCTAssertEqual(store.state.feed.emptyNotice?.message, "No hay fotos para «zzzz».")
+    try store.send(.feed(.setQuery("")))
+    store.waitUntilIdle()
+    XCTAssertNil(store.state.feed.emptyNotice, "the default list is not empty")
+    try store.close()
+    XCTAssertEqual(try Replay.state(ofLogAt: dir.path + "/events.jsonl"), store.state)
+  }
 }
