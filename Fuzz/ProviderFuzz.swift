@@ -1,0 +1,32 @@
+import Foundation
+
+// libFuzzer harness: GalleryCore's JSON reader and every provider's response decoder, on
+// any bytes. Built into the GalleryCore module (see run.sh) so it reaches internal decoders.
+// The first byte picks the decoder; the rest is the body.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzProviders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  guard size > 0 else { return 0 }
+  let body = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
+  let response = HTTPResponse(status: 200, body: Data(body))
+  switch data[0] % 8 {
+  case 0:
+    if let value = try? JSONParser.parse(body) {
+      // What we read, we must write back and read again identically.
+      let written = JSONWriter.bytes(value)
+      precondition((try? JSONParser.parse(written)) == value, "JSON round trip changed the value")
+    }
+  case 1: _ = ProviderDecoding.decode(PixabayProvider.Response.self, .success(response))
+  case 2: _ = ProviderDecoding.decode(PexelsProvider.Response.self, .success(response))
+  case 3: _ = ProviderDecoding.decode(PexelsVideoProvider.Response.self, .success(response)).map { $0.videos.compactMap(PexelsVideoProvider.map) }
+  case 4:
+    if case .success(let data) = ImgurEnvelope.data(.success(response)), case .array(let items) = data {
+      _ = items.compactMap(ImgurEnvelope.image)
+    }
+    _ = ImgurEnvelope.failure(HTTPResponse(status: 429, body: Data(body)), body: try? JSONParser.parse(body))
+  case 5: _ = OAuthRedirect.parse(String(decoding: body, as: UTF8.self), expectedState: "state")
+  case 6: _ = HTTPStatus.failure(for: HTTPResponse(status: 500, body: Data(body)))
+  default:
+    _ = ProviderDecoding.decode([JSONPlaceholderProvider.Photo].self, .success(response))
+  }
+  return 0
+}
