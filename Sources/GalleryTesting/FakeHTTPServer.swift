@@ -31,11 +31,16 @@ public final class FakeHTTPServer: @unchecked Sendable {
     public var status: Int
     public var headers: [String: String]
     public var body: Data
+    /// Faults: close the connection with a reset after this many bytes of the body.
+    public var resetAfterBodyBytes: Int?
 
-    public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data()) {
+    public init(
+      status: Int = 200, headers: [String: String] = [:], body: Data = Data(), resetAfterBodyBytes: Int? = nil
+    ) {
       self.status = status
       self.headers = headers
       self.body = body
+      self.resetAfterBodyBytes = resetAfterBodyBytes
     }
 
     /// A JSON answer.
@@ -172,7 +177,13 @@ public final class FakeHTTPServer: @unchecked Sendable {
     responseHeaders["Connection"] = "close"
     for (name, value) in responseHeaders.sorted(by: { $0.key < $1.key }) { text += "\(name): \(value)\r\n" }
     text += "\r\n"
-    let bytes = Array(text.utf8) + Array(response.body)
+    var bytes = Array(text.utf8) + Array(response.body)
+    if let cut = response.resetAfterBodyBytes {
+      bytes = Array(bytes.prefix(text.utf8.count + cut))
+      // SO_LINGER 0: close sends a reset, not an orderly end.
+      var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+      setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+    }
     var sent = 0
     while sent < bytes.count {
       let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
