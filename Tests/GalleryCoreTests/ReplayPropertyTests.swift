@@ -34,7 +34,8 @@ final class ReplayPropertyTests: XCTestCase {
       }
       return .settings(.update(change))
     case 22:
-      return .video(.playRandom(VideoWish(width: rng.pick([nil, 640, 1920]), height: rng.pick([nil, 360, 1080]))))
+      return .video(
+        .playRandom(VideoWish(width: rng.pick([nil, 640, 1920]), height: rng.pick([nil, 360, 1080]))))
     case 19:
       return rng.pick([
         .account(.beginLogin(nonce: "abcdefabcdefabcdef")), .account(.loadImages), .account(.logout),

@@ -51,6 +51,17 @@ final class SpecExampleTests: XCTestCase {
     XCTAssertEqual(p.next()?.array?.map { $0["error"]?["code"] }, [.number(-32600)])
     p.send("[1,2,3]")
     XCTAssertEqual(p.next()?.array?.map { $0["error"]?["code"] }, Array(repeating: .number(-32600), count: 3))
+    // A batch over the limit (1000): one -32600 naming it, and nothing in it runs.
+    let huge =
+      "["
+      + Array(
+        repeating: #"{"jsonrpc":"2.0","method":"auth/setEmail","params":{"value":"a"},"id":9}"#, count: 1001
+      ).joined(separator: ",") + "]"
+    p.send(huge)
+    let refused = p.next()
+    XCTAssertEqual(refused?["error"]?["code"], .number(-32600))
+    XCTAssertEqual(
+      refused?["error"]?["data"], .string("a batch of 1001 messages is over the limit of 1000; none was run"))
     // Mixed batch: answers for the requests only, invalid members included.
     p.send(
       #"""

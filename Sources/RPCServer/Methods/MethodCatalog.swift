@@ -74,7 +74,7 @@ public enum MethodCatalog {
         result: Schema.object([
           "events": Schema.array(Schema.ref("EventRecord")), "lastSeq": Schema.integer(minimum: 0),
         ]),
-        errors: [-32602, -32800, -32011, -32002]),
+        errors: [-32602, -32800, -32011, -32012, -32002]),
       MethodSpec(
         "events/subscribe",
         "Starts events/appended notifications for every event after `from` - 1 (catch-up, then live).",
@@ -96,7 +96,7 @@ public enum MethodCatalog {
             "workDoneToken", Schema.anyValue, required: false, "if given, $/progress reports with this token"),
         ],
         result: Schema.object(["seq": Schema.integer(minimum: 0), "value": Schema.anyValue]),
-        errors: [-32602, -32800, -32011, -32002]),
+        errors: [-32602, -32800, -32011, -32012, -32002]),
       // Sign-in and registration
       action("auth/setEmail", "Types into the sign-in email field.", params: [value]) { p throws(RPCError) in
         .auth(.setEmail(.login, try p.string("value")))

@@ -29,6 +29,10 @@ public enum OpenRPCDocument {
       -32011, "Storage error",
       "the event log could not be written or read; data says why; nothing was recorded"
     ),
+    (
+      -32012, "Too many requests in flight",
+      "long requests (events/read, history/stateAt) are capped; data says how many"
+    ),
   ]
 
   public static func build(serverVersion: String) -> JSONValue {

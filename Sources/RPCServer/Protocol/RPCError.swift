@@ -63,6 +63,11 @@ public struct RPCError: Error, Equatable, Sendable, CustomStringConvertible {
       code: -32010, message: "Action rejected",
       data: .object(["code": .string(rejection.code), "message": .string(rejection.message)]))
   }
+  /// Too many long requests at once.
+  public static func busy(_ detail: String) -> RPCError {
+    RPCError(code: -32012, message: "Too many requests in flight", data: .string(detail))
+  }
+
   public static func storage(_ detail: String) -> RPCError {
     RPCError(code: -32011, message: "Storage error", data: .string(detail))
   }

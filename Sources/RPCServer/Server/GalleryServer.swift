@@ -11,6 +11,10 @@ public final class GalleryServer: @unchecked Sendable {
 
   /// Seconds `shutdown` waits for effects in flight.
   static let shutdownGrace = 3.0
+  /// Most messages in one batch.
+  static let maxBatch = 1000
+  /// Most long requests (events/read, history/stateAt) running at once.
+  static let maxLongRequests = 16
 
   let store: Store
   let connection: RPCConnection
@@ -136,6 +140,14 @@ public final class GalleryServer: @unchecked Sendable {
         reply(RPCOutgoing.error(.null, .invalidRequest("an empty batch")))
         return
       }
+      guard members.count <= Self.maxBatch else {
+        reply(
+          RPCOutgoing.error(
+            .null,
+            .invalidRequest(
+              "a batch of \(members.count) messages is over the limit of \(Self.maxBatch); none was run")))
+        return
+      }
       let responses = members.compactMap { dispatch(RPCIncoming($0), inBatch: true) }
       if !responses.isEmpty { reply(.array(responses)) }
     } else if let response = dispatch(RPCIncoming(value), inBatch: false) {
@@ -160,6 +172,7 @@ public final class GalleryServer: @unchecked Sendable {
       do {
         if !inBatch, method == "events/read" || method == "history/stateAt" {
           try checkPhase(method)
+          try checkLongRequestCapacity()
           startLongRequest(id: id, method: method, params: params)
           return nil
         }
@@ -191,6 +204,17 @@ public final class GalleryServer: @unchecked Sendable {
     case "initialized": break
     default:
       logger.log(.debug, "ignored notification \(method)")
+    }
+  }
+
+  /// Refuses a long request while `maxLongRequests` are running.
+  private func checkLongRequestCapacity() throws(RPCError) {
+    lock.lock()
+    let running = cancellable.count
+    lock.unlock()
+    guard running < Self.maxLongRequests else {
+      throw RPCError.busy(
+        "\(running) long requests are running (the limit is \(Self.maxLongRequests)); wait for one to answer")
     }
   }
 
