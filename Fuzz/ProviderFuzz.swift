@@ -8,7 +8,7 @@ public func fuzzProviders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard size > 0 else { return 0 }
   let body = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
   let response = HTTPResponse(status: 200, body: Data(body))
-  switch data[0] % 8 {
+  switch data[0] % 11 {
   case 0:
     if let value = try? JSONParser.parse(body) {
       // What we read, we must write back and read again identically.
@@ -17,7 +17,10 @@ public func fuzzProviders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
   case 1: _ = ProviderDecoding.decode(PixabayProvider.Response.self, .success(response))
   case 2: _ = ProviderDecoding.decode(PexelsProvider.Response.self, .success(response))
-  case 3: _ = ProviderDecoding.decode(PexelsVideoProvider.Response.self, .success(response)).map { $0.videos.compactMap(PexelsVideoProvider.map) }
+  case 3:
+    _ = ProviderDecoding.decode(PexelsVideoProvider.Response.self, .success(response)).map {
+      $0.videos.compactMap(PexelsVideoProvider.map)
+    }
   case 4:
     if case .success(let data) = ImgurEnvelope.data(.success(response)), case .array(let items) = data {
       _ = items.compactMap(ImgurEnvelope.image)
@@ -25,8 +28,12 @@ public func fuzzProviders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = ImgurEnvelope.failure(HTTPResponse(status: 429, body: Data(body)), body: try? JSONParser.parse(body))
   case 5: _ = OAuthRedirect.parse(String(decoding: body, as: UTF8.self), expectedState: "state")
   case 6: _ = HTTPStatus.failure(for: HTTPResponse(status: 500, body: Data(body)))
+  case 7: _ = ProviderDecoding.decode([JSONPlaceholderProvider.Photo].self, .success(response))
+  case 8: _ = ProviderDecoding.decode([JSONPlaceholderProvider.Album].self, .success(response))
+  case 9: _ = ProviderDecoding.decode([JSONPlaceholderProvider.User].self, .success(response))
   default:
-    _ = ProviderDecoding.decode([JSONPlaceholderProvider.Photo].self, .success(response))
+    _ = ReqresAuthBackend.grant(HTTPResponse(status: 200, body: Data(body)))
+    _ = ReqresAuthBackend.grant(HTTPResponse(status: 400, body: Data(body)))
   }
   return 0
 }
