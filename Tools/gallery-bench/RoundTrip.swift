@@ -139,52 +139,8 @@ enum RoundTrip {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-bench-rt-\(getpid())")
       .path
     try? FileManager.default.removeItem(atPath: dir)
-    // Feeds larger than the demo catalog come from a fake Pixabay in this process, over real HTTP.
-    var fake: FakeHTTPServer?
-    var feedFlag = "demo"
-    if feedPhotos > DemoCatalog.count {
-      fake = try! FakeHTTPServer { request in
-        let page = Int(request.query["page"] ?? "1") ?? 1
-        let size = Int(request.query["per_page"] ?? "20") ?? 20
-        let ids = ((page - 1) * size + 1)...min(feedPhotos, page * size)
-        let hits = ids.map { id in
-          #"{"id":\#(id),"pageURL":"https://pixabay.com/photos/p-\#(id)/","tags":"tag\#(id % 50), bench","previewURL":"https://cdn.example/\#(id)_150.jpg","largeImageURL":"https://cdn.example/\#(id)_1280.jpg","imageWidth":1280,"imageHeight":853,"likes":\#(id % 300),"user":"user\#(id % 97)","user_id":\#(id % 97)}"#
-        }
-        return .json(
-          #"{"total":\#(feedPhotos),"totalHits":\#(feedPhotos),"hits":[\#(hits.joined(separator: ","))]}"#)
-      }
-      setenv("PIXABAY_BASE_URL", fake!.baseURL, 1)
-      setenv("PIXABAY_API_KEY", "bench", 1)
-      feedFlag = "pixabay"
-    }
-    let server = Child([
-      binary, "serve", "--data-dir", dir, "--durability", "batch", "--log-level", "error", "--feed", feedFlag,
-    ])
-    server.send(Array(#"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#.utf8) + [0x0A])
-    _ = server.line()
-    if feedPhotos > 0 {
-      // Load the demo feed page by page to `feedPhotos` items (pages of 20; 300 demo photos at most).
-      server.send(Array(#"{"jsonrpc":"2.0","id":2,"method":"feed/refresh"}"#.utf8) + [0x0A])
-      _ = drainUntilLoaded(server)
-      var id = 3
-      while true {
-        server.send(
-          Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"state/get","params":{"pointer":"/feed/page"}}"#.utf8)
-            + [0x0A])
-        let page =
-          Int(
-            waitFor(server, id: id).components(separatedBy: "\"value\":").last?.split(separator: ",").first
-              ?? "0") ?? 0
-        let items = page * 20
-        id += 1
-        if items >= feedPhotos { break }
-        server.send(Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"feed/loadMore"}"#.utf8) + [0x0A])
-        let answer = waitFor(server, id: id)
-        id += 1
-        if answer.contains("\"events\":[]") { break }
-        _ = drainUntilLoaded(server)
-      }
-    }
+    let (server, fake) = startServer(binary: binary, dir: dir, feedPhotos: feedPhotos)
+    loadFeed(server, photos: feedPhotos, pageSize: 20)
     _ = measure(server, count: 2000, linesPerRequest: 2, request: setEmail)
     let samples = measure(server, count: count, linesPerRequest: 2, request: setEmail)
     let row = report("gallery-rpc auth/setEmail (+state/changed)", samples)
@@ -202,6 +158,68 @@ enum RoundTrip {
     fake?.stop()
     try? FileManager.default.removeItem(atPath: dir)
     return row
+  }
+
+  /// A server on `dir`; feeds larger than the demo catalog come from a fake Pixabay in this
+  /// process, over real HTTP, with `feedPhotos` photos in all.
+  static func startServer(binary: String, dir: String, feedPhotos: Int) -> (Child, FakeHTTPServer?) {
+    var fake: FakeHTTPServer?
+    var feedFlag = "demo"
+    if feedPhotos > DemoCatalog.count {
+      fake = try! FakeHTTPServer { request in
+        let page = Int(request.query["page"] ?? "1") ?? 1
+        let size = Int(request.query["per_page"] ?? "20") ?? 20
+        let ids = ((page - 1) * size + 1)...max((page - 1) * size + 1, min(feedPhotos, page * size))
+        let hits = ids.map { id in
+          #"{"id":\#(id),"pageURL":"https://pixabay.com/photos/p-\#(id)/","tags":"tag\#(id % 50), bench","previewURL":"https://cdn.example/\#(id)_150.jpg","largeImageURL":"https://cdn.example/\#(id)_1280.jpg","imageWidth":1280,"imageHeight":853,"likes":\#(id % 300),"user":"user\#(id % 97)","user_id":\#(id % 97)}"#
+        }
+        return .json(
+          #"{"total":\#(feedPhotos),"totalHits":\#(feedPhotos),"hits":[\#(hits.joined(separator: ","))]}"#)
+      }
+      setenv("PIXABAY_BASE_URL", fake!.baseURL, 1)
+      setenv("PIXABAY_API_KEY", "bench", 1)
+      feedFlag = "pixabay"
+    }
+    let server = Child([
+      binary, "serve", "--data-dir", dir, "--durability", "batch", "--log-level", "error", "--feed", feedFlag,
+    ])
+    server.send(Array(#"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#.utf8) + [0x0A])
+    _ = server.line()
+    return (server, fake)
+  }
+
+  /// Loads the feed page by page (`pageSize` photos each) until it holds `photos`.
+  static func loadFeed(_ server: Child, photos: Int, pageSize: Int) {
+    guard photos > 0 else { return }
+    var id = 2
+    if pageSize != 20 {
+      server.send(
+        Array(
+          #"{"jsonrpc":"2.0","id":\#(id),"method":"settings/update","params":{"pageSize":\#(pageSize)}}"#.utf8
+        )
+          + [0x0A])
+      _ = waitFor(server, id: id)
+      id += 1
+    }
+    server.send(Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"feed/refresh"}"#.utf8) + [0x0A])
+    id += 1
+    _ = drainUntilLoaded(server)
+    while true {
+      server.send(
+        Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"state/get","params":{"pointer":"/feed/page"}}"#.utf8)
+          + [0x0A])
+      let page =
+        Int(
+          waitFor(server, id: id).components(separatedBy: "\"value\":").last?.split(separator: ",").first
+            ?? "0") ?? 0
+      id += 1
+      if page * pageSize >= photos { break }
+      server.send(Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"feed/loadMore"}"#.utf8) + [0x0A])
+      let answer = waitFor(server, id: id)
+      id += 1
+      if answer.contains("\"events\":[]") { break }
+      _ = drainUntilLoaded(server)
+    }
   }
 
   static func waitFor(_ child: Child, id: Int) -> String {

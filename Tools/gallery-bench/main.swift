@@ -119,6 +119,10 @@ case "round-trip":
   print("round-trip with \(photos) photos in the feed")
   let full = RoundTrip.run(binary: galleryBinary(), count: n, feedPhotos: photos)
   print(String(format: "  ratio p50 %.2f× the empty feed's", full.p50 / empty.p50))
+case "memory":
+  let photos = Int(option("--photos", "100000"))!
+  print("memory: resident size with \(photos) photos in the feed, against the idle server")
+  Memory.run(binary: galleryBinary(), photos: photos)
 default:
   print(
     """
@@ -127,5 +131,6 @@ default:
            gallery-bench pipeline [--requests N] [--dir D]
            gallery-bench replay [--events N] [--dir D]
            gallery-bench components
+           gallery-bench memory [--photos N]
     """)
 }

@@ -45,6 +45,7 @@ public enum AppMachine {
   public static func startupActions(_ environment: GalleryEnvironment) -> [Action] {
     let detect: [Action] = environment.locale.map { [.settings(.detectLanguage($0))] } ?? []
     return detect + [
+      .settings(.adoptConfiguration(environment.providerSettings)),
       .feed(.start(provider: environment.feed.name)), .albums(.resume),
       .account(.start(environment.account.info)), .account(.resume),
     ]

@@ -23,12 +23,22 @@ public struct SettingsChange: Codable, Equatable, Sendable {
 public enum SettingsAction: Codable, Equatable, Sendable {
   /// Runtime, at the first start: the language of the environment's locale.
   case detectLanguage(Language)
+  /// Runtime, at every start: the providers the configuration chose, recorded while the
+  /// user has not chosen any (so a later choice changes only what it names).
+  case adoptConfiguration(ProviderSettings)
   case update(SettingsChange)
 }
 
 /// The settings' facts recorded in the log.
 public enum SettingsEvents {
-  static let all: [any EventPayload.Type] = [LanguageDetected.self, Changed.self]
+  static let all: [any EventPayload.Type] = [LanguageDetected.self, Changed.self, ProvidersConfigured.self]
+
+  /// The configuration's providers, adopted while the user has chosen none.
+  public struct ProvidersConfigured: EventPayload {
+    public static let type = "settings.providersConfigured"
+    public var providers: ProviderSettings
+    public init(providers: ProviderSettings) { self.providers = providers }
+  }
 
   public struct LanguageDetected: EventPayload {
     public static let type = "settings.languageDetected"
@@ -51,6 +61,16 @@ enum SettingsFeature {
     case .detectLanguage(let language):
       guard state.settings.languageSource == nil else { return [] }
       return [Event(SettingsEvents.LanguageDetected(language: language))]
+    case .adoptConfiguration(let configured):
+      let current = state.settings.providers
+      guard !current.chosen,
+        (current.feed, current.albums, current.account, current.video)
+          != (configured.feed, configured.albums, configured.account, configured.video)
+      else { return [] }
+      var adopted = current
+      (adopted.feed, adopted.albums, adopted.account, adopted.video) =
+        (configured.feed, configured.albums, configured.account, configured.video)
+      return [Event(SettingsEvents.ProvidersConfigured(providers: adopted))]
     case .update(let change):
       let next = try apply(change, to: state.settings)
       return next == state.settings ? [] : [Event(SettingsEvents.Changed(settings: next))]
@@ -146,6 +166,8 @@ enum SettingsFeature {
         state.settings.language = e.language
         state.rerenderMessages()
       }
+    case let e as SettingsEvents.ProvidersConfigured:
+      state.settings.providers = e.providers
     case let e as SettingsEvents.Changed:
       let old = state.settings
       state.settings = e.settings
@@ -158,8 +180,8 @@ enum SettingsFeature {
   /// Both effects are no-ops when nothing they govern changed.
   static func effects(_ payload: any EventPayload, _ state: AppState) -> [Effect] {
     guard let e = payload as? SettingsEvents.Changed else { return [] }
-    return [
-      .setImageCacheBudget(megabytes: e.settings.imageCacheMegabytes), .useProviders(e.settings.providers),
-    ]
+    // Providers switch only once a user chose them; until then the configuration's serve.
+    let providers: [Effect] = e.settings.providers.chosen ? [.useProviders(e.settings.providers)] : []
+    return [.setImageCacheBudget(megabytes: e.settings.imageCacheMegabytes)] + providers
   }
 }

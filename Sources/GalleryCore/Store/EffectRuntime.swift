@@ -283,7 +283,8 @@ final class EffectRuntime: @unchecked Sendable {
   /// environment cannot be rebuilt); true if they changed.
   func useProviders(_ settings: ProviderSettings) -> GalleryEnvironment? {
     providersLock.withLock {
-      guard providers.settings != settings, let rebuild = providers.environment.rebuild else { return nil }
+      guard settings.chosen, providers.settings != settings, let rebuild = providers.environment.rebuild
+      else { return nil }
       var next = rebuild(settings)
       next.rebuild = rebuild
       providers = (

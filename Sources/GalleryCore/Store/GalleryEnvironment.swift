@@ -17,6 +17,15 @@ public struct GalleryEnvironment: Sendable {
   /// Builds the environment `settings/update` chooses (nil: providers stay as configured).
   public var rebuild: (@Sendable (ProviderSettings) -> GalleryEnvironment)?
 
+  /// The providers this environment serves, as settings name them.
+  public var providerSettings: ProviderSettings {
+    var settings = ProviderSettings()
+    (settings.feed, settings.albums, settings.account, settings.video) = (
+      feed.name, albums.name, account.info.name, video.name
+    )
+    return settings
+  }
+
   public init(
     auth: any AuthBackend = DemoAuthBackend(), feed: any PhotoProvider = DemoCatalog(),
     albums: any AlbumsProvider = DemoAlbums(),

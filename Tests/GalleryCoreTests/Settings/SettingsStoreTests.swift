@@ -198,4 +198,30 @@ final class SettingsStoreTests: XCTestCase {
     try store.close()
     XCTAssertEqual(try Replay.state(ofLogAt: dir.path + "/events.jsonl"), store.state)
   }
+
+  /// Found by the memory benchmark: changing the page size switched the feed to the demo
+  /// (the settings' default providers replaced the configured ones).
+  func testOtherSettingsKeepTheConfiguredProvidersAndAChoiceChangesOnlyWhatItNames() throws {
+    let dir = TemporaryDirectory()
+    let rebuilt = Locked<[ProviderSettings]>([])
+    let environment = GalleryEnvironment(
+      feed: RenamedCatalog(), albums: DemoAlbums(),
+      rebuild: { settings in
+        rebuilt.mutate { $0.append(settings) }
+        return GalleryEnvironment(feed: settings.feed == "renamed" ? RenamedCatalog() : DemoCatalog())
+      })
+    let store = try Store(
+      dataDirectory: dir.path, environment: environment, options: .init(durability: .none, timerScale: 0))
+    XCTAssertEqual(store.state.settings.providers.feed, "renamed", "the configuration's provider is adopted")
+    XCTAssertFalse(store.state.settings.providers.chosen)
+    try store.send(change { $0.pageSize = 50 })
+    store.waitUntilIdle()
+    XCTAssertEqual(rebuilt.value, [], "no provider changes for a page size")
+    XCTAssertEqual(store.state.feed.provider, "renamed")
+    try store.send(change { $0.videoProvider = "demo" })
+    store.waitUntilIdle()
+    XCTAssertEqual(rebuilt.value.last?.feed, "renamed", "choosing the video provider keeps the feed's")
+    XCTAssertEqual(store.state.feed.provider, "renamed")
+    try store.close()
+  }
 }

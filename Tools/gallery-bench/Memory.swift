@@ -1,0 +1,46 @@
+import Foundation
+
+/// Row 6: the server's resident memory with a large feed, against the same server idle
+/// with an empty state (both read from /proc after the work is done).
+enum Memory {
+  /// Resident set size of `pid` in bytes (VmRSS).
+  static func rss(_ pid: pid_t) -> Int {
+    let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+    return (Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) * 1024
+  }
+
+  static func run(binary: String, photos: Int) {
+    func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-bench-mem-\(getpid())")
+      .path
+    let (idle, _) = RoundTrip.startServer(binary: binary, dir: base + "-idle", feedPhotos: 0)
+    // A few requests, so the idle figure includes what serving touches.
+    for i in 0..<100 {
+      idle.send(RoundTrip.setEmail(i))
+      _ = idle.line()
+      _ = idle.line()
+    }
+    let idleRSS = rss(idle.pid)
+    print("  idle, empty state: \(megabytes(idleRSS))")
+    idle.finish()
+
+    let started = Date()
+    let (server, fake) = RoundTrip.startServer(binary: binary, dir: base + "-full", feedPhotos: photos)
+    RoundTrip.loadFeed(server, photos: photos, pageSize: 200)
+    server.send(
+      Array(
+        #"{"jsonrpc":"2.0","id":99999999,"method":"state/get","params":{"pointer":"/feed/items/\#(photos - 1)/key"}}"#
+          .utf8) + [0x0A])
+    let last = RoundTrip.waitFor(server, id: 99_999_999)
+    let fullRSS = rss(server.pid)
+    print(
+      "  \(photos) photos in the feed (\(last.contains("pixabay:\(photos)") ? "checked" : "NOT all loaded"), loaded in \(String(format: "%.1f", Date().timeIntervalSince(started))) s): \(megabytes(fullRSS))"
+    )
+    print("  above idle: \(megabytes(fullRSS - idleRSS)) (target ≤ 150 MB)")
+    server.finish()
+    fake?.stop()
+    try? FileManager.default.removeItem(atPath: base + "-idle")
+    try? FileManager.default.removeItem(atPath: base + "-full")
+  }
+}
