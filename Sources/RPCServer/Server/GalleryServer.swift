@@ -378,15 +378,13 @@ public final class GalleryServer: @unchecked Sendable {
   }
 
   func pointer(_ p: Params, into state: AppState) throws(RPCError) -> JSONValue {
-    let document: JSONValue
-    do { document = try JSONValue(encoding: state) } catch {
-      throw RPCError.internalError("state encoding: \(error)")
-    }
-    guard let pointer = try p.optionalString("pointer") else { return document }
+    let pointer = try p.optionalString("pointer") ?? ""
     do {
-      return try JSONPointer.resolve(pointer, in: document)
+      return try state.value(at: pointer)
+    } catch let failure as JSONPointer.Failure {
+      throw RPCError.invalidParams(failure.description)
     } catch {
-      throw RPCError.invalidParams(error.description)
+      throw RPCError.internalError("state encoding: \(error)")
     }
   }
 

@@ -1,0 +1,45 @@
+import Foundation
+import GalleryCore
+import GalleryTesting
+import XCTest
+
+/// `AppState.value(at:)` answers what resolving the pointer in the whole encoded state does,
+/// for every member two levels deep, the feed's items, and pointers that fail.
+final class StatePointerTests: XCTestCase {
+  func testEveryPointerResolvesAsInTheWholeEncodedState() throws {
+    let dir = TemporaryDirectory()
+    let store = try Store(dataDirectory: dir.path, options: .init(durability: .none, timerScale: 0))
+    try store.send(.auth(.setEmail(.login, "test@mail.com")))
+    try store.send(.auth(.setPassword(.login, Secret("123456"))))
+    try store.send(.auth(.submit(.login)))
+    store.waitUntilIdle()
+    try store.send(.feed(.prefetch(["demo:2"])))
+    try store.send(.feed(.openDetail("demo:3")))
+    try store.send(.video(.playRandom(VideoWish())))
+    store.waitUntilIdle()
+    let state = store.state
+    try store.close()
+
+    let document = try JSONValue(encoding: state)
+    var pointers = [
+      "", "/", "/nope", "/feed/nope", "/feed/items/-", "/feed/items/999", "/feed/items/01", "/feed/items/x",
+    ]
+    guard case .object(let top) = document else { return XCTFail() }
+    for (key, value) in top {
+      pointers.append("/\(key)")
+      if case .object(let members) = value { pointers += members.keys.map { "/\(key)/\($0)" } }
+    }
+    pointers += [
+      "/feed/items/0", "/feed/items/1/thumbnail/status", "/feed/items/19/photo/tags/0", "/detail/photo/key",
+    ]
+    for pointer in pointers {
+      let expected = Result { try JSONPointer.resolve(pointer, in: document) }
+      let actual = Result { try state.value(at: pointer) }
+      switch (expected, actual) {
+      case (.success(let a), .success(let b)): XCTAssertEqual(a, b, pointer)
+      case (.failure(let a), .failure(let b)): XCTAssertEqual("\(a)", "\(b)", pointer)
+      default: XCTFail("\(pointer): \(expected) vs \(actual)")
+      }
+    }
+  }
+}
