@@ -9,17 +9,18 @@ extension AppState {
     guard let first = tokens.first, let encode = Self.fields[first] else {
       return try JSONPointer.resolve(pointer, in: try JSONValue(encoding: self))
     }
-    var part = try encode(self)
     var rest = Array(tokens.dropFirst())
+    let part: JSONValue
     if first == "feed", rest.first == "items", rest.count >= 2, let i = Int(rest[1]), rest[1] == String(i),
       feed.items.indices.contains(i)
     {
       part = try JSONValue(encoding: feed.items[i])
       rest = Array(rest.dropFirst(2))
-    } else if first == "feed", let second = rest.first, second != "items", let field = Self.feedFields[second]
-    {
+    } else if first == "feed", let second = rest.first, let field = Self.feedFields[second] {
       part = try field(feed)
       rest = Array(rest.dropFirst())
+    } else {
+      part = try encode(self)
     }
     do {
       return try JSONPointer.resolve(rest.map { "/" + JSONPointer.escape($0) }.joined(), in: part)
