@@ -244,6 +244,8 @@ public final class Store: @unchecked Sendable {
       try snapshots.save(
         Snapshot(seq: head.seq, lineChecksum: head.lineChecksum, timeMillis: options.clock(), state: state))
       sinceSnapshot = 0
+      // Encoding a large state peaks far above what the state keeps: give that back.
+      releaseFreeMemory()
     } catch {
       options.diagnostics("snapshot at seq \(currentVersion) failed: \(error)")
     }
@@ -317,4 +319,17 @@ public final class StoreObservation: Sendable {
   private let onCancel: @Sendable () -> Void
   init(_ onCancel: @escaping @Sendable () -> Void) { self.onCancel = onCancel }
   public func cancel() { onCancel() }
+}
+
+#if os(Linux)
+  /// glibc's `malloc_trim`, which the Glibc module does not export.
+  @_silgen_name("malloc_trim")
+  private func mallocTrim(_ pad: Int) -> Int32
+#endif
+
+/// Returns memory freed by a transient peak (a snapshot's encoding) to the system.
+private func releaseFreeMemory() {
+  #if os(Linux)
+    _ = mallocTrim(0)
+  #endif
 }
