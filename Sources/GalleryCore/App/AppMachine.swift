@@ -28,16 +28,43 @@ public enum AppMachine {
     NavigationFeature.reduce(&next, event.payload)
     FeedFeature.reduce(&next, event.payload)
     AlbumsFeature.reduce(&next, event.payload)
-    AccountFeature.reduce(&next, event.payload)
-    VideoFeature.reduce(&next, event.payload)
-    SettingsFeature.reduce(&next, event.payload)
+    // These features fold only their own events: a prefix test spares every other event
+    // their chains of casts (a keystroke pays for each `case let e as T`).
+    switch Feature(event.type) {
+    case .account: AccountFeature.reduce(&next, event.payload)
+    case .video: VideoFeature.reduce(&next, event.payload)
+    case .settings: SettingsFeature.reduce(&next, event.payload)
+    case .other: break
+    }
+  }
+
+  /// The features whose reducers and effects see only their own events.
+  private enum Feature {
+    case account, video, settings, other
+    init(_ type: String) {
+      if type.hasPrefix("account.") {
+        self = .account
+      } else if type.hasPrefix("video.") {
+        self = .video
+      } else if type.hasPrefix("settings.") {
+        self = .settings
+      } else {
+        self = .other
+      }
+    }
   }
 
   /// The effects `event` starts, given the state it produced.
   public static func effects(of event: Event, in state: AppState) -> [Effect] {
-    AuthFeature.effects(event.payload, state) + FeedFeature.effects(event.payload, state)
-      + AlbumsFeature.effects(event.payload, state) + AccountFeature.effects(event.payload, state)
-      + VideoFeature.effects(event.payload, state) + SettingsFeature.effects(event.payload, state)
+    let shared =
+      AuthFeature.effects(event.payload, state) + FeedFeature.effects(event.payload, state)
+      + AlbumsFeature.effects(event.payload, state)
+    switch Feature(event.type) {
+    case .account: return shared + AccountFeature.effects(event.payload, state)
+    case .video: return shared + VideoFeature.effects(event.payload, state)
+    case .settings: return shared + SettingsFeature.effects(event.payload, state)
+    case .other: return shared
+    }
   }
 
   /// Actions the runtime sends once the state is recovered: each feature resumes or closes
