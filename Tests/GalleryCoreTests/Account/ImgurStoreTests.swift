@@ -29,6 +29,13 @@ final class ImgurStoreTests: XCTestCase {
         .completeLogin(redirectURL: Secret(FakeImgur.redirect(state: Self.nonce, expiresIn: expiresIn)))))
   }
 
+  /// Signs in and loads the images (three, on two pages).
+  func signInAndLoad(_ store: Store) throws {
+    try signIn(store)
+    try store.send(.account(.loadImages))
+    store.waitUntilIdle()
+  }
+
   func testBrowserSignInStoresTokensOnlyInTheCredentialsFileAndListsEveryPage() throws {
     let fake = try FakeImgur()
     let dir = TemporaryDirectory()
@@ -164,9 +171,7 @@ final class ImgurStoreTests: XCTestCase {
     let fake = try FakeImgur()
     let dir = TemporaryDirectory()
     let store = try open(dir, fake)
-    try signIn(store)
-    try store.send(.account(.loadImages))
-    store.waitUntilIdle()
+    try signInAndLoad(store)
     fake.valid.mutate { $0 = [] }
     fake.refreshAnswer.mutate {
       $0 = .json(
@@ -205,9 +210,7 @@ final class ImgurStoreTests: XCTestCase {
     let fake = try FakeImgur()
     let dir = TemporaryDirectory()
     let store = try open(dir, fake)
-    try signIn(store)
-    try store.send(.account(.loadImages))
-    store.waitUntilIdle()
+    try signInAndLoad(store)
     let before = store.state.account.images
 
     let path = dir.path + "/picked.png"
@@ -265,9 +268,7 @@ final class ImgurStoreTests: XCTestCase {
     let fake = try FakeImgur()
     let dir = TemporaryDirectory()
     let store = try open(dir, fake)
-    try signIn(store)
-    try store.send(.account(.loadImages))
-    store.waitUntilIdle()
+    try signInAndLoad(store)
     fake.deleteAnswer.mutate {
       $0 = .json(
         #"{"data":{"error":{"code":500,"message":"Could not complete request","type":"ImgurException","exception":{}},"request":"x","method":"DELETE"},"success":false,"status":500}"#,
