@@ -69,8 +69,13 @@ final class ObservationTests: XCTestCase {
     }
     XCTAssertGreaterThan(version, steps / 3)
     XCTAssertGreaterThan(checks, 0)
-    // The log the session wrote replays to the same state.
-    p.call("shutdown")
+    // The log the session wrote replays to the same state. `shutdown` waits for effects
+    // still running (a sign-in's feed load): apply the changes they send before its answer.
+    let (last, _) = p.response(to: p.request("shutdown"))
+    for note in last where note["method"] == .string("state/changed") {
+      let ops = (note["params"]?["patch"]?.array ?? []).compactMap(JSONPatch.Operation.init(json:))
+      state = try JSONPatch.apply(ops, to: state)
+    }
     p.notify("exit")
     p.process.waitUntilExit()
     let replay = Process()
