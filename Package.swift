@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "EventStore", targets: ["EventStore"]),
     .library(name: "GalleryCore", targets: ["GalleryCore"]),
     .executable(name: "gallery-rpc", targets: ["gallery-rpc"]),
+    .executable(name: "gallery-web", targets: ["gallery-web"]),
   ],
   targets: [
     // Append-only JSON-lines event log: envelope, durable append, recovery, reading, snapshots.
@@ -21,6 +22,8 @@ let package = Package(
     .target(name: "RPCServer", dependencies: ["GalleryCore", "EventStore"]),
     // The executable: serve (default), demo, replay, verify, repair.
     .executableTarget(name: "gallery-rpc", dependencies: ["RPCServer", "GalleryCore", "EventStore"]),
+    // The reference web frontend's bridge: serves Web/ and relays the page to one gallery-rpc.
+    .executableTarget(name: "gallery-web", dependencies: ["GalleryCore", "RPCServer", "gallery-rpc"]),
     // Test support: appends to a log and prints each committed seq (crash tests kill it).
     .executableTarget(name: "eventlog-writer", dependencies: ["EventStore"], path: "Tools/eventlog-writer"),
     // Benchmarks measured against baselines in the same run (see BENCHMARKS.md).
@@ -30,7 +33,9 @@ let package = Package(
     .testTarget(name: "EventStoreTests", dependencies: ["EventStore", "GalleryTesting", "eventlog-writer"]),
     .testTarget(
       name: "RPCServerTests",
-      dependencies: ["RPCServer", "GalleryCore", "GalleryTesting", "EventStore", "gallery-rpc"]),
+      dependencies: [
+        "RPCServer", "GalleryCore", "GalleryTesting", "EventStore", "gallery-rpc", "gallery-web",
+      ]),
     .testTarget(
       name: "GalleryCoreTests", dependencies: ["GalleryCore", "GalleryTesting", "EventStore"],
       exclude: ["Fixtures"]),

@@ -55,7 +55,7 @@ extension UploadFile {
   }
 
   /// The image type by magic bytes, nil if the bytes are not an image.
-  static func mimeType(_ b: [UInt8]) -> String? {
+  public static func mimeType(_ b: [UInt8]) -> String? {
     guard ImageSource.looksLikeImage(b) else { return nil }
     switch b.first {
     case 0xFF: return "image/jpeg"

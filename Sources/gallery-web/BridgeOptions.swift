@@ -1,0 +1,70 @@
+import Foundation
+import RPCServer
+
+/// What `gallery-web` was asked to do: where to listen, what to serve, which core to run.
+struct BridgeOptions: Sendable {
+  var host = "127.0.0.1"
+  /// 0 picks a free port.
+  var port: UInt16 = 8080
+  /// The page's files (index.html, app.js, style.css).
+  var webRoot: String
+  /// The `gallery-rpc` binary to start.
+  var server: String
+  /// The core's data directory (also where thumbnails are served from and uploads staged).
+  var dataDirectory: String
+  /// Further flags for `gallery-rpc serve`, after `--`.
+  var serverArguments: [String] = []
+
+  static let usage = """
+    usage: gallery-web [--port N] [--host ADDR] [--data-dir DIR] [--web-root DIR] [--server PATH] [-- gallery-rpc flags]
+      Starts one gallery-rpc process and serves the reference web page that drives it.
+      --port      where to listen (default 8080; 0 picks a free port)
+      --host      the address to listen on (default 127.0.0.1; the page has no other protection than a per-run token)
+      --data-dir  the core's data directory (default as gallery-rpc: $GALLERY_DATA_DIR, $XDG_DATA_HOME/gallery-rpc, ~/.local/share/gallery-rpc)
+      --web-root  the page's files (default: Web/ in this checkout)
+      --server    the gallery-rpc binary (default: the one beside gallery-web)
+      after --    flags for gallery-rpc, e.g. -- --feed pixabay
+    """
+
+  /// Why the arguments cannot be used.
+  struct Problem: Error, CustomStringConvertible { var description: String }
+
+  static func parse(_ arguments: [String], environment: [String: String]) throws(Problem) -> BridgeOptions {
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+      .deletingLastPathComponent()
+    var options = BridgeOptions(
+      webRoot: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Web").path,
+      server: executable.appendingPathComponent("gallery-rpc").path,
+      dataDirectory: environment["GALLERY_DATA_DIR"] ?? ServerConfiguration.defaultDataDirectory(environment))
+    var rest = arguments[...]
+    func value(_ flag: String) throws(Problem) -> String {
+      guard let next = rest.popFirst() else { throw Problem(description: "\(flag) needs a value") }
+      return next
+    }
+    while let flag = rest.popFirst() {
+      switch flag {
+      case "--":
+        options.serverArguments = Array(rest)
+        rest = []
+      case "--port":
+        let text = try value(flag)
+        guard let port = UInt16(text) else {
+          throw Problem(description: "--port must be 0 to 65535, not \(text)")
+        }
+        options.port = port
+      case "--host": options.host = try value(flag)
+      case "--data-dir": options.dataDirectory = try value(flag)
+      case "--web-root": options.webRoot = try value(flag)
+      case "--server": options.server = try value(flag)
+      case "-h", "--help": throw Problem(description: usage)
+      default: throw Problem(description: "unknown option \(flag)\n\(usage)")
+      }
+    }
+    options.dataDirectory = URL(fileURLWithPath: options.dataDirectory).standardizedFileURL.path
+    if options.serverArguments.contains(where: { $0 == "--data-dir" || $0.hasPrefix("--framing") }) {
+      throw Problem(description: "pass --data-dir to gallery-web itself; the bridge chooses the framing")
+    }
+    return options
+  }
+}

@@ -1,0 +1,192 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A request as read off a connection (HTTP/1.1, one per connection).
+struct HTTPRequest: Sendable {
+  var method: String
+  var path: String
+  var query: [String: String]
+  /// Header names in lower case.
+  var headers: [String: String]
+  var body: [UInt8]
+}
+
+/// What a route answers: a whole response, or a stream the route keeps writing to.
+enum HTTPReply: Sendable {
+  case response(status: Int, contentType: String, body: [UInt8])
+  /// The connection stays open: the headers are sent, then `start` owns the socket.
+  case stream(contentType: String, start: @Sendable (HTTPSocket) -> Void)
+
+  static func text(_ status: Int, _ text: String) -> HTTPReply {
+    .response(status: status, contentType: "text/plain; charset=utf-8", body: Array((text + "\n").utf8))
+  }
+}
+
+/// One accepted connection; closed by whoever holds it last.
+final class HTTPSocket: @unchecked Sendable {
+  let fd: Int32
+  private let lock = NSLock()
+  private var closed = false
+
+  init(fd: Int32) { self.fd = fd }
+
+  /// Writes every byte; false once the peer is gone or stalled past the send timeout.
+  @discardableResult
+  func write(_ bytes: [UInt8]) -> Bool {
+    lock.withLock {
+      guard !closed else { return false }
+      var offset = 0
+      while offset < bytes.count {
+        let n = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        if n < 0, errno == EINTR { continue }
+        guard n > 0 else { return false }
+        offset += n
+      }
+      return true
+    }
+  }
+
+  func close() {
+    lock.withLock {
+      guard !closed else { return }
+      closed = true
+      shutdown(fd, Int32(SHUT_RDWR))
+      Glibc.close(fd)
+    }
+  }
+}
+
+/// A small HTTP/1.1 server: a thread per connection, one request per connection, bodies up
+/// to `maxBody` bytes. Enough for one person's browser on loopback, not for the internet.
+final class HTTPListener: @unchecked Sendable {
+  let port: UInt16
+  private let listener: Int32
+  private let maxBody: Int
+  private let route: @Sendable (HTTPRequest) -> HTTPReply
+
+  /// Listens at once on `host:port` (0: any free port).
+  init(host: String, port: UInt16, maxBody: Int, route: @escaping @Sendable (HTTPRequest) -> HTTPReply) throws
+  {
+    self.maxBody = maxBody
+    self.route = route
+    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard listener >= 0 else { throw POSIXError(.EIO) }
+    var yes: Int32 = 1
+    setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { throw POSIXError(.EINVAL) }
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard bound == 0, listen(listener, 64) == 0 else {
+      Glibc.close(listener)
+      throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EADDRINUSE)
+    }
+    var actual = sockaddr_in()
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &actual) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+    }
+    self.listener = listener
+    self.port = UInt16(bigEndian: actual.sin_port)
+  }
+
+  /// Accepts connections until the process ends.
+  func run() -> Never {
+    while true {
+      let fd = accept(listener, nil, nil)
+      if fd < 0 { continue }
+      var timeout = timeval(tv_sec: 10, tv_usec: 0)
+      setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+      setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+      let socket = HTTPSocket(fd: fd)
+      Thread.detachNewThread { [self] in serve(socket) }
+    }
+  }
+
+  private func serve(_ socket: HTTPSocket) {
+    let reply: HTTPReply
+    switch read(socket) {
+    case .success(let request): reply = route(request)
+    case .failure(let problem): reply = problem
+    }
+    switch reply {
+    case .response(let status, let contentType, let body):
+      socket.write(Self.head(status, contentType, length: body.count) + body)
+      socket.close()
+    case .stream(let contentType, let start):
+      guard socket.write(Self.head(200, contentType, length: nil)) else { return socket.close() }
+      start(socket)
+    }
+  }
+
+  private static func head(_ status: Int, _ contentType: String, length: Int?) -> [UInt8] {
+    var text =
+      "HTTP/1.1 \(status) \(reason(status))\r\nContent-Type: \(contentType)\r\nCache-Control: no-store\r\n"
+    text += "X-Content-Type-Options: nosniff\r\n"
+    text += length.map { "Content-Length: \($0)\r\nConnection: close\r\n" } ?? "Connection: keep-alive\r\n"
+    return Array((text + "\r\n").utf8)
+  }
+
+  private static func reason(_ status: Int) -> String {
+    [
+      200: "OK", 204: "No Content", 400: "Bad Request", 403: "Forbidden", 404: "Not Found",
+      405: "Method Not Allowed", 413: "Content Too Large", 502: "Bad Gateway", 504: "Gateway Timeout",
+    ][status]
+      ?? "Status"
+  }
+
+  private func read(_ socket: HTTPSocket) -> Result<HTTPRequest, HTTPReplyError> {
+    var buffer: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    let separator: [UInt8] = [13, 10, 13, 10]
+    var headEnd: Int?
+    while headEnd == nil {
+      let n = recv(socket.fd, &chunk, chunk.count, 0)
+      guard n > 0 else { return .failure(.text(400, "the request ended early")) }
+      buffer += chunk[0..<n]
+      headEnd = buffer.firstRange(of: separator)?.lowerBound
+      if headEnd == nil, buffer.count > 32768 {
+        return .failure(.text(400, "the request head is over 32 KB"))
+      }
+    }
+    let head = String(decoding: buffer[0..<headEnd!], as: UTF8.self).components(separatedBy: "\r\n")
+    let line = head[0].split(separator: " ")
+    guard line.count == 3 else { return .failure(.text(400, "malformed request line")) }
+    var headers: [String: String] = [:]
+    for field in head.dropFirst() {
+      guard let colon = field.firstIndex(of: ":") else { continue }
+      headers[field[..<colon].lowercased()] = field[field.index(after: colon)...].trimmingCharacters(
+        in: .whitespaces)
+    }
+    let length = Int(headers["content-length"] ?? "0") ?? -1
+    guard length >= 0 else { return .failure(.text(400, "bad Content-Length")) }
+    guard length <= maxBody else { return .failure(.text(413, "the body is over \(maxBody) bytes")) }
+    var body = Array(buffer[(headEnd! + 4)...])
+    while body.count < length {
+      let n = recv(socket.fd, &chunk, min(chunk.count, length - body.count), 0)
+      guard n > 0 else { return .failure(.text(400, "the body ended early")) }
+      body += chunk[0..<n]
+    }
+    let target = String(line[1])
+    let components = URLComponents(string: target)
+    var query: [String: String] = [:]
+    for item in components?.queryItems ?? [] { query[item.name] = item.value ?? "" }
+    return .success(
+      HTTPRequest(
+        method: String(line[0]), path: components?.percentEncodedPath ?? target, query: query,
+        headers: headers,
+        body: Array(body.prefix(length))))
+  }
+}
+
+/// A reply that is also an error, so reading a request can fail with what to answer.
+typealias HTTPReplyError = HTTPReply
+extension HTTPReply: Error {}

@@ -1,0 +1,146 @@
+import Foundation
+import GalleryCore
+
+/// The bridge's routes: the page's files, `/events` (notifications), `POST /rpc` (one
+/// JSON-RPC message per request, answered with the core's answer), `POST /files` (stages a
+/// picked file for `account/upload`) and `/data/cache/…` (thumbnails the core downloaded).
+/// Everything but the page's own files needs the per-run token.
+final class WebBridge: @unchecked Sendable {
+  let options: BridgeOptions
+  let token: String
+  let streams = PageStreams()
+  private var core: CoreConnection!
+  private var initializeResult: JSONValue = .null
+  static let pageFiles = [
+    "/": "index.html", "/index.html": "index.html", "/app.js": "app.js", "/style.css": "style.css",
+    "/patch.js": "patch.js",
+  ]
+
+  init(options: BridgeOptions, token: String) {
+    self.options = options
+    self.token = token
+  }
+
+  /// Starts the core and initializes it; the bridge answers pages' `initialize` with the result.
+  func start(onExit: @escaping @Sendable (Int32) -> Void) throws {
+    try FileManager.default.createDirectory(atPath: options.dataDirectory, withIntermediateDirectories: true)
+    core = try CoreConnection(
+      server: options.server,
+      arguments: ["serve", "--framing", "ndjson", "--data-dir", options.dataDirectory]
+        + options.serverArguments,
+      onNotification: { [streams] line in streams.broadcast(line) }, onExit: onExit)
+    let answer = try core.request([
+      "jsonrpc": .string("2.0"), "id": .number(1), "method": .string("initialize"),
+      "params": .object(["clientInfo": .object(["name": .string("gallery-web")])]),
+    ])
+    guard let result = answer["result"] else {
+      throw CoreConnection.NoAnswer(description: "initialize failed: \(JSONValue.object(answer))")
+    }
+    initializeResult = result
+    core.notify(["jsonrpc": .string("2.0"), "method": .string("initialized")])
+  }
+
+  /// Stops the core cleanly (its log flushed).
+  func stop() { core.stop() }
+
+  func route(_ request: HTTPRequest) -> HTTPReply {
+    guard hostIsLocal(request.headers["host"]) else {
+      return .text(403, "the Host header must name this machine (127.0.0.1 or localhost)")
+    }
+    if request.method == "GET", let file = Self.pageFiles[request.path] { return pageFile(file) }
+    guard request.headers["x-gallery-token"] == token || request.query["token"] == token else {
+      return .text(403, "missing or wrong token: open the URL gallery-web printed")
+    }
+    switch (request.method, request.path) {
+    case ("GET", "/events"):
+      return .stream(contentType: "text/event-stream") { [streams] socket in streams.add(socket) }
+    case ("POST", "/rpc"): return relay(request.body)
+    case ("POST", "/files"): return stage(request.body, name: request.query["name"] ?? "picked")
+    case ("GET", let path) where path.hasPrefix("/data/cache/"): return cached(String(path.dropFirst(6)))
+    default: return .text(404, "no such route: \(request.method) \(request.path)")
+    }
+  }
+
+  private func hostIsLocal(_ host: String?) -> Bool {
+    guard let host else { return false }
+    let name =
+      host.hasPrefix("[") ? String(host.prefix { $0 != "]" }.dropFirst()) : String(host.prefix { $0 != ":" })
+    return ["127.0.0.1", "localhost", "::1", options.host].contains(name)
+  }
+
+  private func pageFile(_ name: String) -> HTTPReply {
+    guard let bytes = FileManager.default.contents(atPath: options.webRoot + "/" + name) else {
+      return .text(404, "\(name) is not in \(options.webRoot)")
+    }
+    let type =
+      name.hasSuffix(".html")
+      ? "text/html; charset=utf-8"
+      : name.hasSuffix(".css") ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8"
+    return .response(status: 200, contentType: type, body: [UInt8](bytes))
+  }
+
+  private func json(_ status: Int, _ value: JSONValue) -> HTTPReply {
+    .response(status: status, contentType: "application/json", body: JSONWriter.bytes(value))
+  }
+
+  private func error(_ id: JSONValue, _ code: Int, _ message: String) -> HTTPReply {
+    json(
+      200,
+      .object([
+        "jsonrpc": .string("2.0"), "id": id,
+        "error": .object(["code": .number(Double(code)), "message": .string(message)]),
+      ]))
+  }
+
+  /// One message in, its answer out. The core's lifecycle belongs to the bridge: pages get
+  /// the bridge's own `initialize` result, and `shutdown`/`exit` are refused.
+  private func relay(_ body: [UInt8]) -> HTTPReply {
+    guard let parsed = try? JSONParser.parse(body) else { return error(.null, -32700, "Parse error") }
+    guard case .object(let message) = parsed, case .string(let method)? = message["method"] else {
+      return error(.null, -32600, "Invalid Request: send one JSON-RPC request or notification per POST")
+    }
+    let id = message["id"]
+    switch method {
+    case "initialize":
+      return json(200, .object(["jsonrpc": .string("2.0"), "id": id ?? .null, "result": initializeResult]))
+    case "initialized": return .response(status: 204, contentType: "text/plain", body: [])
+    case "shutdown", "exit":
+      return error(
+        id ?? .null, -32600, "Invalid Request: the bridge owns gallery-rpc's lifetime; stop gallery-web")
+    default: break
+    }
+    guard id != nil else {
+      core.notify(message)
+      return .response(status: 204, contentType: "text/plain", body: [])
+    }
+    do { return json(200, .object(try core.request(message))) } catch {
+      return .text(502, "\(error)")
+    }
+  }
+
+  /// Keeps the bytes of a file the person picked in `uploads/` of the data directory and
+  /// answers its path, for `account/upload` (which checks it is an image).
+  private func stage(_ body: [UInt8], name: String) -> HTTPReply {
+    guard !body.isEmpty else { return .text(400, "the file is empty") }
+    let safe = String(
+      name.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_" ? $0 : "_" }.prefix(100))
+    let folder = options.dataDirectory + "/uploads"
+    let path = folder + "/\(UUID().uuidString.prefix(8))-\(safe.hasPrefix(".") ? "_" + safe : safe)"
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      try Data(body).write(to: URL(fileURLWithPath: path))
+    } catch { return .text(500, "cannot keep the file: \(error)") }
+    return json(200, .object(["path": .string(path)]))
+  }
+
+  /// A file of the image cache, by the path the state gives (`cache/ab/ab12…`); nothing
+  /// outside the cache folder.
+  private func cached(_ relative: String) -> HTTPReply {
+    let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count >= 2, parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("%") }),
+      let bytes = FileManager.default.contents(atPath: options.dataDirectory + "/" + relative)
+    else { return .text(404, "not in the image cache") }
+    let type = UploadFile.mimeType([UInt8](bytes.prefix(16))) ?? "application/octet-stream"
+    return .response(status: 200, contentType: type, body: [UInt8](bytes))
+  }
+}

@@ -1,0 +1,405 @@
+// The reference web frontend. It renders gallery-rpc's state and sends actions; it holds no
+// app logic: validation, paging, retries, messages and their language all come from the core.
+"use strict";
+
+const token = new URLSearchParams(location.search).get("token") || "";
+let state = null;            // what state/get answered, kept current by state/changed
+let version = -1;
+let early = [];              // patches that arrived before state/get answered
+let tab = "photos";          // which part of home is shown (view state only)
+let toast = null;            // the last refused request's message
+let tree = [];               // the last rendered virtual nodes
+let nextID = 1;
+const progress = {};         // $/progress by token
+
+const labels = {
+  en: { signIn: "Sign in", email: "Email", password: "Password", createAccount: "Create an account",
+    register: "Register", age: "Age", back: "Back", retry: "Retry", photos: "Photos", albums: "Albums",
+    account: "Account", video: "Video", settings: "Settings", signOut: "Sign out", search: "Search photos",
+    searchAlbums: "Search albums or owners", online: "Online", offline: "Offline", loadingMore: "Loading more…",
+    loading: "Loading…", offlineCopy: "Offline: showing the last photos saved.", imgurSignIn: "Sign in with Imgur",
+    continueDemo: "Continue (demo account)", pasteRedirect: "Paste the address the browser landed on",
+    complete: "Complete sign-in", upload: "Upload", title: "Title", delete: "Delete", loadImages: "Reload images",
+    playRandom: "Play a random video", appearance: "Appearance", language: "Language", pageSize: "Page size",
+    prefetchDistance: "Prefetch distance (rows)", cache: "Image cache (MB)", providers: "Providers",
+    by: "by", likes: "likes", openSource: "Open on the provider's site", system: "System", light: "Light",
+    dark: "Dark", noMore: "That is all.", refresh: "Refresh", uploading: "Uploading" },
+  es: { signIn: "Iniciar sesión", email: "Correo", password: "Contraseña", createAccount: "Crear una cuenta",
+    register: "Registrarse", age: "Edad", back: "Atrás", retry: "Reintentar", photos: "Fotos", albums: "Álbumes",
+    account: "Cuenta", video: "Vídeo", settings: "Ajustes", signOut: "Cerrar sesión", search: "Buscar fotos",
+    searchAlbums: "Buscar álbumes o autores", online: "En línea", offline: "Sin conexión",
+    loadingMore: "Cargando más…", loading: "Cargando…", offlineCopy: "Sin conexión: se muestran las últimas fotos guardadas.",
+    imgurSignIn: "Entrar con Imgur", continueDemo: "Continuar (cuenta de demostración)",
+    pasteRedirect: "Pega la dirección a la que llegó el navegador", complete: "Completar el inicio de sesión",
+    upload: "Subir", title: "Título", delete: "Eliminar", loadImages: "Recargar imágenes",
+    playRandom: "Reproducir un vídeo al azar", appearance: "Apariencia", language: "Idioma",
+    pageSize: "Tamaño de página", prefetchDistance: "Distancia de precarga (filas)", cache: "Caché de imágenes (MB)",
+    providers: "Proveedores", by: "de", likes: "me gusta", openSource: "Abrir en el sitio del proveedor",
+    system: "Sistema", light: "Claro", dark: "Oscuro", noMore: "No hay más.", refresh: "Actualizar", uploading: "Subiendo" },
+};
+const t = (key) => (labels[state?.settings?.language] || labels.en)[key];
+
+// ---- the wire ----
+
+/** Sends a request through the bridge; answers its result, shows a refusal's message. */
+async function rpc(method, params) {
+  const body = { jsonrpc: "2.0", id: nextID++, method };
+  if (params !== undefined) body.params = params;
+  const response = await fetch("/rpc", { method: "POST", headers: { "X-Gallery-Token": token,
+    "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  if (!response.ok) { showToast(await response.text()); return null; }
+  const answer = await response.json();
+  if (answer.error) {
+    const data = answer.error.data;
+    showToast(data && data.message ? data.message : typeof data === "string" ? data : answer.error.message);
+    return null;
+  }
+  return answer.result;
+}
+
+function showToast(text) { toast = text; render(); setTimeout(() => { if (toast === text) { toast = null; render(); } }, 6000); }
+
+function onChange(change) {
+  if (state === null) { early.push(change); return; }
+  if (change.version <= version) return;
+  if (change.fromVersion !== version) { resync(); return; }
+  state = applyPatch(state, change.patch);
+  version = change.version;
+  scheduleRender();
+}
+
+async function resync() {
+  state = null;
+  early = [];
+  const answer = await rpc("state/get");
+  if (!answer) return;
+  state = answer.value;
+  version = answer.version;
+  const waiting = early;
+  early = [];
+  for (const change of waiting) onChange(change);
+  render();
+}
+
+function connect() {
+  const events = new EventSource("/events?token=" + encodeURIComponent(token));
+  events.addEventListener("hello", async () => { await rpc("initialize", { clientInfo: { name: "gallery-web" } }); resync(); });
+  events.onmessage = (e) => {
+    const message = JSON.parse(e.data);
+    if (message.method === "state/changed") onChange(message.params);
+    else if (message.method === "$/progress") { progress[message.params.token] = message.params.value; scheduleRender(); }
+  };
+}
+
+// ---- what is on screen: thumbnails load while visible, more photos near the end ----
+
+const pendingPrefetch = new Set(), pendingCancel = new Set();
+let flushQueued = false;
+function queue(set, key, other) {
+  other.delete(key);
+  set.add(key);
+  if (!flushQueued) { flushQueued = true; queueMicrotask(flushVisibility); }
+}
+function flushVisibility() {
+  flushQueued = false;
+  if (pendingPrefetch.size) rpc("feed/prefetch", { keys: [...pendingPrefetch] });
+  if (pendingCancel.size) rpc("feed/cancelPrefetch", { keys: [...pendingCancel] });
+  pendingPrefetch.clear();
+  pendingCancel.clear();
+}
+let visibility = null;
+function observeVisibility() {
+  const rows = state?.settings?.prefetchDistance ?? 2;
+  const margin = `${Math.max(1, rows) * 200}px`;
+  if (!visibility || visibility.margin !== margin) {
+    visibility?.disconnect();
+    visibility = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        const key = entry.target.dataset.key;
+        if (entry.target.classList.contains("more")) { if (entry.isIntersecting) loadMore(); continue; }
+        if (entry.isIntersecting) { if (entry.target.dataset.status === "notRequested") queue(pendingPrefetch, key, pendingCancel); }
+        else if (entry.target.dataset.status === "loading") queue(pendingCancel, key, pendingPrefetch);
+      }
+    }, { rootMargin: margin });
+    visibility.margin = margin;
+  }
+  for (const el of document.querySelectorAll("[data-observe]")) {
+    if (el.dataset.observed !== el.dataset.key) { visibility.unobserve(el); visibility.observe(el); el.dataset.observed = el.dataset.key; }
+  }
+}
+function loadMore() {
+  const feed = state.feed;
+  if (feed.hasMore && feed.status === "loaded" && !feed.isOfflineCopy) rpc("feed/loadMore");
+}
+
+// ---- rendering ----
+
+let renderQueued = false;
+function scheduleRender() { if (!renderQueued) { renderQueued = true; requestAnimationFrame(() => { renderQueued = false; render(); }); } }
+
+function render() {
+  if (!state) return;
+  const appearance = state.settings.appearance;
+  const dark = appearance === "dark" || (appearance === "system" && matchMedia("(prefers-color-scheme: dark)").matches);
+  document.body.classList.toggle("dark", dark);
+  document.documentElement.lang = state.settings.language;
+  const next = [screen(), toast ? h("div", { class: "toast", role: "alert" }, toast) : null].filter(Boolean);
+  const root = document.getElementById("app");
+  if (!tree.length) root.textContent = "";
+  reconcile(root, tree, next);
+  tree = next;
+  observeVisibility();
+  const sentinel = document.querySelector(".more");
+  if (sentinel && sentinel.getBoundingClientRect().top < innerHeight + 400) loadMore();
+}
+
+function screen() {
+  const top = state.route[state.route.length - 1] || { screen: "login" };
+  switch (top.screen) {
+    case "login": return login();
+    case "registration": return registration();
+    case "detail": return detail();
+    case "album": return album();
+    case "photo": return photo();
+    default: return home();
+  }
+}
+
+const message = (m, retry) => m ? h("p", { class: "error", role: "alert", "data-code": m.code }, m.message,
+  retry && m.retryable !== false ? [" ", h("button", { class: "retry", onclick: retry }, t("retry"))] : null) : null;
+const notice = (m) => m ? h("p", { class: "notice", "data-code": m.code }, m.message) : null;
+const imageURL = (image) => image && image.status === "loaded" ? `/data/${image.path}?token=${encodeURIComponent(token)}` : null;
+
+function field(name, label, f, method, type) {
+  return h("label", { class: "field" }, label,
+    h("input", { name, type: type || "text", value: type === "password" ? undefined : f.value,
+      autocomplete: "off", "aria-invalid": f.error ? "true" : "false",
+      oninput: (e) => rpc(method, { value: e.target.value }) }),
+    f.error ? h("span", { class: "field-error", "data-code": f.error.code }, f.error.message) : null);
+}
+
+function login() {
+  const form = state.login;
+  return h("main", { class: "auth", id: "login" },
+    h("h1", null, t("signIn")),
+    h("form", { onsubmit: (e) => { e.preventDefault(); rpc("auth/submitLogin"); } },
+      field("email", t("email"), form.email, "auth/setEmail", "email"),
+      field("password", t("password"), form.password, "auth/setPassword", "password"),
+      message(form.error, () => rpc("auth/submitLogin")),
+      h("button", { type: "submit", class: "primary", disabled: form.isSubmitting }, form.isSubmitting ? t("loading") : t("signIn"))),
+    h("button", { class: "link", onclick: () => rpc("registration/open") }, t("createAccount")));
+}
+
+function registration() {
+  const form = state.registration;
+  return h("main", { class: "auth", id: "registration" },
+    h("h1", null, t("createAccount")),
+    h("form", { onsubmit: (e) => { e.preventDefault(); rpc("registration/submit"); } },
+      field("email", t("email"), form.email, "registration/setEmail", "email"),
+      field("password", t("password"), form.password, "registration/setPassword", "password"),
+      field("age", t("age"), form.age, "registration/setAge", "text"),
+      message(form.error, () => rpc("registration/submit")),
+      h("button", { type: "submit", class: "primary", disabled: form.isSubmitting }, t("register"))),
+    h("button", { class: "link", onclick: () => rpc("nav/back") }, t("back")));
+}
+
+function header() {
+  const online = state.connectivity === "online";
+  return h("header", null,
+    h("nav", null, ["photos", "albums", "account", "video", "settings"].map((name) =>
+      h("button", { class: name === tab ? "tab active" : "tab", "data-tab": name, onclick: () => { tab = name; onTab(); render(); } }, t(name)))),
+    h("button", { class: online ? "badge online" : "badge offline", title: "connectivity/set",
+      onclick: () => rpc("connectivity/set", { online: !online }) }, online ? t("online") : t("offline")),
+    h("span", { class: "who" }, state.session.email || ""),
+    h("button", { class: "link", onclick: () => rpc("auth/logout") }, t("signOut")));
+}
+
+function onTab() {
+  if (tab === "albums" && state.albums.status === "idle") rpc("albums/load");
+  if (tab === "account" && state.account.status === "signedIn" && state.account.imagesStatus === "idle") rpc("account/loadImages");
+}
+
+function home() {
+  const body = { photos, albums, account, video, settings }[tab]();
+  return h("div", { class: "home" }, header(), h("main", { id: tab }, body));
+}
+
+function thumb(item, image, onclick, caption, color) {
+  const src = imageURL(image);
+  return h("figure", { class: "cell", key: item.key, "data-observe": "", "data-status": image.status,
+    style: `background:${color || "#8884"}`, onclick },
+    src ? h("img", { src, alt: caption || "" }) : h("div", { class: "placeholder" }, image.status === "loading" ? "…" : ""),
+    image.status === "failed" ? h("button", { class: "retry", onclick: (e) => { e.stopPropagation(); rpc("feed/retryImage", { key: item.key }); } }, t("retry")) : null,
+    caption ? h("figcaption", null, caption) : null);
+}
+
+function photos() {
+  const feed = state.feed;
+  return [
+    h("div", { class: "toolbar" },
+      h("input", { class: "search", type: "search", placeholder: t("search"), value: feed.query,
+        oninput: (e) => rpc("feed/setQuery", { text: e.target.value }) }),
+      h("button", { class: "refresh", onclick: () => rpc("feed/refresh") }, t("refresh"))),
+    feed.isOfflineCopy ? h("p", { class: "notice offline-copy" }, t("offlineCopy")) : null,
+    message(feed.error, () => rpc(feed.items.length ? "feed/loadMore" : "feed/refresh")),
+    notice(feed.emptyNotice),
+    feed.status === "loading" || feed.status === "refreshing" ? h("p", { class: "status" }, t("loading")) : null,
+    h("div", { class: "grid" }, feed.items.map((item) =>
+      thumb(item, item.thumbnail, () => rpc("feed/openDetail", { key: item.key }), item.photo.author, item.photo.averageColor))),
+    feed.items.length ? h("p", { class: "more", key: "more", "data-observe": "" }, feed.hasMore ? t("loadingMore") : t("noMore")) : null,
+  ];
+}
+
+function detail() {
+  const d = state.detail;
+  if (!d) return h("main", null, h("button", { onclick: () => rpc("nav/back") }, t("back")));
+  const src = imageURL(d.image) || imageURL(state.feed.items.find((i) => i.key === d.key)?.thumbnail);
+  return h("main", { id: "detail", class: "detail" },
+    h("button", { class: "back", onclick: () => rpc("detail/close") }, "← " + t("back")),
+    src ? h("img", { class: "large", src, alt: d.photo.alt || d.photo.tags.join(", ") }) : h("p", { class: "status" }, t("loading")),
+    d.image.status === "failed" ? message(d.image.error, () => rpc("feed/retryImage", { key: d.key })) : null,
+    h("p", null, `${d.photo.width} × ${d.photo.height} · ${d.photo.likes} ${t("likes")} · ${t("by")} `,
+      h("a", { href: d.photo.authorURL || d.photo.pageURL, target: "_blank", rel: "noopener" }, d.photo.author)),
+    h("p", { class: "tags" }, d.photo.tags.map((tag) => h("span", { class: "tag" }, tag))),
+    d.photo.pageURL ? h("a", { href: d.photo.pageURL, target: "_blank", rel: "noopener" }, t("openSource")) : null);
+}
+
+function albums() {
+  const a = state.albums;
+  return [
+    h("input", { class: "search", type: "search", placeholder: t("searchAlbums"), value: a.search,
+      oninput: (e) => rpc("albums/setSearch", { text: e.target.value }) }),
+    a.status === "loading" ? h("p", { class: "status" }, t("loading")) : null,
+    message(a.error, () => rpc("albums/retry")),
+    notice(a.notice),
+    a.sections.map((section) => h("section", { class: "album-section" },
+      section.title ? h("h2", null, section.title) : null,
+      h("div", { class: "grid" }, section.albums.map((card) =>
+        thumb(card, card.preview, () => rpc("albums/open", { albumId: card.id }), card.title))))),
+  ];
+}
+
+function album() {
+  const a = state.album;
+  return h("main", { id: "album" },
+    h("button", { class: "back", onclick: () => rpc("nav/back") }, "← " + t("back")),
+    h("h1", null, a ? a.title : ""),
+    a && a.status === "loading" ? h("p", { class: "status" }, t("loading")) : null,
+    a ? message(a.error, () => rpc("albums/retry")) : null,
+    a ? notice(a.emptyNotice) : null,
+    h("div", { class: "grid" }, (a ? a.photos : []).map((p) =>
+      thumb(p, p.thumbnail, () => rpc("albums/openPhoto", { photoId: p.photo.id }), p.photo.title))));
+}
+
+function photo() {
+  const p = state.photo;
+  const src = p && imageURL(p.image);
+  return h("main", { id: "photo", class: "detail" },
+    h("button", { class: "back", onclick: () => rpc("nav/back") }, "← " + t("back")),
+    p ? h("h1", null, p.photo.title) : null,
+    src ? h("img", { class: "large", src, alt: p.photo.title }) : h("p", { class: "status" }, t("loading")),
+    p && p.image.status === "failed" ? message(p.image.error, () => rpc("feed/retryImage", { key: p.key })) : null);
+}
+
+async function beginLogin() {
+  const answer = await rpc("account/beginLogin");
+  if (!answer) return;
+  if (answer.demoRedirectURL) pendingDemoRedirect = answer.demoRedirectURL;
+  else window.open(answer.authorizeURL, "_blank", "noopener");
+  render();
+}
+let pendingDemoRedirect = null;
+let redirectText = "";
+
+async function upload(input, titleInput) {
+  const file = input.files[0];
+  if (!file) return;
+  const staged = await fetch("/files?name=" + encodeURIComponent(file.name), { method: "POST",
+    headers: { "X-Gallery-Token": token }, body: file });
+  if (!staged.ok) { showToast(await staged.text()); return; }
+  const { path } = await staged.json();
+  const title = titleInput.value || undefined;
+  rpc("account/upload", { path, title, workDoneToken: "upload-" + nextID });
+  input.value = "";
+}
+
+function account() {
+  const a = state.account;
+  if (a.status !== "signedIn") {
+    return h("section", { class: "account-login" },
+      message(a.error, null),
+      h("button", { class: "primary", id: "imgur-sign-in", onclick: beginLogin }, t("imgurSignIn")),
+      a.status === "awaitingRedirect" ? [
+        pendingDemoRedirect ? h("button", { id: "demo-continue", onclick: () => rpc("account/completeLogin", { redirectURL: pendingDemoRedirect }) }, t("continueDemo")) : null,
+        h("label", { class: "field" }, t("pasteRedirect"),
+          h("input", { name: "redirect", value: redirectText, oninput: (e) => { redirectText = e.target.value; } })),
+        h("button", { onclick: () => rpc("account/completeLogin", { redirectURL: redirectText }) }, t("complete")),
+      ] : null);
+  }
+  const u = a.upload;
+  return [
+    h("p", { class: "who" }, a.username, " ", h("button", { class: "link", onclick: () => rpc("account/logout") }, t("signOut"))),
+    message(a.error, () => rpc("account/loadImages")),
+    h("form", { class: "upload", onsubmit: (e) => { e.preventDefault(); upload(e.target.file, e.target.title); } },
+      h("input", { type: "file", name: "file", accept: "image/*" }),
+      h("input", { name: "title", placeholder: t("title") }),
+      h("button", { type: "submit", disabled: u.status === "uploading" }, t("upload"))),
+    u.status === "uploading" ? h("progress", { max: "1", value: String(u.progress) }) : null,
+    u.status === "failed" ? message(u.error, () => rpc("account/upload", { path: u.request.file.path,
+      title: u.request.title ?? undefined, description: u.request.description ?? undefined })) : null,
+    a.imagesStatus === "loading" ? h("p", { class: "status" }, t("loading")) : null,
+    h("div", { class: "grid" }, a.images.map((item) => h("div", { class: "account-image", key: item.key },
+      thumb(item, item.thumbnail, null, item.image.title),
+      message(item.error, null),
+      h("button", { class: "delete", onclick: () => rpc("account/delete", { id: item.image.id }) }, t("delete"))))),
+    h("button", { onclick: () => rpc("account/loadImages") }, t("loadImages")),
+  ];
+}
+
+function video() {
+  const v = state.video;
+  const play = () => rpc("video/playRandom", { width: Math.round(innerWidth * devicePixelRatio), height: Math.round(innerHeight * devicePixelRatio) });
+  return [
+    h("button", { class: "primary", id: "play-random", onclick: play }, t("playRandom")),
+    v.status === "loading" ? h("p", { class: "status" }, t("loading")) : null,
+    message(v.error, play),
+    v.status === "ready" && v.file ? [
+      h("video", { key: v.file.link, src: v.file.link, poster: v.video.posterURL, controls: true, autoplay: true, muted: true, playsinline: true }),
+      h("p", null, `${v.file.quality} ${v.file.width}×${v.file.height} · ${v.video.duration} s · ${t("by")} `,
+        h("a", { href: v.video.authorURL, target: "_blank", rel: "noopener" }, v.video.author)),
+    ] : null,
+  ];
+}
+
+function choice(name, value, options, label) {
+  return h("label", { class: "field" }, label,
+    h("select", { name, onchange: (e) => rpc("settings/update", { [name]: e.target.value }) },
+      options.map(([v, text]) => h("option", { value: v, selected: v === value }, text))));
+}
+
+function number(name, value, label) {
+  return h("label", { class: "field" }, label,
+    h("input", { name, type: "number", value: String(value), onchange: (e) => rpc("settings/update", { [name]: Number(e.target.value) }) }));
+}
+
+function settings() {
+  const s = state.settings;
+  const p = s.providers;
+  const list = (...names) => names.map((n) => [n, n]);
+  return [
+    choice("appearance", s.appearance, [["system", t("system")], ["light", t("light")], ["dark", t("dark")]], t("appearance")),
+    choice("language", s.language, [["en", "English"], ["es", "Español"]], t("language")),
+    number("pageSize", s.pageSize, t("pageSize")),
+    number("prefetchDistance", s.prefetchDistance, t("prefetchDistance")),
+    number("imageCacheMegabytes", s.imageCacheMegabytes, t("cache")),
+    h("h2", null, t("providers")),
+    choice("feedProvider", p.feed, list("demo", "pixabay", "pexels"), t("photos")),
+    choice("albumsProvider", p.albums, list("demo", "jsonplaceholder"), t("albums")),
+    choice("accountProvider", p.account, list("demo", "imgur"), t("account")),
+    choice("videoProvider", p.video, list("demo", "pexels"), t("video")),
+  ];
+}
+
+addEventListener("scroll", () => { const s = document.querySelector(".more"); if (s && state && s.getBoundingClientRect().top < innerHeight + 400) loadMore(); }, { passive: true });
+matchMedia("(prefers-color-scheme: dark)").addEventListener("change", render);
+connect();

@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+"""Drives the reference web page in headless Chromium through gallery-web and a real
+gallery-rpc: sign-in with live validation, the feed with thumbnails and infinite scroll,
+a photo's detail, dark mode and Spanish. Asserts on the DOM; saves screenshots.
+
+    python3 Web/test/browser_test.py [--bridge .build/debug/gallery-web] [--artifacts DIR]
+
+Chromium is spoken to over --remote-debugging-pipe (the DevTools protocol on fds 3 and 4,
+NUL-terminated JSON), so nothing beyond Python's standard library is needed.
+"""
+import argparse, base64, json, os, shutil, subprocess, sys, tempfile
+
+
+class Browser:
+    """One headless Chromium and one page in it, over the DevTools pipe."""
+
+    def __init__(self, profile):
+        commands_r, self.commands = os.pipe()
+        self.replies, replies_w = os.pipe()
+
+        def wire():
+            os.dup2(commands_r, 3)
+            os.dup2(replies_w, 4)
+
+        binary = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+        if not binary:
+            raise SystemExit("browser test: no chromium on PATH (apt-get install chromium)")
+        self.process = subprocess.Popen(
+            [binary, "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+             "--no-first-run", "--remote-debugging-pipe", f"--user-data-dir={profile}",
+             "--window-size=1280,900", "about:blank"],
+            preexec_fn=wire, close_fds=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(commands_r)
+        os.close(replies_w)
+        self.buffer = b""
+        self.next_id = 0
+        self.session = None
+        target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+        self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        self.call("Page.enable")
+        self.call("Runtime.enable")
+        self.call("Log.enable")
+
+    def call(self, method, params=None):
+        self.next_id += 1
+        message = {"id": self.next_id, "method": method, "params": params or {}}
+        if self.session and not method.startswith("Target."):
+            message["sessionId"] = self.session
+        os.write(self.commands, json.dumps(message).encode() + b"\0")
+        while True:
+            while b"\0" not in self.buffer:
+                chunk = os.read(self.replies, 1 << 16)
+                if not chunk:
+                    raise RuntimeError("chromium closed the DevTools pipe")
+                self.buffer += chunk
+            raw, self.buffer = self.buffer.split(b"\0", 1)
+            reply = json.loads(raw)
+            if reply.get("id") == self.next_id:
+                if "error" in reply:
+                    raise RuntimeError(f"{method}: {reply['error']}")
+                return reply.get("result", {})
+
+    def eval(self, expression):
+        result = self.call("Runtime.evaluate", {"expression": expression, "awaitPromise": True, "returnByValue": True})
+        if "exceptionDetails" in result:
+            raise AssertionError(f"{expression[:80]}…: {result['exceptionDetails'].get('exception', {}).get('description')}")
+        return result["result"].get("value")
+
+    def wait_for(self, condition, what, timeout_ms=15000):
+        """Waits, inside the page, until `condition` (a JS expression) is true: re-checked on
+        every DOM change and frame, never by sleeping. Fails naming `what`."""
+        ok = self.eval(f"""new Promise((resolve) => {{
+            const check = () => {{ try {{ return !!({condition}); }} catch (e) {{ return false; }} }};
+            if (check()) return resolve(true);
+            const done = (v) => {{ observer.disconnect(); clearTimeout(timer); resolve(v); }};
+            const observer = new MutationObserver(() => {{ if (check()) done(true); }});
+            observer.observe(document, {{subtree: true, childList: true, attributes: true, characterData: true}});
+            const frame = () => {{ if (check()) done(true); else if (!finished) requestAnimationFrame(frame); }};
+            let finished = false;
+            const timer = setTimeout(() => {{ finished = true; done(check()); }}, {timeout_ms});
+            requestAnimationFrame(frame);
+        }})""")
+        if not ok:
+            raise AssertionError(f"timed out waiting for {what}: {condition}")
+
+    def type_into(self, selector, text):
+        self.eval(f"document.querySelector({json.dumps(selector)}).focus()")
+        self.call("Input.insertText", {"text": text})
+
+    def click(self, selector):
+        self.eval(f"document.querySelector({json.dumps(selector)}).click()")
+
+    def screenshot(self, path):
+        data = self.call("Page.captureScreenshot", {"format": "png"})["data"]
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(data))
+        print("screenshot:", path)
+
+    def close(self):
+        try:
+            self.call("Browser.close")
+        except Exception:
+            pass
+        self.process.wait(timeout=10)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bridge", default=".build/debug/gallery-web")
+    parser.add_argument("--artifacts", default=".build/web-artifacts")
+    args = parser.parse_args()
+    os.makedirs(args.artifacts, exist_ok=True)
+    work = tempfile.mkdtemp(prefix="gallery-web-test-")
+    bridge = subprocess.Popen([args.bridge, "--port", "0", "--data-dir", work + "/data"],
+                              stdout=subprocess.PIPE, text=True)
+    url = bridge.stdout.readline().split("open ", 1)[1].strip()
+    browser = Browser(work + "/profile")
+    shot = lambda name: browser.screenshot(os.path.join(args.artifacts, name))
+    try:
+        browser.call("Page.navigate", {"url": url})
+        browser.wait_for("document.querySelector('#login input[name=email]')", "the sign-in form")
+
+        # Live validation: the core's message, shown as typed.
+        browser.type_into("#login input[name=email]", "test@")
+        browser.wait_for("document.querySelector('#login .field-error[data-code=\"email.invalid\"]')",
+                         "the invalid-email message")
+        shot("1-sign-in-validation.png")
+        browser.type_into("#login input[name=email]", "mail.com")
+        browser.wait_for("!document.querySelector('#login .field-error[data-code^=\"email\"]')", "the message to go")
+        browser.type_into("#login input[name=password]", "123456")
+        browser.click("#login button[type=submit]")
+
+        # The feed: a grid of thumbnails, loaded while on screen.
+        browser.wait_for("document.querySelectorAll('#photos .cell').length > 0", "the feed")
+        browser.wait_for("document.querySelectorAll('#photos .cell img[src^=\"/data/cache/\"]').length >= 4",
+                         "thumbnails from the core's cache")
+        loaded = browser.eval("""Promise.all([...document.querySelectorAll('#photos .cell img')].map(
+            (img) => img.decode().then(() => img.naturalWidth > 0, () => false)))""")
+        assert loaded and all(loaded), f"every shown thumbnail decodes: {loaded}"
+        first = browser.eval("document.querySelectorAll('#photos .cell').length")
+        shot("2-feed.png")
+
+        # Infinite scroll: reaching the end loads the next page.
+        browser.eval("window.scrollTo(0, document.body.scrollHeight)")
+        browser.wait_for(f"document.querySelectorAll('#photos .cell').length > {first}", "the next page")
+        more = browser.eval("document.querySelectorAll('#photos .cell').length")
+        browser.wait_for("[...document.querySelectorAll('#photos .cell')].slice(-4).every((c) => c.querySelector('img'))",
+                         "thumbnails of the rows now on screen")
+        shot("3-feed-scrolled.png")
+        print(f"feed: {first} photos, {more} after scrolling")
+
+        # Detail with the large image.
+        browser.click("#photos .cell")
+        browser.wait_for("document.querySelector('#detail img.large[src^=\"/data/cache/\"]')", "the large image")
+        shot("4-detail.png")
+        browser.click("#detail .back")
+        browser.wait_for("document.querySelector('#photos')", "the feed again")
+
+        # Settings: dark mode applied, Spanish everywhere the core and the page speak.
+        browser.click("button[data-tab=settings]")
+        browser.eval("""(() => { const s = document.querySelector('select[name=appearance]');
+            s.value = 'dark'; s.dispatchEvent(new Event('change')); })()""")
+        browser.wait_for("document.body.classList.contains('dark')", "dark mode")
+        browser.eval("""(() => { const s = document.querySelector('select[name=language]');
+            s.value = 'es'; s.dispatchEvent(new Event('change')); })()""")
+        browser.wait_for("document.querySelector('button[data-tab=photos]').textContent === 'Fotos'", "Spanish labels")
+        shot("5-settings-dark-spanish.png")
+
+        # Offline: the badge says so and the offline copy shows.
+        browser.click("button[data-tab=photos]")
+        browser.click("header .badge")
+        browser.wait_for("document.querySelector('header .badge.offline')", "the offline badge")
+        browser.click("#photos .refresh")
+        browser.wait_for("document.querySelector('#photos .error[data-code=\"request.offline\"] .retry')",
+                         "the offline error with its retry button (in Spanish)")
+        browser.wait_for("document.querySelector('.offline-copy')", "the offline copy notice")
+        shot("6-offline.png")
+        print("browser test: passed")
+    except Exception:
+        shot("failure.png")
+        print("page at the failure:", browser.eval("document.getElementById('app').outerHTML")[:3000], file=sys.stderr)
+        raise
+    finally:
+        browser.close()
+        bridge.terminate()
+        bridge.wait(timeout=10)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
