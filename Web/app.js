@@ -308,6 +308,10 @@ async function beginLogin() {
   else window.open(answer.authorizeURL, "_blank", "noopener");
   render();
 }
+async function completeLogin(redirectURL) {
+  const answer = await rpc("account/completeLogin", { redirectURL });
+  if (answer && answer.status === "signedIn") { pendingDemoRedirect = null; redirectText = ""; rpc("account/loadImages"); }
+}
 let pendingDemoRedirect = null;
 let redirectText = "";
 
@@ -321,6 +325,7 @@ async function upload(input, titleInput) {
   const title = titleInput.value || undefined;
   rpc("account/upload", { path, title, workDoneToken: "upload-" + nextID });
   input.value = "";
+  titleInput.value = "";
 }
 
 function account() {
@@ -330,10 +335,10 @@ function account() {
       message(a.error, null),
       h("button", { class: "primary", id: "imgur-sign-in", onclick: beginLogin }, t("imgurSignIn")),
       a.status === "awaitingRedirect" ? [
-        pendingDemoRedirect ? h("button", { id: "demo-continue", onclick: () => rpc("account/completeLogin", { redirectURL: pendingDemoRedirect }) }, t("continueDemo")) : null,
+        pendingDemoRedirect ? h("button", { id: "demo-continue", onclick: () => completeLogin(pendingDemoRedirect) }, t("continueDemo")) : null,
         h("label", { class: "field" }, t("pasteRedirect"),
           h("input", { name: "redirect", value: redirectText, oninput: (e) => { redirectText = e.target.value; } })),
-        h("button", { onclick: () => rpc("account/completeLogin", { redirectURL: redirectText }) }, t("complete")),
+        h("button", { onclick: () => completeLogin(redirectText) }, t("complete")),
       ] : null);
   }
   const u = a.upload;

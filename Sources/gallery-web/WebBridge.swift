@@ -122,10 +122,11 @@ final class WebBridge: @unchecked Sendable {
   /// answers its path, for `account/upload` (which checks it is an image).
   private func stage(_ body: [UInt8], name: String) -> HTTPReply {
     guard !body.isEmpty else { return .text(400, "the file is empty") }
-    let safe = String(
+    var safe = String(
       name.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_" ? $0 : "_" }.prefix(100))
+    while safe.contains("..") { safe = safe.replacingOccurrences(of: "..", with: "_") }
     let folder = options.dataDirectory + "/uploads"
-    let path = folder + "/\(UUID().uuidString.prefix(8))-\(safe.hasPrefix(".") ? "_" + safe : safe)"
+    let path = folder + "/\(UUID().uuidString.prefix(8))-\(safe)"
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       try Data(body).write(to: URL(fileURLWithPath: path))
@@ -140,7 +141,7 @@ final class WebBridge: @unchecked Sendable {
     guard parts.count >= 2, parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("%") }),
       let bytes = FileManager.default.contents(atPath: options.dataDirectory + "/" + relative)
     else { return .text(404, "not in the image cache") }
-    let type = UploadFile.mimeType([UInt8](bytes.prefix(16))) ?? "application/octet-stream"
+    let type = UploadFile.mimeType([UInt8](bytes)) ?? "application/octet-stream"
     return .response(status: 200, contentType: type, body: [UInt8](bytes))
   }
 }

@@ -104,6 +104,15 @@ class Browser:
         self.process.wait(timeout=10)
 
 
+def tiny_png():
+    """A real 16×16 PNG (a gradient), made here so the test carries no binary file."""
+    import struct, zlib
+    rows = b"".join(b"\0" + bytes(v for x in range(16) for v in (x * 16, y * 16, 160)) for y in range(16))
+    chunk = lambda kind, data: struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 16, 16, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bridge", default=".build/debug/gallery-web")
@@ -156,6 +165,50 @@ def main():
         browser.click("#detail .back")
         browser.wait_for("document.querySelector('#photos')", "the feed again")
 
+        # Albums by owner, searched; an album's photos.
+        browser.click("button[data-tab=albums]")
+        browser.wait_for("document.querySelectorAll('#albums .album-section h2').length > 1", "albums by owner")
+        owners = browser.eval("[...document.querySelectorAll('#albums .album-section h2')].map((h) => h.textContent)")
+        browser.type_into("#albums input.search", owners[1])
+        browser.wait_for("document.querySelectorAll('#albums .album-section').length === 1", "the search to filter")
+        assert browser.eval("document.querySelector('#albums .album-section h2').textContent") == owners[1]
+        browser.wait_for("document.querySelector('#albums .cell img')", "an album's preview")
+        shot("5-albums-search.png")
+        browser.click("#albums .cell")
+        browser.wait_for("document.querySelectorAll('#album .cell img').length > 0", "the album's photos")
+        shot("6-album.png")
+        browser.click("#album .back")
+        browser.wait_for("document.querySelector('#albums')", "the albums again")
+
+        # The account: browser sign-in (the demo's redirect), upload with a title, delete.
+        browser.click("button[data-tab=account]")
+        browser.click("#imgur-sign-in")
+        browser.wait_for("document.querySelector('#demo-continue')", "the redirect step")
+        browser.click("#demo-continue")
+        browser.wait_for("document.querySelectorAll('#account .account-image').length > 0", "the account's images")
+        before = browser.eval("document.querySelectorAll('#account .account-image').length")
+        picture = os.path.join(work, "sunset.png")
+        with open(picture, "wb") as f:
+            f.write(tiny_png())
+        document = browser.call("DOM.getDocument")["root"]["nodeId"]
+        node = browser.call("DOM.querySelector", {"nodeId": document, "selector": "#account input[type=file]"})["nodeId"]
+        browser.call("DOM.setFileInputFiles", {"files": [picture], "nodeId": node})
+        browser.type_into("#account input[name=title]", "Sunset")
+        browser.click("#account form.upload button[type=submit]")
+        browser.wait_for(f"document.querySelectorAll('#account .account-image').length === {before + 1}", "the upload on top")
+        assert browser.eval("document.querySelector('#account .account-image figcaption').textContent") == "Sunset"
+        shot("7-account-uploaded.png")
+        browser.click("#account .account-image .delete")
+        browser.wait_for(f"document.querySelectorAll('#account .account-image').length === {before}", "the delete")
+
+        # A random video, with the rendition the core chose for this screen.
+        browser.click("button[data-tab=video]")
+        browser.click("#play-random")
+        # (The demo's links are demo:// and play nowhere; with --video pexels they stream.)
+        browser.wait_for("document.querySelector('#video video[src]')", "the video player")
+        assert browser.eval("document.querySelector('#video p').textContent").startswith(("hd ", "sd ", "uhd ")), "rendition shown"
+        shot("8-video.png")
+
         # Settings: dark mode applied, Spanish everywhere the core and the page speak.
         browser.click("button[data-tab=settings]")
         browser.eval("""(() => { const s = document.querySelector('select[name=appearance]');
@@ -164,7 +217,7 @@ def main():
         browser.eval("""(() => { const s = document.querySelector('select[name=language]');
             s.value = 'es'; s.dispatchEvent(new Event('change')); })()""")
         browser.wait_for("document.querySelector('button[data-tab=photos]').textContent === 'Fotos'", "Spanish labels")
-        shot("5-settings-dark-spanish.png")
+        shot("9-settings-dark-spanish.png")
 
         # Offline: the badge says so and the offline copy shows.
         browser.click("button[data-tab=photos]")
@@ -174,7 +227,7 @@ def main():
         browser.wait_for("document.querySelector('#photos .error[data-code=\"request.offline\"] .retry')",
                          "the offline error with its retry button (in Spanish)")
         browser.wait_for("document.querySelector('.offline-copy')", "the offline copy notice")
-        shot("6-offline.png")
+        shot("10-offline.png")
         print("browser test: passed")
     except Exception:
         shot("failure.png")

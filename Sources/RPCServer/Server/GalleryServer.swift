@@ -203,7 +203,14 @@ public final class GalleryServer: @unchecked Sendable {
       lock.unlock()
     case "initialized": break
     default:
-      logger.log(.debug, "ignored notification \(method)")
+      // JSON-RPC: a notification is processed like a request; only its answer is dropped.
+      // Actions are performed; reads and lifecycle requests need an answer to mean anything.
+      guard case .action? = MethodCatalog.byName[method]?.route else {
+        return logger.log(.debug, "ignored notification \(method)")
+      }
+      do { _ = try call(method, params, cancel: nil) } catch {
+        logger.log(.info, "notification \(method) failed: \(error.code) \(error.message)")
+      }
     }
   }
 

@@ -1,0 +1,300 @@
+import Foundation
+import GalleryCore
+import GalleryTesting
+import XCTest
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The web bridge from outside, as a browser uses it: the page's files, `/events`,
+/// `POST /rpc`, thumbnails from the cache, staged uploads, and what it refuses.
+final class WebBridgeTests: XCTestCase {
+  func testThePageDrivesTheCoreThroughTheBridge() throws {
+    let bridge = try RunningBridge()
+    defer { bridge.stop() }
+
+    let page = try bridge.http("GET", "/")
+    XCTAssertEqual(page.status, 200)
+    XCTAssertTrue(page.text.contains("/app.js"))
+    XCTAssertEqual(
+      try bridge.http("GET", "/app.js").headers["content-type"], "text/javascript; charset=utf-8")
+
+    XCTAssertEqual(
+      try bridge.http(
+        "POST", "/rpc", body: #"{"jsonrpc":"2.0","id":1,"method":"state/get"}"#, withToken: false
+      )
+      .status, 403)
+    XCTAssertEqual(
+      try bridge.http(
+        "POST", "/rpc", body: #"{"jsonrpc":"2.0","id":1,"method":"state/get"}"#, host: "evil.example:80"
+      ).status,
+      403, "a page of another site that resolves to 127.0.0.1 (DNS rebinding) is refused")
+
+    let events = try bridge.openEvents()
+    XCTAssertEqual(try events.next().event, "hello")
+
+    let hello = try bridge.rpc(#"{"jsonrpc":"2.0","id":"page-1","method":"initialize","params":{}}"#)
+    XCTAssertEqual(hello["id"], .string("page-1"))
+    XCTAssertEqual(hello["result"]?["serverInfo"]?["name"], .string("gallery-rpc"))
+
+    let typed = try bridge.rpc(
+      #"{"jsonrpc":"2.0","id":7,"method":"auth/setEmail","params":{"value":"test@mail.com"}}"#)
+    XCTAssertEqual(typed["id"], .number(7))
+    let version = try XCTUnwrap(typed["result"]?["version"])
+    let change = try events.next { $0["method"] == .string("state/changed") }
+    XCTAssertEqual(change["params"]?["version"], version)
+    XCTAssertTrue(
+      change["params"]?["patch"]?.array?.contains { $0["path"] == .string("/login/email/value") } == true)
+
+    // Two pages may use the same ids: each answer goes to the request that asked.
+    let pointers = [
+      "/login/email/value", "/session/status", "/connectivity", "/feed/provider", "/settings/language",
+    ]
+    let answers = Locked<[String: JSONValue]>([:])
+    DispatchQueue.concurrentPerform(iterations: 20) { i in
+      let pointer = pointers[i % pointers.count]
+      let answer = try? bridge.rpc(
+        #"{"jsonrpc":"2.0","id":1,"method":"state/get","params":{"pointer":"\#(pointer)"}}"#)
+      answers.mutate { $0["\(i)"] = answer?["result"]?["value"] }
+    }
+    let expected: [String: JSONValue] = [
+      "/login/email/value": .string("test@mail.com"), "/session/status": .string("signedOut"),
+      "/connectivity": .string("online"), "/feed/provider": .string("demo"),
+      "/settings/language": .string("en"),
+    ]
+    for i in 0..<20 {
+      XCTAssertEqual(answers.value["\(i)"], expected[pointers[i % pointers.count]], "request \(i)")
+    }
+
+    XCTAssertEqual(
+      try bridge.rpc(#"{"jsonrpc":"2.0","id":8,"method":"shutdown"}"#)["error"]?["code"], .number(-32600),
+      "the bridge owns the core's lifetime")
+    XCTAssertEqual(try bridge.rpc("{nope")["error"]?["code"], .number(-32700))
+    XCTAssertEqual(
+      try bridge.rpc(#"[{"jsonrpc":"2.0","id":1,"method":"state/get"}]"#)["error"]?["code"], .number(-32600))
+    let notification = try bridge.http(
+      "POST", "/rpc", body: #"{"jsonrpc":"2.0","method":"auth/setPassword","params":{"value":"123456"}}"#)
+    XCTAssertEqual(notification.status, 204)
+    _ = try events.next { touches($0, "/login/password") }
+
+    // Sign in; a thumbnail the core downloads is served from its cache, nothing else is.
+    _ = try bridge.rpc(#"{"jsonrpc":"2.0","id":9,"method":"auth/submitLogin"}"#)
+    _ = try events.next { touches($0, "/feed/items/0") }
+    let first = #"{"jsonrpc":"2.0","id":10,"method":"state/get","params":{"pointer":"/feed/items/0"}}"#
+    let key = try XCTUnwrap(bridge.rpc(first)["result"]?["value"]?["key"]?.string)
+    _ = try bridge.rpc(#"{"jsonrpc":"2.0","id":11,"method":"feed/prefetch","params":{"keys":["\#(key)"]}}"#)
+    var thumbnail = try bridge.rpc(first)["result"]?["value"]?["thumbnail"]
+    while thumbnail?["status"] != .string("loaded") {
+      _ = try events.next { touches($0, "/feed/items/0/thumbnail") }
+      thumbnail = try bridge.rpc(first)["result"]?["value"]?["thumbnail"]
+    }
+    let path = try XCTUnwrap(thumbnail?["path"]?.string)
+    let image = try bridge.http("GET", "/data/" + path)
+    XCTAssertEqual(image.status, 200)
+    XCTAssertTrue(image.headers["content-type"]?.hasPrefix("image/") == true, "\(image.headers)")
+    XCTAssertEqual(try bridge.http("GET", "/data/" + path, withToken: false).status, 403)
+    for outside in [
+      "/data/cache/../credentials.json", "/data/events.jsonl", "/data/cache/%2e%2e/events.jsonl",
+      "/data/cache/",
+    ] {
+      XCTAssertEqual(try bridge.http("GET", outside).status, 404, outside)
+    }
+
+    // A picked file is staged inside the data directory under a safe name.
+    let staged = try bridge.http("POST", "/files?name=..%2F..%2Fevil%20name.png", body: "\u{89}PNG-bytes")
+    XCTAssertEqual(staged.status, 200)
+    let stagedPath = try XCTUnwrap(try JSONParser.parse(staged.text)["path"]?.string)
+    XCTAssertTrue(stagedPath.hasPrefix(bridge.dataDirectory.path + "/uploads/"), stagedPath)
+    XCTAssertFalse(stagedPath.dropFirst(bridge.dataDirectory.path.count).contains(".."), stagedPath)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: stagedPath))
+  }
+
+  func testStoppingTheBridgeShutsTheCoreDownWithItsLogFlushed() throws {
+    let bridge = try RunningBridge()
+    _ = try bridge.rpc(#"{"jsonrpc":"2.0","id":1,"method":"auth/setEmail","params":{"value":"a@b.co"}}"#)
+    bridge.process.terminate()
+    bridge.process.waitUntilExit()
+    XCTAssertEqual(bridge.process.terminationStatus, 0)
+    let verify = Process()
+    verify.executableURL = RPCProcess.binary
+    verify.arguments = ["verify", bridge.dataDirectory.path + "/events.jsonl"]
+    verify.standardOutput = Pipe()
+    try verify.run()
+    verify.waitUntilExit()
+    XCTAssertEqual(verify.terminationStatus, 0, "the log verifies clean")
+    let log = try String(contentsOfFile: bridge.dataDirectory.path + "/events.jsonl", encoding: .utf8)
+    XCTAssertTrue(log.contains("auth.fieldEdited"))
+  }
+}
+
+/// A running `gallery-web` on a free port with its own data directory.
+private final class RunningBridge: @unchecked Sendable {
+  let process = Process()
+  let dataDirectory = TemporaryDirectory()
+  let port: UInt16
+  let token: String
+
+  init() throws {
+    let output = Pipe()
+    process.executableURL = RPCProcess.binary.deletingLastPathComponent().appendingPathComponent(
+      "gallery-web")
+    let web = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Web").path
+    process.arguments = [
+      "--port", "0", "--data-dir", dataDirectory.path, "--web-root", web, "--", "--durability", "none",
+    ]
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var line: [UInt8] = []
+    while line.last != UInt8(ascii: "\n") {
+      let byte = output.fileHandleForReading.readData(ofLength: 1)
+      guard let b = byte.first else { throw POSIXError(.EIO) }
+      line.append(b)
+    }
+    // gallery-web: open http://127.0.0.1:PORT/?token=TOKEN
+    let text = String(decoding: line, as: UTF8.self)
+    let address = try XCTUnwrap(text.split(separator: " ").last.map(String.init)).trimmingCharacters(
+      in: .whitespacesAndNewlines)
+    let components = try XCTUnwrap(URLComponents(string: address))
+    port = UInt16(try XCTUnwrap(components.port))
+    token = try XCTUnwrap(components.queryItems?.first { $0.name == "token" }?.value)
+  }
+
+  func stop() {
+    if process.isRunning {
+      process.terminate()
+      process.waitUntilExit()
+    }
+  }
+
+  struct Reply {
+    var status: Int
+    var headers: [String: String]
+    var body: [UInt8]
+    var text: String { String(decoding: body, as: UTF8.self) }
+  }
+
+  /// Connects to the bridge; reads time out after 10 s so a missing answer fails, not hangs.
+  func connect() throws -> Int32 {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+    var timeout = timeval(tv_sec: 10, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    return fd
+  }
+
+  func head(_ method: String, _ target: String, length: Int?, token: String?, host: String?) -> String {
+    var text = "\(method) \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n"
+    if let token { text += "X-Gallery-Token: \(token)\r\n" }
+    if let length { text += "Content-Length: \(length)\r\n" }
+    return text + "\r\n"
+  }
+
+  /// One request, the whole answer (the bridge closes after it).
+  func http(
+    _ method: String, _ target: String, body: String? = nil, withToken: Bool = true, host: String? = nil
+  )
+    throws -> Reply
+  {
+    let fd = try connect()
+    defer { close(fd) }
+    let sentToken: String? = withToken ? self.token : nil
+    let bytes =
+      Array(head(method, target, length: body?.utf8.count, token: sentToken, host: host).utf8)
+      + Array((body ?? "").utf8)
+    _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    var all: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let n = recv(fd, &chunk, chunk.count, 0)
+      if n <= 0 { break }
+      all += chunk[0..<n]
+    }
+    let end = try XCTUnwrap(all.firstRange(of: [13, 10, 13, 10]))
+    let lines = String(decoding: all[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+    var headers: [String: String] = [:]
+    for line in lines.dropFirst() {
+      let parts = line.split(separator: ":", maxSplits: 1)
+      if parts.count == 2 { headers[parts[0].lowercased()] = parts[1].trimmingCharacters(in: .whitespaces) }
+    }
+    let status = Int(lines[0].split(separator: " ")[1]) ?? 0
+    return Reply(status: status, headers: headers, body: Array(all[end.upperBound...]))
+  }
+
+  /// Posts one JSON-RPC message and parses the answer.
+  func rpc(_ message: String) throws -> JSONValue {
+    let reply = try http("POST", "/rpc", body: message)
+    XCTAssertEqual(reply.status, 200, reply.text)
+    return try JSONParser.parse(reply.body)
+  }
+
+  /// The page's `/events` stream, read frame by frame.
+  func openEvents() throws -> EventStream {
+    let fd = try connect()
+    let request = head("GET", "/events?token=\(token)", length: nil, token: nil, host: nil)
+    _ = Array(request.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    return EventStream(fd: fd)
+  }
+}
+
+/// Server-Sent Events off a socket.
+private final class EventStream {
+  let fd: Int32
+  private var buffer: [UInt8] = []
+  private var headerRead = false
+
+  init(fd: Int32) { self.fd = fd }
+  deinit { close(fd) }
+
+  /// The next frame: its `event` name (nil for plain messages) and `data`.
+  func next() throws -> (event: String?, data: String) {
+    while true {
+      if !headerRead, let end = buffer.firstRange(of: [13, 10, 13, 10]) {
+        buffer.removeSubrange(..<end.upperBound)
+        headerRead = true
+      }
+      if headerRead, let end = buffer.firstRange(of: [10, 10]) {
+        let frame = String(decoding: buffer[..<end.lowerBound], as: UTF8.self)
+        buffer.removeSubrange(..<end.upperBound)
+        var event: String?
+        var data = ""
+        for line in frame.split(separator: "\n") {
+          if line.hasPrefix("event: ") { event = String(line.dropFirst(7)) }
+          if line.hasPrefix("data: ") { data += line.dropFirst(6) }
+        }
+        if data.isEmpty && event == nil { continue }
+        return (event, data)
+      }
+      var chunk = [UInt8](repeating: 0, count: 65536)
+      let n = recv(fd, &chunk, chunk.count, 0)
+      guard n > 0 else { throw POSIXError(.ETIMEDOUT) }  // the stream ended or was quiet for 10 s
+      buffer += chunk[0..<n]
+    }
+  }
+
+  /// The next notification that `matches`, skipping others.
+  func next(where matches: (JSONValue) -> Bool) throws -> JSONValue {
+    while true {
+      let frame = try next()
+      guard frame.event == nil else { continue }
+      let message = try JSONParser.parse(frame.data)
+      if matches(message) { return message }
+    }
+  }
+}
+
+/// Whether a `state/changed` notification changes something at or under `prefix`.
+private func touches(_ message: JSONValue, _ prefix: String) -> Bool {
+  message["params"]?["patch"]?.array?.contains { $0["path"]?.string?.hasPrefix(prefix) == true } == true
+}
