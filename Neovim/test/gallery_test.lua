@@ -1,0 +1,110 @@
+-- Headless test of gallery.nvim against a real gallery-rpc: sign in, browse and search the
+-- feed, open a photo's details, browse and search albums, open an album and a photo.
+--   nvim --headless -u NONE -i NONE --cmd "set rtp^=Neovim" -c "luafile Neovim/test/gallery_test.lua"
+-- GALLERY_RPC names the binary (default .build/debug/gallery-rpc); what the buffer showed at
+-- each step is saved as text in GALLERY_NVIM_ARTIFACTS (default .build/nvim-artifacts).
+local gallery = require("gallery")
+local binary = os.getenv("GALLERY_RPC") or ".build/debug/gallery-rpc"
+local artifacts = os.getenv("GALLERY_NVIM_ARTIFACTS") or ".build/nvim-artifacts"
+vim.fn.mkdir(artifacts, "p")
+local data = vim.fn.tempname()
+
+local function fail(message)
+  io.stderr:write("gallery.nvim test FAILED: " .. message .. "\n")
+  io.stderr:write(table.concat(gallery.lines(), "\n") .. "\n")
+  vim.cmd("cquit 1")
+end
+
+local function text() return table.concat(gallery.lines(), "\n") end
+
+--- Waits (running Neovim's event loop) until `condition` holds; fails naming `what`.
+local function wait_for(what, condition)
+  if not vim.wait(15000, function()
+    local ok, result = pcall(condition)
+    return ok and result
+  end, 5) then fail("timed out waiting for " .. what) end
+end
+
+local function shows(pattern)
+  return function() return text():find(pattern) ~= nil end
+end
+
+local function save(name)
+  vim.fn.writefile(gallery.lines(), artifacts .. "/" .. name .. ".txt")
+  print("buffer: " .. artifacts .. "/" .. name .. ".txt")
+end
+
+local function line_of(pattern)
+  for i, line in ipairs(gallery.lines()) do
+    if line:find(pattern) then return i end
+  end
+  fail("no line matches " .. pattern)
+end
+
+local ok, err = pcall(function()
+  gallery.open({ cmd = binary, data_dir = data, args = { "--durability", "none" } })
+  wait_for("the sign-in screen", shows("Sign in"))
+
+  gallery.set_email("test@")
+  wait_for("the core's invalid-email message", shows("! .*email"))
+  save("1-sign-in-validation")
+  gallery.set_email("test@mail.com")
+  gallery.set_password("123456")
+  wait_for("the password's stars", shows("Password: %*%*%*%*%*%*"))
+  gallery.activate()
+  wait_for("the feed", shows("Photos  search"))
+  wait_for("photos listed", function() return gallery.targets[4] ~= nil end)
+  local first = #gallery.state.feed.items
+  save("2-feed")
+
+  -- Scrolling to the end loads the next page; visible rows get their thumbnails.
+  vim.cmd("normal! G")
+  gallery.prefetch_visible()
+  wait_for("the next page", function() return #gallery.state.feed.items > first end)
+  wait_for("thumbnails of visible rows", shows("%[✓%]"))
+  save("3-feed-scrolled")
+
+  gallery.search("Ana")
+  wait_for("the search's results", function()
+    return gallery.state.feed.activeQuery == "Ana" and gallery.state.feed.status == "loaded"
+  end)
+  for _, item in ipairs(gallery.state.feed.items) do
+    if not (item.photo.author .. table.concat(item.photo.tags, " ")):lower():find("ana") then
+      fail("a result that does not match the search: " .. item.photo.author)
+    end
+  end
+  save("4-search")
+
+  gallery.activate(line_of("^%[.%] "))
+  wait_for("the photo's details", shows("Photo by"))
+  wait_for("the large image on disk", shows("Image: /"))
+  local path = text():match("Image: (%S+)")
+  if vim.fn.filereadable(path) ~= 1 then fail("the image file is not there: " .. path) end
+  save("5-detail")
+  gallery.back()
+  wait_for("the feed again", shows("Photos  search"))
+
+  gallery.show("albums")
+  wait_for("albums by owner", shows("## "))
+  local owner = text():match("\n## ([^\n]+)\n.-\n## ([^\n]+)")
+  save("6-albums")
+  gallery.search(owner)
+  wait_for("one owner's albums", function()
+    local _, sections = text():gsub("\n## ", "")
+    return sections == 1 and text():find("## " .. owner, 1, true)
+  end)
+  gallery.activate(line_of("^  %S"))
+  wait_for("the album's photos", shows("Album: .*loaded"))
+  save("7-album")
+  gallery.activate(line_of("^%[.%] "))
+  wait_for("the photo", shows("URL: "))
+  save("8-photo")
+  gallery.back()
+  wait_for("the album again", shows("Album: "))
+end)
+if not ok then fail(tostring(err)) end
+gallery.close()
+wait_for("gallery-rpc to exit", function() return gallery.exited ~= nil end)
+if gallery.exited ~= 0 then fail("gallery-rpc exited with " .. gallery.exited) end
+print("gallery.nvim test: passed")
+vim.cmd("qall!")
