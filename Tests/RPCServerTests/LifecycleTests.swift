@@ -21,6 +21,23 @@ final class LifecycleTests: XCTestCase {
     XCTAssertEqual(p.error("initialize")["code"], .number(-32600), "initialize only once")
   }
 
+  func testActionsSentAsNotificationsArePerformedWithoutAnAnswer() throws {
+    let p = try RPCProcess()
+    p.notify("auth/setEmail", #"{"value":"before@init.co"}"#)  // before initialize: ignored
+    _ = p.initialize()
+    p.notify("auth/setEmail", #"{"value":"test@mail.com"}"#)
+    p.notify("auth/setEmail", #"{"nope":1}"#)  // refused, and still not answered
+    p.notify("state/get")  // a read needs its answer: ignored
+    p.notify("shutdown")  // lifecycle requests too
+    let (notifications, answer) = p.response(to: p.request("state/get", #"{"pointer":"/login/email/value"}"#))
+    XCTAssertEqual(answer["result"]?["value"], .string("test@mail.com"))
+    XCTAssertEqual(answer["result"]?["version"], .number(2), "one event: the notified keystroke")
+    XCTAssertFalse(
+      notifications.contains { $0["id"] != nil }, "no notification got an answer: \(notifications)")
+    XCTAssertEqual(notifications.filter { $0["method"] == .string("state/changed") }.count, 1)
+    XCTAssertEqual(p.call("shutdown"), .null, "the notified shutdown did not shut it down")
+  }
+
   func testShutdownThenExitIsStatusZeroAndRequestsAfterShutdownAreRefused() throws {
     let p = try RPCProcess()
     _ = p.initialize()
