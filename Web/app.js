@@ -172,9 +172,10 @@ const imageURL = (image) => image && image.status === "loaded" ? `/data/${image.
 
 function field(name, label, f, method, type) {
   return h("label", { class: "field" }, label,
-    h("input", { name, type: type || "text", value: type === "password" ? undefined : f.value,
-      autocomplete: "off", "aria-invalid": f.error ? "true" : "false",
-      oninput: (e) => rpc(method, { value: e.target.value }) }),
+    h("input", Object.assign({ name, type: type || "text", autocomplete: "off", "aria-invalid": f.error ? "true" : "false",
+      oninput: (e) => rpc(method, { value: e.target.value }) },
+      // The core never holds the password (only its length), so that field keeps its own text.
+      type === "password" ? {} : { value: f.value })),
     f.error ? h("span", { class: "field-error", "data-code": f.error.code }, f.error.message) : null);
 }
 

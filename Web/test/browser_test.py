@@ -129,6 +129,20 @@ def main():
         browser.call("Page.navigate", {"url": url})
         browser.wait_for("document.querySelector('#login input[name=email]')", "the sign-in form")
 
+        # Registration: its own live validation (not a number vs out of range), then back.
+        browser.click("#login button.link")
+        browser.wait_for("document.querySelector('#registration input[name=age]')", "the registration form")
+        browser.type_into("#registration input[name=age]", "abc")
+        browser.wait_for("document.querySelector('#registration .field-error[data-code=\"age.notANumber\"]')",
+                         "the not-a-number message")
+        browser.eval("document.querySelector('#registration input[name=age]').select()")
+        browser.call("Input.insertText", {"text": "7"})
+        browser.wait_for("document.querySelector('#registration .field-error[data-code=\"age.outOfRange\"]')",
+                         "the out-of-range message")
+        shot("0-registration-validation.png")
+        browser.click("#registration button.link")
+        browser.wait_for("document.querySelector('#login input[name=email]')", "the sign-in form again")
+
         # Live validation: the core's message, shown as typed.
         browser.type_into("#login input[name=email]", "test@")
         browser.wait_for("document.querySelector('#login .field-error[data-code=\"email.invalid\"]')",
@@ -136,7 +150,10 @@ def main():
         shot("1-sign-in-validation.png")
         browser.type_into("#login input[name=email]", "mail.com")
         browser.wait_for("!document.querySelector('#login .field-error[data-code^=\"email\"]')", "the message to go")
-        browser.type_into("#login input[name=password]", "123456")
+        for ch in "123456":  # key by key, as a person types: the field must keep what was typed
+            browser.type_into("#login input[name=password]", ch)
+        browser.wait_for("document.querySelector('#login input[name=password]').value === '123456'",
+                         "the password field to keep every character")
         browser.click("#login button[type=submit]")
 
         # The feed: a grid of thumbnails, loaded while on screen.
