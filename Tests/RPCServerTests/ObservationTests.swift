@@ -90,6 +90,49 @@ final class ObservationTests: XCTestCase {
     XCTAssertEqual(try JSONParser.parse([UInt8](text)), state)
   }
 
+  func testPipelinedActionsUnderFsyncShareOnePatchThatStillLeadsEveryAnswer() throws {
+    let p = try RPCProcess(extra: ["--durability", "fsync"])
+    _ = p.initialize()
+    let start = p.call("state/get")
+    var state = try XCTUnwrap(start["value"])
+    var version = start["version"]?.int ?? -1
+    // One write: the server reads the whole burst at once and answers after one fsync.
+    var burst: [UInt8] = []
+    let values = ["t", "te", "tes", "test@", "test@mail.com"]
+    for (i, value) in values.enumerated() {
+      burst += Array(
+        #"{"jsonrpc":"2.0","id":\#(900 + i),"method":"auth/setEmail","params":{"value":"\#(value)"}}"#.utf8)
+      burst.append(0x0A)
+    }
+    burst +=
+      Array(#"{"jsonrpc":"2.0","id":999,"method":"auth/setPassword","params":{"value":"123456"}}"#.utf8) + [
+        0x0A
+      ]
+    p.write(burst)
+    var changes = 0
+    var answered = 0
+    while answered < values.count + 1, let message = p.next() {
+      if message["method"] == .string("state/changed") {
+        let params = try XCTUnwrap(message["params"])
+        XCTAssertEqual(params["fromVersion"]?.int, version, "each patch starts where the last ended")
+        let ops = (params["patch"]?.array ?? []).compactMap(JSONPatch.Operation.init(json:))
+        state = try JSONPatch.apply(ops, to: state)
+        version = try XCTUnwrap(params["version"]?.int)
+        changes += 1
+      } else if let answerVersion = message["result"]?["version"]?.int {
+        XCTAssertLessThanOrEqual(answerVersion, version, "an answer never runs ahead of the patches sent")
+        answered += 1
+      }
+    }
+    XCTAssertEqual(answered, values.count + 1)
+    XCTAssertLessThan(
+      changes, values.count + 1, "the burst's changes were folded together (\(changes) patches)")
+    let now = p.call("state/get")
+    XCTAssertEqual(now["version"]?.int, version)
+    XCTAssertEqual(now["value"], state, "the folded patches bring the client to the server's state")
+    XCTAssertEqual(state["login"]?["email"]?["value"], .string("test@mail.com"))
+  }
+
   func testStatesAndMessagesMatchThePublishedSchemas() throws {
     let p = try RPCProcess()
     let initialize = p.initialize()

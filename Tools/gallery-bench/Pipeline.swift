@@ -32,8 +32,9 @@ enum Pipeline {
     }
     writer.start()
     var answers = 0
+    let answerPrefix = Array(#"{"id":"#.utf8)
     while answers < requests {
-      if server.line().starts(with: Array(#"{"id":"#.utf8)) { answers += 1 }
+      if server.line().starts(with: answerPrefix) { answers += 1 }
     }
     let seconds = Double(RoundTrip.nowNanos() - start) / 1e9
     server.finish()

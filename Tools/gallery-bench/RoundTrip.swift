@@ -54,7 +54,12 @@ enum RoundTrip {
     /// The next line (without its newline).
     func line() -> ArraySlice<UInt8> {
       while true {
-        if let nl = buffer[lo..<hi].firstIndex(of: 0x0A) {
+        // memchr: the client's own cost must stay small next to the server's.
+        let found = buffer.withUnsafeBytes { raw -> Int? in
+          guard hi > lo, let p = memchr(raw.baseAddress! + lo, 0x0A, hi - lo) else { return nil }
+          return raw.baseAddress!.distance(to: UnsafeRawPointer(p))
+        }
+        if let nl = found {
           let line = buffer[lo..<nl]
           lo = nl + 1
           return line

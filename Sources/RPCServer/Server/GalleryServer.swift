@@ -27,6 +27,12 @@ public final class GalleryServer: @unchecked Sendable {
   private var observation: StoreObservation?
   /// The state the last `state/changed` brought clients to.
   private var baseline = AppState()
+  /// While the reader serves one read's messages under `--durability fsync` (their answers
+  /// wait for the shared fsync anyway), changes are folded into one `state/changed` sent
+  /// before those answers: one diff per read instead of one per request.
+  private var coalescing = false
+  /// The latest change not yet published while coalescing, and the version it starts from.
+  private var coalesced: (change: Store.StateChange, from: UInt64)?
   var subscription: LogSubscription?
   var cancellable: [RPCID: CancelFlag] = [:]
   /// Uploads reporting `$/progress`, by request id.
@@ -54,6 +60,11 @@ public final class GalleryServer: @unchecked Sendable {
       // Answers to the messages of one read wait for one shared fsync (group commit for
       // pipelined requests); they are sent in order once it is done.
       holding = true
+      if store.log.durability == .fsync {
+        lock.lock()
+        coalescing = true
+        lock.unlock()
+      }
       for item in items {
         switch item {
         case .error(let reason):
@@ -67,6 +78,7 @@ public final class GalleryServer: @unchecked Sendable {
         lock.unlock()
         if stop { break }
       }
+      store.withState { _, _ in publishCoalesced(andStop: true) }
       releaseHeld()
       lock.lock()
       defer { lock.unlock() }
@@ -343,10 +355,34 @@ public final class GalleryServer: @unchecked Sendable {
 
   /// Called by the store (under its lock, in order) after every append.
   private func publish(_ change: Store.StateChange) {
+    let from = change.version - UInt64(change.events.count)
     lock.lock()
+    if coalescing {
+      coalesced = (change, coalesced?.from ?? from)
+      lock.unlock()
+      return reportUploads(change)
+    }
     let previous = baseline
     baseline = change.state
     lock.unlock()
+    send(from: from, previous, change)
+    reportUploads(change)
+  }
+
+  /// Publishes what was coalesced so far as one `state/changed`; call under the store's lock
+  /// (`withState`) so no later change can overtake it.
+  func publishCoalesced(andStop stop: Bool) {
+    lock.lock()
+    if stop { coalescing = false }
+    guard let (change, from) = coalesced else { return lock.unlock() }
+    coalesced = nil
+    let previous = baseline
+    baseline = change.state
+    lock.unlock()
+    send(from: from, previous, change)
+  }
+
+  private func send(from: UInt64, _ previous: AppState, _ change: Store.StateChange) {
     let patch: [JSONPatch.Operation]
     do {
       patch = try StatePatch.diff(previous, change.state)
@@ -354,7 +390,6 @@ public final class GalleryServer: @unchecked Sendable {
       logger.log(.error, "could not encode state \(change.version): \(error)")
       return
     }
-    let from = change.version - UInt64(change.events.count)
     connection.send(
       RPCOutgoing.notification(
         "state/changed",
@@ -362,7 +397,6 @@ public final class GalleryServer: @unchecked Sendable {
           "fromVersion": .number(Double(from)), "version": .number(Double(change.version)),
           "patch": .array(patch.map(\.json)),
         ])))
-    reportUploads(change)
   }
 
   /// `state/get`, answered under the store's lock: no `state/changed` for a later version
@@ -372,6 +406,8 @@ public final class GalleryServer: @unchecked Sendable {
     let p = try Params(params, allowed: ["pointer"])
     do {
       return try store.withState { version, state in
+        // The answer's version must not run ahead of the patches the client has.
+        publishCoalesced(andStop: false)
         let reply = RPCOutgoing.result(
           id, .object(["version": .number(Double(version)), "value": try pointer(p, into: state)]))
         if send { connection.send(reply) }
