@@ -41,8 +41,17 @@ const t = (key) => (labels[state?.settings?.language] || labels.en)[key];
 
 // ---- the wire ----
 
-/** Sends a request through the bridge; answers its result, shows a refusal's message. */
-async function rpc(method, params) {
+/** Sends a request through the bridge; answers its result, shows a refusal's message.
+ * Requests go one after another: each POST is its own connection, so two in flight could
+ * reach the core in either order, and keystrokes must arrive as typed. */
+let inOrder = Promise.resolve();
+function rpc(method, params) {
+  const sent = inOrder.then(() => send(method, params));
+  inOrder = sent.catch(() => null);
+  return sent;
+}
+
+async function send(method, params) {
   const body = { jsonrpc: "2.0", id: nextID++, method };
   if (params !== undefined) body.params = params;
   const response = await fetch("/rpc", { method: "POST", headers: { "X-Gallery-Token": token,

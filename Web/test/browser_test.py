@@ -170,7 +170,9 @@ def main():
         browser.eval("window.scrollTo(0, document.body.scrollHeight)")
         browser.wait_for(f"document.querySelectorAll('#photos .cell').length > {first}", "the next page")
         more = browser.eval("document.querySelectorAll('#photos .cell').length")
-        browser.wait_for("[...document.querySelectorAll('#photos .cell')].slice(-4).every((c) => c.querySelector('img'))",
+        on_screen = """[...document.querySelectorAll('#photos .cell')].filter((c) => {
+            const r = c.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; })"""
+        browser.wait_for(f"{on_screen}.length > 0 && {on_screen}.every((c) => c.querySelector('img'))",
                          "thumbnails of the rows now on screen")
         shot("3-feed-scrolled.png")
         print(f"feed: {first} photos, {more} after scrolling")
