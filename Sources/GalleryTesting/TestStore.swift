@@ -104,3 +104,14 @@ public enum StateDiff {
     return String(decoding: (try? encoder.encode(state)) ?? Data(), as: UTF8.self)
   }
 }
+
+extension Store {
+  /// Signs in with the demo account (test@mail.com / 123456) and waits for the first feed
+  /// page: where most store tests begin.
+  public func signInToDemo() throws {
+    try send(.auth(.setEmail(.login, "test@mail.com")))
+    try send(.auth(.setPassword(.login, Secret("123456"))))
+    try send(.auth(.submit(.login)))
+    waitUntilIdle()
+  }
+}

@@ -61,10 +61,7 @@ final class GoldenLogTests: XCTestCase {
     (
       "browse-search-detail-offline",
       { store in
-        try store.send(.auth(.setEmail(.login, "test@mail.com")))
-        try store.send(.auth(.setPassword(.login, Secret("123456"))))
-        try store.send(.auth(.submit(.login)))
-        store.waitUntilIdle()
+        try store.signInToDemo()
         try store.send(.feed(.loadMore))
         store.waitUntilIdle()
         try store.send(.feed(.prefetch(["demo:1"])))

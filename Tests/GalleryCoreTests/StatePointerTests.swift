@@ -9,10 +9,7 @@ final class StatePointerTests: XCTestCase {
   func testEveryPointerResolvesAsInTheWholeEncodedState() throws {
     let dir = TemporaryDirectory()
     let store = try Store(dataDirectory: dir.path, options: .init(durability: .none, timerScale: 0))
-    try store.send(.auth(.setEmail(.login, "test@mail.com")))
-    try store.send(.auth(.setPassword(.login, Secret("123456"))))
-    try store.send(.auth(.submit(.login)))
-    store.waitUntilIdle()
+    try store.signInToDemo()
     try store.send(.feed(.prefetch(["demo:2"])))
     try store.send(.feed(.openDetail("demo:3")))
     try store.send(.video(.playRandom(VideoWish())))

@@ -53,10 +53,7 @@ final class FaultMatrixTests: XCTestCase {
         environment: GalleryEnvironment(
           feed: PixabayProvider(baseURL: server.baseURL, apiKey: "k", http: Self.client(), timeout: 1)),
         options: .init(durability: .none, timerScale: 0))
-      try store.send(.auth(.setEmail(.login, "test@mail.com")))
-      try store.send(.auth(.setPassword(.login, Secret("123456"))))
-      try store.send(.auth(.submit(.login)))
-      store.waitUntilIdle()
+      try store.signInToDemo()
       XCTAssertEqual(store.state.feed.status, .failed, fault.name)
       XCTAssertEqual(store.state.feed.error?.code, fault.code, fault.name)
       XCTAssertEqual(store.state.feed.error?.retryable, true, fault.name)

@@ -54,10 +54,7 @@ final class FeedStoreTests: XCTestCase {
   }
 
   func signIn(_ store: Store) throws {
-    try store.send(.auth(.setEmail(.login, "test@mail.com")))
-    try store.send(.auth(.setPassword(.login, Secret("123456"))))
-    try store.send(.auth(.submit(.login)))
-    store.waitUntilIdle()
+    try store.signInToDemo()
   }
 
   func testPagesThumbnailsCacheOfflineCopyAndReplayOverRealHTTP() throws {

@@ -95,10 +95,7 @@ final class SettingsStoreTests: XCTestCase {
     })
     var store = try Store(
       dataDirectory: dir.path, environment: environment, options: .init(durability: .none, timerScale: 0))
-    try store.send(.auth(.setEmail(.login, "test@mail.com")))
-    try store.send(.auth(.setPassword(.login, Secret("123456"))))
-    try store.send(.auth(.submit(.login)))
-    store.waitUntilIdle()
+    try store.signInToDemo()
     try store.send(.feed(.prefetch(["demo:1", "demo:2", "demo:3"])))
     store.waitUntilIdle()
     XCTAssertEqual(store.state.feed.items.prefix(3).map(\.thumbnail.status), [.loaded, .loaded, .loaded])
@@ -144,10 +141,7 @@ final class SettingsStoreTests: XCTestCase {
   func testShrinkingTheCacheEvictsAtOnce() throws {
     let dir = TemporaryDirectory()
     let store = try Store(dataDirectory: dir.path, options: .init(durability: .none, timerScale: 0))
-    try store.send(.auth(.setEmail(.login, "test@mail.com")))
-    try store.send(.auth(.setPassword(.login, Secret("123456"))))
-    try store.send(.auth(.submit(.login)))
-    store.waitUntilIdle()
+    try store.signInToDemo()
     try store.send(.feed(.loadMore))
     store.waitUntilIdle()
     // Fill past 5 MB: the large demo images are 230 KB each.
@@ -181,10 +175,7 @@ final class SettingsStoreTests: XCTestCase {
   func testEmptyStatesSayWhyInTheCurrentLanguage() throws {
     let dir = TemporaryDirectory()
     let store = try Store(dataDirectory: dir.path, options: .init(durability: .none, timerScale: 0))
-    try store.send(.auth(.setEmail(.login, "test@mail.com")))
-    try store.send(.auth(.setPassword(.login, Secret("123456"))))
-    try store.send(.auth(.submit(.login)))
-    store.waitUntilIdle()
+    try store.signInToDemo()
     XCTAssertNil(store.state.feed.emptyNotice)
     try store.send(.feed(.setQuery("zzzz")))
     store.waitUntilIdle()
