@@ -10,7 +10,11 @@ public func fuzzProviders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let response = HTTPResponse(status: 200, body: Data(body))
   switch data[0] % 11 {
   case 0:
-    if let value = try? JSONParser.parse(body) {
+    let parsed = try? JSONParser.parse(body)
+    // The tape decoder (replay's) must accept exactly what the parser accepts, and agree.
+    let taped = try? JSONTapeDecoder().decode(JSONValue.self, from: body)
+    precondition(taped == parsed, "JSONTapeDecoder and JSONParser disagree")
+    if let value = parsed {
       // What we read, we must write back and read again identically.
       let written = JSONWriter.bytes(value)
       precondition((try? JSONParser.parse(written)) == value, "JSON round trip changed the value")

@@ -62,17 +62,48 @@ public struct JSONScanner: ~Copyable {
 
   /// Reads a string value, decoding escapes.
   public mutating func readString() throws(Failure) -> String {
+    let (content, escaped) = try scanString()
+    return try text(of: content, escaped: escaped)
+  }
+
+  /// Skips a string value (after whitespace), checking it; returns the byte range of its
+  /// content (without the quotes) and whether that content holds escapes.
+  public mutating func scanString() throws(Failure) -> (content: Range<Int>, escaped: Bool) {
     skipWhitespace()
     guard peek == UInt8(ascii: "\"") else { throw fail("expected a string") }
     let start = index + 1
     var hasEscape = false
     try skipString(hasEscape: &hasEscape)
-    let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<(index - 1)])
-    if !hasEscape {
-      guard let s = String(validating: raw, as: UTF8.self) else { throw fail("string is not valid UTF-8") }
-      return s
+    return (start..<(index - 1), hasEscape)
+  }
+
+  /// The text of a string content that `scanString` returned (and so already checked).
+  public func text(of content: Range<Int>, escaped: Bool) throws(Failure) -> String {
+    let raw = UnsafeRawBufferPointer(rebasing: bytes[content])
+    // scanString checked the UTF-8, so decoding cannot repair anything.
+    if !escaped { return String(decoding: raw, as: UTF8.self) }
+    return try unescape(raw, at: content.lowerBound)
+  }
+
+  /// Skips a number (after whitespace), checking its syntax; returns its byte range.
+  public mutating func scanNumber() throws(Failure) -> Range<Int> {
+    skipWhitespace()
+    let start = index
+    try skipNumber()
+    return start..<index
+  }
+
+  /// Skips `true`, `false` or `null` (after whitespace); returns which byte it began with.
+  public mutating func scanLiteral() throws(Failure) -> UInt8 {
+    skipWhitespace()
+    guard let first = peek else { throw fail("unexpected end of input") }
+    switch first {
+    case UInt8(ascii: "t"): try literal("true")
+    case UInt8(ascii: "f"): try literal("false")
+    case UInt8(ascii: "n"): try literal("null")
+    default: throw fail("invalid literal")
     }
-    return try unescape(raw, at: start)
+    return first
   }
 
   /// Reads a non-negative integer that fits in UInt64.
@@ -167,6 +198,18 @@ public struct JSONScanner: ~Copyable {
   private mutating func skipString(hasEscape: inout Bool) throws(Failure) {
     index += 1
     while index < bytes.count {
+      // Eight plain bytes at a time: none is a quote, a backslash, a control byte or non-ASCII.
+      while index + 8 <= bytes.count {
+        let w = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        let quote = w ^ 0x2222_2222_2222_2222
+        let slash = w ^ 0x5C5C_5C5C_5C5C_5C5C
+        let special =
+          (quote &- 0x0101_0101_0101_0101) & ~quote | (slash &- 0x0101_0101_0101_0101) & ~slash
+          | (w &- 0x2020_2020_2020_2020) | w
+        if special & 0x8080_8080_8080_8080 != 0 { break }
+        index += 8
+      }
+      guard index < bytes.count else { break }
       let b = bytes[index]
       if b == UInt8(ascii: "\"") {
         index += 1

@@ -42,11 +42,16 @@ enum ReplayCommand {
     do {
       let cursor = try LogCursor(path: path, through: until)
       var previous = AppState()
-      let result = try Replay.fold(cursor, into: AppState()) { record, _, state in
-        if format == "timeline" { print(Timeline.line(record, before: previous, after: state)) }
-        previous = state
-        return true
-      }
+      // Only the timeline keeps the state before each event: holding a second reference
+      // otherwise would make every fold copy what it changes (the feed's whole list).
+      let timeline: ((EventRecord, Event, AppState) -> Bool)? =
+        format == "timeline"
+        ? { record, _, state in
+          print(Timeline.line(record, before: previous, after: state))
+          previous = state
+          return true
+        } : nil
+      let result = try Replay.fold(cursor, into: AppState(), each: timeline)
       if let torn = cursor.tornTail { printError("gallery-rpc replay: stopped before a torn tail: \(torn)") }
       if format == "state" {
         print(PrettyJSON.text(try JSONValue(encoding: result.state)), terminator: "")

@@ -1,7 +1,27 @@
-import GalleryCore
 import XCTest
 
+@testable import GalleryCore
+
 final class ValidationTests: XCTestCase {
+  /// The byte path for ASCII must answer exactly as the Character path does.
+  func testEmailOnBytesAgreesWithCharactersOnEveryMixOfTheTrickyBytes() {
+    let alphabet: [String] = ["a", "@", ".", " ", "\t", "\r", "\n", "\r\n", "b"]
+    var cases = [
+      String(repeating: "a", count: 250) + "@b.co", String(repeating: "\r\n", count: 200) + "a@b.c",
+    ]
+    // Every string of up to five pieces from the alphabet (66,430 of them).
+    var layer = [""]
+    for _ in 1...5 {
+      layer = layer.flatMap { prefix in alphabet.map { prefix + $0 } }
+      cases += layer
+    }
+    cases.append("")
+    for text in cases {
+      XCTAssertEqual(
+        FieldValidation.email(text), FieldValidation.emailByCharacters(text), String(reflecting: text))
+    }
+  }
+
   func testEmailPolicy() {
     XCTAssertNil(FieldValidation.email("test@mail.com"))
     XCTAssertNil(FieldValidation.email("  test@mail.com \n"), "trimmed")

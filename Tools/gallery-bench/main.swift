@@ -107,6 +107,12 @@ case "replay":
   let events = Int(option("--events", "1000000"))!
   print("replay: a realistic log (typing, sign-in, page loads of 20 photos, thumbnails, navigation)")
   try ReplayBench.run(binary: galleryBinary(), events: events, dir: option("--dir", "/tmp"))
+case "write-log":
+  // The replay benchmark's log, kept, for profiling `gallery-rpc replay` by hand.
+  let events = Int(option("--events", "1000000"))!
+  let out = option("--out", "/tmp/gallery-bench-replay.jsonl")
+  try ReplayBench.generate(out, count: events)
+  print("wrote \(events) events to \(out)")
 case "pipeline":
   print("pipeline: auth/setEmail requests written back to back, --durability fsync")
   try Pipeline.run(
@@ -130,6 +136,7 @@ default:
            gallery-bench round-trip [--requests N] [--photos N] [--binary PATH]
            gallery-bench pipeline [--requests N] [--dir D]
            gallery-bench replay [--events N] [--dir D]
+           gallery-bench write-log [--events N] [--out PATH]
            gallery-bench components
            gallery-bench memory [--photos N]
     """)

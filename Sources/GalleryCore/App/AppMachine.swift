@@ -1,6 +1,7 @@
 /// The state machine: decide (action → events or a rejection), reduce (state + event →
 /// state, pure and total), plan (event → effects), and recover (in-flight work after a restart).
-/// A feature plugs in by adding its branch to each of the four.
+/// A feature plugs in by adding its branch to decide and recover, and its fold and effects to
+/// `EventRoutes`.
 public enum AppMachine {
   /// The events an action records, or why it was refused.
   public static func decide(_ action: Action, _ state: AppState) throws(Rejection) -> [Event] {
@@ -24,47 +25,12 @@ public enum AppMachine {
 
   /// Folds one event into `state` in place (no copy of what the event does not touch).
   public static func reduce(into next: inout AppState, _ event: Event) {
-    AuthFeature.reduce(&next, event.payload)
-    NavigationFeature.reduce(&next, event.payload)
-    FeedFeature.reduce(&next, event.payload)
-    AlbumsFeature.reduce(&next, event.payload)
-    // These features fold only their own events: a prefix test spares every other event
-    // their chains of casts (a keystroke pays for each `case let e as T`).
-    switch Feature(event.type) {
-    case .account: AccountFeature.reduce(&next, event.payload)
-    case .video: VideoFeature.reduce(&next, event.payload)
-    case .settings: SettingsFeature.reduce(&next, event.payload)
-    case .other: break
-    }
-  }
-
-  /// The features whose reducers and effects see only their own events.
-  private enum Feature {
-    case account, video, settings, other
-    init(_ type: String) {
-      if type.hasPrefix("account.") {
-        self = .account
-      } else if type.hasPrefix("video.") {
-        self = .video
-      } else if type.hasPrefix("settings.") {
-        self = .settings
-      } else {
-        self = .other
-      }
-    }
+    for feature in EventRoutes.features(seeing: event.payload) { feature.reduce(&next, event.payload) }
   }
 
   /// The effects `event` starts, given the state it produced.
   public static func effects(of event: Event, in state: AppState) -> [Effect] {
-    let shared =
-      AuthFeature.effects(event.payload, state) + FeedFeature.effects(event.payload, state)
-      + AlbumsFeature.effects(event.payload, state)
-    switch Feature(event.type) {
-    case .account: return shared + AccountFeature.effects(event.payload, state)
-    case .video: return shared + VideoFeature.effects(event.payload, state)
-    case .settings: return shared + SettingsFeature.effects(event.payload, state)
-    case .other: return shared
-    }
+    EventRoutes.features(seeing: event.payload).flatMap { $0.effects(event.payload, state) }
   }
 
   /// Actions the runtime sends once the state is recovered: each feature resumes or closes

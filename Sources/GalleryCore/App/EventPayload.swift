@@ -32,7 +32,7 @@ extension EventPayload {
     }
     let current = version == Self.version ? data : try upgrade(data, from: version)
     do {
-      return try JSONValueDecoder().decode(Self.self, from: try JSONParser.parse(current))
+      return try JSONTapeDecoder().decode(Self.self, from: current)
     } catch {
       throw EventDecodingError(type: type, reason: "data does not match the schema: \(error)")
     }

@@ -48,7 +48,10 @@ public enum JSONParser {
       repeat {
         let key = try s.readString()
         try s.expect(UInt8(ascii: ":"), "':' after an object key")
-        object[key] = try parseValue(&s, depth: depth + 1)
+        let value = try parseValue(&s, depth: depth + 1)
+        // A repeated key: the first one counts, as in `JSONTapeDecoder` (two readers of one
+        // text must never disagree on what it says).
+        if object[key] == nil { object[key] = value }
       } while s.consume(UInt8(ascii: ","))
       try s.expect(UInt8(ascii: "}"), "',' or '}' in an object")
       return .object(object)

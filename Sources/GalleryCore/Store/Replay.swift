@@ -4,25 +4,26 @@ import EventStore
 /// `gallery-rpc replay` and `history/stateAt`. Runs no effects.
 public enum Replay {
   /// Folds every event the cursor yields into `state`; `each` sees every intermediate state
-  /// and returns false to stop early.
+  /// and returns false to stop early. A second thread reads and decodes ahead
+  /// (`ReplayPipeline`); the fold itself stays on the calling thread, in log order.
   public static func fold(
     _ cursor: LogCursor, into state: AppState,
     each: ((EventRecord, Event, AppState) -> Bool)? = nil
   ) throws -> (state: AppState, lastSeq: UInt64) {
     var state = state
     var last: UInt64 = 0
-    while let record = try cursor.next() {
-      let event: Event
-      do {
-        event = try EventCodec.decode(record)
-      } catch {
-        throw ReplayError(seq: record.seq, reason: "\(error)")
+    let pipeline = ReplayPipeline(cursor)
+    defer { pipeline.finish() }
+    while true {
+      let batch = pipeline.next()
+      for (k, event) in batch.events.enumerated() {
+        AppMachine.reduce(into: &state, event)
+        last = batch.records[k].seq
+        if let each, !each(batch.records[k], event, state) { return (state, last) }
       }
-      AppMachine.reduce(into: &state, event)
-      last = record.seq
-      if let each, !each(record, event, state) { break }
+      if let failure = batch.failure { throw failure }
+      if batch.records.isEmpty { return (state, last) }
     }
-    return (state, last)
   }
 
   /// The state after every event of the log at `path` up to `seq` (all if nil).
