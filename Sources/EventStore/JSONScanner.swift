@@ -223,9 +223,19 @@ public struct JSONScanner: ~Copyable {
           index += 2
         case UInt8(ascii: "u"):
           // (A `break` here would leave only the switch and spin forever: found by fuzzing.)
-          guard index + 6 <= bytes.count else { throw fail("unterminated \\u escape") }
-          for k in 2..<6 where hexValue(bytes[index + k]) == nil { throw fail("invalid \\u escape") }
+          let unit = try escapedUnit(at: index)
           index += 6
+          // A surrogate must come as a high-low pair, or no Swift string can hold the text.
+          if unit >= 0xD800, unit < 0xDC00 {
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+              bytes[index + 1] == UInt8(ascii: "u")
+            else { throw fail("lone surrogate in \\u escape") }
+            let low = try escapedUnit(at: index)
+            guard low >= 0xDC00, low < 0xE000 else { throw fail("lone surrogate in \\u escape") }
+            index += 6
+          } else if unit >= 0xDC00, unit < 0xE000 {
+            throw fail("lone surrogate in \\u escape")
+          }
         default:
           throw fail("invalid escape in string")
         }
@@ -238,6 +248,17 @@ public struct JSONScanner: ~Copyable {
       }
     }
     throw fail("unterminated string")
+  }
+
+  /// The UTF-16 unit of the `\\uXXXX` escape at `at` (its backslash).
+  private func escapedUnit(at: Int) throws(Failure) -> UInt32 {
+    guard at + 6 <= bytes.count else { throw fail("unterminated \\u escape") }
+    var v: UInt32 = 0
+    for k in 2..<6 {
+      guard let h = hexValue(bytes[at + k]) else { throw fail("invalid \\u escape") }
+      v = v << 4 | UInt32(h)
+    }
+    return v
   }
 
   private mutating func skipUTF8Scalar() throws(Failure) {

@@ -88,6 +88,21 @@ final class JSONTapeDecoderTests: XCTestCase {
       try JSONParser.parse(#"{"k":1,"k":2}"#), .object(["k": .number(1)]), "the first of a repeated key")
   }
 
+  /// A surrogate escape without its pair names no character: both readers refuse it (the
+  /// tape used to read it as an empty string; found by the providers fuzz harness).
+  func testALoneSurrogateIsRefusedByBoth() {
+    for text in [
+      #"{"a":[1,23,"x\uDeFaBin9"]}"#, #""\ud83d""#, #""\ud83dx""#, #""\ud83d\u0041""#, #""\ude00\ud83d""#,
+    ] {
+      XCTAssertThrowsError(try JSONParser.parse(text), text)
+      XCTAssertThrowsError(try JSONTapeDecoder().decode(JSONValue.self, from: Array(text.utf8)), text) {
+        error in
+        XCTAssertTrue("\(error)".contains("lone surrogate"), "\(error)")
+      }
+    }
+    XCTAssertEqual(try JSONParser.parse(#""\ud83d\ude00""#), .string("😀"))
+  }
+
   /// Every event of a realistic session decodes to the payload that was encoded.
   func testEveryKindOfFeedEventRoundTrips() throws {
     let photos = (1...3).map(DemoCatalog.photo)
