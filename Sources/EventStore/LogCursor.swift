@@ -21,6 +21,10 @@ public final class LogCursor {
   private var finished = false
   private var pendingStart: Int64 = 0
 
+  /// Whether each event's data is checked to be well-formed JSON as it is read (true), or
+  /// only delimited, for a consumer that parses every data object itself (replay).
+  public var checksData = true
+
   /// Set when the stream ended at a torn final write instead of a clean end.
   public private(set) var tornTail: TornTail?
 
@@ -89,7 +93,7 @@ public final class LogCursor {
           return
         }
         do {
-          let r = try EventLine.decode(line)
+          let r = try EventLine.decode(line, checkingData: checksData)
           if let problem = continuity.accept(r) {
             failure = (offset, problem, r.seq)
             return

@@ -48,6 +48,8 @@ final class StoreTests: XCTestCase {
     XCTAssertEqual(reopened.state.session.status, .signedIn, "a signed-in session survives a restart")
     XCTAssertEqual(reopened.recovery.replayedEvents, 6)
     XCTAssertEqual(reopened.recovery.closedWork, [])
+    // Home refreshes the feed again on start: let that land before comparing with the log.
+    reopened.waitUntilIdle()
     XCTAssertEqual(reopened.state, try Replay.state(ofLogAt: dir.path + "/events.jsonl"))
     try reopened.send(.auth(.logout))
     XCTAssertEqual(reopened.state.session.status, .signedOut)

@@ -65,5 +65,28 @@ enum Components {
     try pass("+ EventCodec.decode") { r in _ = try EventCodec.decode(r) }
     var state = AppState()
     try pass("+ decode and reduce") { r in AppMachine.reduce(into: &state, try EventCodec.decode(r)) }
+    print("decode and fold by event type, per event:")
+    let photos = (1...20).map(DemoCatalog.photo)
+    let samples: [(String, any EventPayload)] = [
+      (
+        "feed.pageLoaded (20 photos)",
+        FeedEvents.PageLoaded(requestID: 2, page: FeedPage(photos: photos, hasMore: true))
+      ),
+      (
+        "feed.imageLoaded",
+        FeedEvents.ImageLoaded(key: photos[7].key, target: .thumbnail, path: "cache/ab/1234")
+      ),
+      ("auth.fieldEdited", AuthEvents.FieldEdited(form: .login, field: .email, value: "user12@mail.com")),
+    ]
+    for (label, payload) in samples {
+      let record = EventRecord(
+        seq: 1, timeMillis: 0, type: type(of: payload).type, version: 1,
+        data: try EventCodec.encodeData(payload))
+      let n = label.hasPrefix("feed.page") ? 5000 : 100_000
+      try time("  decode \(label)", n) { _ in _ = try EventCodec.decode(record) }
+      let event = try EventCodec.decode(record)
+      var folded = state
+      time("  fold \(label)", n) { _ in AppMachine.reduce(into: &folded, event) }
+    }
   }
 }

@@ -119,12 +119,14 @@ case "pipeline":
     binary: galleryBinary(), requests: Int(option("--requests", "20000"))!, dir: option("--dir", "/tmp"))
 case "round-trip":
   let n = Int(option("--requests", "20000"))!
-  print("round-trip: auth/setEmail over stdio, --durability batch, \(n) requests")
-  let empty = RoundTrip.run(binary: galleryBinary(), count: n, feedPhotos: 0)
   let photos = Int(option("--photos", "10000"))!
-  print("round-trip with \(photos) photos in the feed")
-  let full = RoundTrip.run(binary: galleryBinary(), count: n, feedPhotos: photos)
-  print(String(format: "  ratio p50 %.2f× the empty feed's", full.p50 / empty.p50))
+  for placement in [RoundTrip.Placement.crossCore, .sameCore] {
+    print("round-trip (\(placement.rawValue)): auth/setEmail over stdio, --durability batch, \(n) requests")
+    let empty = RoundTrip.run(binary: galleryBinary(), count: n, feedPhotos: 0, placement: placement)
+    print("round-trip (\(placement.rawValue)) with \(photos) photos in the feed")
+    let full = RoundTrip.run(binary: galleryBinary(), count: n, feedPhotos: photos, placement: placement)
+    print(String(format: "  ratio p50 %.2f× the empty feed's", full.p50 / empty.p50))
+  }
 case "memory":
   let photos = Int(option("--photos", "100000"))!
   print("memory: resident size with \(photos) photos in the feed, against the idle server")

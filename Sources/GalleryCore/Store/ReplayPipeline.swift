@@ -36,6 +36,8 @@ final class ReplayPipeline: @unchecked Sendable {
   private var cancelled = false
 
   init(_ cursor: LogCursor) {
+    // Every data object is parsed (and so checked) by the decoder: the reader only delimits it.
+    cursor.checksData = false
     self.cursor = cursor
     let thread = Thread { [self] in read() }
     thread.name = "replay-reader"

@@ -58,7 +58,9 @@ public final class GalleryServer: @unchecked Sendable {
   public func run() -> Int32 {
     connection.run(chunks: { items in
       // Answers to the messages of one read wait for one shared fsync (group commit for
-      // pipelined requests); they are sent in order once it is done.
+      // pipelined requests); they are sent in order once it is done, in one write.
+      connection.cork()
+      defer { connection.uncork() }
       holding = true
       if store.log.durability == .fsync {
         lock.lock()

@@ -17,6 +17,12 @@ public final class RPCConnection: @unchecked Sendable {
   private var queued = 0
   private var written = 0
   private var writerStarted = false
+  /// Set while the reader handles one read's messages: sends only queue (see `cork`).
+  private var corked = false
+  /// Set while some thread is in `write`, so bytes never interleave.
+  private var writing = false
+  /// Threads waiting in `flush`.
+  private var flushing = 0
   private let lock = NSLock()
   private var detected: Framing?
   private var writeFailed = false
@@ -46,16 +52,58 @@ public final class RPCConnection: @unchecked Sendable {
     outgoing.lock()
     pending += bytes
     queued += 1
-    outgoing.signal()
+    // Corked, the reader writes at uncork: waking the writer thread would cost a context switch.
+    if !corked { outgoing.signal() }
     outgoing.unlock()
     startWriterOnce()
+  }
+
+  /// Holds what is sent from now until `uncork`: the reader corks while it handles the
+  /// messages of one read, so their `state/changed` and answers leave in one write made on
+  /// the reader's own thread, with no wait for the writer thread to wake.
+  public func cork() {
+    outgoing.lock()
+    corked = true
+    outgoing.unlock()
+  }
+
+  /// Writes everything queued (in order, in one write) on the calling thread, unless the
+  /// writer thread is mid-write, in which case it takes the rest.
+  public func uncork() {
+    outgoing.lock()
+    corked = false
+    guard !writing, !pending.isEmpty else {
+      if !pending.isEmpty { outgoing.signal() }
+      return outgoing.unlock()
+    }
+    writeQueuedHoldingLock()
+    if !pending.isEmpty { outgoing.signal() }
+    outgoing.unlock()
+  }
+
+  /// Writes what is queued; called and returns with `outgoing` locked, unlocked meanwhile.
+  private func writeQueuedHoldingLock() {
+    let bytes = pending
+    let count = queued
+    pending.removeAll(keepingCapacity: true)
+    writing = true
+    outgoing.unlock()
+    write(bytes)
+    outgoing.lock()
+    writing = false
+    written = count
+    // Wake only whom it concerns: a waiting flush, or the writer thread if more queued
+    // meanwhile (a needless wake costs a context switch on the core the client needs).
+    if flushing > 0 || !pending.isEmpty { outgoing.broadcast() }
   }
 
   /// Waits until every message sent so far is written.
   public func flush() {
     outgoing.lock()
     let target = queued
+    flushing += 1
     while written < target, !writeFailed { outgoing.wait() }
+    flushing -= 1
     outgoing.unlock()
   }
 
@@ -72,15 +120,8 @@ public final class RPCConnection: @unchecked Sendable {
   private func writerLoop() {
     while true {
       outgoing.lock()
-      while pending.isEmpty { outgoing.wait() }
-      let bytes = pending
-      let count = queued
-      pending.removeAll(keepingCapacity: true)
-      outgoing.unlock()
-      write(bytes)
-      outgoing.lock()
-      written = count
-      outgoing.broadcast()
+      while pending.isEmpty || corked || writing { outgoing.wait() }
+      writeQueuedHoldingLock()
       outgoing.unlock()
     }
   }
