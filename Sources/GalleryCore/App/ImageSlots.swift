@@ -36,22 +36,30 @@ extension AppState {
   mutating func updateImages(
     _ keys: [String], _ target: FeedEvents.ImageTarget, _ change: (inout ImageState) -> Void
   ) {
-    let wanted = Set(keys)
+    // Most updates name one image: comparing beats building a set.
+    let wanted: (String) -> Bool
+    if keys.count == 1 {
+      let only = keys[0]
+      wanted = { $0 == only }
+    } else {
+      let set = Set(keys)
+      wanted = { set.contains($0) }
+    }
     switch target {
     case .thumbnail:
       for key in keys { if let i = feed.index(of: key) { change(&feed.items[i].thumbnail) } }
       albums.updatePreviews(wanted, change)
-      for i in account.images.indices where wanted.contains(account.images[i].key) {
+      for i in account.images.indices where wanted(account.images[i].key) {
         change(&account.images[i].thumbnail)
       }
       if album != nil {
-        for i in album!.photos.indices where wanted.contains(album!.photos[i].key) {
+        for i in album!.photos.indices where wanted(album!.photos[i].key) {
           change(&album!.photos[i].thumbnail)
         }
       }
     case .detail:
-      if let key = detail?.key, wanted.contains(key) { change(&detail!.image) }
-      if let key = photo?.key, wanted.contains(key) { change(&photo!.image) }
+      if let key = detail?.key, wanted(key) { change(&detail!.image) }
+      if let key = photo?.key, wanted(key) { change(&photo!.image) }
     }
   }
 
@@ -70,11 +78,11 @@ extension AppState {
 }
 
 extension AlbumsState {
-  /// Applies `change` to the previews of `keys` (all if nil) in both the catalog and the sections.
-  mutating func updatePreviews(_ keys: Set<String>?, _ change: (inout ImageState) -> Void) {
-    for i in all.indices where keys?.contains(all[i].key) ?? true { change(&all[i].preview) }
+  /// Applies `change` to the previews whose key `keys` accepts (all if nil) in both the catalog and the sections.
+  mutating func updatePreviews(_ keys: ((String) -> Bool)?, _ change: (inout ImageState) -> Void) {
+    for i in all.indices where keys?(all[i].key) ?? true { change(&all[i].preview) }
     for s in sections.indices {
-      for a in sections[s].albums.indices where keys?.contains(sections[s].albums[a].key) ?? true {
+      for a in sections[s].albums.indices where keys?(sections[s].albums[a].key) ?? true {
         change(&sections[s].albums[a].preview)
       }
     }

@@ -128,6 +128,9 @@ enum FeedFeature {
 
   private static func reduceEvent(_ state: inout AppState, _ payload: any EventPayload) {
     switch payload {
+    // The most frequent events first: each case is a dynamic cast, tried in order.
+    case let e as FeedEvents.ImageLoaded:
+      state.updateImages([e.key], e.target) { image in image = ImageState(status: .loaded, path: e.path) }
     case let e as FeedEvents.ProviderSelected:
       let perPage = state.feed.perPage
       state.feed = FeedState()
@@ -152,8 +155,10 @@ enum FeedFeature {
       }
     case let e as FeedEvents.PageLoaded:
       guard let pending = state.feed.pendingLoad, pending.requestID == e.requestID else { return }
-      let previous = Dictionary(
-        state.feed.items.map { ($0.key, $0.thumbnail) }, uniquingKeysWith: { a, _ in a })
+      // A refresh keeps the thumbnails already loaded; a next page only appends new photos.
+      let previous =
+        pending.mode == .refresh
+        ? Dictionary(state.feed.items.map { ($0.key, $0.thumbnail) }, uniquingKeysWith: { a, _ in a }) : [:]
       if pending.mode == .refresh {
         state.feed.items = []
         state.feed.activeQuery = pending.query
@@ -194,8 +199,6 @@ enum FeedFeature {
       state.updateImages(e.keys, e.target) { image in
         if image.status == .loading { image = ImageState() }
       }
-    case let e as FeedEvents.ImageLoaded:
-      state.updateImages([e.key], e.target) { image in image = ImageState(status: .loaded, path: e.path) }
     case let e as FeedEvents.ImageFailed:
       let error = state.message(for: e.failure)
       state.updateImages([e.key], e.target) { image in

@@ -8,8 +8,17 @@ public struct JSONTapeDecoder {
   /// Decodes a `T` from one complete JSON text.
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
     let tape = try JSONTape(bytes)
-    return try T(from: TapeDecoder(tape: tape, index: 0))
+    return try decodeValue(T.self, tape, 0)
   }
+}
+
+/// The value at `i` as a `T`: through its `TapeReadable` fast path where it has one and the
+/// value is regular, through its `init(from:)` otherwise.
+private func decodeValue<T: Decodable>(_ type: T.Type, _ tape: JSONTape, _ i: Int) throws -> T {
+  if let readable = T.self as? any TapeReadable.Type, let value = readable.read(from: tape, at: i) as? T {
+    return value
+  }
+  return try T(from: TapeDecoder(tape: tape, index: i))
 }
 
 private func mismatch(_ type: Any.Type, _ tape: JSONTape, _ i: Int) -> DecodingError {
@@ -137,7 +146,7 @@ private struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     try TapeScalar.integer(tape, member(key), type)
   }
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    try T(from: TapeDecoder(tape: tape, index: member(key)))
+    try decodeValue(T.self, tape, member(key))
   }
 
   // One lookup each for optional members (the defaults would look the key up three times).
@@ -154,7 +163,7 @@ private struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     try present(key).map { try TapeScalar.double(tape, $0) }
   }
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-    try present(key).map { try T(from: TapeDecoder(tape: tape, index: $0)) }
+    try present(key).map { try decodeValue(T.self, tape, $0) }
   }
 
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
@@ -221,7 +230,7 @@ private struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
   mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try TapeScalar.integer(tape, next(), type) }
   mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try TapeScalar.integer(tape, next(), type) }
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    try T(from: TapeDecoder(tape: tape, index: next()))
+    try decodeValue(T.self, tape, next())
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
@@ -257,5 +266,5 @@ private struct TapeSingleValueContainer: SingleValueDecodingContainer {
   func decode(_ type: UInt16.Type) throws -> UInt16 { try TapeScalar.integer(tape, index, type) }
   func decode(_ type: UInt32.Type) throws -> UInt32 { try TapeScalar.integer(tape, index, type) }
   func decode(_ type: UInt64.Type) throws -> UInt64 { try TapeScalar.integer(tape, index, type) }
-  func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: TapeDecoder(tape: tape, index: index)) }
+  func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeValue(T.self, tape, index) }
 }

@@ -1,0 +1,82 @@
+import EventStore
+import Foundation
+import XCTest
+
+@testable import GalleryCore
+
+/// The `TapeReadable` fast paths (replay's photos, pages and thumbnail events) must give
+/// exactly what the Codable path gives: the same value, or a refusal where it refuses.
+final class TapeReadableTests: XCTestCase {
+  /// Every variant of `base` this test tries: each member removed, null, of every other
+  /// kind, repeated (the first counts), under an escaped name; an unknown member added.
+  private func variants(of base: JSONValue) -> [String] {
+    guard case .object(let members) = base else { return [] }
+    let text = { (v: JSONValue) in String(decoding: JSONWriter.bytes(v), as: UTF8.self) }
+    let others: [JSONValue] = [
+      .null, .bool(true), .number(1), .number(1.5), .number(-7), .string("s"), .array([]),
+      .array([.string("t")]),
+      .object([:]),
+    ]
+    var out = [text(base), #"{"unknown":[1,{"a":null}],"# + text(base).dropFirst()]
+    for (name, value) in members {
+      var without = members
+      without[name] = nil
+      out.append(text(.object(without)))
+      for other in others {
+        var changed = members
+        changed[name] = other
+        out.append(text(.object(changed)))
+        // Repeated: the first of the two counts, as in JSONParser.
+        out.append("{\(text(.string(name))):\(text(other)),\(text(.object(members)).dropFirst())")
+        out.append("{\(text(.object(members)).dropFirst().dropLast()),\(text(.string(name))):\(text(other))}")
+      }
+      // An escaped key names the same member.
+      let escaped = "\"\\u00" + String(name.utf8.first!, radix: 16) + name.dropFirst() + "\""
+      out.append(
+        text(.object(without)).dropLast() + (without.isEmpty ? "" : ",") + escaped + ":" + text(value) + "}")
+    }
+    return out
+  }
+
+  private func assertSameAsCodable<T: Decodable & Equatable>(
+    _ type: T.Type, _ sample: some Encodable, file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    let base = try JSONValueEncoder().encode(sample)
+    var read = 0
+    for text in variants(of: base) {
+      let bytes = Array(text.utf8)
+      let fast = try? JSONTapeDecoder().decode(T.self, from: bytes)
+      let codable = try? JSONValueDecoder().decode(T.self, from: JSONParser.parse(bytes))
+      XCTAssertEqual(fast, codable, text, file: file, line: line)
+      if fast != nil { read += 1 }
+    }
+    XCTAssertGreaterThan(read, 3, "some variants decode", file: file, line: line)
+  }
+
+  func testPhotosReadAsCodableReadsThem() throws {
+    try assertSameAsCodable(Photo.self, DemoCatalog.photo(3))
+    var bare = DemoCatalog.photo(4)
+    (bare.authorURL, bare.likes, bare.averageColor, bare.alt, bare.tags) = (nil, nil, nil, nil, [])
+    try assertSameAsCodable(Photo.self, bare)
+  }
+
+  func testPagesAndThumbnailEventsReadAsCodableReadsThem() throws {
+    try assertSameAsCodable(
+      FeedPage.self, FeedPage(photos: [DemoCatalog.photo(1), DemoCatalog.photo(2)], hasMore: true))
+    try assertSameAsCodable(
+      FeedEvents.ImageLoaded.self, FeedEvents.ImageLoaded(key: "demo:1", target: .detail, path: "cache/ab/1"))
+    try assertSameAsCodable(
+      FeedEvents.ImagesRequested.self,
+      FeedEvents.ImagesRequested(keys: ["demo:1", "demo:2"], target: .thumbnail))
+  }
+
+  /// The fast path does read the regular case itself (else this suite would prove nothing).
+  func testTheRegularCaseTakesTheFastPath() throws {
+    let photo = DemoCatalog.photo(5)
+    let tape = try JSONTape(JSONWriter.bytes(try JSONValueEncoder().encode(photo)))
+    XCTAssertEqual(Photo.read(from: tape, at: 0), photo)
+    let page = FeedPage(photos: [photo], hasMore: false)
+    XCTAssertEqual(
+      FeedPage.read(from: try JSONTape(JSONWriter.bytes(try JSONValueEncoder().encode(page))), at: 0), page)
+  }
+}
