@@ -64,8 +64,8 @@ public enum EventLine {
   }
 
   /// Decodes and checks one line (without its `\n`). With `checkingData` false the data
-  /// object is only delimited, not checked, for a reader that parses it anyway (the checksum
-  /// still covers every byte).
+  /// object is taken as the rest of the line unread, for a reader that parses it anyway (the
+  /// checksum still covers every byte).
   public static func decode(_ line: UnsafeRawBufferPointer, checkingData: Bool = true) throws(Failure)
     -> EventRecord
   {
@@ -126,8 +126,24 @@ public enum EventLine {
         s.skipWhitespace()
         let start = s.index
         guard s.peek == UInt8(ascii: "{") else { throw s.fail("\"data\" is not an object") }
-        if checkingData { try s.skipValue() } else { try s.skipContainerUnchecked() }
-        data = Array(body[start..<s.index])
+        var end: Int
+        if checkingData {
+          try s.skipValue()
+          end = s.index
+          s.skipWhitespace()
+          guard s.atEnd else { throw s.fail("\"data\" is not the last member before \"crc\"") }
+        } else {
+          // `data` is the last member (the format says so): the object runs to the end of the
+          // body. The reader that asked for no check parses it whole, so anything after the
+          // object fails there, by name.
+          end = body.count
+          while end > start, [0x20, 0x09, 0x0A, 0x0D].contains(body[end - 1]) { end -= 1 }
+          guard end > start + 1, body[end - 1] == UInt8(ascii: "}") else {
+            throw s.fail("\"data\" is not an object")
+          }
+          s.index = body.count
+        }
+        data = Array(body[start..<end])
       default:
         try s.skipValue()  // a member added by a later format version
       }

@@ -126,49 +126,6 @@ public struct JSONScanner: ~Copyable {
     return value
   }
 
-  /// Skips one object or array following only its strings and nesting, checking nothing
-  /// else: for bytes whose syntax is checked later anyway (replay's decoder reads every
-  /// event's data again). Never reads out of bounds; fails only when the value is unterminated.
-  public mutating func skipContainerUnchecked() throws(Failure) {
-    skipWhitespace()
-    guard let first = peek, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
-      throw fail("expected an object or an array")
-    }
-    var depth = 0
-    while index < bytes.count {
-      switch bytes[index] {
-      case UInt8(ascii: "\""):
-        index += 1
-        while true {
-          while index + 8 <= bytes.count {
-            let w = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            let quote = w ^ 0x2222_2222_2222_2222
-            let slash = w ^ 0x5C5C_5C5C_5C5C_5C5C
-            let found =
-              ((quote &- 0x0101_0101_0101_0101) & ~quote | (slash &- 0x0101_0101_0101_0101) & ~slash)
-              & 0x8080_8080_8080_8080
-            if found != 0 { break }
-            index += 8
-          }
-          guard index < bytes.count else { throw fail("unterminated string") }
-          let b = bytes[index]
-          index += b == UInt8(ascii: "\\") ? 2 : 1
-          if b == UInt8(ascii: "\"") { break }
-        }
-      case UInt8(ascii: "{"), UInt8(ascii: "["):
-        depth += 1
-        index += 1
-      case UInt8(ascii: "}"), UInt8(ascii: "]"):
-        depth -= 1
-        index += 1
-        if depth == 0 { return }
-      default:
-        index += 1
-      }
-    }
-    throw fail("unterminated \(first == UInt8(ascii: "{") ? "object" : "array")")
-  }
-
   /// Skips one complete JSON value of any kind, checking its syntax.
   public mutating func skipValue() throws(Failure) {
     try skipValue(depth: 0)

@@ -44,6 +44,35 @@ final class FormatTests: XCTestCase {
     XCTAssertEqual(decoded.data, Array(#"{"a":"é\n"}"#.utf8))
   }
 
+  /// `data` comes last, so replay may take it as the rest of the line unread; a member a later
+  /// version adds before it is skipped, one after it makes the line malformed, in both reads.
+  func testDataIsTheLastMemberAndTheUncheckedReadAgrees() throws {
+    func line(_ body: String) -> [UInt8] {
+      Array(body.utf8) + Array(#","crc":""#.utf8)
+        + Array(String(format: "%08x", CRC32C.checksum(Array(body.utf8))).utf8) + Array(#""}"#.utf8)
+    }
+    let later = line(
+      #"{"seq":3,"time":"2026-11-18T11:06:40.123Z","type":"t","v":1,"x":[1],"data":{"a":[1]} "#)
+    for checking in [true, false] {
+      let r = try later.withUnsafeBytes { try EventLine.decode($0, checkingData: checking) }
+      XCTAssertEqual(r.data, Array(#"{"a":[1]}"#.utf8))
+    }
+    let after = line(#"{"seq":3,"time":"2026-11-18T11:06:40.123Z","type":"t","v":1,"data":{"a":1},"x":{}"#)
+    XCTAssertThrowsError(try after.withUnsafeBytes { try EventLine.decode($0) }) { error in
+      XCTAssertTrue(
+        (error as? EventLine.Failure)?.reason.hasSuffix(#""data" is not the last member before "crc""#)
+          == true, "\(error)")
+    }
+    // Unchecked, the data's own parser meets the trailing member (replay's error names it).
+    let unchecked = try after.withUnsafeBytes { try EventLine.decode($0, checkingData: false) }
+    XCTAssertEqual(unchecked.data, Array(#"{"a":1},"x":{}"#.utf8))
+    XCTAssertThrowsError(
+      try line(#"{"seq":3,"time":"2026-11-18T11:06:40.123Z","type":"t","v":1,"data":{"a":1},"x":2"#)
+        .withUnsafeBytes {
+          try EventLine.decode($0, checkingData: false)
+        })
+  }
+
   func testInvalidEventsAreRefusedWithTheReason() throws {
     let dir = TempDirectory()
     let log = try EventLog(path: dir.file("events.jsonl"))

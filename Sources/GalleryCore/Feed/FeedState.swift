@@ -44,8 +44,9 @@ public struct FeedState: Codable, Equatable, Sendable {
 
   public init() {}
 
-  /// The index of the item with `key`.
-  func index(of key: String) -> Int? { items.firstIndex { $0.key == key } }
+  /// The index of the item with `key` (keys are unique). From the end: the images that load
+  /// are those of the page just appended, so a replay finds them in a few steps.
+  func index(of key: String) -> Int? { items.lastIndex { $0.key == key } }
 }
 
 /// A photo's detail screen (`/detail`): the facts and the large image's state.
