@@ -15,6 +15,14 @@ public func fuzzProviders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let taped = try? JSONTapeDecoder().decode(JSONValue.self, from: body)
     precondition(taped == parsed, "JSONTapeDecoder and JSONParser disagree")
     if let value = parsed {
+      // Replay's one-pass readers (TapeReadable) must give what the Codable path gives.
+      precondition(
+        (try? JSONTapeDecoder().decode(FeedPage.self, from: body))
+          == (try? JSONValueDecoder().decode(FeedPage.self, from: value)), "FeedPage fast path differs")
+      precondition(
+        (try? JSONTapeDecoder().decode(FeedEvents.ImagesRequested.self, from: body))
+          == (try? JSONValueDecoder().decode(FeedEvents.ImagesRequested.self, from: value)),
+        "ImagesRequested fast path differs")
       // What we read, we must write back and read again identically.
       let written = JSONWriter.bytes(value)
       precondition((try? JSONParser.parse(written)) == value, "JSON round trip changed the value")
