@@ -42,6 +42,12 @@ final class TapeReadableTests: XCTestCase {
     _ type: T.Type, _ sample: some Encodable, file: StaticString = #filePath, line: UInt = #line
   ) throws {
     let base = try JSONValueEncoder().encode(sample)
+    let readable = try XCTUnwrap(
+      T.self as? any TapeReadable.Type, "\(T.self) has a fast path", file: file, line: line)
+    XCTAssertNotNil(
+      readable.read(from: try JSONTape(JSONWriter.bytes(base)), at: 0),
+      "the fast path reads the regular case",
+      file: file, line: line)
     var read = 0
     for text in variants(of: base) {
       let bytes = Array(text.utf8)
@@ -68,6 +74,13 @@ final class TapeReadableTests: XCTestCase {
     try assertSameAsCodable(
       FeedEvents.ImagesRequested.self,
       FeedEvents.ImagesRequested(keys: ["demo:1", "demo:2"], target: .thumbnail))
+  }
+
+  func testKeystrokeEventsReadAsCodableReadsThem() throws {
+    try assertSameAsCodable(
+      AuthEvents.FieldEdited.self, AuthEvents.FieldEdited(form: .registration, field: .age, value: "4\"2é"))
+    try assertSameAsCodable(
+      AuthEvents.PasswordEdited.self, AuthEvents.PasswordEdited(form: .login, length: 6))
   }
 
   /// The fast path does read the regular case itself (else this suite would prove nothing).
