@@ -137,7 +137,7 @@ public enum EventLine {
           // body. The reader that asked for no check parses it whole, so anything after the
           // object fails there, by name.
           end = body.count
-          while end > start, [0x20, 0x09, 0x0A, 0x0D].contains(body[end - 1]) { end -= 1 }
+          while end > start, JSONScanner.isWhitespace(body[end - 1]) { end -= 1 }
           guard end > start + 1, body[end - 1] == UInt8(ascii: "}") else {
             throw s.fail("\"data\" is not an object")
           }

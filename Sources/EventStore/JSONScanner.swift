@@ -35,12 +35,13 @@ public struct JSONScanner: ~Copyable {
 
   /// Skips JSON insignificant whitespace.
   public mutating func skipWhitespace() {
-    while index < bytes.count {
-      switch bytes[index] {
-      case 0x20, 0x09, 0x0A, 0x0D: index += 1
-      default: return
-      }
-    }
+    while index < bytes.count, Self.isWhitespace(bytes[index]) { index += 1 }
+  }
+
+  /// Whether `b` is JSON insignificant whitespace (space, tab, line feed, carriage return).
+  @inline(__always)
+  public static func isWhitespace(_ b: UInt8) -> Bool {
+    b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D
   }
 
   /// Consumes `byte` (after whitespace) or fails naming what was expected.

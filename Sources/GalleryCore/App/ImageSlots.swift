@@ -78,7 +78,8 @@ extension AppState {
 }
 
 extension AlbumsState {
-  /// Applies `change` to the previews whose key `keys` accepts (all if nil) in both the catalog and the sections.
+  /// Applies `change` to the previews whose key `keys` accepts (all if nil), in both the
+  /// catalog and the sections.
   mutating func updatePreviews(_ keys: ((String) -> Bool)?, _ change: (inout ImageState) -> Void) {
     for i in all.indices where keys?(all[i].key) ?? true { change(&all[i].preview) }
     for s in sections.indices {
