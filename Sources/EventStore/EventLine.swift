@@ -20,6 +20,11 @@ public enum EventLine {
   /// Largest accepted event type name, in bytes.
   public static let maxTypeLength = 128
 
+  /// The type of a retention base: the first line of a log whose older events were dropped,
+  /// carrying the state they had built, at the seq of the last event dropped. Only the first
+  /// line may have it, and only it may start a log at a seq other than 1.
+  public static let baseType = "log.base"
+
   /// Appends the line (with its `\n`) for one event to `out`.
   public static func encode(_ r: EventRecord, into out: inout [UInt8]) {
     let start = out.count

@@ -52,6 +52,7 @@ public final class EventLog: @unchecked Sendable {
   private var fd: Int32
   private var lockFD: Int32
   private var lastSeqValue: UInt64
+  private var firstSeqValue: UInt64
   private var lastTime: Int64
   private var lastChecksum: UInt32
   private var writtenEnd: Int64
@@ -77,6 +78,8 @@ public final class EventLog: @unchecked Sendable {
     self.options = options
     self.durability = options.durability
     lockFD = try EventLog.acquireLock(lockPath)
+    // What a compaction left when it stopped before its rename: the log itself is whole.
+    unlink(path + LogCompaction.suffix)
     let created = !FileIO.exists(path)
     do {
       fd = try FileIO.open(path, O_RDWR | O_APPEND | O_CREAT)
@@ -93,6 +96,7 @@ public final class EventLog: @unchecked Sendable {
       }
       recoveredTail = tail.torn
       lastSeqValue = tail.lastSeq
+      firstSeqValue = tail.end > 0 ? try LogCompaction.firstSeq(fd: fd, path: path) : 0
       lastTime = tail.lastTimeMillis
       lastChecksum = tail.lastLineChecksum
       writtenEnd = tail.end
@@ -131,6 +135,42 @@ public final class EventLog: @unchecked Sendable {
     _ = ftruncate(fd, 0)
     _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
     return fd
+  }
+
+  /// The seq of the log's first line (0 for an empty log): 1, or that of its retention base.
+  public var firstSeq: UInt64 {
+    cond.lock()
+    defer { cond.unlock() }
+    return firstSeqValue == 0 && lastSeqValue > 0 ? 1 : firstSeqValue
+  }
+
+  /// Drops every event through `seq` (the end of a batch, before the last event) and starts
+  /// the log with one `EventLine.baseType` line at `seq` carrying `baseData` (the state those
+  /// events built), so the log stays replayable on its own. The new file is written beside
+  /// the log and renamed over it: a crash leaves either log, never a mix.
+  public func compact(through seq: UInt64, baseData: [UInt8]) throws {
+    cond.lock()
+    defer { cond.unlock() }
+    guard !isClosed else { throw EventLogError.closed }
+    if let poison { throw EventLogError.poisoned(poison) }
+    while syncing { cond.wait() }
+    guard seq >= firstSeqValue, seq < lastSeqValue else {
+      throw EventLogError.invalidEvent(
+        "a retention cut at seq \(seq) is outside the log (seq \(firstSeqValue) to \(lastSeqValue))")
+    }
+    let size = try LogCompaction.write(
+      from: fd, path: path, end: writtenEnd, through: seq, baseData: baseData)
+    // The rename is done: from here on the file open is the old one.
+    Glibc.close(fd)
+    do {
+      fd = try FileIO.open(path, O_RDWR | O_APPEND)
+    } catch {
+      poison = "the log could not be reopened after a retention cut: \(error)"
+      throw error
+    }
+    writtenEnd = size
+    durableEnd = size
+    firstSeqValue = seq
   }
 
   /// The seq of the last event written (0 for an empty log).

@@ -5,13 +5,25 @@ struct LogContinuity {
   var expectedSeq: UInt64?
   /// Lines still owed by the batch in progress.
   var batchRemaining = 0
+  /// Set before the log's first line: seq 1, or a retention base at any seq.
+  var atStart = false
+
+  /// Continuity from the log's first line.
+  static func fromStart() -> LogContinuity { LogContinuity(expectedSeq: nil, atStart: true) }
 
   /// Checks `r` against the lines before it and advances; returns the problem, if any.
   mutating func accept(_ r: EventRecord) -> String? {
+    let first = atStart
+    atStart = false
     defer {
       expectedSeq = r.seq &+ 1
       batchRemaining = r.batchRemaining
     }
+    if r.type == EventLine.baseType {
+      guard first || expectedSeq == nil else { return "a \(EventLine.baseType) line after the first line" }
+      return r.batchRemaining == 0 ? nil : "a \(EventLine.baseType) line in a batch"
+    }
+    if first, r.seq != 1 { return "the first line has seq \(r.seq), expected 1" }
     if let expected = expectedSeq, r.seq != expected {
       return r.seq < expected
         ? "seq \(r.seq) repeats or goes back (expected \(expected))"

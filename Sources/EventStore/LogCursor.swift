@@ -38,7 +38,7 @@ public final class LogCursor {
     self.fd = try FileIO.open(path, O_RDONLY)
     self.path = path
     self.reader = LineReader(fd: fd, path: path, start: offset, end: end)
-    self.continuity = LogContinuity(expectedSeq: offset == 0 ? 1 : firstSeq)
+    self.continuity = offset == 0 ? .fromStart() : LogContinuity(expectedSeq: firstSeq)
     self.through = through
   }
 

@@ -135,8 +135,9 @@ struct LogRecovery {
           _ = check.accept(p)
           if let problem = check.accept(k.record) { throw damage(k.line, problem) }
         }
-      } else if k.record.seq != 1 {
-        throw damage(k.line, "the first line has seq \(k.record.seq), expected 1")
+      } else {
+        var check = LogContinuity.fromStart()
+        if let problem = check.accept(k.record) { throw damage(k.line, problem) }
       }
       tail.lastSeq = k.record.seq
       tail.lastTimeMillis = k.record.timeMillis

@@ -50,7 +50,7 @@ public enum LogVerifier {
     defer { close(fd) }
     let size = try FileIO.size(fd, path)
     var reader = LineReader(fd: fd, path: path, start: 0)
-    var continuity = LogContinuity(expectedSeq: 1)
+    var continuity = LogContinuity.fromStart()
     var report = VerificationReport(
       path: path, goodEvents: 0, lines: 0, bytes: size, problems: [], validPrefixEnd: 0, validPrefixLastSeq: 0
     )
@@ -68,7 +68,12 @@ public enum LogVerifier {
       guard terminated else { return problem(EventLine.peekSeq(line), "the final line has no newline") }
       let r: EventRecord
       do { r = try EventLine.decode(line) } catch {
-        if let expected = continuity.expectedSeq { continuity.expectedSeq = expected + 1 }
+        if continuity.atStart {
+          continuity.atStart = false
+          continuity.expectedSeq = (EventLine.peekSeq(line) ?? 1) + 1
+        } else if let expected = continuity.expectedSeq {
+          continuity.expectedSeq = expected + 1
+        }
         continuity.batchRemaining = max(0, continuity.batchRemaining - 1)
         return problem(EventLine.peekSeq(line), (error as? EventLine.Failure)?.reason ?? "\(error)")
       }

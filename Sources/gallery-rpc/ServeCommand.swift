@@ -19,7 +19,8 @@ enum ServeCommand {
     do {
       store = try Store(
         dataDirectory: config.dataDirectory, environment: config.environment(),
-        options: Store.Options(durability: config.durability, diagnostics: { logger.log(.warn, $0) }))
+        options: Store.Options(
+          durability: config.durability, diagnostics: { logger.log(.warn, $0) }, retention: config.retention))
     } catch {
       logger.log(.error, "cannot open \(config.dataDirectory): \(error)")
       return 1
@@ -27,6 +28,9 @@ enum ServeCommand {
     let recovery = store.recovery
     if let torn = recovery.tornTail { logger.log(.warn, "\(torn)") }
     for problem in recovery.snapshotProblems { logger.log(.warn, problem) }
+    if let dropped = recovery.droppedThrough {
+      logger.log(.info, "retention: the events through seq \(dropped) became one log.base event")
+    }
     if !recovery.closedWork.isEmpty {
       logger.log(.info, "closed work left in flight: \(recovery.closedWork.joined(separator: ", "))")
     }

@@ -29,6 +29,8 @@ let usage = """
     --durability D                              fsync (default), batch, batch:MS, none
     --log-level L           GALLERY_LOG_LEVEL   error, warn, info (default), debug
     --max-message-bytes N                       default 16777216
+    --retain-hours H        GALLERY_RETAIN_HOURS history the log keeps behind its newest event: 24 (default),
+                                                1 to 87600, or all; older events become one log.base event
   keys and URLs (keys are never logged): REQRES_API_KEY, REQRES_BASE_URL, PIXABAY_API_KEY, PIXABAY_BASE_URL,
     PEXELS_API_KEY, PEXELS_BASE_URL, JSONPLACEHOLDER_BASE_URL, IMGUR_CLIENT_ID, IMGUR_CLIENT_SECRET,
     IMGUR_BASE_URL

@@ -65,6 +65,16 @@ final class CommandLineTests: XCTestCase {
       "/home/u/.local/share/gallery-rpc")
     XCTAssertThrowsError(try ServerConfiguration.parse(["--data-dir"], environment: [:]))
     XCTAssertThrowsError(try ServerConfiguration.parse([], environment: ["REQRES_BASE_URL": "ftp://x"]))
+    // Retention: a day by default, hours or all by flag or environment, anything else named.
+    XCTAssertEqual(try ServerConfiguration.parse([], environment: [:]).retention, .day)
+    XCTAssertEqual(
+      try ServerConfiguration.parse(["--retain-hours", "48"], environment: ["GALLERY_RETAIN_HOURS": "all"])
+        .retention,
+      Retention(keepMillis: 48 * 3_600_000))
+    XCTAssertNil(try ServerConfiguration.parse([], environment: ["GALLERY_RETAIN_HOURS": "all"]).retention)
+    XCTAssertThrowsError(try ServerConfiguration.parse(["--retain-hours", "0"], environment: [:])) { error in
+      XCTAssertTrue("\(error)".contains("--retain-hours must be"), "\(error)")
+    }
   }
 
   func testDemoReplayAndVerifyTellTheSameStory() throws {

@@ -8,7 +8,7 @@ public enum EventCodec {
   public static let registered: [any EventPayload.Type] =
     AuthEvents.all + NavigationEvents.all + FeedEvents.all + AlbumsEvents.all + AccountEvents.all
     + VideoEvents.all
-    + SettingsEvents.all
+    + SettingsEvents.all + LogEvents.all
 
   private static let byType: [String: any EventPayload.Type] = {
     var map: [String: any EventPayload.Type] = [:]

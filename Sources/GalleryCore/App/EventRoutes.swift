@@ -16,6 +16,7 @@ enum EventRoutes {
 
   /// In the order they run for an event that several of them see.
   static let features: [Feature] = [
+    Feature(prefixes: ["log."], alsoSees: [], reduce: LogEvents.reduce, effects: { _, _ in [] }),
     Feature(prefixes: ["auth."], alsoSees: [], reduce: AuthFeature.reduce, effects: AuthFeature.effects),
     Feature(prefixes: ["nav."], alsoSees: [], reduce: NavigationFeature.reduce, effects: { _, _ in [] }),
     Feature(

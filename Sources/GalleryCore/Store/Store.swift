@@ -21,13 +21,16 @@ public final class Store: @unchecked Sendable {
     /// Scales timer delays (1 = as planned). Tests use 0 to fire debounces at once; the
     /// planned delay in the log is unchanged, so replay is unaffected.
     public var timerScale: Double
+    /// How much history the log keeps, applied when the store opens (nil: all of it).
+    public var retention: Retention?
 
     public init(
       durability: Durability = .fsync, snapshotEvery: Int = 1000,
       clock: @escaping @Sendable () -> Int64 = EventLogOptions.systemClock,
       diagnostics: @escaping @Sendable (String) -> Void = { _ in }, imageCacheBytes: Int = 50_000_000,
-      downloadConcurrency: Int = 4, timerScale: Double = 1
+      downloadConcurrency: Int = 4, timerScale: Double = 1, retention: Retention? = .day
     ) {
+      self.retention = retention
       self.timerScale = max(0, timerScale)
       self.imageCacheBytes = imageCacheBytes
       self.downloadConcurrency = downloadConcurrency
@@ -50,6 +53,8 @@ public final class Store: @unchecked Sendable {
     public var replayedEvents: Int
     /// Types of the events recorded to close work the last process left in flight.
     public var closedWork: [String]
+    /// Retention dropped the events through this seq (a `log.base` event stands for them).
+    public var droppedThrough: UInt64?
   }
 
   /// A new state, published after every append.
@@ -96,6 +101,13 @@ public final class Store: @unchecked Sendable {
       options: EventLogOptions(durability: options.durability, clock: options.clock))
     snapshots = SnapshotStore(directory: dataDirectory + "/snapshots")
     credentials = CredentialsFile(path: dataDirectory + "/credentials.json")
+    var dropped: UInt64?
+    if let retention = options.retention {
+      // A failed cut changes nothing (the new log is renamed in only when whole): say so, go on.
+      do { dropped = try LogRetention.apply(retention, to: log, snapshots: snapshots) } catch {
+        options.diagnostics("retention: the log was kept whole: \(error)")
+      }
+    }
 
     let (start, problems) = Store.newestSnapshot(snapshots, log: log, atOrBefore: log.lastSeq)
     let folded = try Replay.fold(try log.read(from: (start?.seq ?? 0) + 1), into: start?.state ?? AppState())
@@ -104,7 +116,7 @@ public final class Store: @unchecked Sendable {
     recovery = Recovery(
       tornTail: log.recoveredTail, snapshotSeq: start?.seq, snapshotProblems: problems,
       replayedEvents: Int(log.lastSeq - (start?.seq ?? 0)),
-      closedWork: AppMachine.interruptedWork(folded.state).map(\.type))
+      closedWork: AppMachine.interruptedWork(folded.state).map(\.type), droppedThrough: dropped)
     // What the user chose in settings wins over the start-up configuration.
     let settings = folded.state.settings
     let budget =
@@ -286,6 +298,8 @@ public final class Store: @unchecked Sendable {
   /// `progress` sees each event folded (how many so far, and how many the replay needs in
   /// all) and returns false to stop: the replay then throws `CancellationError`.
   public func state(at seq: UInt64, progress: ((UInt64, UInt64) -> Bool)? = nil) throws -> AppState {
+    let first = log.firstSeq
+    guard first <= 1 || seq >= first else { throw HistoryError.beforeRetained(seq: seq, firstSeq: first) }
     let (start, _) = Store.newestSnapshot(snapshots, log: log, atOrBefore: seq)
     let from = start?.seq ?? 0
     guard seq > from else { return start?.state ?? AppState() }

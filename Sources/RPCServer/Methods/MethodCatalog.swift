@@ -88,7 +88,7 @@ public enum MethodCatalog {
         "events/unsubscribe", "Stops events/appended notifications.", result: Schema.null, errors: [-32002]),
       MethodSpec(
         "history/stateAt",
-        "The state as it was right after event `seq` (time travel), replayed from the nearest snapshot.",
+        "The state as it was right after event `seq` (time travel), replayed from the nearest snapshot; a seq before the log's retained history (its log.base) is refused with -32602.",
         params: [
           .init("seq", Schema.integer(minimum: 0), "0 is the initial state"),
           .init("pointer", Schema.string, required: false, "RFC 6901 pointer into that state"),

@@ -63,6 +63,10 @@ extension GalleryServer {
     guard UInt64(seq) <= last else {
       throw RPCError.invalidParams("seq \(seq) is past the end of the log (last seq \(last))")
     }
+    let first = store.log.firstSeq
+    guard first <= 1 || UInt64(seq) >= first else {
+      throw RPCError.invalidParams(HistoryError.beforeRetained(seq: UInt64(seq), firstSeq: first).description)
+    }
     let progress = Progress(
       token: p.raw("workDoneToken"), connection: connection, title: "replaying to seq \(seq)")
     defer { progress.end() }

@@ -15,6 +15,8 @@ public struct ServerConfiguration: Equatable, Sendable {
   public var durability = Durability.fsync
   public var logLevel = Logger.Level.info
   public var maxMessageBytes = 16 << 20
+  /// The history the log keeps (`--retain-hours`, default a day; nil: all of it).
+  public var retention: Retention? = .day
   public var reqresBaseURL = ReqresAuthBackend.defaultBaseURL
   /// Never printed: `description` and logs leave it out.
   public var reqresAPIKey = ReqresAuthBackend.defaultAPIKey
@@ -61,9 +63,10 @@ public struct ServerConfiguration: Equatable, Sendable {
     var values: [String: String] = [:]
     for (flag, variable, _) in providerChoices { if let v = environment[variable] { values[flag] = v } }
     if let v = environment["GALLERY_LOG_LEVEL"] { values["--log-level"] = v }
+    if let v = environment["GALLERY_RETAIN_HOURS"] { values["--retain-hours"] = v }
     var args = arguments[...]
     let known =
-      ["--data-dir", "--framing", "--durability", "--log-level", "--max-message-bytes"]
+      ["--data-dir", "--framing", "--durability", "--log-level", "--max-message-bytes", "--retain-hours"]
       + providerChoices.map(\.flag)
     while let arg = args.popFirst() {
       var name = arg
@@ -121,6 +124,16 @@ public struct ServerConfiguration: Equatable, Sendable {
           description: "--log-level must be error, warn, info or debug (got \(String(reflecting: v)))")
       }
       config.logLevel = l
+    }
+    if let v = values["--retain-hours"] {
+      if v == "all" {
+        config.retention = nil
+      } else {
+        guard let hours = Int(v), hours >= 1, hours <= 24 * 3650 else {
+          throw Problem(description: "--retain-hours must be a whole number of hours from 1 to 87600, or all")
+        }
+        config.retention = Retention(keepMillis: Int64(hours) * 3_600_000)
+      }
     }
     if let v = values["--max-message-bytes"] {
       guard let n = Int(v), n >= 1024, n <= 1 << 30 else {

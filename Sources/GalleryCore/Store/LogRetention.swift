@@ -1,0 +1,51 @@
+import EventStore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Invariant 9: the log keeps a bounded history. How much is kept behind the newest event,
+/// and when a cut is worth its cost.
+public struct Retention: Sendable, Equatable {
+  /// History kept behind the newest event's time, in milliseconds.
+  public var keepMillis: Int64
+  /// A cut is made only when it drops at least this many events (it rewrites the rest).
+  public var minimumDrop: UInt64
+
+  public init(keepMillis: Int64, minimumDrop: UInt64 = 10_000) {
+    self.keepMillis = max(0, keepMillis)
+    self.minimumDrop = max(1, minimumDrop)
+  }
+
+  /// A day of use (the default): what it takes to debug what a user just did.
+  public static let day = Retention(keepMillis: 86_400_000)
+}
+
+/// Applies a `Retention` when a store opens: the events older than the window (through the
+/// end of the last whole batch before it) are replaced by one `log.base` event carrying the
+/// state they built, so the log stays replayable on its own (`EventLog.compact`).
+enum LogRetention {
+  /// Cuts the log if the policy asks for it; returns the seq dropped through, or nil.
+  static func apply(_ retention: Retention, to log: EventLog, snapshots: SnapshotStore) throws -> UInt64? {
+    let last = log.lastSeq
+    let first = max(log.firstSeq, 1)
+    guard last > first, last - first >= retention.minimumDrop,
+      let newest = try log.read(from: last, through: last).next()
+    else { return nil }
+    let cutoff = newest.timeMillis - retention.keepMillis
+    var cut: (seq: UInt64, state: AppState)?
+    // The fold stops at the first event inside the window: a log with nothing to drop costs one event.
+    _ = try Replay.fold(try log.read(from: first), into: AppState()) { record, _, state in
+      guard record.timeMillis < cutoff, record.seq < last else { return false }
+      if record.batchRemaining == 0 { cut = (record.seq, state) }
+      return true
+    }
+    guard let cut, cut.seq - first >= retention.minimumDrop else { return nil }
+    try log.compact(through: cut.seq, baseData: try EventCodec.encodeData(LogEvents.Base(state: cut.state)))
+    // The cut's line is the base now: snapshots up to it no longer match the log.
+    for snapshot in snapshots.list() where snapshot.seq <= cut.seq { unlink(snapshot.path) }
+    return cut.seq
+  }
+}

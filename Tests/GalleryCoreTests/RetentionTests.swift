@@ -1,0 +1,82 @@
+import EventStore
+import Foundation
+import GalleryCore
+import GalleryTesting
+import XCTest
+
+/// Invariant 9: behind the newest snapshot the log keeps a day of history (by default); what
+/// is older becomes one `log.base` event, and nothing the user or a debugger sees changes.
+final class RetentionTests: XCTestCase {
+  private let day: Int64 = 86_400_000
+
+  func testEventsOlderThanTheWindowBecomeOneBaseAndNothingElseChanges() throws {
+    let dir = TemporaryDirectory()
+    let now = Locked<Int64>(1_795_000_000_000)
+    let tick = Counter()
+    let options = Store.Options(
+      durability: .none, snapshotEvery: 7, clock: { now.value + tick.next() },
+      retention: Retention(keepMillis: day, minimumDrop: 10))
+    let lastOld: UInt64
+    let before: AppState
+    do {
+      let store = try Store(dataDirectory: dir.path, options: options)
+      for k in 1...30 { try store.send(.auth(.setEmail(.login, "user\(k)@mail.com"))) }
+      lastOld = store.version
+      now.mutate { $0 += 2 * day }
+      for k in 1...5 { try store.send(.auth(.setEmail(.login, "late\(k)@mail.com"))) }
+      store.waitUntilIdle()
+      before = store.state
+      try store.close()
+    }
+    let reopened = try Store(dataDirectory: dir.path, options: options)
+    reopened.waitUntilIdle()
+    XCTAssertEqual(reopened.recovery.droppedThrough, lastOld)
+    XCTAssertEqual(reopened.log.firstSeq, lastOld)
+    XCTAssertEqual(reopened.state.login, before.login)
+    // The log alone rebuilds the state: its first line carries what the dropped events built.
+    let firstLine = String(
+      decoding: try Data(contentsOf: URL(fileURLWithPath: dir.path + "/events.jsonl")), as: UTF8.self
+    )
+    .split(separator: "\n")[0]
+    XCTAssertTrue(firstLine.hasPrefix("{\"seq\":\(lastOld),") && firstLine.contains("\"type\":\"log.base\""))
+    XCTAssertEqual(try Replay.state(ofLogAt: dir.path + "/events.jsonl"), reopened.state)
+    XCTAssertTrue(try LogVerifier.verify(path: dir.path + "/events.jsonl").isClean)
+    // History: from the base on as before; before it, refused by name.
+    XCTAssertEqual(try reopened.state(at: lastOld).login.email.value, "user30@mail.com")
+    XCTAssertEqual(try reopened.state(at: lastOld + 2).login.email.value, "late2@mail.com")
+    XCTAssertThrowsError(try reopened.state(at: lastOld - 1)) { error in
+      XCTAssertEqual(error as? HistoryError, .beforeRetained(seq: lastOld - 1, firstSeq: lastOld))
+    }
+    // Snapshots up to the cut are gone (they named lines that are no longer there).
+    let kept = SnapshotStore(directory: dir.path + "/snapshots").list().map(\.seq)
+    XCTAssertFalse(kept.isEmpty)
+    XCTAssertTrue(kept.allSatisfy { $0 > lastOld }, "\(kept)")
+    try reopened.close()
+    // Nothing older is left to drop: the next start cuts nothing.
+    let again = try Store(dataDirectory: dir.path, options: options)
+    XCTAssertNil(again.recovery.droppedThrough)
+    XCTAssertEqual(again.state.login, before.login)
+    try again.close()
+  }
+
+  func testASmallOrRecentHistoryIsKeptWhole() throws {
+    let dir = TemporaryDirectory()
+    let now = Locked<Int64>(1_795_000_000_000)
+    let tick = Counter()
+    let options = Store.Options(
+      durability: .none, clock: { now.value + tick.next() },
+      retention: Retention(keepMillis: day, minimumDrop: 50))
+    do {
+      let store = try Store(dataDirectory: dir.path, options: options)
+      for k in 1...20 { try store.send(.auth(.setEmail(.login, "user\(k)@mail.com"))) }
+      now.mutate { $0 += 2 * day }
+      try store.send(.auth(.setEmail(.login, "late@mail.com")))
+      try store.close()
+    }
+    // 20 old events are fewer than minimumDrop: a cut would cost more than it frees.
+    let reopened = try Store(dataDirectory: dir.path, options: options)
+    XCTAssertNil(reopened.recovery.droppedThrough)
+    XCTAssertEqual(reopened.log.firstSeq, 1)
+    try reopened.close()
+  }
+}
