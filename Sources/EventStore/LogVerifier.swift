@@ -36,6 +36,8 @@ public struct VerificationReport: Sendable, Equatable {
   public var validPrefixEnd: Int64
   /// The last seq inside the valid prefix.
   public var validPrefixLastSeq: UInt64
+  /// The seq of the first good line: 1, or that of a retention base (0 when none).
+  public var firstSeq: UInt64 = 0
 
   /// No problem at all.
   public var isClean: Bool { problems.isEmpty }
@@ -80,6 +82,7 @@ public enum LogVerifier {
       if continuity.batchRemaining == 0 { batchStart = (offset, lineNo, r.seq) }
       if let reason = continuity.accept(r) { return problem(r.seq, reason) }
       report.goodEvents += 1
+      if report.firstSeq == 0 { report.firstSeq = r.seq }
       if report.problems.isEmpty, r.batchRemaining == 0 {
         report.validPrefixEnd = offset + Int64(line.count) + 1
         report.validPrefixLastSeq = r.seq

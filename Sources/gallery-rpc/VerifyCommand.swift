@@ -9,13 +9,13 @@ enum VerifyCommand {
       let report = try LogVerifier.verify(path: path)
       print("\(path): \(report.lines) lines, \(report.bytes) bytes, \(report.goodEvents) good events")
       if report.isClean {
-        print("clean: seq 1 to \(report.validPrefixLastSeq), every checksum matches")
+        print("clean: \(prefix(report.validPrefixLastSeq, from: report.firstSeq)), every checksum matches")
         return 0
       }
       for problem in report.problems { print("  \(problem)") }
       let damage = report.problems.filter { $0.kind == .damage }.count
       print(
-        "\(report.problems.count) problem(s), \(damage) of them damage; valid prefix: \(prefix(report.validPrefixLastSeq))"
+        "\(report.problems.count) problem(s), \(damage) of them damage; valid prefix: \(prefix(report.validPrefixLastSeq, from: report.firstSeq))"
       )
       if damage == 0 { print("a torn tail alone is cut when the log is next opened for writing") }
       return 1
@@ -25,7 +25,10 @@ enum VerifyCommand {
     }
   }
 
-  static func prefix(_ last: UInt64) -> String { last == 0 ? "no events" : "seq 1 to \(last)" }
+  /// "seq F to L" (F is 1 unless the log starts with a retention base).
+  static func prefix(_ last: UInt64, from first: UInt64 = 1) -> String {
+    last == 0 ? "no events" : "seq \(max(first, 1)) to \(last)"
+  }
 
   /// Repairs and reports; returns the exit status.
   static func repair(path: String) -> Int32 {
