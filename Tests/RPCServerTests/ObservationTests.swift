@@ -207,6 +207,35 @@ final class ObservationTests: XCTestCase {
     XCTAssertTrue(past["data"]?.string?.contains("past the end") ?? false)
   }
 
+  /// A log with more than a day of history behind its newest event starts the server cut
+  /// to a `log.base`: reads begin there, and a state from before it is refused by name.
+  func testRetentionCutsOldHistoryAtStartAndHistorySaysWhereItBegins() throws {
+    let dir = TemporaryDirectory()
+    let clock = Locked<Int64>(1_795_000_000_000)
+    let log = try EventLog(
+      path: dir.path + "/events.jsonl", options: EventLogOptions(durability: .none, clock: { clock.value }))
+    let batch = (0..<100).map { n in
+      NewEvent(
+        type: "auth.fieldEdited",
+        data: Array(#"{"field":"email","form":"login","value":"user\#(n)@mail.com"}"#.utf8))
+    }
+    for _ in 0..<101 { try log.append(batch) }
+    clock.mutate { $0 += 2 * 86_400_000 }
+    try log.append([batch[7]])
+    try log.close()
+    let p = try RPCProcess(dataDirectory: dir)
+    _ = p.initialize()
+    let events = p.call("events/read", #"{"from":1,"limit":2}"#)["events"]?.array ?? []
+    XCTAssertEqual(events.first?["type"], .string("log.base"))
+    XCTAssertEqual(events.first?["seq"], .number(10_100))
+    XCTAssertEqual(
+      p.call("history/stateAt", #"{"seq":10100,"pointer":"/login/email/value"}"#)["value"],
+      .string("user99@mail.com"))
+    let before = p.error("history/stateAt", #"{"seq":5}"#)
+    XCTAssertEqual(before["code"], .number(-32602))
+    XCTAssertTrue(before["data"]?.string?.contains("before the retained history") ?? false, "\(before)")
+  }
+
   func testLongReplaysReportProgressAndCanBeCancelled() throws {
     let dir = TemporaryDirectory()
     let log = try EventLog(path: dir.path + "/events.jsonl", options: EventLogOptions(durability: .none))
