@@ -6,8 +6,10 @@ public enum LogEvents {
   /// state they had built, at the seq of the last one dropped. Folding it replaces the state.
   public struct Base: EventPayload {
     public static let type = EventLine.baseType
+    /// The state after the last event dropped.
     public var state: AppState
 
+    /// A base standing for the events that built `state`.
     public init(state: AppState) { self.state = state }
   }
 

@@ -14,6 +14,7 @@ public struct Retention: Sendable, Equatable {
   /// A cut is made only when it drops at least this many events (it rewrites the rest).
   public var minimumDrop: UInt64
 
+  /// Keeps `keepMillis` of history; cuts only when at least `minimumDrop` events would go.
   public init(keepMillis: Int64, minimumDrop: UInt64 = 10_000) {
     self.keepMillis = max(0, keepMillis)
     self.minimumDrop = max(1, minimumDrop)
