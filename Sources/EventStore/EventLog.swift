@@ -320,25 +320,22 @@ public final class EventLog: @unchecked Sendable {
 
   /// Streams the events from `seq` (through `through`, if given) as written so far.
   public func read(from seq: UInt64 = 1, through: UInt64? = nil) throws -> LogCursor {
+    // Opened under the lock: a retention cut renames a new file in, and `end` is this file's.
     cond.lock()
-    let end = writtenEnd
-    cond.unlock()
-    return try LogCursor(path: path, fromSeq: seq, through: through, end: end)
+    defer { cond.unlock() }
+    return try LogCursor(path: path, fromSeq: seq, through: through, end: writtenEnd)
   }
 
   /// The checksum of the line holding `seq`, or nil if there is no such readable line.
   public func lineChecksum(ofSeq seq: UInt64) -> UInt32? {
     cond.lock()
-    let end = writtenEnd
     let last = lastSeqValue
     let lastSum = lastChecksum
+    let cursor =
+      seq >= 1 && seq < last ? try? LogCursor(path: path, fromSeq: seq, through: seq, end: writtenEnd) : nil
     cond.unlock()
     if seq == last { return lastSum }
-    guard seq >= 1, seq < last, let cursor = try? LogCursor(path: path, fromSeq: seq, through: seq, end: end)
-    else {
-      return nil
-    }
-    return cursor.checksumOfNextLine(expectedSeq: seq)
+    return cursor?.checksumOfNextLine(expectedSeq: seq)
   }
 
   // MARK: Following
@@ -355,15 +352,19 @@ public final class EventLog: @unchecked Sendable {
     let id = nextSubscriberID
     nextSubscriberID += 1
     let upTo = lastSeqValue
-    let end = writtenEnd
     let path = self.path
     subscribers[id] = Subscriber(handler: handler)
     let subscription = LogSubscription { [weak self] in self?.unsubscribe(id) }
     if seq < upTo {
-      // Enqueued under the lock, so it runs before any batch appended after this point.
+      // Opened under the lock (the file a retention cut may replace later is this one), and
+      // enqueued under it, so it runs before any batch appended after this point.
+      // Handed over whole: only the delivery queue touches the cursor from here on.
+      nonisolated(unsafe) let opened = Result {
+        try LogCursor(path: path, fromSeq: seq + 1, through: upTo, end: writtenEnd)
+      }
       deliveryQueue.async { [weak self] in
         do {
-          let cursor = try LogCursor(path: path, fromSeq: seq + 1, through: upTo, end: end)
+          let cursor = try opened.get()
           var chunk = [EventRecord]()
           while let r = try cursor.next() {
             chunk.append(r)

@@ -19,7 +19,10 @@ final class RetentionTests: XCTestCase {
     let lastOld: UInt64
     let before: AppState
     do {
-      let store = try Store(dataDirectory: dir.path, options: options)
+      // Written by a build that keeps everything; the next start applies the policy.
+      var keepAll = options
+      keepAll.retention = nil
+      let store = try Store(dataDirectory: dir.path, options: keepAll)
       for k in 1...30 { try store.send(.auth(.setEmail(.login, "user\(k)@mail.com"))) }
       lastOld = store.version
       now.mutate { $0 += 2 * day }
@@ -57,6 +60,41 @@ final class RetentionTests: XCTestCase {
     XCTAssertNil(again.recovery.droppedThrough)
     XCTAssertEqual(again.state.login, before.login)
     try again.close()
+  }
+
+  /// A server left running cuts too, after the snapshot that follows the history going stale,
+  /// and goes on serving from the same state.
+  func testARunningStoreCutsAfterASnapshotAndGoesOn() throws {
+    let dir = TemporaryDirectory()
+    let now = Locked<Int64>(1_795_000_000_000)
+    let tick = Counter()
+    let options = Store.Options(
+      durability: .none, snapshotEvery: 10, clock: { now.value + tick.next() },
+      retention: Retention(keepMillis: day, minimumDrop: 15))
+    let store = try Store(dataDirectory: dir.path, options: options)
+    for k in 1...30 { try store.send(.auth(.setEmail(.login, "user\(k)@mail.com"))) }
+    XCTAssertEqual(store.log.firstSeq, 1, "nothing is older than a day yet")
+    let lastOld = store.version
+    now.mutate { $0 += 2 * day }
+    for k in 1...10 { try store.send(.auth(.setEmail(.login, "late\(k)@mail.com"))) }
+    XCTAssertEqual(store.log.firstSeq, lastOld, "the snapshot after the jump cut the stale history")
+    try store.send(.auth(.setEmail(.login, "after@mail.com")))
+    XCTAssertEqual(store.state.login.email.value, "after@mail.com")
+    XCTAssertEqual(try readAll(store.log).first?.type, "log.base")
+    store.waitUntilIdle()
+    let state = store.state
+    try store.close()
+    XCTAssertEqual(try Replay.state(ofLogAt: dir.path + "/events.jsonl"), state)
+    let reopened = try Store(dataDirectory: dir.path, options: options)
+    XCTAssertEqual(reopened.state.login, state.login)
+    try reopened.close()
+  }
+
+  private func readAll(_ log: EventLog) throws -> [EventRecord] {
+    let cursor = try log.read(from: 1)
+    var out: [EventRecord] = []
+    while let r = try cursor.next() { out.append(r) }
+    return out
   }
 
   func testASmallOrRecentHistoryIsKeptWhole() throws {

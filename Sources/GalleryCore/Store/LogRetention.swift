@@ -24,9 +24,10 @@ public struct Retention: Sendable, Equatable {
   public static let day = Retention(keepMillis: 86_400_000)
 }
 
-/// Applies a `Retention` when a store opens: the events older than the window (through the
-/// end of the last whole batch before it) are replaced by one `log.base` event carrying the
-/// state they built, so the log stays replayable on its own (`EventLog.compact`).
+/// Applies a `Retention` when a store opens and after each snapshot: the events older than
+/// the window (through the end of the last whole batch before it) are replaced by one
+/// `log.base` event carrying the state they built, so the log stays replayable on its own
+/// (`EventLog.compact`). Appends wait while the kept part is copied.
 enum LogRetention {
   /// Cuts the log if the policy asks for it; returns the seq dropped through, or nil.
   static func apply(_ retention: Retention, to log: EventLog, snapshots: SnapshotStore) throws -> UInt64? {
@@ -36,6 +37,12 @@ enum LogRetention {
       let newest = try log.read(from: last, through: last).next()
     else { return nil }
     let cutoff = newest.timeMillis - retention.keepMillis
+    // Cheap first: unless the event `minimumDrop` after the first is older than the window,
+    // there is nothing worth cutting (and no fold to pay for).
+    guard
+      let probe = try log.read(from: first + retention.minimumDrop, through: first + retention.minimumDrop)
+        .next(), probe.timeMillis < cutoff
+    else { return nil }
     var cut: (seq: UInt64, state: AppState)?
     // The fold stops at the first event inside the window: a log with nothing to drop costs one event.
     _ = try Replay.fold(try log.read(from: first), into: AppState()) { record, _, state in

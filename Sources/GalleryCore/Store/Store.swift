@@ -256,6 +256,12 @@ public final class Store: @unchecked Sendable {
       try snapshots.save(
         Snapshot(seq: head.seq, lineChecksum: head.lineChecksum, timeMillis: options.clock(), state: state))
       sinceSnapshot = 0
+      if let retention = options.retention {
+        // A server left running keeps its history bounded too (the store's lock holds sends).
+        do { _ = try LogRetention.apply(retention, to: log, snapshots: snapshots) } catch {
+          options.diagnostics("retention: the log was kept whole: \(error)")
+        }
+      }
       // Encoding a large state peaks far above what the state keeps: give that back.
       releaseFreeMemory()
     } catch {
