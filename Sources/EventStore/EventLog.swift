@@ -260,7 +260,8 @@ public final class EventLog: @unchecked Sendable {
 
   /// Group commit; call with `cond` held. One caller fsyncs for everyone waiting.
   private func makeDurable(upTo target: Int64) throws {
-    while durableEnd < target {
+    // `min`: a retention cut shrinks the file (all of it synced) under a waiter's old target.
+    while durableEnd < min(target, writtenEnd) {
       if let poison { throw EventLogError.poisoned(poison) }
       if syncing {
         cond.wait()
