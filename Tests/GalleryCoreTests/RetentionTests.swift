@@ -9,13 +9,20 @@ import XCTest
 final class RetentionTests: XCTestCase {
   private let day: Int64 = 86_400_000
 
-  func testEventsOlderThanTheWindowBecomeOneBaseAndNothingElseChanges() throws {
-    let dir = TemporaryDirectory()
+  /// Store options keeping a day, with a clock that ticks a millisecond per read and that
+  /// `now` can move forward by days.
+  private func options(snapshotEvery: Int = 1000, minimumDrop: UInt64) -> (Store.Options, Locked<Int64>) {
     let now = Locked<Int64>(1_795_000_000_000)
     let tick = Counter()
     let options = Store.Options(
-      durability: .none, snapshotEvery: 7, clock: { now.value + tick.next() },
-      retention: Retention(keepMillis: day, minimumDrop: 10))
+      durability: .none, snapshotEvery: snapshotEvery, clock: { now.value + tick.next() },
+      retention: Retention(keepMillis: day, minimumDrop: minimumDrop))
+    return (options, now)
+  }
+
+  func testEventsOlderThanTheWindowBecomeOneBaseAndNothingElseChanges() throws {
+    let dir = TemporaryDirectory()
+    let (options, now) = options(snapshotEvery: 7, minimumDrop: 10)
     let lastOld: UInt64
     let before: AppState
     do {
@@ -66,11 +73,7 @@ final class RetentionTests: XCTestCase {
   /// and goes on serving from the same state.
   func testARunningStoreCutsAfterASnapshotAndGoesOn() throws {
     let dir = TemporaryDirectory()
-    let now = Locked<Int64>(1_795_000_000_000)
-    let tick = Counter()
-    let options = Store.Options(
-      durability: .none, snapshotEvery: 10, clock: { now.value + tick.next() },
-      retention: Retention(keepMillis: day, minimumDrop: 15))
+    let (options, now) = options(snapshotEvery: 10, minimumDrop: 15)
     let store = try Store(dataDirectory: dir.path, options: options)
     for k in 1...30 { try store.send(.auth(.setEmail(.login, "user\(k)@mail.com"))) }
     XCTAssertEqual(store.log.firstSeq, 1, "nothing is older than a day yet")
@@ -99,11 +102,7 @@ final class RetentionTests: XCTestCase {
 
   func testASmallOrRecentHistoryIsKeptWhole() throws {
     let dir = TemporaryDirectory()
-    let now = Locked<Int64>(1_795_000_000_000)
-    let tick = Counter()
-    let options = Store.Options(
-      durability: .none, clock: { now.value + tick.next() },
-      retention: Retention(keepMillis: day, minimumDrop: 50))
+    let (options, now) = options(minimumDrop: 50)
     do {
       let store = try Store(dataDirectory: dir.path, options: options)
       for k in 1...20 { try store.send(.auth(.setEmail(.login, "user\(k)@mail.com"))) }
