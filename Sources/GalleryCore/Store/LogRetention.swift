@@ -29,6 +29,17 @@ public struct Retention: Sendable, Equatable {
 /// `log.base` event carrying the state they built, so the log stays replayable on its own
 /// (`EventLog.compact`). Appends wait while the kept part is copied.
 enum LogRetention {
+  /// Applies the store's policy, if it has one; a failed cut changes nothing (the new log is
+  /// renamed in only when whole) and is reported to `diagnostics`.
+  @discardableResult
+  static func apply(_ options: Store.Options, to log: EventLog, snapshots: SnapshotStore) -> UInt64? {
+    guard let retention = options.retention else { return nil }
+    do { return try apply(retention, to: log, snapshots: snapshots) } catch {
+      options.diagnostics("retention: the log was kept whole: \(error)")
+      return nil
+    }
+  }
+
   /// Cuts the log if the policy asks for it; returns the seq dropped through, or nil.
   static func apply(_ retention: Retention, to log: EventLog, snapshots: SnapshotStore) throws -> UInt64? {
     let last = log.lastSeq

@@ -101,13 +101,7 @@ public final class Store: @unchecked Sendable {
       options: EventLogOptions(durability: options.durability, clock: options.clock))
     snapshots = SnapshotStore(directory: dataDirectory + "/snapshots")
     credentials = CredentialsFile(path: dataDirectory + "/credentials.json")
-    var dropped: UInt64?
-    if let retention = options.retention {
-      // A failed cut changes nothing (the new log is renamed in only when whole): say so, go on.
-      do { dropped = try LogRetention.apply(retention, to: log, snapshots: snapshots) } catch {
-        options.diagnostics("retention: the log was kept whole: \(error)")
-      }
-    }
+    let dropped = LogRetention.apply(options, to: log, snapshots: snapshots)
 
     let (start, problems) = Store.newestSnapshot(snapshots, log: log, atOrBefore: log.lastSeq)
     let folded = try Replay.fold(try log.read(from: (start?.seq ?? 0) + 1), into: start?.state ?? AppState())
@@ -256,12 +250,8 @@ public final class Store: @unchecked Sendable {
       try snapshots.save(
         Snapshot(seq: head.seq, lineChecksum: head.lineChecksum, timeMillis: options.clock(), state: state))
       sinceSnapshot = 0
-      if let retention = options.retention {
-        // A server left running keeps its history bounded too (the store's lock holds sends).
-        do { _ = try LogRetention.apply(retention, to: log, snapshots: snapshots) } catch {
-          options.diagnostics("retention: the log was kept whole: \(error)")
-        }
-      }
+      // A server left running keeps its history bounded too (the store's lock holds sends).
+      LogRetention.apply(options, to: log, snapshots: snapshots)
       // Encoding a large state peaks far above what the state keeps: give that back.
       releaseFreeMemory()
     } catch {
