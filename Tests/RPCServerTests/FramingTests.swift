@@ -80,3 +80,112 @@ final class FramingTests: XCTestCase {
     XCTAssertEqual(n.finish(), [.message(Array("[1]".utf8))])
   }
 }
+
+/// What off-the-shelf clients send, and what a broken client must not cost the next message.
+final class ClientCompatibilityTests: XCTestCase {
+  let getStatus = #"{"jsonrpc":"2.0","id":9,"method":"state/get","params":{"pointer":"/session/status"}}"#
+
+  func testNullParamsMeanOmittedOnRequestsAndNotifications() throws {
+    let p = try RPCProcess()
+    p.send(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":null}"#)
+    XCTAssertEqual(p.next()?["result"]?["serverInfo"]?["name"], .string("gallery-rpc"))
+    p.send(#"{"jsonrpc":"2.0","method":"initialized","params":null}"#)
+    p.send(#"{"jsonrpc":"2.0","id":2,"method":"state/get","params":null}"#)
+    XCTAssertNotNil(p.next()?["result"]?["value"]?["session"], "pygls sends null params on state/get")
+    p.send(#"{"jsonrpc":"2.0","id":3,"method":"rpc.discover","params":null}"#)
+    XCTAssertEqual(p.next()?["result"]?["openrpc"]?.string?.first, "1")
+    p.send(#"{"jsonrpc":"2.0","method":"nav/back","params":null}"#)
+    p.send(#"{"jsonrpc":"2.0","id":4,"method":"shutdown","params":null}"#)
+    let answer = p.next()
+    XCTAssertEqual(answer?["id"], .number(4), "a notification with null params draws no error reply")
+    XCTAssertEqual(answer?["result"], .null)
+    p.send(#"{"jsonrpc":"2.0","method":"exit","params":null}"#)
+    XCTAssertEqual(p.finish(), 0)
+  }
+
+  func testIntegersPast2To53AreExactAndOutOfRangeOnesAreNamed() throws {
+    let p = try RPCProcess()
+    _ = p.initialize()
+    p.send(
+      #"{"jsonrpc":"2.0","id":9007199254740993,"method":"state/get","params":{"pointer":"/connectivity"}}"#)
+    var raw = [UInt8]()
+    let answer = try XCTUnwrap(p.next())
+    JSONWriter.write(answer["id"] ?? .null, to: &raw)
+    XCTAssertEqual(String(decoding: raw, as: UTF8.self), "9007199254740993", "the id comes back as sent")
+    p.send(#"{"jsonrpc":"2.0","id":5,"method":"events/read","params":{"from":1,"to":9223372036854775807}}"#)
+    let toEnd = try XCTUnwrap(p.next())
+    XCTAssertNotNil(toEnd["result"]?["events"], "Int.max means to the end: \(toEnd)")
+    for params in [
+      #"{"from":1,"to":9223372036854775808}"#, #"{"from":1e300}"#, #"{"from":-9223372036854775809}"#,
+    ] {
+      p.send(#"{"jsonrpc":"2.0","id":6,"method":"events/read","params":\#(params)}"#)
+      let refused = try XCTUnwrap(p.next())
+      XCTAssertEqual(refused["error"]?["code"], .number(-32602), params)
+      XCTAssertTrue(
+        refused["error"]?["data"]?.string?.contains("parameter \"") ?? false,
+        "names the parameter: \(refused)")
+    }
+    for (method, params) in [
+      ("history/stateAt", #"{"seq":9223372036854775807}"#),
+      ("events/subscribe", #"{"from":9223372036854775807}"#),
+    ] {
+      p.send(#"{"jsonrpc":"2.0","id":7,"method":"\#(method)","params":\#(params)}"#)
+      XCTAssertNotNil(p.next(), "\(method) answers and the process lives")
+    }
+    p.send(getStatus)
+    XCTAssertEqual(p.next()?["result"]?["value"], .string("signedOut"), "still running")
+  }
+
+  func testAWrongCharsetSkipsExactlyItsBodyAndBadLengthsResynchronise() throws {
+    let p = try RPCProcess(framing: .lsp)
+    _ = p.initialize()
+    let body = #"{"jsonrpc":"2.0","id":1,"method":"state/get"}"#
+    p.write(
+      Array(
+        "Content-Length: \(body.utf8.count)\r\nContent-Type: application/vscode-jsonrpc; charset=utf-16\r\n\r\n\(body)"
+          .utf8) + Framing.lsp.frame(Array(getStatus.utf8)))
+    expectErrorAndAnswer(p, "charset")
+
+    p.write(Array("Content-Length: abc\r\n\r\n\(body)".utf8) + Framing.lsp.frame(Array(getStatus.utf8)))
+    expectErrorAndAnswer(p, "not a non-negative integer")
+
+    p.write(Array("Content-Type: x\r\n\r\n\(body)".utf8) + Framing.lsp.frame(Array(getStatus.utf8)))
+    expectErrorAndAnswer(p, "missing Content-Length")
+
+    p.write(Array("Content-Length: 500\r\n\r\n{\"short\":1}".utf8) + Framing.lsp.frame(Array(getStatus.utf8)))
+    expectErrorAndAnswer(p, "shorter than its Content-Length")
+
+    p.write(Array("\(getStatus)\n".utf8))
+    XCTAssertTrue(
+      p.next()?["error"]?["data"]?.string?.contains("newline-delimited message") ?? false,
+      "mixed framing is reported, not dropped")
+    p.write(Framing.lsp.frame(Array(getStatus.utf8)))
+    XCTAssertEqual(p.next()?["result"]?["value"], .string("signedOut"))
+  }
+
+  /// The framing error named by `reason` and the valid message's answer after it (the answer
+  /// may come first: framing errors are written when the read is done).
+  private func expectErrorAndAnswer(_ p: RPCProcess, _ reason: String, line: UInt = #line) {
+    let two = [p.next(), p.next()].compactMap { $0 }
+    XCTAssertTrue(
+      two.contains { $0["error"]?["data"]?.string?.contains(reason) ?? false }, "\(reason): \(two)",
+      line: line)
+    XCTAssertTrue(
+      two.contains { $0["result"]?["value"] == .string("signedOut") }, "the message after it is answered",
+      line: line)
+  }
+
+  func testTheDecoderKeepsContentLengthInsideStringsAndAcrossReads() {
+    var d = FrameDecoder(choice: .lsp)
+    let tricky = Array(#"{"v":"Content-Length: 3"}"#.utf8)
+    let framed = Framing.lsp.frame(tricky) + Framing.lsp.frame(Array("[]".utf8))
+    var items: [FrameDecoder.Item] = []
+    for byte in framed { items += d.feed([byte]) }
+    XCTAssertEqual(items, [.message(tricky), .message(Array("[]".utf8))])
+    var r = FrameDecoder(choice: .lsp)
+    var got = r.feed(Array("Content-Length: x\r\n\r\n{}Content-Len".utf8))
+    got += r.feed(Array("gth: 2\r\n\r\n[]".utf8))
+    XCTAssertEqual(got.count, 2)
+    XCTAssertEqual(got.last, .message(Array("[]".utf8)))
+  }
+}

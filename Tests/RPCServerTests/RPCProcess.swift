@@ -83,11 +83,26 @@ final class RPCProcess {
     send(#"{"jsonrpc":"2.0","method":"\#(method)"\#(p)}"#)
   }
 
-  /// The next message the server sent (blocks until it arrives or stdout closes).
+  /// How long `next()` waits for a message before failing the test (a hung server must not
+  /// hang the suite).
+  var patience: Int32 = 60_000
+
+  /// The next message the server sent; nil when stdout closes or nothing came within `patience` ms.
   func next() -> JSONValue? {
     while pending.isEmpty {
-      let data = stdout.fileHandleForReading.availableData
-      if data.isEmpty { return nil }
+      let fd = stdout.fileHandleForReading.fileDescriptor
+      var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&poller, 1, patience)
+      if ready == 0 {
+        XCTFail("gallery-rpc sent nothing within \(patience) ms")
+        return nil
+      }
+      if ready < 0, errno == EINTR { continue }
+      var chunk = [UInt8](repeating: 0, count: 65536)
+      let n = Glibc.read(fd, &chunk, chunk.count)
+      if n < 0, errno == EINTR { continue }
+      if n <= 0 { return nil }
+      let data = chunk[0..<n]
       for item in decoder.feed(data) {
         guard case .message(let bytes) = item else {
           XCTFail("the server wrote something that is not a frame: \(item)")

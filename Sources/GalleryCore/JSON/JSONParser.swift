@@ -78,6 +78,8 @@ public enum JSONParser {
       guard let number = Double(text), number.isFinite else {
         throw JSONScanner.Failure(offset: start, reason: "number out of range")
       }
+      // Past 2^53 a Double rounds: an integer literal that Int64 holds is kept exact.
+      if abs(number) >= 9_007_199_254_740_992, let exact = Int64(text) { return .integer(exact) }
       return .number(number)
     }
   }

@@ -18,6 +18,7 @@ private func decodeValue<T: Decodable>(_ type: T.Type, _ value: JSONValue, _ pat
     guard let i = Int(exactly: n) else { throw mismatch(type, value, path) }
     return i as! T
   case .number(let n) where type == Double.self: return n as! T
+  case .integer(let i) where type == Int.self: return Int(i) as! T
   default: return try T(from: ValueDecoder(value: value, codingPath: path))
   }
 }
@@ -51,10 +52,12 @@ private enum Scalar {
   static func int<I: FixedWidthInteger>(_ value: JSONValue, _ type: I.Type, _ path: [any CodingKey]) throws
     -> I
   {
+    if case .integer(let big) = value, let i = I(exactly: big) { return i }
     guard case .number(let n) = value, let i = I(exactly: n) else { throw mismatch(type, value, path) }
     return i
   }
   static func double(_ value: JSONValue, _ path: [any CodingKey]) throws -> Double {
+    if case .integer(let big) = value { return Double(big) }
     guard case .number(let n) = value else { throw mismatch(Double.self, value, path) }
     return n
   }

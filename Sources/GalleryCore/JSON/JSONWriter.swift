@@ -16,6 +16,7 @@ public enum JSONWriter {
     case .null: out += [0x6E, 0x75, 0x6C, 0x6C]
     case .bool(let b): out += b ? Array("true".utf8) : Array("false".utf8)
     case .number(let n): writeNumber(n, to: &out)
+    case .integer(let i): out += Array(String(i).utf8)
     case .string(let s): writeString(s, to: &out)
     case .array(let items):
       out.append(UInt8(ascii: "["))

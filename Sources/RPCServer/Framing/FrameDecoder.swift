@@ -22,6 +22,9 @@ public struct FrameDecoder: Sendable {
   private var skippingLine = false
   /// LSP: the body length announced by the headers just read.
   private var pendingBody: Int?
+  /// LSP: after a header block without a usable length, skipping to the next header.
+  private var resynchronising = false
+  private var headerScan = HeaderScan()
 
   public init(choice: FramingChoice = .auto, maxMessageBytes: Int = 16 << 20) {
     self.maxMessageBytes = maxMessageBytes
@@ -39,6 +42,7 @@ public struct FrameDecoder: Sendable {
     while let item = next() { items.append(item) }
     if start > 65536, start * 2 > buffer.count {
       buffer.removeFirst(start)
+      headerScan.rebase(removed: start)
       start = 0
     }
     return items
@@ -101,13 +105,33 @@ public struct FrameDecoder: Sendable {
       if skipBytes > 0 { return nil }
     }
     if let length = pendingBody {
+      // A header inside the body (outside any JSON string) means the body was shorter than
+      // declared: the next message starts there.
+      if let header = headerScan.find(in: buffer, from: start, to: min(start + length, buffer.count)) {
+        start = header
+        pendingBody = nil
+        return .error(
+          "the body is shorter than its Content-Length of \(length) bytes; went on at the next Content-Length header"
+        )
+      }
       guard buffer.count - start >= length else { return nil }
       let body = Array(buffer[start..<(start + length)])
       start += length
       pendingBody = nil
       return .message(body)
     }
+    if resynchronising {
+      guard let header = headerScan.find(in: buffer, from: start, to: buffer.count) else {
+        start = headerScan.offset ?? start
+        return nil
+      }
+      start = header
+      resynchronising = false
+    }
     while start < buffer.count, buffer[start] == 0x0D || buffer[start] == 0x0A { start += 1 }
+    if start < buffer.count, buffer[start] == UInt8(ascii: "{") || buffer[start] == UInt8(ascii: "[") {
+      return strayLine()
+    }
     guard let end = headerEnd() else {
       if buffer.count - start > maxHeaderBytes {
         start = buffer.count
@@ -118,33 +142,116 @@ public struct FrameDecoder: Sendable {
     let headerText = String(decoding: buffer[start..<end.headers], as: UTF8.self)
     start = end.body
     var length: Int?
+    var lengthProblem: String?
+    var problem: String?
     for line in headerText.split(whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }) {
       guard let colon = line.firstIndex(of: ":") else {
-        return .error("malformed header line \(String(reflecting: String(line.prefix(80))))")
+        problem = problem ?? "malformed header line \(String(reflecting: String(line.prefix(80))))"
+        continue
       }
       let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
       let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
       if name == "content-length" {
-        guard let n = Int(value), n >= 0, value.allSatisfy(\.isNumber) else {
-          return .error("Content-Length \(String(reflecting: value)) is not a non-negative integer")
+        if let n = Int(value), n >= 0, value.allSatisfy(\.isNumber) {
+          length = n
+        } else {
+          lengthProblem =
+            "Content-Length \(String(reflecting: String(value.prefix(80)))) is not a non-negative integer"
         }
-        length = n
       } else if name == "content-type" {
         let lower = value.lowercased()
         if let range = lower.range(of: "charset="),
           !["utf-8", "utf8"].contains(lower[range.upperBound...].trimmingCharacters(in: .whitespaces))
         {
-          return .error("Content-Type charset must be utf-8, got \(String(reflecting: value))")
+          problem = problem ?? "Content-Type charset must be utf-8, got \(String(reflecting: value))"
         }
       }
     }
-    guard let length else { return .error("missing Content-Length header") }
+    guard let length, lengthProblem == nil else {
+      // No usable length: the body's end is unknown, so go on at the next Content-Length header.
+      resynchronising = true
+      headerScan = HeaderScan(skipsStrings: false)
+      return .error(
+        (lengthProblem ?? problem.map { "\($0); " } ?? "")
+          + (lengthProblem == nil ? "missing Content-Length header" : "")
+          + "; skipped to the next Content-Length header")
+    }
+    if let problem {
+      skipBytes = length
+      return .error(problem + "; its body of \(length) bytes was skipped")
+    }
     if length > maxMessageBytes {
       skipBytes = length
       return .error("message of \(length) bytes exceeds the limit of \(maxMessageBytes) bytes")
     }
     pendingBody = length
+    headerScan = HeaderScan()
     return nextLSP()
+  }
+
+  /// A newline-delimited message in an LSP-framed session: reported (never dropped in silence)
+  /// and skipped to its end of line.
+  private mutating func strayLine() -> Item? {
+    guard let newline = buffer[start...].firstIndex(of: 0x0A) else {
+      if buffer.count - start > maxMessageBytes {
+        start = buffer.count
+        resynchronising = true
+        headerScan = HeaderScan(skipsStrings: false)
+        return .error(
+          "a message without a Content-Length header in an LSP-framed session, over \(maxMessageBytes) bytes")
+      }
+      return nil
+    }
+    start = newline + 1
+    return .error(
+      "a newline-delimited message in a session framed with Content-Length headers (framing is chosen by the first message); send it with a Content-Length header"
+    )
+  }
+
+  static let headerName = Array("content-length:".utf8)
+
+  /// Finds `Content-Length:`, resuming where the last search stopped, so bytes arriving in
+  /// many reads are scanned once. Inside a body it skips JSON strings (a valid body may say
+  /// "Content-Length:" in a string, and a raw line break ends a string, as valid JSON has none);
+  /// after a header block without a usable length it takes the first one, strings or not.
+  struct HeaderScan: Sendable {
+    var skipsStrings = true
+    /// Where the next search resumes (everything before it was examined).
+    private(set) var offset: Int?
+    private var inString = false
+    private var escaped = false
+
+    init(skipsStrings: Bool = true) { self.skipsStrings = skipsStrings }
+
+    mutating func rebase(removed: Int) { offset = offset.map { $0 - removed } }
+
+    mutating func find(in buffer: [UInt8], from start: Int, to end: Int) -> Int? {
+      var i = max(offset ?? start, start)
+      while i < end {
+        let b = buffer[i]
+        if inString {
+          if escaped {
+            escaped = false
+          } else if b == UInt8(ascii: "\\") {
+            escaped = true
+          } else if b == UInt8(ascii: "\"") || b == 0x0A || b == 0x0D {
+            inString = false
+          }
+        } else if b == UInt8(ascii: "\""), skipsStrings {
+          inString = true
+        } else if b | 0x20 == UInt8(ascii: "c") {
+          let name = FrameDecoder.headerName
+          guard i + name.count <= buffer.count else { break }
+          if (0..<name.count).allSatisfy({ buffer[i + $0] | 0x20 == name[$0] | 0x20 }) {
+            self = HeaderScan(skipsStrings: skipsStrings)
+            return i
+          }
+        }
+        i += 1
+      }
+      offset = i
+      return nil
+    }
   }
 
   /// Where the header block ends (`\r\n\r\n`, or `\n\n` from lenient clients).

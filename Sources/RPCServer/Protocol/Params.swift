@@ -42,13 +42,12 @@ public struct Params {
   /// A whole number from `range`.
   public func optionalInt(_ name: String, in range: ClosedRange<Int>) throws(RPCError) -> Int? {
     guard let value = members[name], value != .null else { return nil }
-    guard case .number(let n) = value, n.rounded() == n, n >= Double(range.lowerBound),
-      n <= Double(range.upperBound)
-    else {
+    // Exact: no trip through Double, so Int.max is read as itself and 2^63 is out of range.
+    guard let exact = value.exactInteger, let n = Int(exactly: exact), range.contains(n) else {
       throw RPCError.invalidParams(
         "parameter \"\(name)\" must be a whole number from \(range.lowerBound) to \(range.upperBound)")
     }
-    return Int(n)
+    return n
   }
 
   public func int(_ name: String, in range: ClosedRange<Int>) throws(RPCError) -> Int {

@@ -4,12 +4,26 @@ import GalleryCore
 public enum RPCID: Equatable, Hashable, Sendable {
   case string(String)
   case number(Double)
+  /// An integer id past ±2^53, kept exact so it comes back as sent.
+  case integer(Int64)
   case null
+
+  /// Reads an id; nil when the value is not a string, a number or null.
+  public init?(json: JSONValue) {
+    switch json {
+    case .string(let s): self = .string(s)
+    case .number(let n): self = .number(n)
+    case .integer(let i): self = .integer(i)
+    case .null: self = .null
+    default: return nil
+    }
+  }
 
   public var json: JSONValue {
     switch self {
     case .string(let s): return .string(s)
     case .number(let n): return .number(n)
+    case .integer(let i): return .integer(i)
     case .null: return .null
     }
   }
@@ -32,14 +46,11 @@ public enum RPCIncoming: Equatable, Sendable {
     }
     var id: RPCID? = nil
     if let raw = members["id"] {
-      switch raw {
-      case .string(let s): id = .string(s)
-      case .number(let n): id = .number(n)
-      case .null: id = .null
-      default:
+      guard let read = RPCID(json: raw) else {
         self = .invalid(id: .null, error: .invalidRequest("\"id\" must be a string, a number or null"))
         return
       }
+      id = read
     }
     guard members["jsonrpc"] == .string("2.0") else {
       self = .invalid(id: id ?? .null, error: .invalidRequest("\"jsonrpc\" must be exactly \"2.0\""))
@@ -49,7 +60,8 @@ public enum RPCIncoming: Equatable, Sendable {
       self = .invalid(id: id ?? .null, error: .invalidRequest("\"method\" must be a string"))
       return
     }
-    let params = members["params"]
+    // `"params": null` means omitted (pygls and Eglot send it on every call without params).
+    let params = members["params"] == .null ? nil : members["params"]
     switch params {
     case nil, .object?, .array?: break
     default:

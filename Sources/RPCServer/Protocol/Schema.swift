@@ -71,13 +71,19 @@ public struct SchemaValidator {
       switch (type, value) {
       case ("string", .string), ("boolean", .bool), ("null", .null), ("array", .array), ("object", .object):
         ok = true
-      case ("number", .number): ok = true
+      case ("number", .number), ("number", .integer), ("integer", .integer): ok = true
       case ("integer", .number(let n)): ok = n.rounded() == n
       default: ok = false
       }
       if !ok { return "\(path): expected \(type)" }
     }
-    if case .number(let n) = value {
+    let numeric: Double?
+    switch value {
+    case .number(let n): numeric = n
+    case .integer(let i): numeric = Double(i)
+    default: numeric = nil
+    }
+    if let n = numeric {
       if case .number(let min)? = s["minimum"], n < min { return "\(path): below \(min)" }
       if case .number(let max)? = s["maximum"], n > max { return "\(path): above \(max)" }
     }

@@ -129,13 +129,7 @@ public final class GalleryServer: @unchecked Sendable {
     switch message {
     case .array(let items): return .array(items.map { failing($0, failure) })
     case .object(let members) where members["result"] != nil:
-      let id: RPCID
-      switch members["id"] {
-      case .string(let s)?: id = .string(s)
-      case .number(let n)?: id = .number(n)
-      default: id = .null
-      }
-      return RPCOutgoing.error(id, failure)
+      return RPCOutgoing.error(members["id"].flatMap(RPCID.init(json:)) ?? .null, failure)
     default: return message
     }
   }
@@ -206,12 +200,7 @@ public final class GalleryServer: @unchecked Sendable {
       exitRequested = true
       lock.unlock()
     case "$/cancelRequest":
-      let target: RPCID?
-      switch params?["id"] {
-      case .string(let s)?: target = .string(s)
-      case .number(let n)?: target = .number(n)
-      default: target = nil
-      }
+      let target = params?["id"].flatMap(RPCID.init(json:))
       lock.lock()
       if let target { cancellable[target]?.cancel() }
       lock.unlock()
