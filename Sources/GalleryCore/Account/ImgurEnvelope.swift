@@ -27,7 +27,7 @@ enum ImgurEnvelope {
     var status = response.status
     if (200..<300).contains(status) {
       // A 2xx that says it failed: trust the envelope's status when it is an HTTP one.
-      if case .number(let n)? = body?["status"], (400..<600).contains(Int(n)) {
+      if let n = body?["status"]?.exactInteger, (400..<600).contains(n) {
         status = Int(n)
       } else {
         status = 500

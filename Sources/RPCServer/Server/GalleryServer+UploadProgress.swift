@@ -45,9 +45,9 @@ extension GalleryServer {
   }
 
   private static func requestID(_ record: EventRecord) -> Int? {
-    guard let data = try? JSONParser.parse(record.data), case .number(let n)? = data["requestID"] else {
+    guard let data = try? JSONParser.parse(record.data), let n = data["requestID"]?.exactInteger else {
       return nil
     }
-    return Int(n)
+    return Int(exactly: n)
   }
 }

@@ -92,6 +92,13 @@ final class ImgurDecoderTests: XCTestCase {
       .images(token: "t", page: 0))
     XCTAssertEqual(overCapacity.serverMessage, "Imgur is over capacity. Please try again.")
     XCTAssertEqual(overCapacity.status, 500)
+    // A status no Int can hold (it aborted the process before) is just not an HTTP status.
+    for huge in ["1e300", "9223372036854775808", "-1e19"] {
+      let f = try failure(
+        await provider(#"{"data":{"error":"x"},"success":false,"status":\#(huge)}"#).images(
+          token: "t", page: 0))
+      XCTAssertEqual(f.status, 500, huge)
+    }
     let html = try failure(await provider("<html>").images(token: "t", page: 0))
     XCTAssertEqual(html.kind, .malformed)
     let notAList = try failure(
