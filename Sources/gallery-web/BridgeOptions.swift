@@ -14,6 +14,10 @@ struct BridgeOptions: Sendable {
   var dataDirectory: String
   /// Further flags for `gallery-rpc serve`, after `--`.
   var serverArguments: [String] = []
+  /// Connections open at once; more are answered 503.
+  var maxConnections = 64
+  /// Seconds a client has to send its whole request.
+  var requestTimeout = 10
 
   static let usage = """
     usage: gallery-web [--port N] [--host ADDR] [--data-dir DIR] [--web-root DIR] [--server PATH] [-- gallery-rpc flags]
@@ -23,6 +27,8 @@ struct BridgeOptions: Sendable {
       --data-dir  the core's data directory (default as gallery-rpc: $GALLERY_DATA_DIR, $XDG_DATA_HOME/gallery-rpc, ~/.local/share/gallery-rpc)
       --web-root  the page's files (default: Web/ in this checkout)
       --server    the gallery-rpc binary (default: the one beside gallery-web)
+      --max-connections N   connections open at once (default 64); more are answered 503
+      --request-timeout S   seconds a client has to send its whole request (default 10)
       after --    flags for gallery-rpc, e.g. -- --feed pixabay
     """
 
@@ -57,6 +63,12 @@ struct BridgeOptions: Sendable {
       case "--data-dir": options.dataDirectory = try value(flag)
       case "--web-root": options.webRoot = try value(flag)
       case "--server": options.server = try value(flag)
+      case "--max-connections", "--request-timeout":
+        let text = try value(flag)
+        guard let n = Int(text), (1...100_000).contains(n) else {
+          throw Problem(description: "\(flag) must be a whole number from 1 to 100000, not \(text)")
+        }
+        if flag == "--max-connections" { options.maxConnections = n } else { options.requestTimeout = n }
       case "-h", "--help": throw Problem(description: usage)
       default: throw Problem(description: "unknown option \(flag)\n\(usage)")
       }

@@ -11,10 +11,20 @@ final class CoreConnection: @unchecked Sendable {
   private let process = Process()
   private let input: FileHandle
   private let output: FileHandle
+  /// Guards the fields below; never held across a read or a write of the pipes.
   private let lock = NSLock()
   private var nextID = 1
   private var waiting: [String: Waiter] = [:]
   private var exited = false
+  private var stopping = false
+  /// Lines waiting for the writer thread, and their size: bounded, so a core that stops
+  /// reading makes requests fail fast instead of piling up memory.
+  private var outbox: [[UInt8]] = []
+  private var outboxBytes = 0
+  private var closeInput = false
+  private let outboxReady = DispatchSemaphore(value: 0)
+  private let processEnded = DispatchSemaphore(value: 0)
+  static let maxOutboxBytes = 64 << 20
   private let onNotification: @Sendable ([UInt8]) -> Void
 
   private final class Waiter: @unchecked Sendable {
@@ -37,11 +47,15 @@ final class CoreConnection: @unchecked Sendable {
     output = stdout.fileHandleForReading
     self.onNotification = onNotification
     process.terminationHandler = { [weak self] process in
-      self?.failAll()
-      onExit(process.terminationStatus)
+      guard let self else { return onExit(process.terminationStatus) }
+      failAll()
+      processEnded.signal()
+      // While `stop` runs, the thread that called it decides how the process ends.
+      if !lock.withLock({ stopping }) { onExit(process.terminationStatus) }
     }
     try process.run()
     Thread.detachNewThread { [self] in readLines() }
+    Thread.detachNewThread { [self] in writeLines() }
   }
 
   /// Sends a request and waits for its answer (the `id` in `message` is replaced while it
@@ -60,7 +74,12 @@ final class CoreConnection: @unchecked Sendable {
       return exited
     }
     guard !gone else { throw NoAnswer(description: "gallery-rpc has exited") }
-    send(.object(message))
+    guard send(.object(message)) else {
+      lock.withLock { _ = waiting.removeValue(forKey: id) }
+      throw NoAnswer(
+        description:
+          "gallery-rpc is not reading its input (over \(Self.maxOutboxBytes >> 20) MB queued); try again")
+    }
     guard waiter.done.wait(timeout: .now() + timeout) == .success, case .object(var answer)? = waiter.answer
     else {
       lock.withLock { _ = waiting.removeValue(forKey: id) }
@@ -71,21 +90,61 @@ final class CoreConnection: @unchecked Sendable {
     return answer
   }
 
-  /// Sends a notification (no answer).
-  func notify(_ message: [String: JSONValue]) { send(.object(message)) }
+  /// Sends a notification (no answer); false when it could not be queued.
+  @discardableResult
+  func notify(_ message: [String: JSONValue]) -> Bool { send(.object(message)) }
 
-  /// Ends the core: `shutdown`, `exit`, then closes its input.
-  func stop() {
+  /// Ends the core: `shutdown`, `exit`, then closes its input; after `patience` seconds
+  /// without an exit it is terminated. Every wait is bounded.
+  func stop(patience: Double = 10) {
+    lock.withLock { stopping = true }
     _ = try? request(
-      ["jsonrpc": .string("2.0"), "id": .number(0), "method": .string("shutdown")], timeout: 5)
+      ["jsonrpc": .string("2.0"), "id": .number(0), "method": .string("shutdown")], timeout: patience / 2)
     notify(["jsonrpc": .string("2.0"), "method": .string("exit")])
-    try? input.close()
-    process.waitUntilExit()
+    lock.withLock { closeInput = true }
+    outboxReady.signal()
+    if processEnded.wait(timeout: .now() + patience / 2) == .timedOut {
+      process.terminate()
+      _ = processEnded.wait(timeout: .now() + patience / 2)
+    }
   }
 
-  private func send(_ message: JSONValue) {
+  /// Queues one line for the writer thread; false when the core has exited or is not reading.
+  private func send(_ message: JSONValue) -> Bool {
     let line = JSONWriter.bytes(message) + [UInt8(ascii: "\n")]
-    lock.withLock { try? input.write(contentsOf: Data(line)) }
+    let queued: Bool = lock.withLock {
+      guard !exited, !closeInput, outboxBytes + line.count <= Self.maxOutboxBytes else { return false }
+      outbox.append(line)
+      outboxBytes += line.count
+      return true
+    }
+    if queued { outboxReady.signal() }
+    return queued
+  }
+
+  /// The only thread that writes to the core: it may block on a full pipe without holding
+  /// any lock, so the reader can always drain the core's output meanwhile.
+  private func writeLines() {
+    while true {
+      outboxReady.wait()
+      let (lines, close): ([[UInt8]], Bool) = lock.withLock {
+        defer {
+          outbox = []
+          outboxBytes = 0
+        }
+        return (outbox, closeInput)
+      }
+      for line in lines {
+        do { try input.write(contentsOf: Data(line)) } catch {
+          failAll()
+          return
+        }
+      }
+      if close {
+        try? input.close()
+        return
+      }
+    }
   }
 
   private func readLines() {

@@ -25,7 +25,8 @@ enum HTTPReply: Sendable {
   }
 }
 
-/// One accepted connection; closed by whoever holds it last.
+/// One accepted connection. Exactly one thread writes to it and closes it (its connection
+/// thread); any thread may `shutdown` it, which makes a blocked write return at once.
 final class HTTPSocket: @unchecked Sendable {
   let fd: Int32
   private let lock = NSLock()
@@ -33,44 +34,62 @@ final class HTTPSocket: @unchecked Sendable {
 
   init(fd: Int32) { self.fd = fd }
 
-  /// Writes every byte; false once the peer is gone or stalled past the send timeout.
+  /// Writes every byte; false once the peer is gone, shut down, or stalled past the send
+  /// timeout. No lock is held while it blocks.
   @discardableResult
   func write(_ bytes: [UInt8]) -> Bool {
+    guard !lock.withLock({ closed }) else { return false }
+    var offset = 0
+    while offset < bytes.count {
+      let n = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      if n < 0, errno == EINTR { continue }
+      guard n > 0 else { return false }
+      offset += n
+    }
+    return true
+  }
+
+  /// Ends both directions; the descriptor stays open until its owner closes it.
+  func shutdown() {
     lock.withLock {
-      guard !closed else { return false }
-      var offset = 0
-      while offset < bytes.count {
-        let n = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        if n < 0, errno == EINTR { continue }
-        guard n > 0 else { return false }
-        offset += n
-      }
-      return true
+      guard !closed else { return }
+      _ = Glibc.shutdown(fd, Int32(SHUT_RDWR))
     }
   }
 
+  /// Closes the descriptor; only the thread that owns the connection calls it.
   func close() {
     lock.withLock {
       guard !closed else { return }
       closed = true
-      shutdown(fd, Int32(SHUT_RDWR))
+      _ = Glibc.shutdown(fd, Int32(SHUT_RDWR))
       Glibc.close(fd)
     }
   }
 }
 
 /// A small HTTP/1.1 server: a thread per connection, one request per connection, bodies up
-/// to `maxBody` bytes. Enough for one person's browser on loopback, not for the internet.
+/// to `maxBody` bytes. Enough for one person's browser on loopback, not for the internet:
+/// at most `maxConnections` at once (more are answered 503 and closed), and a request must
+/// arrive whole within `requestDeadline` seconds.
 final class HTTPListener: @unchecked Sendable {
   let port: UInt16
   private let listener: Int32
   private let maxBody: Int
+  let maxConnections: Int
+  let requestDeadline: Int
   private let route: @Sendable (HTTPRequest) -> HTTPReply
+  private let lock = NSLock()
+  private var open = 0
 
   /// Listens at once on `host:port` (0: any free port).
-  init(host: String, port: UInt16, maxBody: Int, route: @escaping @Sendable (HTTPRequest) -> HTTPReply) throws
-  {
+  init(
+    host: String, port: UInt16, maxBody: Int, maxConnections: Int = 64, requestDeadline: Int = 10,
+    route: @escaping @Sendable (HTTPRequest) -> HTTPReply
+  ) throws {
     self.maxBody = maxBody
+    self.maxConnections = maxConnections
+    self.requestDeadline = requestDeadline
     self.route = route
     let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard listener >= 0 else { throw POSIXError(.EIO) }
@@ -107,7 +126,26 @@ final class HTTPListener: @unchecked Sendable {
       setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
       setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
       let socket = HTTPSocket(fd: fd)
-      Thread.detachNewThread { [self] in serve(socket) }
+      let admitted: Bool = lock.withLock {
+        guard open < maxConnections else { return false }
+        open += 1
+        return true
+      }
+      guard admitted else {
+        // Answered without a thread: the reply fits the socket's buffer, so the send cannot block.
+        let reply = HTTPReply.text(503, "over \(maxConnections) connections are open; try again")
+        if case .response(let status, let type, let body) = reply {
+          _ = (Self.head(status, type, length: body.count) + body).withUnsafeBytes {
+            send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+          }
+        }
+        socket.close()
+        continue
+      }
+      Thread.detachNewThread { [self] in
+        serve(socket)
+        lock.withLock { open -= 1 }
+      }
     }
   }
 
@@ -148,9 +186,22 @@ final class HTTPListener: @unchecked Sendable {
     var chunk = [UInt8](repeating: 0, count: 65536)
     let separator: [UInt8] = [13, 10, 13, 10]
     var headEnd: Int?
+    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(requestDeadline) * 1_000_000_000
+    // Each read waits at most until the request's deadline, so a client trickling bytes
+    // cannot hold a connection (and its thread) longer than that.
+    func receive(_ count: Int) -> Int {
+      let now = DispatchTime.now().uptimeNanoseconds
+      guard now < deadline else { return 0 }
+      let micros = (deadline - now) / 1000 + 1
+      var timeout = timeval(tv_sec: Int(micros / 1_000_000), tv_usec: Int(micros % 1_000_000))
+      setsockopt(socket.fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+      return recv(socket.fd, &chunk, count, 0)
+    }
     while headEnd == nil {
-      let n = recv(socket.fd, &chunk, chunk.count, 0)
-      guard n > 0 else { return .failure(.text(400, "the request ended early")) }
+      let n = receive(chunk.count)
+      guard n > 0 else {
+        return .failure(.text(400, "the request did not arrive whole within \(requestDeadline) s"))
+      }
       buffer += chunk[0..<n]
       headEnd = buffer.firstRange(of: separator)?.lowerBound
       if headEnd == nil, buffer.count > 32768 {
@@ -171,8 +222,10 @@ final class HTTPListener: @unchecked Sendable {
     guard length <= maxBody else { return .failure(.text(413, "the body is over \(maxBody) bytes")) }
     var body = Array(buffer[(headEnd! + 4)...])
     while body.count < length {
-      let n = recv(socket.fd, &chunk, min(chunk.count, length - body.count), 0)
-      guard n > 0 else { return .failure(.text(400, "the body ended early")) }
+      let n = receive(min(chunk.count, length - body.count))
+      guard n > 0 else {
+        return .failure(.text(400, "the body did not arrive whole within \(requestDeadline) s"))
+      }
       body += chunk[0..<n]
     }
     let target = String(line[1])

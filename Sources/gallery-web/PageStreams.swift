@@ -1,30 +1,97 @@
 import Foundation
 
 /// The open `/events` streams (one per page): every notification of the core goes to each,
-/// as a Server-Sent Event whose data is the core's line unchanged.
+/// as a Server-Sent Event whose data is the core's line unchanged. Broadcasting never waits
+/// for a page: each stream has its own bounded queue and writer thread, and a page that
+/// falls `maxQueuedBytes` behind is dropped (its EventSource reconnects and starts again
+/// from `state/get`).
 final class PageStreams: @unchecked Sendable {
   private let lock = NSLock()
-  private var sockets: [Int: HTTPSocket] = [:]
+  private var streams: [Int: PageStream] = [:]
   private var next = 1
+  let maxQueuedBytes: Int
 
-  /// Keeps `socket` until a write to it fails; greets it with `event: hello`.
+  init(maxQueuedBytes: Int = 4 << 20) { self.maxQueuedBytes = maxQueuedBytes }
+
+  /// Takes `socket` over until its page is gone or too slow; greets it with `event: hello`.
   func add(_ socket: HTTPSocket) {
+    let stream = PageStream(socket: socket, limit: maxQueuedBytes)
     let id: Int = lock.withLock {
       defer { next += 1 }
-      sockets[next] = socket
+      streams[next] = stream
       return next
     }
-    if !socket.write(Array("retry: 1000\nevent: hello\ndata: {\"stream\":\(id)}\n\n".utf8)) { drop(id) }
+    _ = stream.enqueue(Array("retry: 1000\nevent: hello\ndata: {\"stream\":\(id)}\n\n".utf8))
+    stream.run()
+    lock.withLock { _ = streams.removeValue(forKey: id) }
   }
 
-  /// Sends one notification line to every page; a page that cannot take it is dropped
-  /// (its EventSource reconnects and starts again from `state/get`).
+  /// Queues one notification line for every page; never blocks on a page.
   func broadcast(_ line: [UInt8]) {
     let frame = Array("data: ".utf8) + line + Array("\n\n".utf8)
-    for (id, socket) in lock.withLock({ sockets }) where !socket.write(frame) { drop(id) }
+    for stream in lock.withLock({ Array(streams.values) }) where !stream.enqueue(frame) {
+      stream.end()
+    }
   }
 
-  private func drop(_ id: Int) {
-    lock.withLock { sockets.removeValue(forKey: id) }?.close()
+  /// Ends every stream (the bridge is stopping).
+  func endAll() {
+    for stream in lock.withLock({ Array(streams.values) }) { stream.end() }
+  }
+}
+
+/// One page's stream: frames queue here and one thread writes them to the socket.
+final class PageStream: @unchecked Sendable {
+  private let socket: HTTPSocket
+  private let limit: Int
+  private let lock = NSLock()
+  private var queue: [[UInt8]] = []
+  private var queuedBytes = 0
+  private var ended = false
+  private let ready = DispatchSemaphore(value: 0)
+
+  init(socket: HTTPSocket, limit: Int) {
+    self.socket = socket
+    self.limit = limit
+  }
+
+  /// Queues a frame; false when the stream has ended or the page is too far behind.
+  func enqueue(_ frame: [UInt8]) -> Bool {
+    let ok: Bool = lock.withLock {
+      guard !ended, queuedBytes + frame.count <= limit else { return false }
+      queue.append(frame)
+      queuedBytes += frame.count
+      return true
+    }
+    if ok { ready.signal() }
+    return ok
+  }
+
+  /// Stops the stream: a write blocked on the page returns at once.
+  func end() {
+    lock.withLock { ended = true }
+    socket.shutdown()
+    ready.signal()
+  }
+
+  /// Writes queued frames until the stream ends or a write fails; then closes the socket.
+  /// Runs on the connection's own thread.
+  func run() {
+    defer { socket.close() }
+    while true {
+      ready.wait()
+      let (frames, done): ([[UInt8]], Bool) = lock.withLock {
+        defer {
+          queue = []
+          queuedBytes = 0
+        }
+        return (queue, ended)
+      }
+      if done { return }
+      for frame in frames where !socket.write(frame) {
+        lock.withLock { ended = true }
+        return
+      }
+    }
   }
 }

@@ -40,8 +40,12 @@ final class WebBridge: @unchecked Sendable {
     core.notify(["jsonrpc": .string("2.0"), "method": .string("initialized")])
   }
 
-  /// Stops the core cleanly (its log flushed).
-  func stop() { core.stop() }
+  /// Stops the core cleanly (its log flushed) and ends the pages' streams; every wait in it
+  /// is bounded.
+  func stop() {
+    core.stop()
+    streams.endAll()
+  }
 
   func route(_ request: HTTPRequest) -> HTTPReply {
     guard hostIsLocal(request.headers["host"]) else {

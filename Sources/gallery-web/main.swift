@@ -18,23 +18,18 @@ var random = SystemRandomNumberGenerator()
 let token = (0..<4).map { _ in String(random.next() as UInt32, radix: 16) }.joined()
 let bridge = WebBridge(options: options, token: token)
 do {
-  let listener = try HTTPListener(host: options.host, port: options.port, maxBody: 11 * 1024 * 1024) {
-    bridge.route($0)
-  }
+  let listener = try HTTPListener(
+    host: options.host, port: options.port, maxBody: 11 * 1024 * 1024, maxConnections: options.maxConnections,
+    requestDeadline: options.requestTimeout
+  ) { bridge.route($0) }
   try bridge.start { status in
     FileHandle.standardError.write(Data("gallery-web: gallery-rpc exited with status \(status)\n".utf8))
     exit(status == 0 ? 0 : 1)
   }
   // Ctrl-C or SIGTERM: shut the core down cleanly (its log flushed), then leave.
-  let stopSignals = [SIGINT, SIGTERM].map { number in
-    signal(number, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: number)
-    source.setEventHandler {
-      bridge.stop()
-      exit(0)
-    }
-    source.resume()
-    return source
+  StopSignals.install { _ in
+    bridge.stop()
+    exit(0)
   }
   FileHandle.standardOutput.write(
     Data(
@@ -42,7 +37,7 @@ do {
       gallery-web: open http://127.0.0.1:\(listener.port)/?token=\(token)
       gallery-web: data in \(options.dataDirectory); Ctrl-C stops it\n
       """.utf8))
-  withExtendedLifetime(stopSignals) { listener.run() }
+  listener.run()
 } catch {
   FileHandle.standardError.write(Data("gallery-web: \(error)\n".utf8))
   exit(1)

@@ -136,6 +136,22 @@ final class ClientCompatibilityTests: XCTestCase {
     XCTAssertEqual(p.next()?["result"]?["value"], .string("signedOut"), "still running")
   }
 
+  func testAHugeFieldValueIsRefusedByNameAndNothingIsRecorded() throws {
+    let p = try RPCProcess()
+    _ = p.initialize()
+    let huge = String(repeating: "a", count: 70_000)
+    let refused = p.error("auth/setEmail", #"{"value":"\#(huge)"}"#)
+    XCTAssertEqual(refused["code"], .number(-32602))
+    XCTAssertTrue(
+      refused["data"]?.string?.contains("parameter \"value\" is 70000 bytes") ?? false, "\(refused)")
+    XCTAssertEqual(p.call("state/get", #"{"pointer":"/login/email/value"}"#)["value"], .string(""))
+    let log = try String(contentsOfFile: p.dataDirectory.path + "/events.jsonl", encoding: .utf8)
+    XCTAssertLessThan(log.utf8.count, 10_000, "the log holds no part of it")
+    let atLimit = String(repeating: "b", count: Params.maxStringBytes)
+    XCTAssertNotNil(
+      p.call("auth/setEmail", #"{"value":"\#(atLimit)"}"#)["version"], "the limit itself is accepted")
+  }
+
   func testAWrongCharsetSkipsExactlyItsBodyAndBadLengthsResynchronise() throws {
     let p = try RPCProcess(framing: .lsp)
     _ = p.initialize()

@@ -111,11 +111,21 @@ final class WebBridgeTests: XCTestCase {
   }
 
   func testStoppingTheBridgeShutsTheCoreDownWithItsLogFlushed() throws {
+    for signal in [SIGTERM, SIGINT] {
+      try stopsCleanly(on: signal)
+    }
+  }
+
+  /// `kill -TERM` and Ctrl-C: the bridge exits 0, the port is released, the log verifies.
+  private func stopsCleanly(on signal: Int32) throws {
     let bridge = try RunningBridge()
     _ = try bridge.rpc(#"{"jsonrpc":"2.0","id":1,"method":"auth/setEmail","params":{"value":"a@b.co"}}"#)
-    bridge.process.terminate()
-    bridge.process.waitUntilExit()
+    let stalled = try bridge.openEvents()
+    XCTAssertEqual(try stalled.next().event, "hello")
+    kill(bridge.process.processIdentifier, signal)
+    XCTAssertTrue(bridge.waitForExit(), "signal \(signal) stops the bridge")
     XCTAssertEqual(bridge.process.terminationStatus, 0)
+    XCTAssertThrowsError(try bridge.connect(), "the port is released")
     let verify = Process()
     verify.executableURL = RPCProcess.binary
     verify.arguments = ["verify", bridge.dataDirectory.path + "/events.jsonl"]
@@ -126,6 +136,58 @@ final class WebBridgeTests: XCTestCase {
     let log = try String(contentsOfFile: bridge.dataDirectory.path + "/events.jsonl", encoding: .utf8)
     XCTAssertTrue(log.contains("auth.fieldEdited"))
   }
+
+  func testFullPipesAndAStalledPageNeverLockTheBridge() throws {
+    let bridge = try RunningBridge()
+    defer { bridge.stop() }
+    // A page that opens its stream and never reads it: its socket buffer fills at once.
+    let stalled = try bridge.openEvents(receiveBuffer: 4096)
+    XCTAssertEqual(try stalled.next().event, "hello")
+    // 24 clients at once (threads of their own: concurrentPerform would run two on this
+    // machine), each posting eight 60,000-character values: both pipes and the stalled
+    // page's socket fill many times over.
+    let sizes = Array(repeating: 60_000, count: 192)
+    let answers = Locked<[Int: Int]>([:])
+    let done = DispatchGroup()
+    for client in 0..<24 {
+      done.enter()
+      Thread.detachNewThread {
+        for i in stride(from: client, to: sizes.count, by: 24) {
+          let value = "\(i)" + String(repeating: "x", count: sizes[i])
+          let reply = try? bridge.http(
+            "POST", "/rpc",
+            body: #"{"jsonrpc":"2.0","id":\#(i),"method":"auth/setEmail","params":{"value":"\#(value)"}}"#)
+          answers.mutate { $0[i] = reply?.status ?? 0 }
+        }
+        done.leave()
+      }
+    }
+    XCTAssertEqual(done.wait(timeout: .now() + 120), .success, "the clients are answered")
+    XCTAssertEqual(
+      answers.value.values.sorted(), Array(repeating: 200, count: sizes.count), "every request answered")
+    let after = try bridge.rpc(
+      #"{"jsonrpc":"2.0","id":1,"method":"state/get","params":{"pointer":"/session/status"}}"#)
+    XCTAssertEqual(after["result"]?["value"], .string("signedOut"), "the bridge still answers")
+    kill(bridge.process.processIdentifier, SIGINT)
+    XCTAssertTrue(bridge.waitForExit(), "and still stops")
+  }
+
+  func testConnectionsAreCappedAndSlowClientsTimedOut() throws {
+    let bridge = try RunningBridge(bridgeArguments: ["--max-connections", "4", "--request-timeout", "1"])
+    defer { bridge.stop() }
+    let idle = try (0..<4).map { _ in try bridge.idle() }
+    defer { idle.forEach { close($0) } }
+    let refused = try bridge.http("GET", "/")
+    XCTAssertEqual(refused.status, 503, "a fifth connection is answered at once, not queued behind idle ones")
+    XCTAssertTrue(refused.text.contains("4 connections"), refused.text)
+    for fd in idle {
+      var chunk = [UInt8](repeating: 0, count: 4096)
+      let n = recv(fd, &chunk, chunk.count, 0)
+      XCTAssertGreaterThan(n, 0, "an idle client is answered when its time is up")
+      XCTAssertTrue(String(decoding: chunk.prefix(max(n, 0)), as: UTF8.self).hasPrefix("HTTP/1.1 400"))
+    }
+    XCTAssertEqual(try bridge.http("GET", "/").status, 200, "slots are free again")
+  }
 }
 
 /// A running `gallery-web` on a free port with its own data directory.
@@ -134,18 +196,21 @@ private final class RunningBridge: @unchecked Sendable {
   let dataDirectory = TemporaryDirectory()
   let port: UInt16
   let token: String
+  private let ended = DispatchSemaphore(value: 0)
 
-  init() throws {
+  init(bridgeArguments: [String] = []) throws {
     let output = Pipe()
     process.executableURL = RPCProcess.binary.deletingLastPathComponent().appendingPathComponent(
       "gallery-web")
     let web = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("Web").path
-    process.arguments = [
-      "--port", "0", "--data-dir", dataDirectory.path, "--web-root", web, "--", "--durability", "none",
-    ]
+    process.arguments =
+      [
+        "--port", "0", "--data-dir", dataDirectory.path, "--web-root", web,
+      ] + bridgeArguments + ["--", "--durability", "none"]
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
+    process.terminationHandler = { [ended] _ in ended.signal() }
     try process.run()
     var line: [UInt8] = []
     while line.last != UInt8(ascii: "\n") {
@@ -165,9 +230,19 @@ private final class RunningBridge: @unchecked Sendable {
   func stop() {
     if process.isRunning {
       process.terminate()
-      process.waitUntilExit()
+      _ = waitForExit()
     }
   }
+
+  /// Waits at most `seconds` for the bridge to end; false if it is still running.
+  func waitForExit(seconds: Double = 30) -> Bool {
+    guard ended.wait(timeout: .now() + seconds) == .success else { return false }
+    ended.signal()
+    return true
+  }
+
+  /// Opens a connection and sends nothing (an idle or stalled client).
+  func idle() throws -> Int32 { try connect() }
 
   struct Reply {
     var status: Int
@@ -177,8 +252,11 @@ private final class RunningBridge: @unchecked Sendable {
   }
 
   /// Connects to the bridge; reads time out after 10 s so a missing answer fails, not hangs.
-  func connect() throws -> Int32 {
+  func connect(receiveBuffer: Int32? = nil) throws -> Int32 {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    if var size = receiveBuffer {
+      setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = port.bigEndian
@@ -240,8 +318,8 @@ private final class RunningBridge: @unchecked Sendable {
   }
 
   /// The page's `/events` stream, read frame by frame.
-  func openEvents() throws -> EventStream {
-    let fd = try connect()
+  func openEvents(receiveBuffer: Int32? = nil) throws -> EventStream {
+    let fd = try connect(receiveBuffer: receiveBuffer)
     let request = head("GET", "/events?token=\(token)", length: nil, token: nil, host: nil)
     _ = Array(request.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     return EventStream(fd: fd)

@@ -4,6 +4,9 @@ import GalleryCore
 /// that names the parameter.
 public struct Params {
   private let members: [String: JSONValue]
+  /// The longest string parameter, in UTF-8 bytes. Every domain limit is lower (an email
+  /// past 254 characters is invalid anyway); this bound keeps a hostile value out of the log.
+  public static let maxStringBytes = 65536
 
   /// `allowed` lists every accepted name; `lenient` accepts others (initialize takes LSP clients' extras).
   public init(_ params: JSONValue?, allowed: [String], lenient: Bool = false) throws(RPCError) {
@@ -28,6 +31,15 @@ public struct Params {
     guard case .string(let s) = value else {
       throw RPCError.invalidParams("parameter \"\(name)\" must be a string")
     }
+    return try Self.bounded(s, name)
+  }
+
+  private static func bounded(_ s: String, _ name: String) throws(RPCError) -> String {
+    guard s.utf8.count <= maxStringBytes else {
+      throw RPCError.invalidParams(
+        "parameter \"\(name)\" is \(s.utf8.count) bytes, over the limit of \(maxStringBytes); nothing was recorded"
+      )
+    }
     return s
   }
 
@@ -36,7 +48,7 @@ public struct Params {
     guard case .string(let s) = value else {
       throw RPCError.invalidParams("parameter \"\(name)\" must be a string")
     }
-    return s
+    return try Self.bounded(s, name)
   }
 
   /// A whole number from `range`.
@@ -80,7 +92,7 @@ public struct Params {
       guard case .string(let s) = item else {
         throw RPCError.invalidParams("parameter \"\(name)\" must hold strings only")
       }
-      out.append(s)
+      out.append(try Self.bounded(s, name))
     }
     return out
   }
