@@ -89,12 +89,19 @@ public final class EventLog: @unchecked Sendable {
     }
     do {
       if created { try FileIO.syncDirectory(FileIO.directory(of: path)) }
-      let tail = try LogRecovery(fd: fd, path: path).run()
-      if let torn = tail.torn {
+      var recovery = LogRecovery(fd: fd, path: path)
+      recovery.maxLineBytes = options.maxEventBytes + 65536
+      let tail = try recovery.run()
+      var torn = tail.torn
+      if let cut = torn, cut.damaged {
+        torn?.keptCopy = try LogRepair.keepCut(
+          fd: fd, path: path, from: cut.offset, stamp: String(options.clock()))
+      }
+      if let torn {
         try FileIO.truncate(fd, to: torn.offset, path)
         try FileIO.sync(fd, path)
       }
-      recoveredTail = tail.torn
+      recoveredTail = torn
       lastSeqValue = tail.lastSeq
       firstSeqValue = tail.end > 0 ? try LogCompaction.firstSeq(fd: fd, path: path) : 0
       lastTime = tail.lastTimeMillis
@@ -200,8 +207,7 @@ public final class EventLog: @unchecked Sendable {
   {
     for e in events {
       guard e.data.count <= options.maxEventBytes else {
-        throw EventLogError.invalidEvent(
-          "event \(e.type): data of \(e.data.count) bytes exceeds \(options.maxEventBytes)")
+        throw EventLogError.tooLarge(type: e.type, bytes: e.data.count, limit: options.maxEventBytes)
       }
       try EventLine.validate(e)
     }

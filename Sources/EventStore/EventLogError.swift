@@ -8,6 +8,8 @@ public enum EventLogError: Error, Equatable, Sendable, CustomStringConvertible {
   case corrupted(file: String, line: Int, seq: UInt64?, reason: String)
   /// An event was refused before anything was written.
   case invalidEvent(String)
+  /// An event's data is over the largest line the log writes; nothing was written.
+  case tooLarge(type: String, bytes: Int, limit: Int)
   /// A system call failed.
   case io(operation: String, path: String, errno: Int32)
   /// The log was closed.
@@ -33,6 +35,8 @@ public enum EventLogError: Error, Equatable, Sendable, CustomStringConvertible {
         "\(file): line \(line)\(at) is damaged: \(reason); run `gallery-rpc verify` and `gallery-rpc repair`"
     case .invalidEvent(let reason):
       return "invalid event: \(reason)"
+    case .tooLarge(let type, let bytes, let limit):
+      return "invalid event: event \(type): data of \(bytes) bytes exceeds \(limit)"
     case .io(let op, let path, let code):
       return "\(op) \(path): \(String(cString: strerror(code)))"
     case .closed:

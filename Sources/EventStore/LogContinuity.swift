@@ -47,9 +47,29 @@ public struct TornTail: Sendable, Equatable, CustomStringConvertible {
   public var seq: UInt64
   /// Why the tail was judged torn.
   public var reason: String
+  /// A complete line was damaged (a flipped bit, not an unfinished write): the cut events
+  /// had been confirmed, so the original file was kept at `keptCopy` before the cut.
+  public var damaged = false
+  public var keptCopy: String?
+
+  public init(
+    offset: Int64, bytes: Int64, seq: UInt64, reason: String, damaged: Bool = false, keptCopy: String? = nil
+  ) {
+    self.offset = offset
+    self.bytes = bytes
+    self.seq = seq
+    self.reason = reason
+    self.damaged = damaged
+    self.keptCopy = keptCopy
+  }
 
   public var description: String {
-    "cut a torn tail of \(bytes) bytes at offset \(offset) (seq \(seq) onward): \(reason)"
+    guard damaged else {
+      return "cut a torn tail of \(bytes) bytes at offset \(offset) (seq \(seq) onward): \(reason)"
+    }
+    let copy = keptCopy.map { "the cut bytes are kept at \($0)" } ?? "no copy could be kept"
+    return
+      "DAMAGE: cut \(bytes) bytes at offset \(offset) (seq \(seq) onward, events that had been recorded): \(reason); \(copy)"
   }
 }
 

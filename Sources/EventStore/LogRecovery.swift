@@ -13,6 +13,8 @@ struct LogTail {
   /// Byte length of the log once the torn part is cut.
   var end: Int64 = 0
   var torn: TornTail?
+  /// The cut part held a complete line that was damaged (not an unfinished write).
+  var damaged = false
 }
 
 /// Checks the end of a log without reading all of it: a torn final line or an incomplete
@@ -23,17 +25,24 @@ struct LogTail {
 struct LogRecovery {
   let fd: Int32
   let path: String
+  /// The longest line the log itself would write; a longer one is damage, and its bytes are
+  /// never gathered (only its start is found).
+  var maxLineBytes = (16 << 20) + 65536
 
   struct Line {
     var start: Int64
     var bytes: [UInt8]
+    /// The line is longer than `maxLineBytes`: `bytes` is empty.
+    var tooLong = false
   }
 
   /// The line that ends just before `end` (`end` is the offset of its `\n`, or of EOF).
+  /// Reads backwards in 64 KiB chunks and joins them once: linear in the line's length.
   func line(endingAt end: Int64) throws -> Line {
     var start = end
-    var collected = [UInt8]()
-    let chunk: Int64 = 4096
+    var chunks: [[UInt8]] = []
+    var collected = 0
+    let chunk: Int64 = 65536
     while start > 0 {
       let from = max(0, start - chunk)
       var buf = [UInt8](repeating: 0, count: Int(start - from))
@@ -42,18 +51,29 @@ struct LogRecovery {
         try FileIO.read(fd, into: raw, count: count, at: from, path)
       }
       guard got == count else { throw EventLogError.io(operation: "read", path: path, errno: EIO) }
-      if let nl = buf.lastIndex(of: 0x0A) {
-        collected.insert(contentsOf: buf[(nl + 1)...], at: 0)
-        return Line(start: from + Int64(nl) + 1, bytes: collected)
+      let newline = buf.lastIndex(of: 0x0A)
+      let piece = newline.map { Array(buf[($0 + 1)...]) } ?? buf
+      collected += piece.count
+      if collected <= maxLineBytes { chunks.append(piece) }
+      if let newline {
+        start = from + Int64(newline) + 1
+        break
       }
-      collected.insert(contentsOf: buf, at: 0)
       start = from
     }
-    return Line(start: 0, bytes: collected)
+    guard collected <= maxLineBytes else { return Line(start: start, bytes: [], tooLong: true) }
+    return Line(start: start, bytes: Array(chunks.reversed().joined()))
   }
 
   func decode(_ line: Line) -> Result<EventRecord, EventLine.Failure> {
-    line.bytes.withUnsafeBytes { raw in Result { () throws(EventLine.Failure) in try EventLine.decode(raw) } }
+    if line.tooLong {
+      return .failure(
+        EventLine.Failure(
+          isChecksumMismatch: false, reason: "a line longer than the \(maxLineBytes) bytes any event takes"))
+    }
+    return line.bytes.withUnsafeBytes { raw in
+      Result { () throws(EventLine.Failure) in try EventLine.decode(raw) }
+    }
   }
 
   func damage(_ line: Line, _ reason: String) -> EventLogError {
@@ -87,7 +107,10 @@ struct LogRecovery {
       case .success(let r): kept = (candidate, r)
       case .failure(let f):
         guard cut == nil else { throw damage(candidate, f.reason) }
-        cut = (candidate.start, "the final line is damaged: \(f.reason)")
+        // A whole line (it ends in a newline) that does not check is damage, not a torn
+        // write: it is cut so the log can go on, and the opener keeps a copy first.
+        cut = (candidate.start, "the final line is complete but damaged: \(f.reason)")
+        tail.damaged = true
         end = candidate.start
         if end > 0 {
           let previous = try line(endingAt: end - 1)
@@ -146,7 +169,8 @@ struct LogRecovery {
     tail.end = end
     if let cut {
       tail.torn = TornTail(
-        offset: cut.offset, bytes: size - cut.offset, seq: tail.lastSeq + 1, reason: cut.reason)
+        offset: cut.offset, bytes: size - cut.offset, seq: tail.lastSeq + 1, reason: cut.reason,
+        damaged: tail.damaged)
     }
     return tail
   }

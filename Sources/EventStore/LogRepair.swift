@@ -18,6 +18,41 @@ public struct RepairReport: Sendable, Equatable {
 
 /// Keeps the valid prefix of a damaged log and moves the original aside; never deletes.
 public enum LogRepair {
+  /// A free name beside the log: `path.damaged-STAMP`, or with `-2`, `-3`… after it.
+  static func asideName(_ path: String, _ stamp: String) -> String {
+    var aside = "\(path).damaged-\(stamp)"
+    var n = 1
+    while FileIO.exists(aside) {
+      n += 1
+      aside = "\(path).damaged-\(stamp)-\(n)"
+    }
+    return aside
+  }
+
+  /// Gives the log a second name (a hard link: no bytes copied) before it is replaced by a
+  /// rename, so no crash can leave neither; returns that name.
+  static func keepCopy(of path: String, stamp: String) throws -> String {
+    let aside = asideName(path, stamp)
+    guard link(path, aside) == 0 else { throw EventLogError.io(operation: "link", path: aside, errno: errno) }
+    try FileIO.syncDirectory(FileIO.directory(of: path))
+    return aside
+  }
+
+  /// Copies the bytes from `offset` to the end (a damaged final line about to be cut in
+  /// place) to a file beside the log, made durable before the cut; returns its name.
+  static func keepCut(fd: Int32, path: String, from offset: Int64, stamp: String) throws -> String {
+    let size = try FileIO.size(fd, path)
+    var bytes = [UInt8](repeating: 0, count: Int(size - offset))
+    let count = bytes.count
+    let got = try bytes.withUnsafeMutableBytes { raw in
+      try FileIO.read(fd, into: raw, count: count, at: offset, path)
+    }
+    guard got == count else { throw EventLogError.io(operation: "read", path: path, errno: EIO) }
+    let aside = asideName(path, stamp)
+    try FileIO.writeAtomically(bytes, to: aside)
+    return aside
+  }
+
   /// Repairs the log at `path`; takes the writer lock, so no writer may have it open.
   /// `stamp` names the moved-aside copy (`path.damaged-STAMP`).
   public static func repair(path: String, stamp: String) throws -> RepairReport {
@@ -28,12 +63,6 @@ public enum LogRepair {
       return RepairReport(
         problems: [], keptEvents: report.validPrefixLastSeq, removedBytes: 0, movedAside: nil)
     }
-    var aside = "\(path).damaged-\(stamp)"
-    var n = 1
-    while FileIO.exists(aside) {
-      n += 1
-      aside = "\(path).damaged-\(stamp)-\(n)"
-    }
     let fd = try FileIO.open(path, O_RDONLY)
     defer { close(fd) }
     var prefix = [UInt8](repeating: 0, count: Int(report.validPrefixEnd))
@@ -42,8 +71,7 @@ public enum LogRepair {
       try FileIO.read(fd, into: raw, count: count, at: 0, path)
     }
     guard got == count else { throw EventLogError.io(operation: "read", path: path, errno: EIO) }
-    // The original gets its second name first, so no crash can leave neither.
-    guard link(path, aside) == 0 else { throw EventLogError.io(operation: "link", path: aside, errno: errno) }
+    let aside = try keepCopy(of: path, stamp: stamp)
     try FileIO.writeAtomically(prefix, to: path)
     return RepairReport(
       problems: report.problems, keptEvents: report.validPrefixLastSeq,

@@ -33,6 +33,10 @@ public final class FakeHTTPServer: @unchecked Sendable {
     public var body: Data
     /// Faults: close the connection with a reset after this many bytes of the body.
     public var resetAfterBodyBytes: Int?
+    /// A hostile body made on the fly (never held in memory): this many bytes after `body`,
+    /// announced by Content-Length only when `declaresLength`, else ended by closing.
+    public var generatedBytes: Int?
+    public var declaresLength = true
 
     public init(
       status: Int = 200, headers: [String: String] = [:], body: Data = Data(), resetAfterBodyBytes: Int? = nil
@@ -41,6 +45,15 @@ public final class FakeHTTPServer: @unchecked Sendable {
       self.headers = headers
       self.body = body
       self.resetAfterBodyBytes = resetAfterBodyBytes
+    }
+
+    /// A body of `bytes` bytes starting with `prefix` (e.g. an image's magic bytes), made as
+    /// it is sent.
+    public static func huge(_ bytes: Int, prefix: [UInt8] = [], declaresLength: Bool = true) -> Response {
+      var response = Response(body: Data(prefix))
+      response.generatedBytes = bytes - prefix.count
+      response.declaresLength = declaresLength
+      return response
     }
 
     /// A JSON answer.
@@ -59,6 +72,10 @@ public final class FakeHTTPServer: @unchecked Sendable {
   private let lock = NSLock()
   private var received: [Request] = []
   private var stopped = false
+  private var generatedSent = 0
+
+  /// How many generated body bytes the clients have taken so far (see `Response.huge`).
+  public var generatedBytesSent: Int { lock.withLock { generatedSent } }
 
   /// Starts listening at once.
   public init(handler: @escaping Handler) throws {
@@ -173,7 +190,9 @@ public final class FakeHTTPServer: @unchecked Sendable {
     let response = handler(request)
     var text = "HTTP/1.1 \(response.status) \(reason(response.status))\r\n"
     var responseHeaders = response.headers
-    responseHeaders["Content-Length"] = String(response.body.count)
+    if response.declaresLength {
+      responseHeaders["Content-Length"] = String(response.body.count + (response.generatedBytes ?? 0))
+    }
     responseHeaders["Connection"] = "close"
     for (name, value) in responseHeaders.sorted(by: { $0.key < $1.key }) { text += "\(name): \(value)\r\n" }
     text += "\r\n"
@@ -184,12 +203,25 @@ public final class FakeHTTPServer: @unchecked Sendable {
       var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
       setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
     }
-    var sent = 0
-    while sent < bytes.count {
+    guard sendAll(fd, bytes[...]) else { return }
+    guard var left = response.generatedBytes else { return }
+    let filler = [UInt8](repeating: 0x41, count: 65536)
+    while left > 0 {
+      let piece = filler[0..<min(left, filler.count)]
+      guard sendAll(fd, piece) else { return }
+      left -= piece.count
+      lock.withLock { generatedSent += piece.count }
+    }
+  }
+
+  private func sendAll(_ fd: Int32, _ bytes: ArraySlice<UInt8>) -> Bool {
+    var sent = bytes.startIndex
+    while sent < bytes.endIndex {
       let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-      if n <= 0 { return }
+      if n <= 0 { return false }
       sent += n
     }
+    return true
   }
 
   private func reason(_ status: Int) -> String {

@@ -26,7 +26,7 @@ enum ServeCommand {
       return 1
     }
     let recovery = store.recovery
-    if let torn = recovery.tornTail { logger.log(.warn, "\(torn)") }
+    if let torn = recovery.tornTail { logger.log(torn.damaged ? .error : .warn, "\(torn)") }
     for problem in recovery.snapshotProblems { logger.log(.warn, problem) }
     if let dropped = recovery.droppedThrough {
       logger.log(.info, "retention: the events through seq \(dropped) became one log.base event")

@@ -16,7 +16,11 @@ extension EffectRuntime {
         diagnostics("could not remove the account tokens: \(error)")
       }
     case .loadAccountImages(let requestID):
-      run { [self] in await loadAccountImages(requestID) }
+      run { [self] in
+        await loadAccountImages(requestID)
+      } unrecordable: {
+        [Event(AccountEvents.ImagesFailed(requestID: requestID, failure: $0))]
+      }
     case .uploadAccountImage(let requestID, let request):
       run { [self] in await uploadAccountImage(requestID, request) }
     case .deleteAccountImage(let requestID, let imageID):
@@ -76,7 +80,10 @@ extension EffectRuntime {
               AccountEvents.ImagesPageLoaded(requestID: requestID, page: page, images: images, last: last))
           ]
         if last { return events }
-        record(events)
+        do { try append(events) } catch {
+          let failure = Self.unrecordableFailure(error)
+          return [Event(AccountEvents.ImagesFailed(requestID: requestID, failure: failure))]
+        }
       }
     }
     return []

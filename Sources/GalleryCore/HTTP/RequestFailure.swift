@@ -14,6 +14,8 @@ public struct RequestFailure: Codable, Equatable, Sendable, Error {
     case rejected
     /// Cancelled by the user or superseded.
     case cancelled
+    /// An answer over the size the core accepts (`limitBytes`); reading stopped there.
+    case tooLarge
   }
 
   public var kind: Kind
@@ -25,16 +27,19 @@ public struct RequestFailure: Codable, Equatable, Sendable, Error {
   public var retryAfterSeconds: Int?
   /// Technical detail for logs and debugging (never shown as the main message).
   public var detail: String?
+  /// For `tooLarge`: the limit that was passed, in bytes.
+  public var limitBytes: Int?
 
   public init(
     kind: Kind, status: Int? = nil, serverMessage: String? = nil, retryAfterSeconds: Int? = nil,
-    detail: String? = nil
+    detail: String? = nil, limitBytes: Int? = nil
   ) {
     self.kind = kind
     self.status = status
     self.serverMessage = serverMessage
     self.retryAfterSeconds = retryAfterSeconds
     self.detail = detail
+    self.limitBytes = limitBytes
   }
 
   /// The message to show for this failure, in English.
@@ -58,6 +63,7 @@ public struct RequestFailure: Codable, Equatable, Sendable, Error {
     case .timeout: return ("request.timeout", [:])
     case .malformed: return ("request.malformed", [:])
     case .cancelled: return ("request.cancelled", [:])
+    case .tooLarge: return ("request.tooLarge", ["limit": Self.megabytes(limitBytes ?? 0)])
     case .rejected: return ("auth.rejected", ["detail": serverMessage ?? "The request was refused."])
     case .http:
       let code = status ?? 0
@@ -73,5 +79,12 @@ public struct RequestFailure: Codable, Equatable, Sendable, Error {
       default: return ("request.http", args)
       }
     }
+  }
+
+  /// A size as people read it: "20 MB", "2.5 MB", "64 KB".
+  static func megabytes(_ bytes: Int) -> String {
+    if bytes < 1 << 20 { return "\(Int((Double(bytes) / 1024).rounded())) KB" }
+    let mb = Double(bytes) / 1_048_576
+    return mb < 10 && mb != mb.rounded() ? String(format: "%.1f MB", mb) : "\(Int(mb.rounded())) MB"
   }
 }

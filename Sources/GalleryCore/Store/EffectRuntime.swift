@@ -1,3 +1,4 @@
+import EventStore
 import Foundation
 
 /// Runs effects against the environment and hands their results back as events.
@@ -14,7 +15,8 @@ final class EffectRuntime: @unchecked Sendable {
   private let offlineCopy: OfflineCopy
   private let limiter: DownloadLimiter
   private let timerScale: Double
-  let record: @Sendable ([Event]) -> Void
+  /// Appends result events through the store; throws when they cannot be recorded.
+  let append: @Sendable ([Event]) throws -> Void
   let send: @Sendable (Action) -> Void
   let diagnostics: @Sendable (String) -> Void
   /// The providers in use.
@@ -28,14 +30,14 @@ final class EffectRuntime: @unchecked Sendable {
   private var nextToken = 0
   private var finishedTokens = Set<Int>()
 
-  /// `record` appends result events through the store (the same path as actions); `send`
+  /// `append` records result events through the store (the same path as actions); `send`
   /// sends follow-up actions (timers, dispatches) through the store's decide.
   init(
     environment: GalleryEnvironment, credentials: CredentialsFile, cache: ImageCache,
     offlineCopy: OfflineCopy,
     downloadConcurrency: Int, timerScale: Double, clock: @escaping @Sendable () -> Int64,
     diagnostics: @escaping @Sendable (String) -> Void,
-    record: @escaping @Sendable ([Event]) -> Void, send: @escaping @Sendable (Action) -> Void
+    append: @escaping @Sendable ([Event]) throws -> Void, send: @escaping @Sendable (Action) -> Void
   ) {
     self.credentials = credentials
     self.cache = cache
@@ -43,7 +45,7 @@ final class EffectRuntime: @unchecked Sendable {
     self.limiter = DownloadLimiter(limit: max(1, downloadConcurrency))
     self.timerScale = timerScale
     self.diagnostics = diagnostics
-    self.record = record
+    self.append = append
     self.send = send
     self.clock = clock
     self.providers = (
@@ -98,10 +100,15 @@ final class EffectRuntime: @unchecked Sendable {
       case .loadFeedPage(let requestID, let query, let page, let perPage):
         run { [environment] in
           switch await environment.feed.page(query: query, page: page, perPage: perPage) {
-          case .success(let result): return [Event(FeedEvents.PageLoaded(requestID: requestID, page: result))]
+          case .success(var result):
+            // A provider that sends more than was asked for gets what was asked for.
+            if result.photos.count > perPage { result.photos.removeLast(result.photos.count - perPage) }
+            return [Event(FeedEvents.PageLoaded(requestID: requestID, page: result))]
           case .failure(let failure):
             return [Event(FeedEvents.LoadFailed(requestID: requestID, failure: failure))]
           }
+        } unrecordable: {
+          [Event(FeedEvents.LoadFailed(requestID: requestID, failure: $0))]
         }
       case .saveOfflineCopy(let provider, let query, let photos):
         run { [offlineCopy, diagnostics] in
@@ -126,6 +133,8 @@ final class EffectRuntime: @unchecked Sendable {
           case .failure(let failure):
             return [Event(AlbumsEvents.OwnersFailed(requestID: requestID, failure: failure))]
           }
+        } unrecordable: {
+          [Event(AlbumsEvents.OwnersFailed(requestID: requestID, failure: $0))]
         }
         run { [environment] in
           switch await environment.albums.albums() {
@@ -134,6 +143,8 @@ final class EffectRuntime: @unchecked Sendable {
           case .failure(let failure):
             return [Event(AlbumsEvents.AlbumsFailed(requestID: requestID, failure: failure))]
           }
+        } unrecordable: {
+          [Event(AlbumsEvents.AlbumsFailed(requestID: requestID, failure: $0))]
         }
       case .loadAlbumPhotos(let requestID, let albumID):
         run { [environment] in
@@ -143,6 +154,8 @@ final class EffectRuntime: @unchecked Sendable {
           case .failure(let failure):
             return [Event(AlbumsEvents.PhotosFailed(requestID: requestID, failure: failure))]
           }
+        } unrecordable: {
+          [Event(AlbumsEvents.PhotosFailed(requestID: requestID, failure: $0))]
         }
       case .resolveAlbumPreview(let albumID):
         resolvePreview(albumID)
@@ -158,17 +171,41 @@ final class EffectRuntime: @unchecked Sendable {
     }
   }
 
-  /// Runs asynchronous work whose result events are recorded when it finishes.
+  /// Runs `work` and records the events it returns. When they cannot be recorded (an answer
+  /// too large for one log line, a full disk), `unrecordable` names the failure events that
+  /// end the work instead, so no load is left spinning without an effect behind it.
   @discardableResult
-  func run(_ work: @escaping @Sendable () async -> [Event]) -> Task<Void, Never> {
+  func run(
+    _ work: @escaping @Sendable () async -> [Event],
+    unrecordable: (@Sendable (RequestFailure) -> [Event])? = nil
+  ) -> Task<Void, Never> {
     idle.lock()
     inFlight += 1
     idle.unlock()
     return Task.detached { [self] in
       let events = await work()
-      if !events.isEmpty { record(events) }
+      if !events.isEmpty {
+        do { try append(events) } catch {
+          diagnostics("an effect result was not recorded: \(error)")
+          if let fallback = unrecordable?(Self.unrecordableFailure(error)) { record(fallback) }
+        }
+      }
       finished()
     }
+  }
+
+  /// Records events, reporting (not throwing) a failure: for results with no fallback.
+  func record(_ events: [Event]) {
+    do { try append(events) } catch { diagnostics("an effect result was not recorded: \(error)") }
+  }
+
+  /// The failure a load ends with when its result could not be recorded.
+  static func unrecordableFailure(_ error: any Error) -> RequestFailure {
+    if case EventLogError.tooLarge(_, _, let limit) = error {
+      return RequestFailure(
+        kind: .tooLarge, detail: "the answer could not be recorded: \(error)", limitBytes: limit)
+    }
+    return RequestFailure(kind: .malformed, detail: "the answer could not be recorded: \(error)")
   }
 
   private static func downloadKey(_ key: String, _ target: FeedEvents.ImageTarget) -> String {

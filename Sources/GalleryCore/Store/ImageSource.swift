@@ -29,14 +29,15 @@ public struct ImageSource: Sendable {
     guard let parsed = ProviderDecoding.webURL(url).flatMap(URL.init(string:)) else {
       return .failure(RequestFailure(kind: .malformed, detail: "refused an image URL that is not http(s)"))
     }
-    switch await http.send(HTTPRequest(url: parsed, timeout: timeout)) {
+    switch await http.send(HTTPRequest(url: parsed, timeout: timeout, maxResponseBytes: maxBytes)) {
     case .failure(let failure): return .failure(failure)
     case .success(let response):
       guard (200..<300).contains(response.status) else { return .failure(HTTPStatus.failure(for: response)) }
       guard response.body.count <= maxBytes else {
         return .failure(
           RequestFailure(
-            kind: .malformed, detail: "image of \(response.body.count) bytes exceeds \(maxBytes)"))
+            kind: .tooLarge, detail: "image of \(response.body.count) bytes exceeds \(maxBytes)",
+            limitBytes: maxBytes))
       }
       let bytes = [UInt8](response.body)
       guard Self.looksLikeImage(bytes) else {

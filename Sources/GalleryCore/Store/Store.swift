@@ -23,6 +23,9 @@ public final class Store: @unchecked Sendable {
     public var timerScale: Double
     /// How much history the log keeps, applied when the store opens (nil: all of it).
     public var retention: Retention?
+    /// The largest event data the log records, in bytes; a result over it ends its work as
+    /// a `tooLarge` failure instead.
+    public var maxEventBytes = 16 << 20
 
     public init(
       durability: Durability = .fsync, snapshotEvery: Int = 1000,
@@ -98,7 +101,8 @@ public final class Store: @unchecked Sendable {
       atPath: dataDirectory + "/snapshots", withIntermediateDirectories: true)
     log = try EventLog(
       path: dataDirectory + "/events.jsonl",
-      options: EventLogOptions(durability: options.durability, clock: options.clock))
+      options: EventLogOptions(
+        durability: options.durability, clock: options.clock, maxEventBytes: options.maxEventBytes))
     snapshots = SnapshotStore(directory: dataDirectory + "/snapshots")
     credentials = CredentialsFile(path: dataDirectory + "/credentials.json")
     let dropped = LogRetention.apply(options, to: log, snapshots: snapshots)
@@ -130,11 +134,9 @@ public final class Store: @unchecked Sendable {
       timerScale: options.timerScale,
       clock: options.clock,
       diagnostics: diagnostics,
-      record: { [weak self] events in
+      append: { [weak self] events in
         guard let self else { return }
-        do { _ = try self.record(events) } catch {
-          diagnostics("an effect result was not recorded: \(error)")
-        }
+        _ = try self.record(events)
       },
       send: { [weak self] action in
         guard let self else { return }

@@ -34,7 +34,7 @@ final class FaultMatrixTests: XCTestCase {
     ("empty body", .init(status: 200, body: Data()), "request.malformed"),
     (
       "too large", .json(#"{"hits":[],"pad":""# + String(repeating: "x", count: 200_000) + #""}"#),
-      "request.malformed"
+      "request.tooLarge"
     ),
   ]
 

@@ -1,0 +1,59 @@
+import Foundation
+import GalleryCore
+import GalleryTesting
+import XCTest
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A provider that answers with a gigabyte: reading stops at the limit, memory stays where
+/// it was, and the failure says the answer was too large and what the limit is.
+final class BoundedBodyTests: XCTestCase {
+  private static let gigabyte = 1 << 30
+  private static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+  private func residentBytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+      let pages = text.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+    else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+  }
+
+  func testAHugeImageIsRefusedAtItsLimitWithOrWithoutContentLength() async throws {
+    for declared in [true, false] {
+      let server = try FakeHTTPServer { _ in .huge(Self.gigabyte, prefix: Self.png, declaresLength: declared)
+      }
+      let source = ImageSource(http: URLSessionHTTPClient(), maxBytes: 2 << 20, timeout: 30)
+      let before = residentBytes()
+      let result = await source.fetch(server.baseURL + "/huge.png")
+      guard case .failure(let failure) = result else { return XCTFail("a 1 GiB image was accepted") }
+      XCTAssertEqual(failure.kind, .tooLarge, "Content-Length declared: \(declared)")
+      XCTAssertEqual(failure.limitBytes, 2 << 20)
+      XCTAssertEqual(
+        failure.message(in: .en).message, "The server's answer was too large: the limit is 2 MB.")
+      XCTAssertEqual(failure.message(in: .es).code, "request.tooLarge")
+      XCTAssertTrue(failure.message(in: .es).message.contains("2 MB"))
+      XCTAssertTrue(failure.message.retryable)
+      XCTAssertLessThan(
+        server.generatedBytesSent, 256 << 20, "reading stopped near the limit, not at the end of the body")
+      XCTAssertLessThan(residentBytes() - before, 128 << 20, "memory did not take the body")
+      server.stop()
+    }
+  }
+
+  func testAnAPIAnswerHasItsOwnSmallerBound() async throws {
+    let server = try FakeHTTPServer { _ in
+      .huge(64 << 20, prefix: Array("{\"hits\":[".utf8), declaresLength: false)
+    }
+    let client = URLSessionHTTPClient()
+    XCTAssertEqual(client.maxBodyBytes, 4 << 20, "an API page is a few MB at most")
+    let result = await client.send(HTTPRequest(url: URL(string: server.baseURL + "/api")!, timeout: 30))
+    guard case .failure(let failure) = result else { return XCTFail("a 64 MB page was accepted") }
+    XCTAssertEqual(failure.kind, .tooLarge)
+    XCTAssertEqual(failure.limitBytes, 4 << 20)
+    let small = try FakeHTTPServer { _ in .json(#"{"ok":true}"#) }
+    let fine = await client.send(HTTPRequest(url: URL(string: small.baseURL + "/api")!, timeout: 30))
+    XCTAssertEqual(try fine.get().body, Data(#"{"ok":true}"#.utf8), "a small answer is read whole")
+  }
+}
