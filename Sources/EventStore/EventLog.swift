@@ -77,16 +77,19 @@ public final class EventLog: @unchecked Sendable {
     self.lockPath = path + ".lock"
     self.options = options
     self.durability = options.durability
-    lockFD = try EventLog.acquireLock(lockPath)
-    // What a compaction left when it stopped before its rename: the log itself is whole.
-    unlink(path + LogCompaction.suffix)
     let created = !FileIO.exists(path)
+    // The log file is locked first, so a writer holding it is found before the lock file
+    // (which names the holder) is touched.
+    fd = try FileIO.open(path, O_RDWR | O_APPEND | O_CREAT)
     do {
-      fd = try FileIO.open(path, O_RDWR | O_APPEND | O_CREAT)
+      try EventLog.lockLogFile(fd, path: path, lockPath: lockPath)
+      lockFD = try EventLog.acquireLock(lockPath)
     } catch {
-      Glibc.close(lockFD)
+      Glibc.close(fd)
       throw error
     }
+    // What a compaction left when it stopped before its rename: the log itself is whole.
+    unlink(path + LogCompaction.suffix)
     do {
       if created { try FileIO.syncDirectory(FileIO.directory(of: path)) }
       var recovery = LogRecovery(fd: fd, path: path)
@@ -121,6 +124,17 @@ public final class EventLog: @unchecked Sendable {
       Glibc.close(fd)
       Glibc.close(lockFD)
     }
+  }
+
+  /// Locks the log file itself too: a lock file someone deleted must not let a second
+  /// writer in, as the log's own inode is what both would open.
+  static func lockLogFile(_ fd: Int32, path: String, lockPath: String) throws {
+    guard flock(fd, LOCK_EX | LOCK_NB) != 0 else { return }
+    let code = errno
+    guard code == EWOULDBLOCK else { throw EventLogError.io(operation: "flock", path: path, errno: code) }
+    let holder = (try? String(contentsOfFile: lockPath, encoding: .utf8))
+      .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    throw EventLogError.locked(lockFile: lockPath, holderPID: holder)
   }
 
   static func acquireLock(_ lockPath: String) throws -> Int32 {
@@ -167,14 +181,17 @@ public final class EventLog: @unchecked Sendable {
     }
     let size = try LogCompaction.write(
       from: fd, path: path, end: writtenEnd, through: seq, baseData: baseData)
-    // The rename is done: from here on the file open is the old one.
-    Glibc.close(fd)
+    // The rename is done: from here on the file open is the old one. The new one is locked
+    // before the old one is let go.
+    let old = fd
     do {
       fd = try FileIO.open(path, O_RDWR | O_APPEND)
+      try EventLog.lockLogFile(fd, path: path, lockPath: lockPath)
     } catch {
       poison = "the log could not be reopened after a retention cut: \(error)"
       throw error
     }
+    Glibc.close(old)
     writtenEnd = size
     durableEnd = size
     firstSeqValue = seq

@@ -39,26 +39,43 @@ public enum LogRepair {
   }
 
   /// Copies the bytes from `offset` to the end (a damaged final line about to be cut in
-  /// place) to a file beside the log, made durable before the cut; returns its name.
+  /// place) to a file beside the log, 1 MiB at a time, made durable before the cut; returns
+  /// its name.
   static func keepCut(fd: Int32, path: String, from offset: Int64, stamp: String) throws -> String {
     let size = try FileIO.size(fd, path)
-    var bytes = [UInt8](repeating: 0, count: Int(size - offset))
-    let count = bytes.count
-    let got = try bytes.withUnsafeMutableBytes { raw in
-      try FileIO.read(fd, into: raw, count: count, at: offset, path)
-    }
-    guard got == count else { throw EventLogError.io(operation: "read", path: path, errno: EIO) }
     let aside = asideName(path, stamp)
-    try FileIO.writeAtomically(bytes, to: aside)
+    let out = try FileIO.open(aside, O_WRONLY | O_CREAT | O_EXCL)
+    defer { close(out) }
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    var at = offset
+    while at < size {
+      let count = Int(min(Int64(buffer.count), size - at))
+      let got = try buffer.withUnsafeMutableBytes { raw in
+        try FileIO.read(fd, into: raw, count: count, at: at, path)
+      }
+      guard got == count else { throw EventLogError.io(operation: "read", path: path, errno: EIO) }
+      try buffer.withUnsafeBytes { raw in
+        try FileIO.writeAll(out, UnsafeRawBufferPointer(rebasing: raw[0..<count]), aside)
+      }
+      at += Int64(count)
+    }
+    try FileIO.sync(out, aside)
+    try FileIO.syncDirectory(FileIO.directory(of: path))
     return aside
   }
 
   /// Repairs the log at `path`; takes the writer lock, so no writer may have it open.
   /// `stamp` names the moved-aside copy (`path.damaged-STAMP`).
-  public static func repair(path: String, stamp: String) throws -> RepairReport {
+  /// `payloadProblem` is the verifier's: whatever replay would refuse is cut too.
+  public static func repair(
+    path: String, stamp: String, payloadProblem: ((EventRecord) -> String?)? = nil
+  ) throws -> RepairReport {
     let lockFD = try EventLog.acquireLock(path + ".lock")
     defer { close(lockFD) }
-    let report = try LogVerifier.verify(path: path)
+    let held = try FileIO.open(path, O_RDONLY)
+    defer { close(held) }
+    try EventLog.lockLogFile(held, path: path, lockPath: path + ".lock")
+    let report = try LogVerifier.verify(path: path, payloadProblem: payloadProblem)
     guard !report.isClean else {
       return RepairReport(
         problems: [], keptEvents: report.validPrefixLastSeq, removedBytes: 0, movedAside: nil)

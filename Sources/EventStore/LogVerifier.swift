@@ -45,9 +45,17 @@ public struct VerificationReport: Sendable, Equatable {
   public var hasDamage: Bool { problems.contains { $0.kind == .damage } }
 }
 
-/// Reads a whole log and lists every problem; changes nothing.
+/// Reads a whole log and lists every problem; changes nothing. The judgement is the one
+/// opening and replaying make: only an unfinished write at the very end (a final line with
+/// no newline, or a final batch whose lines are whole but too few) is a torn tail that
+/// opening cuts; a whole line that does not check, breaks the sequence, or carries data its
+/// type cannot be read from (`payloadProblem`, the domain's decoder) is damage.
 public enum LogVerifier {
-  public static func verify(path: String) throws -> VerificationReport {
+  /// `payloadProblem` names what is wrong with an event's data (nil: it replays); without it
+  /// only the envelope is checked.
+  public static func verify(path: String, payloadProblem: ((EventRecord) -> String?)? = nil) throws
+    -> VerificationReport
+  {
     let fd = try FileIO.open(path, O_RDONLY)
     defer { close(fd) }
     let size = try FileIO.size(fd, path)
@@ -57,6 +65,7 @@ public enum LogVerifier {
       path: path, goodEvents: 0, lines: 0, bytes: size, problems: [], validPrefixEnd: 0, validPrefixLastSeq: 0
     )
     var lastLineWasBad = false
+    let unterminated = "the final line has no newline"
     var batchStart: (offset: Int64, line: Int, seq: UInt64)?
     while let _: Void = try reader.next({ offset, line, terminated in
       report.lines += 1
@@ -67,7 +76,7 @@ public enum LogVerifier {
         lastLineWasBad = true
       }
       lastLineWasBad = false
-      guard terminated else { return problem(EventLine.peekSeq(line), "the final line has no newline") }
+      guard terminated else { return problem(EventLine.peekSeq(line), unterminated) }
       let r: EventRecord
       do { r = try EventLine.decode(line) } catch {
         if continuity.atStart {
@@ -81,6 +90,7 @@ public enum LogVerifier {
       }
       if continuity.batchRemaining == 0 { batchStart = (offset, lineNo, r.seq) }
       if let reason = continuity.accept(r) { return problem(r.seq, reason) }
+      if let reason = payloadProblem?(r) { return problem(r.seq, "its data does not replay: \(reason)") }
       report.goodEvents += 1
       if report.firstSeq == 0 { report.firstSeq = r.seq }
       if report.problems.isEmpty, r.batchRemaining == 0 {
@@ -93,7 +103,9 @@ public enum LogVerifier {
         LogProblem(
           kind: .tornTail, line: start.line, offset: start.offset, seq: start.seq,
           reason: "the final batch is incomplete (\(continuity.batchRemaining) more line(s) expected)"))
-    } else if lastLineWasBad, let last = report.problems.last, last.line == report.lines {
+    } else if lastLineWasBad, let last = report.problems.last, last.line == report.lines,
+      last.reason == unterminated
+    {
       report.problems[report.problems.count - 1].kind = .tornTail
     }
     return report

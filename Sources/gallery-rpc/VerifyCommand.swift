@@ -1,12 +1,13 @@
 import EventStore
 import Foundation
+import GalleryCore
 
 /// `gallery-rpc verify LOG` and `gallery-rpc repair LOG`: integrity report and repair.
 enum VerifyCommand {
   /// Prints every problem; returns the exit status (0 clean, 1 problems, 2 unreadable).
   static func run(path: String) -> Int32 {
     do {
-      let report = try LogVerifier.verify(path: path)
+      let report = try LogVerifier.verify(path: path, payloadProblem: EventCodec.problem)
       print("\(path): \(report.lines) lines, \(report.bytes) bytes, \(report.goodEvents) good events")
       if report.isClean {
         print("clean: \(prefix(report.validPrefixLastSeq, from: report.firstSeq)), every checksum matches")
@@ -34,7 +35,7 @@ enum VerifyCommand {
   static func repair(path: String) -> Int32 {
     do {
       let stamp = ISOTime.format(millis: EventLogOptions.systemClock()).filter { $0.isNumber || $0 == "T" }
-      let report = try LogRepair.repair(path: path, stamp: stamp)
+      let report = try LogRepair.repair(path: path, stamp: stamp, payloadProblem: EventCodec.problem)
       guard let aside = report.movedAside else {
         print("\(path): clean, nothing to repair")
         return 0

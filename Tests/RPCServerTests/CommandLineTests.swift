@@ -10,24 +10,33 @@ final class CommandLineTests: XCTestCase {
   func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (
     status: Int32, out: String, err: String
   ) {
-    let process = Process()
-    process.executableURL = RPCProcess.binary
-    process.arguments = arguments
-    var env = ProcessInfo.processInfo.environment
-    for (k, v) in environment { env[k] = v }
-    process.environment = env
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = Pipe()
-    try process.run()
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    try runGalleryRPC(arguments, environment: environment)
   }
+}
 
+/// Runs the built `gallery-rpc` with `arguments` and an empty standard input to its end.
+func runGalleryRPC(_ arguments: [String], environment: [String: String] = [:]) throws -> (
+  status: Int32, out: String, err: String
+) {
+  let process = Process()
+  process.executableURL = RPCProcess.binary
+  process.arguments = arguments
+  var env = ProcessInfo.processInfo.environment
+  for (k, v) in environment { env[k] = v }
+  process.environment = env
+  let out = Pipe()
+  let err = Pipe()
+  process.standardOutput = out
+  process.standardError = err
+  process.standardInput = FileHandle.nullDevice
+  try process.run()
+  let o = out.fileHandleForReading.readDataToEndOfFile()
+  let e = err.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+}
+
+extension CommandLineTests {
   func testHelpVersionAndClearErrorsForBadFlags() throws {
     let help = try run(["--help"])
     XCTAssertEqual(help.status, 0)

@@ -31,6 +31,15 @@ public enum EventCodec {
   }
 
   /// The event a log record holds.
+  /// Why `record` cannot be replayed by this build (nil: it can): the judgement `verify`
+  /// and `repair` share with replay.
+  public static func problem(_ record: EventRecord) -> String? {
+    do {
+      _ = try decode(record)
+      return nil
+    } catch { return "\(error)" }
+  }
+
   public static func decode(_ record: EventRecord) throws -> Event {
     try decode(type: record.type, version: record.version, data: record.data)
   }

@@ -1,0 +1,77 @@
+import EventStore
+import Foundation
+import GalleryCore
+import GalleryTesting
+import XCTest
+
+/// `verify`, `repair` and `serve` judge a log the same way: what serve refuses, verify calls
+/// damage and repair fixes (keeping the original); what verify calls a torn tail, serve cuts.
+final class LogJudgementTests: XCTestCase {
+  private func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    try runGalleryRPC(arguments)
+  }
+
+  private func edit(_ n: Int) -> NewEvent {
+    NewEvent(type: "auth.fieldEdited", data: Array(#"{"field":"email","form":"login","value":"\#(n)"}"#.utf8))
+  }
+
+  /// A log of 29 good events, then what `damage` appends, then one more good event.
+  private func damagedLog(_ damage: (EventLog) throws -> Void) throws -> TemporaryDirectory {
+    let dir = TemporaryDirectory()
+    let log = try EventLog(path: dir.path + "/events.jsonl", options: EventLogOptions(durability: .none))
+    for n in 1...29 { try log.append([edit(n)]) }
+    try damage(log)
+    try log.append([edit(99)])
+    try log.close()
+    return dir
+  }
+
+  private func agree(
+    _ dir: TemporaryDirectory, _ what: String, file: StaticString = #filePath, line: UInt = #line
+  )
+    throws
+  {
+    let path = dir.path + "/events.jsonl"
+    let verified = try run(["verify", path])
+    XCTAssertEqual(verified.status, 1, "\(what): verify finds it", file: file, line: line)
+    XCTAssertTrue(verified.out.contains("damage:"), "\(what): \(verified.out)", file: file, line: line)
+    let served = try run(["serve", "--data-dir", dir.path, "--durability", "none"])
+    XCTAssertEqual(served.status, 1, "\(what): serve refuses it: \(served.err)", file: file, line: line)
+    let repaired = try run(["repair", path])
+    XCTAssertEqual(repaired.status, 0, "\(what): \(repaired.out) \(repaired.err)", file: file, line: line)
+    XCTAssertTrue(
+      repaired.out.contains("original kept at"), "\(what): \(repaired.out)", file: file, line: line)
+    XCTAssertEqual(
+      try run(["verify", path]).status, 0, "\(what): clean after repair", file: file, line: line)
+    XCTAssertEqual(try Replay.state(ofLogAt: path).login.email.value, "29", what, file: file, line: line)
+    let again = try run(["serve", "--data-dir", dir.path, "--durability", "none"])
+    XCTAssertTrue(
+      again.err.contains("serving"), "\(what): serve opens the repaired log: \(again.err)", file: file,
+      line: line)
+  }
+
+  func testAPayloadThatDoesNotDecodeIsDamageForAllThree() throws {
+    try agree(
+      damagedLog {
+        try $0.append([NewEvent(type: "auth.fieldEdited", data: Array(#"{"text":12345}"#.utf8))])
+      },
+      "undecodable data")
+  }
+
+  func testAnUnknownTypeIsDamageForAllThree() throws {
+    try agree(
+      damagedLog { try $0.append([NewEvent(type: "evil.unknown", data: Array("{}".utf8))]) }, "unknown type")
+  }
+
+  func testABatchMissingItsMiddleLineIsDamageForAllThree() throws {
+    let dir = try damagedLog { try $0.append([self.edit(30), self.edit(31), self.edit(32)]) }
+    let path = dir.path + "/events.jsonl"
+    var lines = String(decoding: FileManager.default.contents(atPath: path)!, as: UTF8.self)
+      .split(separator: "\n", omittingEmptySubsequences: false)
+    lines.remove(at: 30)  // seq 31, the batch's middle
+    _ = FileManager.default.createFile(atPath: path, contents: Data(lines.joined(separator: "\n").utf8))
+    let verified = try run(["verify", path])
+    XCTAssertFalse(verified.out.contains("torn tail"), "not a torn tail: \(verified.out)")
+    try agree(dir, "a batch missing its middle")
+  }
+}
