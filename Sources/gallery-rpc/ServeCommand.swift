@@ -19,8 +19,13 @@ enum ServeCommand {
     do {
       store = try Store(
         dataDirectory: config.dataDirectory, environment: config.environment(),
-        options: Store.Options(
-          durability: config.durability, diagnostics: { logger.log(.warn, $0) }, retention: config.retention))
+        options: {
+          var options = Store.Options(
+            durability: config.durability, diagnostics: { logger.log(.warn, $0) }, retention: config.retention
+          )
+          options.secrets = config.secrets
+          return options
+        }())
     } catch {
       logger.log(.error, "cannot open \(config.dataDirectory): \(error)")
       return 1

@@ -69,6 +69,52 @@ final class SecretsTests: XCTestCase {
     XCTAssertFalse(published.value.isEmpty)
   }
 
+  func testAProviderThatEchoesTheKeyOrATokenGetsItRedactedEverywhere() throws {
+    let key = "PIXKEY-SECRET-123"
+    let token = self.token
+    let server = try FakeHTTPServer { request in
+      if request.path == "/api/" {
+        return .json(#"{"error":"Invalid or missing API key (\#(key)); token \#(token)"}"#, status: 400)
+      }
+      return .json(#"{"id":4,"token":"\#(token)"}"#)
+    }
+    let dir = TemporaryDirectory()
+    let diagnostics = Locked<[String]>([])
+    var options = Store.Options(
+      durability: .none, diagnostics: { line in diagnostics.mutate { $0.append(line) } })
+    options.secrets = [key]
+    let store = try Store(
+      dataDirectory: dir.path,
+      environment: GalleryEnvironment(
+        auth: ReqresAuthBackend(
+          baseURL: server.baseURL, apiKey: "k", http: URLSessionHTTPClient(), timeout: 5),
+        feed: PixabayProvider(baseURL: server.baseURL, apiKey: key, http: URLSessionHTTPClient())),
+      options: options)
+    let published = Locked<[UInt8]>([])
+    let observation = store.observe { change in
+      let bytes = Array((try? JSONCoding.encode(change.state)) ?? Data()) + change.events.flatMap(\.data)
+      published.mutate { $0 += bytes }
+    }
+    try store.send(.auth(.setEmail(.login, "eve.holt@reqres.in")))
+    try store.send(.auth(.setPassword(.login, Secret(password))))
+    try store.send(.auth(.submit(.login)))
+    store.waitUntilIdle()
+    XCTAssertEqual(store.state.feed.status, .failed)
+    let said = try XCTUnwrap(store.state.feed.error?.args["serverSaid"])
+    XCTAssertEqual(
+      said, "Invalid or missing API key ([redacted]); token [redacted]", "the rest of the words stay")
+    observation.cancel()
+    try store.close()
+    XCTAssertEqual(
+      try Replay.state(ofLogAt: dir.path + "/events.jsonl"), store.state, "replay rebuilds the same")
+    for needle in [Array(key.utf8), Array(token.utf8)] {
+      let log = [UInt8](FileManager.default.contents(atPath: dir.path + "/events.jsonl") ?? Data())
+      XCTAssertFalse(contains(log, needle), "the log holds a secret")
+      XCTAssertFalse(contains(published.value, needle), "a published state holds a secret")
+      XCTAssertFalse(diagnostics.value.joined().contains(String(decoding: needle, as: UTF8.self)))
+    }
+  }
+
   func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
     guard haystack.count >= needle.count else { return false }
     for i in 0...(haystack.count - needle.count) where haystack[i] == needle[0] {

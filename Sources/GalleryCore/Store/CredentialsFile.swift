@@ -25,8 +25,24 @@ public final class CredentialsFile: @unchecked Sendable {
 
   public let path: String
   private let lock = NSLock()
+  /// The tokens the file held when last read or written (kept so redaction needs no read).
+  private var knownTokens: [String]?
 
   public init(path: String) { self.path = path }
+
+  /// Every token the file holds: what must never be recorded or shown.
+  public var secrets: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    if let knownTokens { return knownTokens }
+    let tokens = Self.tokens(load())
+    knownTokens = tokens
+    return tokens
+  }
+
+  private static func tokens(_ c: Contents) -> [String] {
+    [c.signIn?.token, c.account?.accessToken, c.account?.refreshToken].compactMap { $0 }
+  }
 
   /// What the file holds (empty if there is no file or it cannot be read).
   public func read() -> Contents {
@@ -41,6 +57,10 @@ public final class CredentialsFile: @unchecked Sendable {
     defer { lock.unlock() }
     var contents = load()
     change(&contents)
+    // Tokens replaced by newer ones stay known (a provider may still echo one), the last 16.
+    var known = (knownTokens ?? Self.tokens(load()))
+    for token in Self.tokens(contents) where !known.contains(token) { known.append(token) }
+    knownTokens = Array(known.suffix(16))
     if contents == Contents() {
       if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
       return

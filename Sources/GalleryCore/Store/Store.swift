@@ -26,6 +26,9 @@ public final class Store: @unchecked Sendable {
     /// The largest event data the log records, in bytes; a result over it ends its work as
     /// a `tooLarge` failure instead.
     public var maxEventBytes = 16 << 20
+    /// Configured secrets (API keys, the client secret): never recorded, published or logged,
+    /// even when a provider echoes one back. Stored tokens are added to them.
+    public var secrets: [String] = []
 
     public init(
       durability: Durability = .fsync, snapshotEvery: Int = 1000,
@@ -77,6 +80,9 @@ public final class Store: @unchecked Sendable {
   public let log: EventLog
   public let recovery: Recovery
   public let credentials: CredentialsFile
+  /// What recorded events are cleaned of, rebuilt when the secrets change (under `lock`).
+  private var redaction = SecretRedaction([])
+  private var redactionSecrets: [String] = []
   private let options: Options
   private let snapshots: SnapshotStore
   private let lock = NSLock()
@@ -126,7 +132,10 @@ public final class Store: @unchecked Sendable {
       environment.rebuild = rebuild
     }
     let cache = try ImageCache(root: dataDirectory, budget: budget)
-    let diagnostics = options.diagnostics
+    let staticSecrets = options.secrets
+    let diagnostics: @Sendable (String) -> Void = { [report = options.diagnostics, credentials] text in
+      report(SecretRedaction(staticSecrets + credentials.secrets).redact(text))
+    }
     runtime = EffectRuntime(
       environment: environment, credentials: credentials, cache: cache,
       offlineCopy: OfflineCopy(path: dataDirectory + "/offline-feed.json"),
@@ -229,8 +238,22 @@ public final class Store: @unchecked Sendable {
 
   private func appendLocked(_ events: [Event], deferDurability: Bool = false) throws -> Outcome {
     guard !events.isEmpty else { return Outcome(version: currentVersion, events: []) }
-    let records = try log.append(
-      try events.map(EventCodec.encode), expectedLastSeq: currentVersion, deferSync: deferDurability)
+    var events = events
+    var encoded = try events.map(EventCodec.encode)
+    let secrets = options.secrets + credentials.secrets
+    if secrets != redactionSecrets {
+      redaction = SecretRedaction(secrets)
+      redactionSecrets = secrets
+    }
+    if !redaction.isEmpty {
+      for k in encoded.indices {
+        guard let clean = redaction.redact(encoded[k].data) else { continue }
+        // The state folds what the log keeps, so replay and the live state stay equal.
+        encoded[k].data = clean
+        events[k] = try EventCodec.decode(type: encoded[k].type, version: encoded[k].version, data: clean)
+      }
+    }
+    let records = try log.append(encoded, expectedLastSeq: currentVersion, deferSync: deferDurability)
     var effects: [Effect] = []
     for event in events {
       AppMachine.reduce(into: &current, event)

@@ -173,6 +173,11 @@ public struct ServerConfiguration: Equatable, Sendable {
 
   /// The providers this configuration names; `settings/update` may later choose others
   /// (and named environments' base URLs) through `rebuild`.
+  /// Every configured secret (API keys, the client secret): never recorded, sent or logged.
+  public var secrets: [String] {
+    [pixabayAPIKey, pexelsAPIKey, imgurClientSecret, reqresAPIKey].compactMap { $0 }
+  }
+
   public func environment(http: any HTTPClient = URLSessionHTTPClient()) -> GalleryEnvironment {
     var chosen = ProviderSettings()
     (chosen.feed, chosen.albums, chosen.account, chosen.video) = (feed, albums, account, video)
