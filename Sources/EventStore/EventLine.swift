@@ -5,6 +5,12 @@
 /// A batch of several events carries `"more":N` (lines of the batch still to come) so that
 /// recovery can drop a batch that did not reach the disk whole.
 public enum EventLine {
+  /// A record's line length in bytes, give or take a few: its data and type plus the
+  /// envelope (seq, time, version, batch, checksum). For size budgets, not for offsets.
+  public static func approximateLength(of record: EventRecord) -> Int64 {
+    Int64(record.data.count + record.type.utf8.count + 120)
+  }
+
   /// Why a line could not be read.
   public struct Failure: Error, Equatable, Sendable {
     /// The line's checksum does not match its bytes.

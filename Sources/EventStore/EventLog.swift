@@ -197,6 +197,13 @@ public final class EventLog: @unchecked Sendable {
     firstSeqValue = seq
   }
 
+  /// The log file's size in bytes, as written so far.
+  public var byteCount: Int64 {
+    cond.lock()
+    defer { cond.unlock() }
+    return writtenEnd
+  }
+
   /// The seq of the last event written (0 for an empty log).
   public var lastSeq: UInt64 {
     cond.lock()

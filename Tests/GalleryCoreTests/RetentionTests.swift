@@ -116,4 +116,21 @@ final class RetentionTests: XCTestCase {
     XCTAssertEqual(reopened.log.firstSeq, 1)
     try reopened.close()
   }
+
+  func testTheLogStaysUnderItsSizeBoundWhateverTheEventsAge() throws {
+    let dir = TemporaryDirectory()
+    var options = Store.Options(durability: .none, snapshotEvery: 20)
+    options.retention = Retention(keepMillis: day, keepBytes: 1 << 20)
+    let store = try Store(dataDirectory: dir.path, options: options)
+    let big = String(repeating: "x", count: 20_000)
+    for k in 1...300 { try store.send(.auth(.setEmail(.login, "\(k)\(big)"))) }
+    store.waitUntilIdle()
+    let size = try FileManager.default.attributesOfItem(atPath: dir.path + "/events.jsonl")[.size] as! Int
+    XCTAssertLessThan(
+      size, (1 << 20) + 20 * 20_200, "at most the bound and the events since the last snapshot")
+    XCTAssertGreaterThan(store.log.firstSeq, 1, "the oldest events went, though none is a day old")
+    XCTAssertEqual(
+      try Replay.state(ofLogAt: dir.path + "/events.jsonl"), store.state, "the log alone rebuilds it")
+    try store.close()
+  }
 }

@@ -80,7 +80,23 @@ extension CommandLineTests {
       try ServerConfiguration.parse(["--retain-hours", "48"], environment: ["GALLERY_RETAIN_HOURS": "all"])
         .retention,
       Retention(keepMillis: 48 * 3_600_000))
-    XCTAssertNil(try ServerConfiguration.parse([], environment: ["GALLERY_RETAIN_HOURS": "all"]).retention)
+    XCTAssertEqual(
+      try ServerConfiguration.parse([], environment: ["GALLERY_RETAIN_HOURS": "all"]).retention,
+      Retention(keepMillis: .max), "no age limit; the size bound stays")
+    XCTAssertEqual(
+      try ServerConfiguration.parse(["--retain-bytes", "512M"], environment: ["GALLERY_RETAIN_BYTES": "all"])
+        .retention?.keepBytes, 512 << 20)
+    XCTAssertNil(
+      try ServerConfiguration.parse(
+        [], environment: ["GALLERY_RETAIN_HOURS": "all", "GALLERY_RETAIN_BYTES": "all"]
+      )
+      .retention)
+    for bad in ["10", "1X", "-5M", "99999999999G", ""] {
+      XCTAssertThrowsError(try ServerConfiguration.parse(["--retain-bytes", bad], environment: [:]), bad) {
+        error in
+        XCTAssertTrue("\(error)".contains("--retain-bytes must be"), "\(error)")
+      }
+    }
     XCTAssertThrowsError(try ServerConfiguration.parse(["--retain-hours", "0"], environment: [:])) { error in
       XCTAssertTrue("\(error)".contains("--retain-hours must be"), "\(error)")
     }

@@ -9,16 +9,23 @@ import EventStore
 /// Invariant 9: the log keeps a bounded history. How much is kept behind the newest event,
 /// and when a cut is worth its cost.
 public struct Retention: Sendable, Equatable {
-  /// History kept behind the newest event's time, in milliseconds.
+  /// History kept behind the newest event's time, in milliseconds (`Int64.max`: no age limit).
   public var keepMillis: Int64
   /// A cut is made only when it drops at least this many events (it rewrites the rest).
   public var minimumDrop: UInt64
+  /// The log's size bound in bytes (nil: none). Past it, the oldest events go until what is
+  /// kept is half the bound, whatever their age, so a cut is not paid at every snapshot.
+  public var keepBytes: Int64?
 
   /// Keeps `keepMillis` of history; cuts only when at least `minimumDrop` events would go.
-  public init(keepMillis: Int64, minimumDrop: UInt64 = 10_000) {
+  public init(keepMillis: Int64, minimumDrop: UInt64 = 10_000, keepBytes: Int64? = Retention.defaultBytes) {
     self.keepMillis = max(0, keepMillis)
     self.minimumDrop = max(1, minimumDrop)
+    self.keepBytes = keepBytes.map { max(1 << 20, $0) }
   }
+
+  /// The default size bound: 256 MiB, far more than a day of ordinary use writes.
+  public static let defaultBytes: Int64 = 256 << 20
 
   /// A day of use (the default): what it takes to debug what a user just did.
   public static let day = Retention(keepMillis: 86_400_000)
@@ -44,24 +51,36 @@ enum LogRetention {
   static func apply(_ retention: Retention, to log: EventLog, snapshots: SnapshotStore) throws -> UInt64? {
     let last = log.lastSeq
     let first = max(log.firstSeq, 1)
-    guard last > first, last - first >= retention.minimumDrop,
-      let newest = try log.read(from: last, through: last).next()
-    else { return nil }
+    guard last > first, let newest = try log.read(from: last, through: last).next() else { return nil }
     let cutoff = newest.timeMillis - retention.keepMillis
-    // Cheap first: unless the event `minimumDrop` after the first is older than the window,
-    // there is nothing worth cutting (and no fold to pay for).
-    guard
-      let probe = try log.read(from: first + retention.minimumDrop, through: first + retention.minimumDrop)
-        .next(), probe.timeMillis < cutoff
-    else { return nil }
-    var cut: (seq: UInt64, state: AppState)?
-    // The fold stops at the first event inside the window: a log with nothing to drop costs one event.
+    let size = log.byteCount
+    let overSize = retention.keepBytes.map { size > $0 } ?? false
+    if !overSize {
+      // Cheap first: unless the event `minimumDrop` after the first is older than the window,
+      // there is nothing worth cutting (and no fold to pay for).
+      guard last - first >= retention.minimumDrop,
+        let probe = try log.read(from: first + retention.minimumDrop, through: first + retention.minimumDrop)
+          .next(), probe.timeMillis < cutoff
+      else { return nil }
+    }
+    let budget = (retention.keepBytes ?? .max) / 2
+    var kept = size
+    var cut: (seq: UInt64, state: AppState, keptBytes: Int64)?
+    // The fold stops at the first event that stays: a log with nothing to drop costs one event.
     _ = try Replay.fold(try log.read(from: first), into: AppState()) { record, _, state in
-      guard record.timeMillis < cutoff, record.seq < last else { return false }
-      if record.batchRemaining == 0 { cut = (record.seq, state) }
+      let old = record.timeMillis < cutoff
+      guard record.seq < last, old || (overSize && kept > budget) else { return false }
+      kept -= EventLine.approximateLength(of: record)
+      if record.batchRemaining == 0 { cut = (record.seq, state, kept) }
       return true
     }
-    guard let cut, cut.seq - first >= retention.minimumDrop else { return nil }
+    guard let cut else { return nil }
+    if overSize {
+      // A state larger than the bound would otherwise be cut again at every snapshot.
+      guard size - cut.keptBytes >= (retention.keepBytes ?? 0) / 4 else { return nil }
+    } else {
+      guard cut.seq - first >= retention.minimumDrop else { return nil }
+    }
     try log.compact(through: cut.seq, baseData: try EventCodec.encodeData(LogEvents.Base(state: cut.state)))
     // The cut's line is the base now: snapshots up to it no longer match the log.
     for snapshot in snapshots.list() where snapshot.seq <= cut.seq { unlink(snapshot.path) }

@@ -64,9 +64,13 @@ public struct ServerConfiguration: Equatable, Sendable {
     for (flag, variable, _) in providerChoices { if let v = environment[variable] { values[flag] = v } }
     if let v = environment["GALLERY_LOG_LEVEL"] { values["--log-level"] = v }
     if let v = environment["GALLERY_RETAIN_HOURS"] { values["--retain-hours"] = v }
+    if let v = environment["GALLERY_RETAIN_BYTES"] { values["--retain-bytes"] = v }
     var args = arguments[...]
     let known =
-      ["--data-dir", "--framing", "--durability", "--log-level", "--max-message-bytes", "--retain-hours"]
+      [
+        "--data-dir", "--framing", "--durability", "--log-level", "--max-message-bytes", "--retain-hours",
+        "--retain-bytes",
+      ]
       + providerChoices.map(\.flag)
     while let arg = args.popFirst() {
       var name = arg
@@ -125,16 +129,34 @@ public struct ServerConfiguration: Equatable, Sendable {
       }
       config.logLevel = l
     }
+    var keepMillis: Int64? = Retention.day.keepMillis
+    var keepBytes: Int64? = Retention.defaultBytes
     if let v = values["--retain-hours"] {
       if v == "all" {
-        config.retention = nil
+        keepMillis = nil
       } else {
         guard let hours = Int(v), hours >= 1, hours <= 24 * 3650 else {
           throw Problem(description: "--retain-hours must be a whole number of hours from 1 to 87600, or all")
         }
-        config.retention = Retention(keepMillis: Int64(hours) * 3_600_000)
+        keepMillis = Int64(hours) * 3_600_000
       }
     }
+    if let v = values["--retain-bytes"] {
+      if v == "all" {
+        keepBytes = nil
+      } else {
+        guard let bytes = Self.byteSize(v), bytes >= 1 << 20, bytes <= 1 << 50 else {
+          throw Problem(
+            description:
+              "--retain-bytes must be a size from 1M to 1P (bytes, or with K, M or G: 512M), or all (got \(String(reflecting: v)))"
+          )
+        }
+        keepBytes = bytes
+      }
+    }
+    config.retention =
+      keepMillis == nil && keepBytes == nil
+      ? nil : Retention(keepMillis: keepMillis ?? .max, keepBytes: keepBytes)
     if let v = values["--max-message-bytes"] {
       guard let n = Int(v), n >= 1024, n <= 1 << 30 else {
         throw Problem(description: "--max-message-bytes must be a whole number from 1024 to 1073741824")
@@ -173,6 +195,20 @@ public struct ServerConfiguration: Equatable, Sendable {
 
   /// The providers this configuration names; `settings/update` may later choose others
   /// (and named environments' base URLs) through `rebuild`.
+  /// "512M", "2G", "1048576": bytes, with an optional binary K, M or G suffix.
+  static func byteSize(_ text: String) -> Int64? {
+    let units: [Character: Int64] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+    let upper = text.uppercased()
+    let unit = upper.last.flatMap { units[$0] } ?? 1
+    let digits = unit == 1 ? upper : String(upper.dropLast())
+    guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), let n = Int64(digits)
+    else {
+      return nil
+    }
+    let (product, overflow) = n.multipliedReportingOverflow(by: unit)
+    return overflow ? nil : product
+  }
+
   /// Every configured secret (API keys, the client secret): never recorded, sent or logged.
   public var secrets: [String] {
     [pixabayAPIKey, pexelsAPIKey, imgurClientSecret, reqresAPIKey].compactMap { $0 }
