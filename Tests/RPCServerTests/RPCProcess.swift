@@ -19,6 +19,7 @@ final class RPCProcess {
   private var pending: [JSONValue] = []
   private var nextID = 1
   let dataDirectory: TemporaryDirectory
+  private let ended = DispatchSemaphore(value: 0)
 
   static var binary: URL {
     let candidates = [
@@ -50,11 +51,16 @@ final class RPCProcess {
     process.standardInput = stdin
     process.standardOutput = stdout
     process.standardError = stderr
+    process.terminationHandler = { [ended] _ in ended.signal() }
     try process.run()
   }
 
   deinit {
-    if process.isRunning {
+    guard process.isRunning else { return }
+    // End of input first: the server exits on its own (and writes its coverage profile, which
+    // a signal would lose); only one that does not within 10 s is terminated.
+    try? stdin.fileHandleForWriting.close()
+    if ended.wait(timeout: .now() + 10) == .timedOut {
       process.terminate()
       process.waitUntilExit()
     }

@@ -9,8 +9,9 @@ import GalleryTesting
 /// Row 1 and 2 of the benchmark table: `auth/setEmail` round trips over stdio, against the
 /// same client talking to a process that echoes each line (`cat`).
 enum RoundTrip {
-  /// A child process on pipes, read line by line.
-  final class Child {
+  /// A child process on pipes, read line by line. One thread may read while another writes
+  /// (the read buffer belongs to the reader alone).
+  final class Child: @unchecked Sendable {
     let pid: pid_t
     let input: Int32
     let output: Int32
@@ -53,6 +54,12 @@ enum RoundTrip {
 
     /// The next line (without its newline).
     func line() -> ArraySlice<UInt8> {
+      guard let line = lineOrNil() else { preconditionFailure("the child closed its output") }
+      return line
+    }
+
+    /// The next line, or nil once the child has closed its output.
+    func lineOrNil() -> ArraySlice<UInt8>? {
       while true {
         // memchr: the client's own cost must stay small next to the server's.
         let found = buffer.withUnsafeBytes { raw -> Int? in
@@ -76,7 +83,8 @@ enum RoundTrip {
         }
         if hi == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
         let n = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress! + hi, $0.count - hi) }
-        precondition(n > 0, "the child closed its output")
+        if n < 0, errno == EINTR { continue }
+        guard n > 0 else { return nil }
         hi += n
       }
     }

@@ -131,6 +131,12 @@ case "round-trip":
     let full = RoundTrip.run(binary: galleryBinary(), count: n, feedPhotos: photos, placement: placement)
     print(String(format: "  ratio p50 %.2f× the empty feed's", full.p50 / empty.p50))
   }
+case "soak":
+  let ok = Soak.run(
+    binary: galleryBinary(), minutes: Double(option("--minutes", "60"))!,
+    rate: Double(option("--rate", "20"))!,
+    sampleSeconds: Double(option("--sample-seconds", "60"))!)
+  exit(ok ? 0 : 1)
 case "memory":
   let photos = Int(option("--photos", "100000"))!
   print("memory: resident size with \(photos) photos in the feed, against the idle server")
@@ -145,5 +151,6 @@ default:
            gallery-bench write-log [--events N] [--out PATH]
            gallery-bench components
            gallery-bench memory [--photos N]
+           gallery-bench soak [--minutes M] [--rate R] [--sample-seconds S]
     """)
 }
