@@ -17,12 +17,9 @@ final class CoreConnection: @unchecked Sendable {
   private var waiting: [String: Waiter] = [:]
   private var exited = false
   private var stopping = false
-  /// Lines waiting for the writer thread, and their size: bounded, so a core that stops
-  /// reading makes requests fail fast instead of piling up memory.
-  private var outbox: [[UInt8]] = []
-  private var outboxBytes = 0
-  private var closeInput = false
-  private let outboxReady = DispatchSemaphore(value: 0)
+  /// Lines waiting for the writer thread: bounded, so a core that stops reading makes
+  /// requests fail fast instead of piling up memory.
+  private let outbox = BoundedOutbox(limit: CoreConnection.maxOutboxBytes)
   private let processEnded = DispatchSemaphore(value: 0)
   static let maxOutboxBytes = 64 << 20
   private let onNotification: @Sendable ([UInt8]) -> Void
@@ -101,8 +98,7 @@ final class CoreConnection: @unchecked Sendable {
     _ = try? request(
       ["jsonrpc": .string("2.0"), "id": .number(0), "method": .string("shutdown")], timeout: patience / 2)
     notify(["jsonrpc": .string("2.0"), "method": .string("exit")])
-    lock.withLock { closeInput = true }
-    outboxReady.signal()
+    outbox.close()
     if processEnded.wait(timeout: .now() + patience / 2) == .timedOut {
       process.terminate()
       _ = processEnded.wait(timeout: .now() + patience / 2)
@@ -111,40 +107,15 @@ final class CoreConnection: @unchecked Sendable {
 
   /// Queues one line for the writer thread; false when the core has exited or is not reading.
   private func send(_ message: JSONValue) -> Bool {
-    let line = JSONWriter.bytes(message) + [UInt8(ascii: "\n")]
-    let queued: Bool = lock.withLock {
-      guard !exited, !closeInput, outboxBytes + line.count <= Self.maxOutboxBytes else { return false }
-      outbox.append(line)
-      outboxBytes += line.count
-      return true
-    }
-    if queued { outboxReady.signal() }
-    return queued
+    guard !lock.withLock({ exited }) else { return false }
+    return outbox.enqueue(JSONWriter.bytes(message) + [UInt8(ascii: "\n")])
   }
 
   /// The only thread that writes to the core: it may block on a full pipe without holding
   /// any lock, so the reader can always drain the core's output meanwhile.
   private func writeLines() {
-    while true {
-      outboxReady.wait()
-      let (lines, close): ([[UInt8]], Bool) = lock.withLock {
-        defer {
-          outbox = []
-          outboxBytes = 0
-        }
-        return (outbox, closeInput)
-      }
-      for line in lines {
-        do { try input.write(contentsOf: Data(line)) } catch {
-          failAll()
-          return
-        }
-      }
-      if close {
-        try? input.close()
-        return
-      }
-    }
+    let closed = outbox.drain { line in (try? input.write(contentsOf: Data(line))) != nil }
+    if closed { try? input.close() } else { failAll() }
   }
 
   private func readLines() {

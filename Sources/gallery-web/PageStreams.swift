@@ -40,58 +40,29 @@ final class PageStreams: @unchecked Sendable {
   }
 }
 
-/// One page's stream: frames queue here and one thread writes them to the socket.
+/// One page's stream: frames queue in a bounded outbox and one thread writes them.
 final class PageStream: @unchecked Sendable {
   private let socket: HTTPSocket
-  private let limit: Int
-  private let lock = NSLock()
-  private var queue: [[UInt8]] = []
-  private var queuedBytes = 0
-  private var ended = false
-  private let ready = DispatchSemaphore(value: 0)
+  private let outbox: BoundedOutbox
 
   init(socket: HTTPSocket, limit: Int) {
     self.socket = socket
-    self.limit = limit
+    self.outbox = BoundedOutbox(limit: limit)
   }
 
   /// Queues a frame; false when the stream has ended or the page is too far behind.
-  func enqueue(_ frame: [UInt8]) -> Bool {
-    let ok: Bool = lock.withLock {
-      guard !ended, queuedBytes + frame.count <= limit else { return false }
-      queue.append(frame)
-      queuedBytes += frame.count
-      return true
-    }
-    if ok { ready.signal() }
-    return ok
-  }
+  func enqueue(_ frame: [UInt8]) -> Bool { outbox.enqueue(frame) }
 
   /// Stops the stream: a write blocked on the page returns at once.
   func end() {
-    lock.withLock { ended = true }
+    outbox.close()
     socket.shutdown()
-    ready.signal()
   }
 
   /// Writes queued frames until the stream ends or a write fails; then closes the socket.
   /// Runs on the connection's own thread.
   func run() {
-    defer { socket.close() }
-    while true {
-      ready.wait()
-      let (frames, done): ([[UInt8]], Bool) = lock.withLock {
-        defer {
-          queue = []
-          queuedBytes = 0
-        }
-        return (queue, ended)
-      }
-      if done { return }
-      for frame in frames where !socket.write(frame) {
-        lock.withLock { ended = true }
-        return
-      }
-    }
+    _ = outbox.drain { socket.write($0) }
+    socket.close()
   }
 }
