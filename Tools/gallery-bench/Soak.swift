@@ -104,6 +104,7 @@ enum Soak {
             answers,
             rejections, errors, notes, Double(rss) / 1_000_000, fds,
             Double(fileSize(dir + "/events.jsonl")) / 1_000_000))
+        fflush(nil)  // each sample as it is taken, also into a file
       }
     }
     server.send(Array(#"{"jsonrpc":"2.0","id":0,"method":"shutdown"}"#.utf8) + [0x0A])

@@ -132,7 +132,6 @@ case "round-trip":
     print(String(format: "  ratio p50 %.2f× the empty feed's", full.p50 / empty.p50))
   }
 case "soak":
-  setvbuf(stdout, nil, _IOLBF, 0)  // each sample as it is taken, also into a file
   let ok = Soak.run(
     binary: galleryBinary(), minutes: Double(option("--minutes", "60"))!,
     rate: Double(option("--rate", "20"))!,

@@ -48,7 +48,7 @@ enum AccountMethods {
         .init("description", Schema.string, required: false, "at most 5000 characters"),
         .init(
           "workDoneToken", Schema.anyValue, required: false, "if given, $/progress reports with this token"),
-      ]
+      ], reportsProgress: true
     ) { p throws(RPCError) in
       let path = try p.string("path")
       let title = try p.optionalString("title")

@@ -12,12 +12,12 @@ public enum MethodCatalog {
   static func action(
     _ name: String, _ summary: String, params: [MethodSpec.Param] = [],
     result: JSONValue = Schema.ref("ActionResult"),
-    answer: (@Sendable ([EventRecord]) -> [String: JSONValue])? = nil,
+    answer: (@Sendable ([EventRecord]) -> [String: JSONValue])? = nil, reportsProgress: Bool = false,
     _ build: @escaping @Sendable (Params) throws(RPCError) -> Action
   ) -> MethodSpec {
     MethodSpec(
       name, summary, params: params, result: result, errors: actionErrors,
-      route: .action(build, answer: answer))
+      route: .action(build, answer: answer, reportsProgress: reportsProgress))
   }
 
   static func later(_ name: String, _ feature: String, _ summary: String) -> MethodSpec {
@@ -37,12 +37,18 @@ public enum MethodCatalog {
             "clientInfo", Schema.anyValue, required: false,
             "who the client is ({name, version}); other LSP fields are accepted and ignored"),
           .init("protocolVersion", Schema.string, required: false, "the protocol version the client speaks"),
-        ], result: Schema.ref("InitializeResult"), errors: [-32600]),
-      MethodSpec("initialized", "The client has processed the initialize result.", notification: true),
+        ], result: Schema.ref("InitializeResult"), errors: [-32600], route: .builtin(.initialize)),
       MethodSpec(
-        "shutdown", "Stops accepting requests other than exit; the log is flushed.", errors: [-32002]),
-      MethodSpec("exit", "Ends the process: status 0 after shutdown, 1 otherwise.", notification: true),
-      MethodSpec("rpc.discover", "This document (OpenRPC 1.2.6).", result: Schema.anyValue),
+        "initialized", "The client has processed the initialize result.", notification: true,
+        route: .lifecycleNotification(.initialized)),
+      MethodSpec(
+        "shutdown", "Stops accepting requests other than exit; the log is flushed.", errors: [-32002],
+        route: .builtin(.shutdown)),
+      MethodSpec(
+        "exit", "Ends the process: status 0 after shutdown, 1 otherwise.", notification: true,
+        route: .lifecycleNotification(.exit)),
+      MethodSpec(
+        "rpc.discover", "This document (OpenRPC 1.2.6).", result: Schema.anyValue, route: .builtin(.discover)),
       MethodSpec(
         "$/cancelRequest", "Cancels a long request (events/read, history/stateAt); it then answers -32800.",
         notification: true,
@@ -50,7 +56,7 @@ public enum MethodCatalog {
           .init(
             "id", .object(["type": .array([.string("string"), .string("integer")])]),
             "the id of the request to cancel")
-        ]),
+        ], route: .lifecycleNotification(.cancelRequest)),
       // Observation
       MethodSpec(
         "state/get", "The state, or the part of it at a JSON Pointer, with its version.",
@@ -59,7 +65,7 @@ public enum MethodCatalog {
             "pointer", Schema.string, required: false, "RFC 6901 pointer into the state, e.g. /login/email")
         ],
         result: Schema.object(["version": Schema.integer(minimum: 0), "value": Schema.anyValue]),
-        errors: [-32602, -32002]),
+        errors: [-32602, -32002], route: .builtin(.getState)),
       MethodSpec(
         "events/read", "Events from the log, oldest first.",
         params: [
@@ -74,7 +80,7 @@ public enum MethodCatalog {
         result: Schema.object([
           "events": Schema.array(Schema.ref("EventRecord")), "lastSeq": Schema.integer(minimum: 0),
         ]),
-        errors: [-32602, -32800, -32011, -32012, -32002]),
+        errors: [-32602, -32800, -32011, -32012, -32002], route: .builtin(.readEvents)),
       MethodSpec(
         "events/subscribe",
         "Starts events/appended notifications for every event after `from` - 1 (catch-up, then live).",
@@ -83,9 +89,11 @@ public enum MethodCatalog {
             "from", Schema.integer(minimum: 1), required: false,
             "first seq to deliver (default: the next new event)")
         ],
-        result: Schema.object(["lastSeq": Schema.integer(minimum: 0)]), errors: [-32602, -32002]),
+        result: Schema.object(["lastSeq": Schema.integer(minimum: 0)]), errors: [-32602, -32002],
+        route: .builtin(.subscribe)),
       MethodSpec(
-        "events/unsubscribe", "Stops events/appended notifications.", result: Schema.null, errors: [-32002]),
+        "events/unsubscribe", "Stops events/appended notifications.", result: Schema.null, errors: [-32002],
+        route: .builtin(.unsubscribe)),
       MethodSpec(
         "history/stateAt",
         "The state as it was right after event `seq` (time travel), replayed from the nearest snapshot; a seq before the log's retained history (its log.base) is refused with -32602.",
@@ -96,7 +104,7 @@ public enum MethodCatalog {
             "workDoneToken", Schema.anyValue, required: false, "if given, $/progress reports with this token"),
         ],
         result: Schema.object(["seq": Schema.integer(minimum: 0), "value": Schema.anyValue]),
-        errors: [-32602, -32800, -32011, -32012, -32002]),
+        errors: [-32602, -32800, -32011, -32012, -32002], route: .builtin(.stateAt)),
       // Sign-in and registration
       action("auth/setEmail", "Types into the sign-in email field.", params: [value]) { p throws(RPCError) in
         .auth(.setEmail(.login, try p.string("value")))

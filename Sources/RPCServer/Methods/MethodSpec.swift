@@ -6,14 +6,34 @@ public struct MethodSpec: Sendable {
   /// How the server serves a method.
   public enum Route: Sendable {
     /// Lifecycle and observation methods the server answers itself.
-    case builtin
+    case builtin(Builtin)
     /// Becomes an action for the store; the closure reads the parameters. `answer` adds
-    /// members to the result, read from the events the action recorded.
+    /// members to the result, read from the events the action recorded; `reportsProgress`:
+    /// a `workDoneToken` gets `$/progress` from the events that follow (uploads).
     case action(
       @Sendable (Params) throws(RPCError) -> Action,
-      answer: (@Sendable ([EventRecord]) -> [String: JSONValue])?)
+      answer: (@Sendable ([EventRecord]) -> [String: JSONValue])?, reportsProgress: Bool)
     /// A method whose feature is not built yet: answered with -32001.
     case notAvailable(feature: String)
+    /// A notification the lifecycle needs (`initialized`, `exit`, `$/cancelRequest`).
+    case lifecycleNotification(LifecycleNotification)
+  }
+
+  /// The methods the server answers itself, each with the way it is run.
+  public enum Builtin: Sendable {
+    case initialize, shutdown, discover, subscribe, unsubscribe
+    /// Answered the moment it is read, under the store's lock (never behind a later patch).
+    case getState
+    /// Long reads: run beside the others, cancellable, with progress.
+    case readEvents, stateAt
+
+    /// Whether it runs beside other requests (cancellable with `$/cancelRequest`).
+    public var isLong: Bool { self == .readEvents || self == .stateAt }
+  }
+
+  /// The notifications of the lifecycle.
+  public enum LifecycleNotification: Sendable {
+    case initialized, exit, cancelRequest
   }
 
   /// A named parameter.
@@ -42,7 +62,7 @@ public struct MethodSpec: Sendable {
   public init(
     _ name: String, _ summary: String, notification: Bool = false, params: [Param] = [],
     result: JSONValue = Schema.null,
-    errors: [Int] = [], route: Route = .builtin
+    errors: [Int] = [], route: Route
   ) {
     self.name = name
     self.summary = summary
@@ -55,4 +75,13 @@ public struct MethodSpec: Sendable {
 
   /// The parameter names this method accepts.
   public var paramNames: [String] { params.map(\.name) }
+
+  /// `initialize` takes LSP clients' extra members; every other method refuses unknown names.
+  public var acceptsUnknownParams: Bool {
+    if case .builtin(.initialize) = route { return true }
+    return false
+  }
+
+  /// Whether it may be sent before `initialize`.
+  public var startsSession: Bool { acceptsUnknownParams }
 }

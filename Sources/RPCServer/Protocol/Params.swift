@@ -99,4 +99,7 @@ public struct Params {
 
   /// The raw value of a parameter.
   public func raw(_ name: String) -> JSONValue? { members[name] }
+
+  /// The parameters as they came (an object).
+  public var json: JSONValue { .object(members) }
 }

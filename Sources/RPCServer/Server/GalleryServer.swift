@@ -178,14 +178,18 @@ public final class GalleryServer: @unchecked Sendable {
           .debug, "\(method) answered in \((DispatchTime.now().uptimeNanoseconds - started) / 1000) µs")
       }
       do {
-        if !inBatch, method == "events/read" || method == "history/stateAt" {
+        switch MethodCatalog.byName[method]?.route {
+        case .builtin(let builtin)? where builtin.isLong && !inBatch:
           try checkPhase(method)
           try checkLongRequestCapacity()
           startLongRequest(id: id, method: method, params: params)
           return nil
+        case .builtin(.getState)?:
+          try checkPhase(method)
+          return try getState(id, params, send: !inBatch)
+        default:
+          return RPCOutgoing.result(id, try call(method, params, cancel: nil))
         }
-        if method == "state/get" { return try getState(id, params, send: !inBatch) }
-        return RPCOutgoing.result(id, try call(method, params, cancel: nil))
       } catch {
         logger.log(.info, "\(method) failed: \(error.code) \(error.message)")
         return RPCOutgoing.error(id, error)
@@ -194,26 +198,25 @@ public final class GalleryServer: @unchecked Sendable {
   }
 
   private func notify(_ method: String, _ params: JSONValue?) {
-    switch method {
-    case "exit":
+    switch MethodCatalog.byName[method]?.route {
+    case .lifecycleNotification(.exit)?:
       lock.lock()
       exitRequested = true
       lock.unlock()
-    case "$/cancelRequest":
+    case .lifecycleNotification(.cancelRequest)?:
       let target = params?["id"].flatMap(RPCID.init(json:))
       lock.lock()
       if let target { cancellable[target]?.cancel() }
       lock.unlock()
-    case "initialized": break
-    default:
+    case .lifecycleNotification(.initialized)?: break
+    case .action?:
       // JSON-RPC: a notification is processed like a request; only its answer is dropped.
-      // Actions are performed; reads and lifecycle requests need an answer to mean anything.
-      guard case .action? = MethodCatalog.byName[method]?.route else {
-        return logger.log(.debug, "ignored notification \(method)")
-      }
       do { _ = try call(method, params, cancel: nil) } catch {
         logger.log(.info, "notification \(method) failed: \(error.code) \(error.message)")
       }
+    default:
+      // Reads and lifecycle requests need an answer to mean anything.
+      logger.log(.debug, "ignored notification \(method)")
     }
   }
 
@@ -233,7 +236,8 @@ public final class GalleryServer: @unchecked Sendable {
     let phase = self.phase
     lock.unlock()
     switch phase {
-    case .starting where method != "initialize": throw RPCError.serverNotInitialized
+    case .starting where MethodCatalog.byName[method]?.startsSession != true:
+      throw RPCError.serverNotInitialized
     case .shuttingDown: throw RPCError.shuttingDown(method)
     default: break
     }
@@ -249,7 +253,7 @@ public final class GalleryServer: @unchecked Sendable {
     switch spec.route {
     case .notAvailable(let feature):
       throw RPCError.notAvailableYet(method, feature: feature)
-    case .action(let build, let answer):
+    case .action(let build, let answer, let reportsProgress):
       let p = try Params(params, allowed: spec.paramNames)
       let outcome = try perform(try build(p))
       var result: [String: JSONValue] = [
@@ -258,13 +262,15 @@ public final class GalleryServer: @unchecked Sendable {
           outcome.events.map { .object(["seq": .number(Double($0.seq)), "type": .string($0.type)]) }),
       ]
       if let answer { result.merge(answer(outcome.events)) { _, extra in extra } }
-      if method == "account/upload", let token = p.raw("workDoneToken") {
+      if reportsProgress, let token = p.raw("workDoneToken") {
         watchUpload(outcome.events, token: token)
       }
       return .object(result)
-    case .builtin:
-      let p = try Params(params, allowed: spec.paramNames, lenient: method == "initialize")
-      return try builtin(method, p, cancel: cancel)
+    case .builtin(let builtin):
+      let p = try Params(params, allowed: spec.paramNames, lenient: spec.acceptsUnknownParams)
+      return try run(builtin, p, cancel: cancel)
+    case .lifecycleNotification:
+      throw RPCError.invalidRequest("\(method) is a notification: send it without an id")
     }
   }
 
@@ -283,10 +289,12 @@ public final class GalleryServer: @unchecked Sendable {
     }
   }
 
-  private func builtin(_ method: String, _ p: Params, cancel: CancelFlag?) throws(RPCError) -> JSONValue {
-    switch method {
-    case "initialize": return try initialize()
-    case "shutdown":
+  private func run(_ builtin: MethodSpec.Builtin, _ p: Params, cancel: CancelFlag?) throws(RPCError)
+    -> JSONValue
+  {
+    switch builtin {
+    case .initialize: return try initialize()
+    case .shutdown:
       lock.lock()
       phase = .shuttingDown
       lock.unlock()
@@ -299,17 +307,20 @@ public final class GalleryServer: @unchecked Sendable {
       }
       do { try store.log.sync() } catch { throw RPCError.storage("\(error)") }
       return .null
-    case "rpc.discover": return OpenRPCDocument.build(serverVersion: serverVersion)
-    case "events/read": return try readEvents(p, cancel: cancel)
-    case "events/subscribe": return try subscribe(p)
-    case "events/unsubscribe":
+    case .discover: return OpenRPCDocument.build(serverVersion: serverVersion)
+    case .readEvents: return try readEvents(p, cancel: cancel)
+    case .subscribe: return try subscribe(p)
+    case .unsubscribe:
       lock.lock()
       subscription?.cancel()
       subscription = nil
       lock.unlock()
       return .null
-    case "history/stateAt": return try stateAt(p, cancel: cancel)
-    default: throw RPCError.internalError("no builtin handler for \(method)")
+    case .stateAt: return try stateAt(p, cancel: cancel)
+    case .getState:
+      // Served by `getState(_:_:send:)` before any call reaches here; kept total.
+      guard let answer = try getState(.null, p.json, send: false) else { return .null }
+      return answer["result"] ?? .null
     }
   }
 
@@ -393,7 +404,6 @@ public final class GalleryServer: @unchecked Sendable {
   /// `state/get`, answered under the store's lock: no `state/changed` for a later version
   /// can be sent before this answer (a client then applies exactly the patches after it).
   private func getState(_ id: RPCID, _ params: JSONValue?, send: Bool) throws(RPCError) -> JSONValue? {
-    try checkPhase("state/get")
     let p = try Params(params, allowed: ["pointer"])
     do {
       return try store.withState { version, state in
