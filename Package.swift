@@ -12,14 +12,18 @@ let package = Package(
     .executable(name: "gallery-web", targets: ["gallery-web"]),
   ],
   targets: [
+    // JSON, domain-free: a strict scanner and parser, the value type, the writer.
+    .target(name: "JSON"),
+    // JSON-RPC 2.0, domain-free: both framings, messages and ids, params, errors, the connection.
+    .target(name: "JSONRPC", dependencies: ["JSON"]),
     // Append-only JSON-lines event log: envelope, durable append, recovery, reading, snapshots.
-    .target(name: "EventStore"),
+    .target(name: "EventStore", dependencies: ["JSON"]),
     // The domain: state, actions, events, reducers, effects, providers, validation, messages.
-    .target(name: "GalleryCore", dependencies: ["EventStore"]),
+    .target(name: "GalleryCore", dependencies: ["EventStore", "JSON"]),
     // Test support shared by the test targets: a TestStore and a fake HTTP provider on 127.0.0.1.
     .target(name: "GalleryTesting", dependencies: ["GalleryCore", "EventStore"]),
-    // JSON-RPC 2.0 over stdio: framing, messages, dispatch, the methods, state patches.
-    .target(name: "RPCServer", dependencies: ["GalleryCore", "EventStore"]),
+    // The gallery's methods over JSON-RPC: dispatch, the method catalog, state patches, OpenRPC.
+    .target(name: "RPCServer", dependencies: ["JSONRPC", "GalleryCore", "EventStore"]),
     // The executable: serve (default), demo, replay, verify, repair.
     .executableTarget(name: "gallery-rpc", dependencies: ["RPCServer", "GalleryCore", "EventStore"]),
     // The reference web frontend's bridge: serves Web/ and relays the page to one gallery-rpc.
@@ -30,7 +34,8 @@ let package = Package(
     .executableTarget(
       name: "gallery-bench", dependencies: ["EventStore", "GalleryCore", "GalleryTesting", "gallery-rpc"],
       path: "Tools/gallery-bench"),
-    .testTarget(name: "EventStoreTests", dependencies: ["EventStore", "GalleryTesting", "eventlog-writer"]),
+    .testTarget(
+      name: "EventStoreTests", dependencies: ["EventStore", "JSON", "GalleryTesting", "eventlog-writer"]),
     .testTarget(
       name: "RPCServerTests",
       dependencies: [

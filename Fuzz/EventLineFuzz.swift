@@ -1,4 +1,6 @@
-// libFuzzer harness: the event-line decoder and the JSON scanner (EventStore), on any bytes.
+// libFuzzer harness: the event-line decoder (EventStore) and the JSON scanner (JSON), on any bytes.
+import JSON
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEventLine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = UnsafeRawBufferPointer(start: data, count: size)

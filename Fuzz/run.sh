@@ -26,12 +26,15 @@ build() {
     exit 1
   fi
 }
-build eventline Sources/EventStore/*.swift Fuzz/EventLineFuzz.swift -o "$out/eventline"
-build frames Sources/RPCServer/Framing/*.swift Fuzz/FrameDecoderFuzz.swift -o "$out/frames"
+# JSON is a module of its own (EventStore and GalleryCore import it).
+build json-module -emit-module -emit-library -static -module-name JSON Sources/JSON/*.swift \
+  -emit-module-path "$out/JSON.swiftmodule" -o "$out/libJSON.a"
+build eventline -I "$out" -L "$out" -lJSON Sources/EventStore/*.swift Fuzz/EventLineFuzz.swift -o "$out/eventline"
+build frames Sources/JSONRPC/Framing/*.swift Fuzz/FrameDecoderFuzz.swift -o "$out/frames"
 # GalleryCore needs EventStore as a module; the harness joins GalleryCore to reach its decoders.
-build eventstore-module -emit-module -emit-library -static -module-name EventStore Sources/EventStore/*.swift \
-  -emit-module-path "$out/EventStore.swiftmodule" -o "$out/libEventStore.a"
-build providers -module-name GalleryCore -I "$out" -L "$out" -lEventStore \
+build eventstore-module -emit-module -emit-library -static -module-name EventStore -I "$out" \
+  Sources/EventStore/*.swift -emit-module-path "$out/EventStore.swiftmodule" -o "$out/libEventStore.a"
+build providers -module-name GalleryCore -I "$out" -L "$out" -lEventStore -lJSON \
   $(find Sources/GalleryCore -name '*.swift' | sort) Fuzz/ProviderFuzz.swift -o "$out/providers"
 status=0
 for target in eventline frames providers; do

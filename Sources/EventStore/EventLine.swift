@@ -1,3 +1,5 @@
+import JSON
+
 /// The text form of one event: a JSON object on one line whose last member is a CRC-32C of
 /// every byte before it.
 ///

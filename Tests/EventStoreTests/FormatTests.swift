@@ -1,5 +1,6 @@
 import EventStore
 import Foundation
+import JSON
 import XCTest
 
 final class FormatTests: XCTestCase {

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// The session's delegate: hands each task's callbacks to that task's `ResponseCollector`.
-final class SessionRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+final class SessionRouter: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate, @unchecked Sendable {
   private let lock = NSLock()
   private var collectors: [Int: ResponseCollector] = [:]
 
@@ -35,6 +35,19 @@ final class SessionRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable
     totalBytesExpectedToSend: Int64
   ) {
     collector(task)?.sent(totalBytesSent)
+  }
+
+  func urlSession(
+    _ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
+    totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64
+  ) {
+    collector(downloadTask)?.written(total: totalBytesWritten, expected: totalBytesExpectedToWrite)
+  }
+
+  func urlSession(
+    _ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL
+  ) {
+    collector(downloadTask)?.downloaded(to: location)
   }
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

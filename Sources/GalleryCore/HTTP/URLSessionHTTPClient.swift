@@ -5,8 +5,10 @@ import Foundation
 #endif
 
 /// HTTP through URLSession (FoundationNetworking on Linux): no cookies, no URL cache,
-/// bounded time, and bodies read into a bounded buffer that stops at the limit (a declared
-/// `Content-Length` over it is refused before any byte of the body is read).
+/// bounded time, and bounded bodies: an answer goes to a file as it arrives and the exchange
+/// is cancelled as soon as the file (or a declared `Content-Length`) passes the limit, so
+/// memory never holds more than the limit; an upload's answer is collected in a buffer that
+/// stops at it.
 public final class URLSessionHTTPClient: HTTPClient {
   private let session: URLSession
   private let router: SessionRouter
@@ -59,12 +61,16 @@ public final class URLSessionHTTPClient: HTTPClient {
       await withCheckedContinuation {
         (continuation: CheckedContinuation<Result<HTTPResponse, RequestFailure>, Never>) in
         collector.onFinish { continuation.resume(returning: $0) }
-        let task: URLSessionDataTask
+        let task: URLSessionTask
         if upload {
           task = session.uploadTask(with: urlRequest, from: body)
         } else {
+          // A download task writes the body to a file as it arrives: URLSession on Linux reads
+          // ahead of a data task's delegate without bound, so a huge body would sit in memory
+          // before the limit could stop it. On disk it is cut at the limit and read only if
+          // within it.
           urlRequest.httpBody = request.body
-          task = session.dataTask(with: urlRequest)
+          task = session.downloadTask(with: urlRequest)
         }
         router.add(collector, for: task)
         // Our own deadline for the whole exchange: URLSession's interval alone is not

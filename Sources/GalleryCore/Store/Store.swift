@@ -355,16 +355,3 @@ public final class StoreObservation: Sendable {
   init(_ onCancel: @escaping @Sendable () -> Void) { self.onCancel = onCancel }
   public func cancel() { onCancel() }
 }
-
-#if os(Linux)
-  /// glibc's `malloc_trim`, which the Glibc module does not export.
-  @_silgen_name("malloc_trim")
-  private func mallocTrim(_ pad: Int) -> Int32
-#endif
-
-/// Returns memory freed by a transient peak (a snapshot's encoding) to the system.
-private func releaseFreeMemory() {
-  #if os(Linux)
-    _ = mallocTrim(0)
-  #endif
-}

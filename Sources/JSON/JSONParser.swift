@@ -1,4 +1,3 @@
-import EventStore
 import Foundation
 
 /// Parses JSON text into `JSONValue`, strictly (RFC 8259), reporting the byte offset of the
@@ -9,6 +8,11 @@ public enum JSONParser {
     public var offset: Int
     public var reason: String
     public var description: String { "\(reason) at byte \(offset)" }
+
+    public init(offset: Int, reason: String) {
+      self.offset = offset
+      self.reason = reason
+    }
   }
 
   /// Parses one complete JSON value (surrounding whitespace allowed).

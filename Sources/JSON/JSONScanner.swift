@@ -334,8 +334,9 @@ public struct JSONScanner: ~Copyable {
   }
 }
 
+/// The value of one hex digit (either case), or nil.
 @inline(__always)
-func hexValue(_ b: UInt8) -> UInt8? {
+public func hexValue(_ b: UInt8) -> UInt8? {
   switch b {
   case 0x30...0x39: return b - 0x30
   case 0x61...0x66: return b - 0x61 + 10

@@ -69,16 +69,6 @@ public enum JSONWriter {
 }
 
 extension JSONValue {
-  /// Converts any `Encodable` value, as `JSONCoding.encode` would write it.
-  public init<T: Encodable>(encoding value: T) throws {
-    self = try JSONValueEncoder().encode(value)
-  }
-
-  /// Decodes `T` from this value.
-  public func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    try JSONCoding.decode(type, from: Data(JSONWriter.bytes(self)))
-  }
-
   /// The member `key` of an object, or nil.
   public subscript(key: String) -> JSONValue? {
     if case .object(let members) = self { return members[key] }

@@ -1,4 +1,4 @@
-import GalleryCore
+import JSON
 
 /// A request id: a string, a number, or null (as JSON-RPC 2.0 allows), echoed back as received.
 public enum RPCID: Equatable, Hashable, Sendable {

@@ -1,4 +1,4 @@
-import GalleryCore
+import JSON
 
 /// A JSON-RPC error object. Standard codes from the JSON-RPC 2.0 and LSP specifications,
 /// application codes from -32001 to -32099 (documented in protocol/errors.md).
@@ -49,7 +49,7 @@ public struct RPCError: Error, Equatable, Sendable, CustomStringConvertible {
   public static let requestCancelled = RPCError(
     code: -32800, message: "Request cancelled", data: .string("cancelled by $/cancelRequest"))
 
-  // gallery-rpc
+  // Application codes a server may use (-32001 to -32099)
   public static func notAvailableYet(_ method: String, feature: String) -> RPCError {
     RPCError(
       code: -32001, message: "Not available yet",
@@ -57,11 +57,6 @@ public struct RPCError: Error, Equatable, Sendable, CustomStringConvertible {
         "method": .string(method), "feature": .string(feature),
         "reason": .string("the \(feature) feature is not built in this version"),
       ]))
-  }
-  public static func rejected(_ rejection: Rejection) -> RPCError {
-    RPCError(
-      code: -32010, message: "Action rejected",
-      data: .object(["code": .string(rejection.code), "message": .string(rejection.message)]))
   }
   /// Too many long requests at once.
   public static func busy(_ detail: String) -> RPCError {

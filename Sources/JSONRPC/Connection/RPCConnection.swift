@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import GalleryCore
+import JSON
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,4 @@
-import GalleryCore
+import JSON
 
 /// Reads a method's named parameters, refusing unknown names and wrong types with an error
 /// that names the parameter.
