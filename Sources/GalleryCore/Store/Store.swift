@@ -73,7 +73,16 @@ public final class Store: @unchecked Sendable {
   /// What an accepted action recorded.
   public struct Outcome: Sendable, Equatable {
     public var version: UInt64
+    /// The events as recorded (seq, time, the bytes in the log).
     public var events: [EventRecord]
+    /// The same events as typed values, so a caller reads what it needs without parsing
+    /// the bytes the store just encoded.
+    public var recorded: [Event] = []
+
+    /// The first recorded event of type `P`.
+    public func first<P: EventPayload>(_ type: P.Type) -> P? {
+      recorded.lazy.compactMap { $0.payload as? P }.first
+    }
   }
 
   public let dataDirectory: String
@@ -265,7 +274,7 @@ public final class Store: @unchecked Sendable {
     sinceSnapshot += records.count
     if sinceSnapshot >= options.snapshotEvery { saveSnapshotLocked() }
     runtime.start(effects)
-    return Outcome(version: currentVersion, events: records)
+    return Outcome(version: currentVersion, events: records, recorded: events)
   }
 
   private func saveSnapshotLocked() {

@@ -27,11 +27,8 @@ enum AccountMethods {
         "version": Schema.integer(minimum: 0), "events": Schema.array(Schema.anyValue),
         "status": Schema.enumeration(["signedIn", "signedOut"]),
       ]),
-      answer: { events in
-        [
-          "status": .string(
-            events.contains { $0.type == AccountEvents.SignedIn.type } ? "signedIn" : "signedOut")
-        ]
+      answer: { outcome in
+        ["status": .string(outcome.first(AccountEvents.SignedIn.self) != nil ? "signedIn" : "signedOut")]
       }
     ) { p throws(RPCError) in Action.account(.completeLogin(redirectURL: Secret(try p.string("redirectURL"))))
     },
@@ -77,12 +74,12 @@ enum AccountMethods {
     }.joined()
   }
 
-  static func beginLoginAnswer(_ events: [EventRecord]) -> [String: JSONValue] {
-    guard let begun = events.first(where: { $0.type == AccountEvents.LoginBegun.type }),
-      let data = try? JSONParser.parse(begun.data), case .string(let url)? = data["authorizeURL"]
-    else { return [:] }
-    var answer: [String: JSONValue] = ["authorizeURL": .string(url), "state": data["state"] ?? .null]
-    if let redirect = DemoAccount.redirectURL(forAuthorizeURL: url) {
+  static func beginLoginAnswer(_ outcome: Store.Outcome) -> [String: JSONValue] {
+    guard let begun = outcome.first(AccountEvents.LoginBegun.self) else { return [:] }
+    var answer: [String: JSONValue] = [
+      "authorizeURL": .string(begun.authorizeURL), "state": .string(begun.state),
+    ]
+    if let redirect = DemoAccount.redirectURL(forAuthorizeURL: begun.authorizeURL) {
       answer["demoRedirectURL"] = .string(redirect)
     }
     return answer

@@ -12,7 +12,7 @@ public enum MethodCatalog {
   static func action(
     _ name: String, _ summary: String, params: [MethodSpec.Param] = [],
     result: JSONValue = Schema.ref("ActionResult"),
-    answer: (@Sendable ([EventRecord]) -> [String: JSONValue])? = nil, reportsProgress: Bool = false,
+    answer: (@Sendable (Store.Outcome) -> [String: JSONValue])? = nil, reportsProgress: Bool = false,
     _ build: @escaping @Sendable (Params) throws(RPCError) -> Action
   ) -> MethodSpec {
     MethodSpec(

@@ -12,7 +12,7 @@ public struct MethodSpec: Sendable {
     /// a `workDoneToken` gets `$/progress` from the events that follow (uploads).
     case action(
       @Sendable (Params) throws(RPCError) -> Action,
-      answer: (@Sendable ([EventRecord]) -> [String: JSONValue])?, reportsProgress: Bool)
+      answer: (@Sendable (Store.Outcome) -> [String: JSONValue])?, reportsProgress: Bool)
     /// A method whose feature is not built yet: answered with -32001.
     case notAvailable(feature: String)
     /// A notification the lifecycle needs (`initialized`, `exit`, `$/cancelRequest`).

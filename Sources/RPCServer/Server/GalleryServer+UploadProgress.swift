@@ -6,10 +6,10 @@ import GalleryCore
 /// recorded progress events and end when it finishes, fails or is interrupted.
 extension GalleryServer {
   /// Starts reporting the upload `events` started; ends at once if it is already over.
-  func watchUpload(_ events: [EventRecord], token: JSONValue) {
-    guard token != .null, let started = events.first(where: { $0.type == AccountEvents.UploadStarted.type }),
-      let requestID = Self.requestID(started)
-    else { return }
+  func watchUpload(_ outcome: Store.Outcome, token: JSONValue) {
+    guard token != .null, let requestID = outcome.first(AccountEvents.UploadStarted.self)?.requestID else {
+      return
+    }
     let progress = Progress(token: token, connection: connection, title: "uploading")
     // Under the store's lock: no upload event can be published between the check and the registration.
     store.withState { _, state in
@@ -42,12 +42,5 @@ extension GalleryServer {
         lock.unlock()
       }
     }
-  }
-
-  private static func requestID(_ record: EventRecord) -> Int? {
-    guard let data = try? JSONParser.parse(record.data), let n = data["requestID"]?.exactInteger else {
-      return nil
-    }
-    return Int(exactly: n)
   }
 }

@@ -24,15 +24,15 @@ public final class GalleryServer: @unchecked Sendable {
   let lock = NSLock()
   private var phase = Phase.starting
   private var exitRequested = false
-  private var observation: StoreObservation?
+  var observation: StoreObservation?
   /// The state the last `state/changed` brought clients to.
-  private var baseline = AppState()
+  var baseline = AppState()
   /// While the reader serves one read's messages under `--durability fsync` (their answers
   /// wait for the shared fsync anyway), changes are folded into one `state/changed` sent
   /// before those answers: one diff per read instead of one per request.
-  private var coalescing = false
+  var coalescing = false
   /// The latest change not yet published while coalescing, and the version it starts from.
-  private var coalesced: (change: Store.StateChange, from: UInt64)?
+  var coalesced: (change: Store.StateChange, from: UInt64)?
   var subscription: LogSubscription?
   var cancellable: [RPCID: CancelFlag] = [:]
   /// Uploads reporting `$/progress`, by request id.
@@ -40,9 +40,9 @@ public final class GalleryServer: @unchecked Sendable {
   let workers = DispatchQueue(label: "gallery-rpc.long-requests", attributes: .concurrent)
   let workersDone = DispatchGroup()
   /// Reader thread only: answers waiting for the current read's shared fsync.
-  private var holding = false
-  private var held: [JSONValue] = []
-  private var heldAppends = false
+  var holding = false
+  var held: [JSONValue] = []
+  var heldAppends = false
 
   public init(
     store: Store, connection: RPCConnection, logger: Logger, serverVersion: String, maxMessageBytes: Int
@@ -96,42 +96,6 @@ public final class GalleryServer: @unchecked Sendable {
     do { try store.close() } catch { logger.log(.error, "closing the log: \(error)") }
     logger.log(.info, "exit with status \(status)")
     return status
-  }
-
-  /// Answers now, or once the shared fsync of the current read is done.
-  private func reply(_ message: JSONValue) {
-    if holding {
-      held.append(message)
-    } else {
-      connection.send(message)
-    }
-  }
-
-  private func releaseHeld() {
-    holding = false
-    guard !held.isEmpty else { return }
-    let answers = held
-    held = []
-    var failure: RPCError?
-    if heldAppends {
-      heldAppends = false
-      do { try store.sync() } catch {
-        logger.log(.error, "fsync failed: \(error)")
-        failure = RPCError.storage("\(error)")
-      }
-    }
-    for message in answers { connection.send(failure.map { Self.failing(message, $0) } ?? message) }
-  }
-
-  /// A held answer after the shared fsync failed: successes become storage errors (their
-  /// events may not be on disk), everything else stays as it was.
-  static func failing(_ message: JSONValue, _ failure: RPCError) -> JSONValue {
-    switch message {
-    case .array(let items): return .array(items.map { failing($0, failure) })
-    case .object(let members) where members["result"] != nil:
-      return RPCOutgoing.error(members["id"].flatMap(RPCID.init(json:)) ?? .null, failure)
-    default: return message
-    }
   }
 
   /// Handles one framed message: a single call or a batch.
@@ -261,9 +225,9 @@ public final class GalleryServer: @unchecked Sendable {
         "events": .array(
           outcome.events.map { .object(["seq": .number(Double($0.seq)), "type": .string($0.type)]) }),
       ]
-      if let answer { result.merge(answer(outcome.events)) { _, extra in extra } }
+      if let answer { result.merge(answer(outcome)) { _, extra in extra } }
       if reportsProgress, let token = p.raw("workDoneToken") {
-        watchUpload(outcome.events, token: token)
+        watchUpload(outcome, token: token)
       }
       return .object(result)
     case .builtin(let builtin):
@@ -353,83 +317,6 @@ public final class GalleryServer: @unchecked Sendable {
         "maxMessageBytes": .number(Double(maxMessageBytes)),
       ]),
     ])
-  }
-
-  /// Called by the store (under its lock, in order) after every append.
-  private func publish(_ change: Store.StateChange) {
-    let from = change.version - UInt64(change.events.count)
-    lock.lock()
-    if coalescing {
-      coalesced = (change, coalesced?.from ?? from)
-      lock.unlock()
-      return reportUploads(change)
-    }
-    let previous = baseline
-    baseline = change.state
-    lock.unlock()
-    send(from: from, previous, change)
-    reportUploads(change)
-  }
-
-  /// Publishes what was coalesced so far as one `state/changed`; call under the store's lock
-  /// (`withState`) so no later change can overtake it.
-  func publishCoalesced(andStop stop: Bool) {
-    lock.lock()
-    if stop { coalescing = false }
-    guard let (change, from) = coalesced else { return lock.unlock() }
-    coalesced = nil
-    let previous = baseline
-    baseline = change.state
-    lock.unlock()
-    send(from: from, previous, change)
-  }
-
-  private func send(from: UInt64, _ previous: AppState, _ change: Store.StateChange) {
-    let patch: [JSONPatch.Operation]
-    do {
-      patch = try StatePatch.diff(previous, change.state)
-    } catch {
-      logger.log(.error, "could not encode state \(change.version): \(error)")
-      return
-    }
-    connection.send(
-      RPCOutgoing.notification(
-        "state/changed",
-        .object([
-          "fromVersion": .number(Double(from)), "version": .number(Double(change.version)),
-          "patch": .array(patch.map(\.json)),
-        ])))
-  }
-
-  /// `state/get`, answered under the store's lock: no `state/changed` for a later version
-  /// can be sent before this answer (a client then applies exactly the patches after it).
-  private func getState(_ id: RPCID, _ params: JSONValue?, send: Bool) throws(RPCError) -> JSONValue? {
-    let p = try Params(params, allowed: ["pointer"])
-    do {
-      return try store.withState { version, state in
-        // The answer's version must not run ahead of the patches the client has.
-        publishCoalesced(andStop: false)
-        let reply = RPCOutgoing.result(
-          id, .object(["version": .number(Double(version)), "value": try pointer(p, into: state)]))
-        if send { connection.send(reply) }
-        return send ? nil : reply
-      }
-    } catch let error as RPCError {
-      throw error
-    } catch {
-      throw RPCError.internalError("\(error)")
-    }
-  }
-
-  func pointer(_ p: Params, into state: AppState) throws(RPCError) -> JSONValue {
-    let pointer = try p.optionalString("pointer") ?? ""
-    do {
-      return try state.value(at: pointer)
-    } catch let failure as JSONPointer.Failure {
-      throw RPCError.invalidParams(failure.description)
-    } catch {
-      throw RPCError.internalError("state encoding: \(error)")
-    }
   }
 
 }

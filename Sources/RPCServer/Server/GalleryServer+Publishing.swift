@@ -1,0 +1,83 @@
+import GalleryCore
+
+/// State publishing: every new state becomes a `state/changed` patch from the last one sent
+/// (coalesced per read under `--durability fsync`), and `state/get` is answered in order
+/// with those patches.
+extension GalleryServer {
+  /// Called by the store (under its lock, in order) after every append.
+  func publish(_ change: Store.StateChange) {
+    let from = change.version - UInt64(change.events.count)
+    lock.lock()
+    if coalescing {
+      coalesced = (change, coalesced?.from ?? from)
+      lock.unlock()
+      return reportUploads(change)
+    }
+    let previous = baseline
+    baseline = change.state
+    lock.unlock()
+    send(from: from, previous, change)
+    reportUploads(change)
+  }
+
+  /// Publishes what was coalesced so far as one `state/changed`; call under the store's lock
+  /// (`withState`) so no later change can overtake it.
+  func publishCoalesced(andStop stop: Bool) {
+    lock.lock()
+    if stop { coalescing = false }
+    guard let (change, from) = coalesced else { return lock.unlock() }
+    coalesced = nil
+    let previous = baseline
+    baseline = change.state
+    lock.unlock()
+    send(from: from, previous, change)
+  }
+
+  func send(from: UInt64, _ previous: AppState, _ change: Store.StateChange) {
+    let patch: [JSONPatch.Operation]
+    do {
+      patch = try StatePatch.diff(previous, change.state)
+    } catch {
+      logger.log(.error, "could not encode state \(change.version): \(error)")
+      return
+    }
+    connection.send(
+      RPCOutgoing.notification(
+        "state/changed",
+        .object([
+          "fromVersion": .number(Double(from)), "version": .number(Double(change.version)),
+          "patch": .array(patch.map(\.json)),
+        ])))
+  }
+
+  /// `state/get`, answered under the store's lock: no `state/changed` for a later version
+  /// can be sent before this answer (a client then applies exactly the patches after it).
+  func getState(_ id: RPCID, _ params: JSONValue?, send: Bool) throws(RPCError) -> JSONValue? {
+    let p = try Params(params, allowed: ["pointer"])
+    do {
+      return try store.withState { version, state in
+        // The answer's version must not run ahead of the patches the client has.
+        publishCoalesced(andStop: false)
+        let reply = RPCOutgoing.result(
+          id, .object(["version": .number(Double(version)), "value": try pointer(p, into: state)]))
+        if send { connection.send(reply) }
+        return send ? nil : reply
+      }
+    } catch let error as RPCError {
+      throw error
+    } catch {
+      throw RPCError.internalError("\(error)")
+    }
+  }
+
+  func pointer(_ p: Params, into state: AppState) throws(RPCError) -> JSONValue {
+    let pointer = try p.optionalString("pointer") ?? ""
+    do {
+      return try state.value(at: pointer)
+    } catch let failure as JSONPointer.Failure {
+      throw RPCError.invalidParams(failure.description)
+    } catch {
+      throw RPCError.internalError("state encoding: \(error)")
+    }
+  }
+}
