@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Line coverage of EventStore, GalleryCore and RPCServer by the whole test suite:
+# Line coverage of each library target (JSON, JSONRPC, EventStore, GalleryCore, RPCServer) by the whole test suite:
 #   Tools/coverage.sh            runs `swift test --enable-code-coverage`, then prints the table
 #   Tools/coverage.sh --no-run   prints the table from the last coverage run
 # Counts every line llvm-cov sees in Sources/<module>/ (the executables and test support aside).
@@ -28,7 +28,7 @@ done | awk '
   END {
     for (key in seen) { split(key, parts, "/"); m = parts[1]; lines[m]++; if (!(key in hit)) missed[m]++ }
     printf "%-12s %8s %8s %8s\n", "module", "lines", "missed", "cover"
-    n = split("EventStore GalleryCore RPCServer", order, " ")
+    n = split("JSON JSONRPC EventStore GalleryCore RPCServer", order, " ")
     for (i = 1; i <= n; i++) { m = order[i]; if (lines[m] > 0)
       printf "%-12s %8d %8d %7.1f%%\n", m, lines[m], missed[m], 100 * (lines[m] - missed[m]) / lines[m] }
   }'

@@ -66,3 +66,47 @@ final class InProcessTests: XCTestCase {
     XCTAssertEqual(server.call("events/unsubscribe"), .null)
   }
 }
+
+/// Every action of the catalog, once, with valid parameters: each is answered with its
+/// events or a rejection naming why (never an internal error), and the log replays to the
+/// state the server holds. Pipelined under `--durability fsync`, the answers share fsyncs.
+final class InProcessCatalogTests: XCTestCase {
+  static let params: [String: String] = [
+    "auth/setEmail": #"{"value":"test@mail.com"}"#, "auth/setPassword": #"{"value":"123456"}"#,
+    "registration/setEmail": #"{"value":"new@mail.com"}"#, "registration/setPassword": #"{"value":"abcdef"}"#,
+    "registration/setAge": #"{"value":"30"}"#, "feed/setQuery": #"{"text":"cat"}"#,
+    "feed/prefetch": #"{"keys":["demo:1"]}"#, "feed/cancelPrefetch": #"{"keys":["demo:1"]}"#,
+    "feed/retryImage": #"{"key":"demo:1"}"#, "feed/openDetail": #"{"key":"demo:1"}"#,
+    "albums/setSearch": #"{"text":"qui"}"#, "albums/open": #"{"albumId":1}"#,
+    "albums/openPhoto": #"{"photoId":1}"#,
+    "connectivity/set": #"{"online":true}"#, "settings/update": #"{"language":"es"}"#,
+    "account/completeLogin": #"{"redirectURL":"https://example.com/#access_token=x"}"#,
+    "account/delete": #"{"id":"abc"}"#, "account/upload": #"{"path":"/nonexistent.png"}"#,
+  ]
+
+  func testEveryActionIsAnsweredWithItsEventsOrARejectionByName() throws {
+    let server = try InProcessServer(options: Store.Options(durability: .fsync))
+    server.call("initialize")
+    let actions = MethodCatalog.all.filter {
+      if case .action = $0.route { return true }
+      return false
+    }
+    XCTAssertGreaterThan(actions.count, 30)
+    // All written at once: one read, one shared fsync, answers in order.
+    var ids: [(Int, String)] = []
+    for spec in actions { ids.append((server.request(spec.name, Self.params[spec.name]), spec.name)) }
+    for (id, method) in ids {
+      let answer = server.response(to: id).response
+      if let error = answer["error"] {
+        XCTAssertTrue(
+          [.number(-32010), .number(-32602)].contains(error["code"] ?? .null), "\(method): \(error)")
+        XCTAssertNotNil(error["data"], "\(method): the error says why")
+      } else {
+        XCTAssertNotNil(answer["result"]?["version"], method)
+      }
+    }
+    XCTAssertEqual(server.call("shutdown"), .null)
+    let live = server.store.state
+    XCTAssertEqual(try Replay.state(ofLogAt: server.dataDirectory.path + "/events.jsonl"), live)
+  }
+}
