@@ -82,8 +82,11 @@ public enum JSONParser {
       guard let number = Double(text), number.isFinite else {
         throw JSONScanner.Failure(offset: start, reason: "number out of range")
       }
-      // Past 2^53 a Double rounds: an integer literal that Int64 holds is kept exact.
-      if abs(number) >= 9_007_199_254_740_992, let exact = Int64(text) { return .integer(exact) }
+      // Past 2^53 a Double rounds: a whole number that Int64 holds is kept as one, exact when
+      // written as an integer (the same value every decoder reading it as Int64 finds).
+      if abs(number) >= 9_007_199_254_740_992, let exact = Int64(text) ?? Int64(exactly: number) {
+        return .integer(exact)
+      }
       return .number(number)
     }
   }

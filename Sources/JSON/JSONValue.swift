@@ -5,8 +5,9 @@ public enum JSONValue: Codable, Equatable, Sendable {
   case null
   case bool(Bool)
   case number(Double)
-  /// An integer literal past ±2^53, where a `Double` would round it (an id of 9007199254740993,
-  /// Int.max meaning "to the end"). Integers a `Double` holds exactly are always `.number`.
+  /// A whole number past ±2^53, where a `Double` would round it (an id of 9007199254740993,
+  /// Int.max meaning "to the end"), exact when written as an integer literal. Whole numbers a
+  /// `Double` holds exactly (and any past Int64) are always `.number`.
   case integer(Int64)
   case string(String)
   case array([JSONValue])

@@ -90,6 +90,20 @@ final class JSONTapeDecoderTests: XCTestCase {
 
   /// A surrogate escape without its pair names no character: both readers refuse it (the
   /// tape used to read it as an empty string; found by the providers fuzz harness).
+  func testWholeNumbersPast2To53ReadTheSameThroughBothReaders() throws {
+    let cases: [(String, JSONValue)] = [
+      ("9007199254740993", .integer(9_007_199_254_740_993)), ("-9223372036854775808", .integer(.min)),
+      ("66666666666666666.66", .integer(66_666_666_666_666_664)), ("1e17", .integer(100_000_000_000_000_000)),
+      ("9223372036854775808", .number(9_223_372_036_854_775_808)), ("1.5", .number(1.5)), ("42", .number(42)),
+    ]
+    for (text, expected) in cases {
+      XCTAssertEqual(try JSONParser.parse(text), expected, text)
+      XCTAssertEqual(try JSONTapeDecoder().decode(JSONValue.self, from: Array(text.utf8)), expected, text)
+      XCTAssertEqual(
+        try JSONParser.parse(JSONWriter.bytes(expected)), expected, "\(text) written and read back")
+    }
+  }
+
   func testALoneSurrogateIsRefusedByBoth() {
     for text in [
       #"{"a":[1,23,"x\uDeFaBin9"]}"#, #""\ud83d""#, #""\ud83dx""#, #""\ud83d\u0041""#, #""\ude00\ud83d""#,
