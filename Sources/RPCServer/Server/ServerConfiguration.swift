@@ -211,7 +211,9 @@ public struct ServerConfiguration: Equatable, Sendable {
 
   /// Every configured secret (API keys, the client secret): never recorded, sent or logged.
   public var secrets: [String] {
-    [pixabayAPIKey, pexelsAPIKey, imgurClientSecret, reqresAPIKey].compactMap { $0 }
+    // reqres's public default key is no secret (and matching it would cost every append).
+    let reqres = reqresAPIKey == ReqresAuthBackend.defaultAPIKey ? nil : reqresAPIKey
+    return [pixabayAPIKey, pexelsAPIKey, imgurClientSecret, reqres].compactMap { $0 }
   }
 
   public func environment(http: any HTTPClient = URLSessionHTTPClient()) -> GalleryEnvironment {
