@@ -11,7 +11,7 @@ import XCTest
 /// A `GalleryServer` run on a thread of the test process, spoken to over a pair of pipes:
 /// the same bytes as the binary gets, without starting a process (and counted in the test
 /// bundle's coverage). Every read waits at most `patience` milliseconds.
-final class InProcessServer: @unchecked Sendable {
+final class InProcessServer: RPCPeer, @unchecked Sendable {
   let store: Store
   let dataDirectory: TemporaryDirectory
   let framing: Framing
@@ -105,30 +105,6 @@ final class InProcessServer: @unchecked Sendable {
       }
     }
     return pending.removeFirst()
-  }
-
-  /// The answer to `id`, and the notifications before it.
-  func response(to id: Int) -> (notifications: [JSONValue], response: JSONValue) {
-    var notes: [JSONValue] = []
-    while let message = next() {
-      if message["id"] == .number(Double(id)) { return (notes, message) }
-      notes.append(message)
-    }
-    XCTFail("no answer to \(id)")
-    return (notes, .null)
-  }
-
-  /// A request's result (failing the test on an error).
-  @discardableResult
-  func call(_ method: String, _ params: String? = nil, line: UInt = #line) -> JSONValue {
-    let answer = response(to: request(method, params)).response
-    if let error = answer["error"] { XCTFail("\(method): \(error)", line: line) }
-    return answer["result"] ?? .null
-  }
-
-  /// A request's error object.
-  func error(_ method: String, _ params: String? = nil) -> JSONValue {
-    response(to: request(method, params)).response["error"] ?? .null
   }
 
   /// Closes the server's input; its exit status once it has stopped (nil if it did not in 10 s).

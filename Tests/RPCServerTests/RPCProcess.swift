@@ -9,7 +9,7 @@ import XCTest
 #endif
 
 /// The built `gallery-rpc` binary, spoken to over pipes as any frontend would.
-final class RPCProcess {
+final class RPCProcess: RPCPeer {
   let process = Process()
   let stdin = Pipe()
   let stdout = Pipe()
@@ -127,41 +127,6 @@ final class RPCProcess {
     }
     return pending.removeFirst()
   }
-
-  /// Messages up to and including the response to `id`; returns (notifications before it, response).
-  func response(to id: Int) -> (notifications: [JSONValue], response: JSONValue) {
-    var notes: [JSONValue] = []
-    while let message = next() {
-      if message["id"] == .number(Double(id)) { return (notes, message) }
-      notes.append(message)
-    }
-    XCTFail("no response to request \(id)")
-    return (notes, .null)
-  }
-
-  /// Sends a request and returns its result (failing the test on an error response).
-  @discardableResult
-  func call(_ method: String, _ params: String? = nil, file: StaticString = #filePath, line: UInt = #line)
-    -> JSONValue
-  {
-    let (_, response) = response(to: request(method, params))
-    if let error = response["error"] { XCTFail("\(method) failed: \(error)", file: file, line: line) }
-    return response["result"] ?? .null
-  }
-
-  /// Sends a request expecting an error; returns the error object.
-  func error(_ method: String, _ params: String? = nil, file: StaticString = #filePath, line: UInt = #line)
-    -> JSONValue
-  {
-    let (_, response) = response(to: request(method, params))
-    guard let error = response["error"] else {
-      XCTFail("\(method) succeeded: \(response)", file: file, line: line)
-      return .null
-    }
-    return error
-  }
-
-  func initialize() -> JSONValue { call("initialize", #"{"clientInfo":{"name":"tests"}}"#) }
 
   /// Closes stdin and waits: the exit status.
   func finish() -> Int32 {
