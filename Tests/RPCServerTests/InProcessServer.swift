@@ -73,13 +73,9 @@ final class InProcessServer: RPCPeer, @unchecked Sendable {
 
   func send(_ json: String) { write(framing.frame(Array(json.utf8))) }
 
-  @discardableResult
-  func request(_ method: String, _ params: String? = nil) -> Int {
-    let id = nextID
-    nextID += 1
-    let p = params.map { #","params":\#($0)"# } ?? ""
-    send(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)"\#(p)}"#)
-    return id
+  func takeID() -> Int {
+    defer { nextID += 1 }
+    return nextID
   }
 
   /// The next message; nil when the server closed its output or sent nothing in time.

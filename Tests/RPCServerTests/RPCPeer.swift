@@ -4,13 +4,24 @@ import XCTest
 /// A JSON-RPC server a test talks to (a spawned binary or one in process): what both share,
 /// built on sending a request and reading the next message with a bound.
 protocol RPCPeer: AnyObject {
-  /// Sends a request and returns its id.
-  func request(_ method: String, _ params: String?) -> Int
+  /// Writes one message in the peer's framing.
+  func send(_ json: String)
+  /// The id for the next request (1, 2, …).
+  func takeID() -> Int
   /// The next message, or nil when there is none (closed, or nothing in time).
   func next() -> JSONValue?
 }
 
 extension RPCPeer {
+  /// Sends a request and returns its id.
+  @discardableResult
+  func request(_ method: String, _ params: String? = nil) -> Int {
+    let id = takeID()
+    let p = params.map { #","params":\#($0)"# } ?? ""
+    send(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)"\#(p)}"#)
+    return id
+  }
+
   /// Messages up to and including the response to `id`; returns (notifications before it, response).
   func response(to id: Int) -> (notifications: [JSONValue], response: JSONValue) {
     var notes: [JSONValue] = []

@@ -74,14 +74,9 @@ final class RPCProcess: RPCPeer {
   /// Writes one message in this process's framing.
   func send(_ json: String) { write(framing.frame(Array(json.utf8))) }
 
-  /// Sends a request and returns its id.
-  @discardableResult
-  func request(_ method: String, _ params: String? = nil) -> Int {
-    let id = nextID
-    nextID += 1
-    let p = params.map { #","params":\#($0)"# } ?? ""
-    send(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)"\#(p)}"#)
-    return id
+  func takeID() -> Int {
+    defer { nextID += 1 }
+    return nextID
   }
 
   func notify(_ method: String, _ params: String? = nil) {
