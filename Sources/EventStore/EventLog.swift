@@ -82,8 +82,8 @@ public final class EventLog: @unchecked Sendable {
     // (which names the holder) is touched.
     fd = try FileIO.open(path, O_RDWR | O_APPEND | O_CREAT)
     do {
-      try EventLog.lockLogFile(fd, path: path, lockPath: lockPath)
-      lockFD = try EventLog.acquireLock(lockPath)
+      try WriterLock.lockLogFile(fd, path: path, lockPath: lockPath)
+      lockFD = try WriterLock.acquireLockFile(lockPath)
     } catch {
       Glibc.close(fd)
       throw error
@@ -126,38 +126,6 @@ public final class EventLog: @unchecked Sendable {
     }
   }
 
-  /// Locks the log file itself too: a lock file someone deleted must not let a second
-  /// writer in, as the log's own inode is what both would open.
-  static func lockLogFile(_ fd: Int32, path: String, lockPath: String) throws {
-    guard flock(fd, LOCK_EX | LOCK_NB) != 0 else { return }
-    let code = errno
-    guard code == EWOULDBLOCK else { throw EventLogError.io(operation: "flock", path: path, errno: code) }
-    let holder = (try? String(contentsOfFile: lockPath, encoding: .utf8))
-      .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-    throw EventLogError.locked(lockFile: lockPath, holderPID: holder)
-  }
-
-  static func acquireLock(_ lockPath: String) throws -> Int32 {
-    let fd = try FileIO.open(lockPath, O_RDWR | O_CREAT)
-    if flock(fd, LOCK_EX | LOCK_NB) != 0 {
-      let code = errno
-      var buf = [UInt8](repeating: 0, count: 32)
-      let n = buf.withUnsafeMutableBytes { raw in
-        (try? FileIO.read(fd, into: raw, count: 32, at: 0, lockPath)) ?? 0
-      }
-      Glibc.close(fd)
-      guard code == EWOULDBLOCK else {
-        throw EventLogError.io(operation: "flock", path: lockPath, errno: code)
-      }
-      let text = String(decoding: buf[0..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-      throw EventLogError.locked(lockFile: lockPath, holderPID: Int32(text))
-    }
-    let pid = Array("\(getpid())\n".utf8)
-    _ = ftruncate(fd, 0)
-    _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
-    return fd
-  }
-
   /// The seq of the log's first line (0 for an empty log): 1, or that of its retention base.
   public var firstSeq: UInt64 {
     cond.lock()
@@ -186,7 +154,7 @@ public final class EventLog: @unchecked Sendable {
     let old = fd
     do {
       fd = try FileIO.open(path, O_RDWR | O_APPEND)
-      try EventLog.lockLogFile(fd, path: path, lockPath: lockPath)
+      try WriterLock.lockLogFile(fd, path: path, lockPath: lockPath)
     } catch {
       poison = "the log could not be reopened after a retention cut: \(error)"
       throw error

@@ -70,11 +70,11 @@ public enum LogRepair {
   public static func repair(
     path: String, stamp: String, payloadProblem: ((EventRecord) -> String?)? = nil
   ) throws -> RepairReport {
-    let lockFD = try EventLog.acquireLock(path + ".lock")
+    let lockFD = try WriterLock.acquireLockFile(path + ".lock")
     defer { close(lockFD) }
     let held = try FileIO.open(path, O_RDONLY)
     defer { close(held) }
-    try EventLog.lockLogFile(held, path: path, lockPath: path + ".lock")
+    try WriterLock.lockLogFile(held, path: path, lockPath: path + ".lock")
     let report = try LogVerifier.verify(path: path, payloadProblem: payloadProblem)
     guard !report.isClean else {
       return RepairReport(
