@@ -1,7 +1,7 @@
 import EventStore
 import GalleryCore
 
-/// Every method of the public contract (shared/BRIEF.md), documented and routed. The
+/// Every method of the public contract (names fixed by the product), documented and routed. The
 /// OpenRPC document `rpc.discover` returns is generated from this table.
 public enum MethodCatalog {
   static let value = MethodSpec.Param("value", Schema.string, "what the field now holds, exactly as typed")

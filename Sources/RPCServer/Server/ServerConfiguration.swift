@@ -3,7 +3,7 @@ import Foundation
 import GalleryCore
 
 /// Everything `gallery-rpc serve` is told by flags and environment variables (a flag wins),
-/// with the names fixed by shared/BRIEF.md's configuration contract.
+/// with the names fixed by the configuration contract (README's flag table).
 public struct ServerConfiguration: Equatable, Sendable {
   public var dataDirectory: String
   public var feed = "demo"

@@ -43,8 +43,10 @@ final class FaultMatrixTests: XCTestCase {
 
   func testEveryFaultOfTheFeedProviderEndsInARetryableErrorThatReplays() throws {
     for fault in Self.faults {
+      // A slow provider answers only once the test has seen the client give up (bounded).
+      let answered = DispatchSemaphore(value: 0)
       let server = try FakeHTTPServer { _ in
-        if fault.name == "slow" { Thread.sleep(forTimeInterval: 2) }  // the provider is slow, not the test
+        if fault.name == "slow" { _ = answered.wait(timeout: .now() + 10) }
         return fault.answer
       }
       let dir = TemporaryDirectory()
@@ -60,14 +62,16 @@ final class FaultMatrixTests: XCTestCase {
       try store.close()
       XCTAssertEqual(try Replay.state(ofLogAt: dir.path + "/events.jsonl"), store.state, fault.name)
       XCTAssertTrue(try LogVerifier.verify(path: dir.path + "/events.jsonl").isClean, fault.name)
+      answered.signal()
       server.stop()
     }
   }
 
   func testEveryFaultOfImgurEndsInARetryableErrorAndKeepsTheSession() throws {
     for fault in Self.faults where fault.name != "429" {
+      let answered = DispatchSemaphore(value: 0)
       let server = try FakeHTTPServer { request in
-        if fault.name == "slow" { Thread.sleep(forTimeInterval: 2) }
+        if fault.name == "slow" { _ = answered.wait(timeout: .now() + 10) }
         return fault.answer
       }
       let dir = TemporaryDirectory()
@@ -92,6 +96,7 @@ final class FaultMatrixTests: XCTestCase {
       XCTAssertEqual(store.state.account.status, .signedIn, "\(fault.name): a fault is not a sign-out")
       try store.close()
       XCTAssertEqual(try Replay.state(ofLogAt: dir.path + "/events.jsonl"), store.state, fault.name)
+      answered.signal()
       server.stop()
     }
   }

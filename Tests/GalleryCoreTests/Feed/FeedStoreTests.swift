@@ -206,9 +206,11 @@ enum LogCursorEvents {
 final class FeedSlowProviderTests: XCTestCase {
   func testATimeoutIsTypedAndACancelledDownloadRecordsNothing() throws {
     let release = DispatchSemaphore(value: 0)
+    let slowAnswered = DispatchSemaphore(value: 0)
     let server = try FakeHTTPServer { request in
       if request.path == "/api/", request.query["q"] == "slow" {
-        Thread.sleep(forTimeInterval: 1.5)  // the fake provider is slow; the client gives up at 0.3 s
+        // The fake provider answers only after the client gave up at 0.3 s (bounded).
+        _ = slowAnswered.wait(timeout: .now() + 10)
         return .json("{}")
       }
       if request.path.hasPrefix("/img/") {
@@ -241,5 +243,6 @@ final class FeedSlowProviderTests: XCTestCase {
     XCTAssertEqual(store.state.feed.status, .failed)
     XCTAssertEqual(store.state.feed.error?.code, "request.timeout")
     XCTAssertEqual(store.state.feed.error?.retryable, true)
+    slowAnswered.signal()
   }
 }
