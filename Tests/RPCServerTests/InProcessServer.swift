@@ -32,6 +32,10 @@ final class InProcessServer: RPCPeer, @unchecked Sendable {
   ) throws {
     self.framing = framing
     self.dataDirectory = dataDirectory
+    var options = options
+    let logged = self.logged
+    // What the binary writes to stderr: the server's log and the store's diagnostics.
+    options.diagnostics = { line in logged.mutate { $0.append(line) } }
     store = try Store(dataDirectory: dataDirectory.path, environment: environment, options: options)
     var a: [Int32] = [0, 0]
     var b: [Int32] = [0, 0]
@@ -40,7 +44,6 @@ final class InProcessServer: RPCPeer, @unchecked Sendable {
     fromServer = (b[0], b[1])
     let connection = RPCConnection(
       input: toServer.read, output: fromServer.write, framing: .auto, maxMessageBytes: 16 << 20)
-    let logged = self.logged
     let server = GalleryServer(
       store: store, connection: connection,
       logger: Logger(level: .debug) { line in logged.mutate { $0.append(line) } },
@@ -60,6 +63,9 @@ final class InProcessServer: RPCPeer, @unchecked Sendable {
     close(toServer.read)
     close(fromServer.read)
   }
+
+  /// Everything the server logged (the binary's stderr).
+  var errorOutput: String { logged.value.joined(separator: "\n") }
 
   /// Writes raw bytes.
   func write(_ bytes: [UInt8]) {

@@ -10,7 +10,7 @@ final class ObservationTests: XCTestCase {
   /// what state/get returns next, over long random sessions. Steps: `GALLERY_RPC_PATCH_STEPS` (default 400).
   func testPatchesAppliedByAClientEqualStateGetOverARandomSession() throws {
     let steps = Int(ProcessInfo.processInfo.environment["GALLERY_RPC_PATCH_STEPS"] ?? "") ?? 400
-    let p = try RPCProcess()
+    let p = try InProcessServer()
     _ = p.initialize()
     let start = p.call("state/get")
     var state = try XCTUnwrap(start["value"])
@@ -77,7 +77,7 @@ final class ObservationTests: XCTestCase {
       state = try JSONPatch.apply(ops, to: state)
     }
     p.notify("exit")
-    p.process.waitUntilExit()
+    XCTAssertEqual(p.finish(), 0)
     let replay = Process()
     replay.executableURL = RPCProcess.binary
     replay.arguments = ["replay", p.dataDirectory.path + "/events.jsonl"]
@@ -91,7 +91,7 @@ final class ObservationTests: XCTestCase {
   }
 
   func testPipelinedActionsUnderFsyncShareOnePatchThatStillLeadsEveryAnswer() throws {
-    let p = try RPCProcess(extra: ["--durability", "fsync"])
+    let p = try InProcessServer(options: Store.Options(durability: .fsync))
     _ = p.initialize()
     let start = p.call("state/get")
     var state = try XCTUnwrap(start["value"])
@@ -134,7 +134,7 @@ final class ObservationTests: XCTestCase {
   }
 
   func testStatesAndMessagesMatchThePublishedSchemas() throws {
-    let p = try RPCProcess()
+    let p = try InProcessServer()
     let initialize = p.initialize()
     let components: [String: JSONValue]
     if case .object(let c)? = OpenRPCDocument.build(serverVersion: "x")["components"]?["schemas"] {
@@ -160,7 +160,7 @@ final class ObservationTests: XCTestCase {
       .deletingLastPathComponent().appendingPathComponent("protocol/openrpc.json").path
     let kept = try JSONParser.parse(
       [UInt8](try XCTUnwrap(FileManager.default.contents(atPath: file), "protocol/openrpc.json")))
-    let p = try RPCProcess()
+    let p = try InProcessServer()
     _ = p.initialize()
     var served = p.call("rpc.discover")
     // The version differs only if the build's does; compare the rest exactly.
@@ -178,7 +178,7 @@ final class ObservationTests: XCTestCase {
   }
 
   func testEventsReadSubscribeAndTimeTravel() throws {
-    let p = try RPCProcess()
+    let p = try InProcessServer(environment: GalleryEnvironment(locale: .en))
     _ = p.initialize()
     for email in ["a@b.co", "c@d.co", "e@f.co"] { p.call("auth/setEmail", #"{"value":"\#(email)"}"#) }
     // Seq 1 is the locale's language, recorded at the first start.
@@ -223,7 +223,7 @@ final class ObservationTests: XCTestCase {
     clock.mutate { $0 += 2 * 86_400_000 }
     try log.append([batch[7]])
     try log.close()
-    let p = try RPCProcess(dataDirectory: dir)
+    let p = try InProcessServer(dataDirectory: dir)
     _ = p.initialize()
     let events = p.call("events/read", #"{"from":1,"limit":2}"#)["events"]?.array ?? []
     XCTAssertEqual(events.first?["type"], .string("log.base"))
@@ -246,7 +246,7 @@ final class ObservationTests: XCTestCase {
     }
     for _ in 0..<300 { try log.append(batch) }
     try log.close()
-    let p = try RPCProcess(dataDirectory: dir)
+    let p = try InProcessServer(dataDirectory: dir)
     _ = p.initialize()
     let id = p.request(
       "history/stateAt", #"{"seq":29990,"workDoneToken":"replay-1","pointer":"/login/email/value"}"#)

@@ -22,6 +22,12 @@ extension RPCPeer {
     return id
   }
 
+  /// Sends a notification (no id, no answer).
+  func notify(_ method: String, _ params: String? = nil) {
+    let p = params.map { #","params":\#($0)"# } ?? ""
+    send(#"{"jsonrpc":"2.0","method":"\#(method)"\#(p)}"#)
+  }
+
   /// Messages up to and including the response to `id`; returns (notifications before it, response).
   func response(to id: Int) -> (notifications: [JSONValue], response: JSONValue) {
     var notes: [JSONValue] = []

@@ -79,11 +79,6 @@ final class RPCProcess: RPCPeer {
     return nextID
   }
 
-  func notify(_ method: String, _ params: String? = nil) {
-    let p = params.map { #","params":\#($0)"# } ?? ""
-    send(#"{"jsonrpc":"2.0","method":"\#(method)"\#(p)}"#)
-  }
-
   /// How long `next()` waits for a message before failing the test (a hung server must not
   /// hang the suite).
   var patience: Int32 = 60_000

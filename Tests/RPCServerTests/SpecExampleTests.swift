@@ -3,12 +3,12 @@ import GalleryCore
 import RPCServer
 import XCTest
 
-/// The JSON-RPC 2.0 specification's examples (section 7), in both framings, against the
-/// real binary. Where the spec calls `subtract` or `sum`, which we do not have, the answer is
+/// The JSON-RPC 2.0 specification's examples (section 7), in both framings, in process (the
+/// bytes the binary gets). Where the spec calls `subtract` or `sum`, which we do not have, the answer is
 /// the spec's "method not found"; the shapes of every other answer are the spec's own.
 final class SpecExampleTests: XCTestCase {
-  func started(_ framing: Framing) throws -> RPCProcess {
-    let p = try RPCProcess(framing: framing)
+  func started(_ framing: Framing) throws -> InProcessServer {
+    let p = try InProcessServer(framing: framing)
     _ = p.initialize()
     return p
   }

@@ -98,8 +98,7 @@ public final class Store: @unchecked Sendable {
   private var current: AppState
   private var currentVersion: UInt64
   private var sinceSnapshot = 0
-  private var observers: [Int: @Sendable (StateChange) -> Void] = [:]
-  private var nextObserver = 0
+  private let feed = ChangeFeed()
   private var runtime: EffectRuntime!
 
   /// Opens (creating) the data directory and recovers its state.
@@ -213,12 +212,18 @@ public final class Store: @unchecked Sendable {
     return (currentVersion, current)
   }
 
-  /// Runs `body` with the state and version while no append can happen, so whatever it
-  /// does (answer a `state/get`) is ordered against every change published.
-  public func withState<T>(_ body: (UInt64, AppState) throws -> T) rethrows -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(currentVersion, current)
+  /// Runs `body` with the state and version once every change up to that version has been
+  /// handed to observers and before any later one is, so whatever it sends (a `state/get`
+  /// answer) is ordered against every change published. Appends go on meanwhile.
+  public func withPublishedState<T>(_ body: (UInt64, AppState) throws -> T) rethrows -> T {
+    try feed.exclusively {
+      lock.lock()
+      let (version, state) = (currentVersion, current)
+      let (changes, observers) = feed.take()
+      lock.unlock()
+      feed.hand(changes, to: observers)
+      return try body(version, state)
+    }
   }
 
   /// Decides `action` against the current state and records its events; returns once they
@@ -226,11 +231,19 @@ public final class Store: @unchecked Sendable {
   @discardableResult
   public func send(_ action: Action, deferDurability: Bool = false) throws -> Outcome {
     lock.lock()
-    defer { lock.unlock() }
-    let events = try AppMachine.decide(action, current)
-    if let (form, secret) = action.secret { runtime.vault.set(form, secret) }
-    if let redirect = action.accountRedirect { runtime.vault.setRedirect(redirect) }
-    return try appendLocked(events, deferDurability: deferDurability)
+    let outcome: Outcome
+    do {
+      let events = try AppMachine.decide(action, current)
+      if let (form, secret) = action.secret { runtime.vault.set(form, secret) }
+      if let redirect = action.accountRedirect { runtime.vault.setRedirect(redirect) }
+      outcome = try appendLocked(events, deferDurability: deferDurability)
+    } catch {
+      lock.unlock()
+      throw error
+    }
+    lock.unlock()
+    feed.deliverQueued()
+    return outcome
   }
 
   /// Makes every event appended so far durable (after sends with `deferDurability`).
@@ -241,8 +254,16 @@ public final class Store: @unchecked Sendable {
   /// Records events that are facts already (effect results, recovery).
   func record(_ events: [Event]) throws -> Outcome {
     lock.lock()
-    defer { lock.unlock() }
-    return try appendLocked(events)
+    let outcome: Outcome
+    do {
+      outcome = try appendLocked(events)
+    } catch {
+      lock.unlock()
+      throw error
+    }
+    lock.unlock()
+    feed.deliverQueued()
+    return outcome
   }
 
   private func appendLocked(_ events: [Event], deferDurability: Bool = false) throws -> Outcome {
@@ -269,8 +290,7 @@ public final class Store: @unchecked Sendable {
       effects += AppMachine.effects(of: event, in: current)
     }
     currentVersion = records.last!.seq
-    let change = StateChange(version: currentVersion, state: current, events: records)
-    for id in observers.keys.sorted() { observers[id]?(change) }
+    feed.enqueue(StateChange(version: currentVersion, state: current, events: records))
     sinceSnapshot += records.count
     if sinceSnapshot >= options.snapshotEvery { saveSnapshotLocked() }
     runtime.start(effects)
@@ -293,8 +313,9 @@ public final class Store: @unchecked Sendable {
     }
   }
 
-  /// Calls `handler` with every new state, in order, while the store's lock is held:
-  /// keep it short and do not call back into the store from it.
+  /// Calls `handler` with every new state, in version order, after its append and outside
+  /// the store's lock: it may read the store, but must not block or send actions from it
+  /// (deliveries wait for one another).
   public func observe(_ handler: @escaping @Sendable (StateChange) -> Void) -> StoreObservation {
     observe(current: { _, _ in }, handler)
   }
@@ -303,18 +324,16 @@ public final class Store: @unchecked Sendable {
   public func observe(
     current: (UInt64, AppState) -> Void, _ handler: @escaping @Sendable (StateChange) -> Void
   ) -> StoreObservation {
-    lock.lock()
-    defer { lock.unlock() }
-    current(currentVersion, self.current)
-    let id = nextObserver
-    nextObserver += 1
-    observers[id] = handler
-    return StoreObservation { [weak self] in
-      guard let self else { return }
-      self.lock.lock()
-      self.observers[id] = nil
-      self.lock.unlock()
+    let id = feed.exclusively {
+      lock.lock()
+      current(currentVersion, self.current)
+      let (changes, observers) = feed.take()
+      let id = feed.add(handler)
+      lock.unlock()
+      feed.hand(changes, to: observers)
+      return id
     }
+    return StoreObservation { [weak self] in self?.feed.remove(id) }
   }
 
   /// Blocks until every effect started so far has finished and recorded its result (or

@@ -97,14 +97,19 @@ public final class RPCConnection: @unchecked Sendable {
     if flushing > 0 || !pending.isEmpty { outgoing.broadcast() }
   }
 
-  /// Waits until every message sent so far is written.
-  public func flush() {
+  /// Waits until every message sent so far is written, or `seconds` have passed (a client
+  /// that stopped reading must not keep the process from exiting); returns whether all was.
+  @discardableResult
+  public func flush(within seconds: Double = 5) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: seconds)
     outgoing.lock()
     let target = queued
     flushing += 1
-    while written < target, !writeFailed { outgoing.wait() }
+    while written < target, !writeFailed, outgoing.wait(until: deadline) {}
     flushing -= 1
+    let done = written >= target
     outgoing.unlock()
+    return done
   }
 
   private func startWriterOnce() {

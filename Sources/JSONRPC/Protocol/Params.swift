@@ -1,9 +1,11 @@
 import JSON
 
 /// Reads a method's named parameters, refusing unknown names and wrong types with an error
-/// that names the parameter.
+/// that names the parameter. A method that reads a name it did not declare gets an internal
+/// error (-32603) naming it, so a declaration and its reader cannot drift apart unnoticed.
 public struct Params {
   private let members: [String: JSONValue]
+  private let declared: [String]
   /// The longest string parameter, in UTF-8 bytes. Every domain limit is lower (an email
   /// past 254 characters is invalid anyway); this bound keeps a hostile value out of the log.
   public static let maxStringBytes = 65536
@@ -16,6 +18,7 @@ public struct Params {
     case .array(let a)? where a.isEmpty: members = [:]
     default: throw RPCError.invalidParams("params must be an object with named members")
     }
+    declared = allowed
     if !lenient {
       for name in members.keys.sorted() where !allowed.contains(name) {
         let expected = allowed.isEmpty ? "none" : allowed.joined(separator: ", ")
@@ -24,8 +27,16 @@ public struct Params {
     }
   }
 
+  /// The member `name`, once it is known to be declared.
+  private func member(_ name: String) throws(RPCError) -> JSONValue? {
+    guard declared.contains(name) else {
+      throw RPCError.internalError("the method reads parameter \"\(name)\", which it does not declare")
+    }
+    return members[name]
+  }
+
   public func string(_ name: String) throws(RPCError) -> String {
-    guard let value = members[name] else {
+    guard let value = try member(name) else {
       throw RPCError.invalidParams("missing parameter \"\(name)\" (a string)")
     }
     guard case .string(let s) = value else {
@@ -44,7 +55,7 @@ public struct Params {
   }
 
   public func optionalString(_ name: String) throws(RPCError) -> String? {
-    guard let value = members[name], value != .null else { return nil }
+    guard let value = try member(name), value != .null else { return nil }
     guard case .string(let s) = value else {
       throw RPCError.invalidParams("parameter \"\(name)\" must be a string")
     }
@@ -53,7 +64,7 @@ public struct Params {
 
   /// A whole number from `range`.
   public func optionalInt(_ name: String, in range: ClosedRange<Int>) throws(RPCError) -> Int? {
-    guard let value = members[name], value != .null else { return nil }
+    guard let value = try member(name), value != .null else { return nil }
     // Exact: no trip through Double, so Int.max is read as itself and 2^63 is out of range.
     guard let exact = value.exactInteger, let n = Int(exactly: exact), range.contains(n) else {
       throw RPCError.invalidParams(
@@ -70,7 +81,7 @@ public struct Params {
   }
 
   public func bool(_ name: String) throws(RPCError) -> Bool {
-    guard let value = members[name] else {
+    guard let value = try member(name) else {
       throw RPCError.invalidParams("missing parameter \"\(name)\" (true or false)")
     }
     guard case .bool(let b) = value else {
@@ -81,7 +92,7 @@ public struct Params {
 
   /// An array of strings, at most `limit` long.
   public func strings(_ name: String, limit: Int = 1000) throws(RPCError) -> [String] {
-    guard let value = members[name] else {
+    guard let value = try member(name) else {
       throw RPCError.invalidParams("missing parameter \"\(name)\" (an array of strings)")
     }
     guard case .array(let items) = value, items.count <= limit else {
@@ -98,7 +109,7 @@ public struct Params {
   }
 
   /// The raw value of a parameter.
-  public func raw(_ name: String) -> JSONValue? { members[name] }
+  public func raw(_ name: String) throws(RPCError) -> JSONValue? { try member(name) }
 
   /// The parameters as they came (an object).
   public var json: JSONValue { .object(members) }

@@ -78,18 +78,20 @@ enum VideoSettingsMethods {
   static func environments(_ raw: JSONValue?) throws(RPCError) -> [String: [String: String]]? {
     guard let raw, raw != .null else { return nil }
     guard case .object(let named) = raw, named.count <= 20 else {
-      throw RPCError.invalidParams("environments must be an object of at most 20 {service: url} objects")
+      throw RPCError.invalidParams(
+        "parameter \"environments\" must be an object of at most 20 {service: url} objects")
     }
     var result: [String: [String: String]] = [:]
     for (name, value) in named {
       guard case .object(let urls) = value else {
-        throw RPCError.invalidParams("environments.\(name.prefix(40)) must be an object of base URLs")
+        throw RPCError.invalidParams(
+          "parameter \"environments\": \(name.prefix(40)) must be an object of base URLs")
       }
       var strings: [String: String] = [:]
       for (service, url) in urls {
         guard case .string(let s) = url else {
           throw RPCError.invalidParams(
-            "environments.\(name.prefix(40)).\(service.prefix(40)) must be a string")
+            "parameter \"environments\": \(name.prefix(40)).\(service.prefix(40)) must be a string")
         }
         strings[service] = s
       }

@@ -18,7 +18,8 @@ extension GalleryServer {
     let from = UInt64(try p.optionalInt("from", in: 1...Int.max) ?? 1)
     let to = try p.optionalInt("to", in: 1...Int.max).map(UInt64.init) ?? last
     let limit = try p.optionalInt("limit", in: 1...10000) ?? 1000
-    let progress = Progress(token: p.raw("workDoneToken"), connection: connection, title: "reading events")
+    let progress = Progress(
+      token: try p.raw("workDoneToken"), connection: connection, title: "reading events")
     var events: [JSONValue] = []
     do {
       let cursor = try store.log.read(from: from, through: to)
@@ -68,7 +69,7 @@ extension GalleryServer {
       throw RPCError.invalidParams(HistoryError.beforeRetained(seq: UInt64(seq), firstSeq: first).description)
     }
     let progress = Progress(
-      token: p.raw("workDoneToken"), connection: connection, title: "replaying to seq \(seq)")
+      token: try p.raw("workDoneToken"), connection: connection, title: "replaying to seq \(seq)")
     defer { progress.end() }
     let state: AppState
     do {

@@ -4,7 +4,7 @@ import GalleryCore
 /// (coalesced per read under `--durability fsync`), and `state/get` is answered in order
 /// with those patches.
 extension GalleryServer {
-  /// Called by the store (under its lock, in order) after every append.
+  /// Called by the store after every append, in version order, outside its lock.
   func publish(_ change: Store.StateChange) {
     let from = change.version - UInt64(change.events.count)
     lock.lock()
@@ -20,8 +20,14 @@ extension GalleryServer {
     reportUploads(change)
   }
 
-  /// Publishes what was coalesced so far as one `state/changed`; call under the store's lock
-  /// (`withState`) so no later change can overtake it.
+  func setBaseline(_ state: AppState) {
+    lock.lock()
+    baseline = state
+    lock.unlock()
+  }
+
+  /// Publishes what was coalesced so far as one `state/changed`; call inside
+  /// `store.withPublishedState` so no later change can overtake it.
   func publishCoalesced(andStop stop: Bool) {
     lock.lock()
     if stop { coalescing = false }
@@ -50,12 +56,13 @@ extension GalleryServer {
         ])))
   }
 
-  /// `state/get`, answered under the store's lock: no `state/changed` for a later version
-  /// can be sent before this answer (a client then applies exactly the patches after it).
+  /// `state/get`, answered inside `store.withPublishedState`: every `state/changed` up to its
+  /// version is sent before this answer and none after it is (a client then applies exactly
+  /// the patches after it).
   func getState(_ id: RPCID, _ params: JSONValue?, send: Bool) throws(RPCError) -> JSONValue? {
     let p = try Params(params, allowed: ["pointer"])
     do {
-      return try store.withState { version, state in
+      return try store.withPublishedState { version, state in
         // The answer's version must not run ahead of the patches the client has.
         publishCoalesced(andStop: false)
         let reply = RPCOutgoing.result(

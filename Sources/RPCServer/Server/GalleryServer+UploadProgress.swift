@@ -11,8 +11,8 @@ extension GalleryServer {
       return
     }
     let progress = Progress(token: token, connection: connection, title: "uploading")
-    // Under the store's lock: no upload event can be published between the check and the registration.
-    store.withState { _, state in
+    // No upload event can be published between the check and the registration.
+    store.withPublishedState { _, state in
       if state.account.upload.requestID == requestID && state.account.upload.status == .uploading {
         lock.lock()
         uploads[requestID] = progress

@@ -80,7 +80,7 @@ public final class GalleryServer: @unchecked Sendable {
         lock.unlock()
         if stop { break }
       }
-      store.withState { _, _ in publishCoalesced(andStop: true) }
+      store.withPublishedState { _, _ in publishCoalesced(andStop: true) }
       releaseHeld()
       lock.lock()
       defer { lock.unlock() }
@@ -92,7 +92,9 @@ public final class GalleryServer: @unchecked Sendable {
     observation?.cancel()
     subscription?.cancel()
     lock.unlock()
-    connection.flush()
+    if !connection.flush() {
+      logger.log(.warn, "the client stopped reading: answers still queued are dropped")
+    }
     do { try store.close() } catch { logger.log(.error, "closing the log: \(error)") }
     logger.log(.info, "exit with status \(status)")
     return status
@@ -226,7 +228,7 @@ public final class GalleryServer: @unchecked Sendable {
           outcome.events.map { .object(["seq": .number(Double($0.seq)), "type": .string($0.type)]) }),
       ]
       if let answer { result.merge(answer(outcome)) { _, extra in extra } }
-      if reportsProgress, let token = p.raw("workDoneToken") {
+      if reportsProgress, let token = try p.raw("workDoneToken") {
         watchUpload(outcome, token: token)
       }
       return .object(result)
@@ -290,12 +292,20 @@ public final class GalleryServer: @unchecked Sendable {
 
   private func initialize() throws(RPCError) -> JSONValue {
     lock.lock()
-    defer { lock.unlock() }
-    guard phase == .starting else { throw RPCError.invalidRequest("initialize may be sent only once") }
+    guard phase == .starting else {
+      lock.unlock()
+      throw RPCError.invalidRequest("initialize may be sent only once")
+    }
     phase = .running
-    observation = store.observe(current: { _, state in baseline = state }) { [weak self] change in
+    lock.unlock()
+    // Outside the server's lock: deliveries take it, and this waits for them.
+    // The baseline is set before any change can be delivered to `publish`.
+    let observation = store.observe(current: { _, state in setBaseline(state) }) { [weak self] change in
       self?.publish(change)
     }
+    lock.lock()
+    self.observation = observation
+    lock.unlock()
     let available = MethodCatalog.all.filter {
       if case .notAvailable = $0.route { return false }
       return true

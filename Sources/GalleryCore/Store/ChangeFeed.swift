@@ -1,0 +1,76 @@
+import Foundation
+
+/// Hands every new state to the store's observers in version order, outside the store's
+/// lock. The store queues each change while it appends (under its own lock, so the queue
+/// is in version order); the appending thread then delivers whatever is queued after
+/// unlocking. Deliveries are serialised by `delivery`, never by the store's lock, so an
+/// observer may read the store, and an append is never held up by an observer's work.
+final class ChangeFeed: @unchecked Sendable {
+  typealias Observer = @Sendable (Store.StateChange) -> Void
+
+  /// Guards `queued` and `observers`; taken inside the store's lock, never around it.
+  private let lock = NSLock()
+  /// Held while changes are handed to observers, so they see them one at a time, in order.
+  private let delivery = NSLock()
+  private var queued: [Store.StateChange] = []
+  private var observers: [(id: Int, handler: Observer)] = []
+  private var nextID = 0
+
+  /// Queues `change`; call under the store's lock so the queue follows the log.
+  func enqueue(_ change: Store.StateChange) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !observers.isEmpty else { return }
+    queued.append(change)
+  }
+
+  /// Takes what is queued and who is to get it; call under the store's lock, together with
+  /// reading the state the taken changes lead to.
+  func take() -> (changes: [Store.StateChange], observers: [Observer]) {
+    lock.lock()
+    defer { lock.unlock() }
+    let changes = queued
+    queued = []
+    return (changes, observers.map(\.handler))
+  }
+
+  /// Adds an observer; call under the store's lock, after `take`, so it sees exactly the
+  /// changes that follow the state it was handed.
+  func add(_ handler: @escaping Observer) -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    nextID += 1
+    observers.append((nextID, handler))
+    return nextID
+  }
+
+  func remove(_ id: Int) {
+    lock.lock()
+    defer { lock.unlock() }
+    observers.removeAll { $0.id == id }
+  }
+
+  /// Runs `body` while no other delivery can run: what it sends is ordered against every
+  /// change delivered before and after it.
+  func exclusively<T>(_ body: () throws -> T) rethrows -> T {
+    delivery.lock()
+    defer { delivery.unlock() }
+    return try body()
+  }
+
+  /// Hands `changes` to `observers`, in order; call inside `exclusively`.
+  func hand(_ changes: [Store.StateChange], to observers: [Observer]) {
+    for change in changes { for observer in observers { observer(change) } }
+  }
+
+  /// Delivers everything queued, including the caller's own change, before returning.
+  func deliverQueued() {
+    exclusively {
+      while true {
+        let (changes, observers) = take()
+        if changes.isEmpty { return }
+        hand(changes, to: observers)
+      }
+    }
+  }
+}
