@@ -2,7 +2,7 @@ import Foundation
 
 /// The Imgur account: browser sign-in, the user's images, upload, delete, sign-out.
 /// Tokens never pass through here: events carry who signed in and for how long.
-enum AccountFeature {
+enum AccountFeature: FeatureModule {
   static func decide(_ action: AccountAction, _ state: AppState) throws(Rejection) -> [Event] {
     let account = state.account
     switch action {
@@ -84,19 +84,28 @@ enum AccountFeature {
     }
   }
 
-  static func reduce(_ state: inout AppState, _ payload: any EventPayload) {
-    switch payload {
-    case let e as AccountEvents.ProviderSelected:
+  static let events: [any EventPayload.Type] = AccountEvents.all
+
+  /// The configured provider is recorded, then work the last process left is resumed.
+  static func startupActions(_ environment: GalleryEnvironment) -> [Action] {
+    [.account(.start(environment.account.info)), .account(.resume)]
+  }
+
+  static let handlers: [EventHandler] = [
+    .fold(AccountEvents.ProviderSelected.self) { state, e in
       state.account.provider = e.provider
-    case let e as AccountEvents.LoginBegun:
+    },
+    .fold(AccountEvents.LoginBegun.self) { state, e in
       state.account.status = .awaitingRedirect
       state.account.pendingLogin = .init(authorizeURL: e.authorizeURL, state: e.state)
       state.account.error = nil
-    case let e as AccountEvents.LoginFailed:
+    },
+    .fold(AccountEvents.LoginFailed.self) { state, e in
       state.account.status = .signedOut
       state.account.pendingLogin = nil
       state.account.error = state.message(e.reason, ["detail": e.detail ?? ""], retryable: true)
-    case let e as AccountEvents.SignedIn:
+    },
+    .fold(AccountEvents.SignedIn.self) { state, e in
       let provider = state.account.provider
       state.account = AccountState()
       state.account.provider = provider
@@ -104,9 +113,11 @@ enum AccountFeature {
       state.account.username = e.username
       state.account.accountID = e.accountID
       state.account.tokenLifetime = e.expiresIn
-    case let e as AccountEvents.TokenRefreshed:
+    },
+    .fold(AccountEvents.TokenRefreshed.self) { state, e in
       state.account.tokenLifetime = e.expiresIn
-    case let e as AccountEvents.SignedOut:
+    },
+    .fold(AccountEvents.SignedOut.self) { state, e in
       let provider = state.account.provider
       state.account = AccountState()
       state.account.provider = provider
@@ -117,13 +128,15 @@ enum AccountFeature {
         state.account.error = state.message("account.credentialsLost", retryable: true)
       default: break
       }
-    case let e as AccountEvents.ImagesLoadStarted:
+    },
+    .fold(AccountEvents.ImagesLoadStarted.self) { state, e in
       state.nextRequestID = max(state.nextRequestID, e.requestID + 1)
       state.account.imagesStatus = .loading
       state.account.imagesRequestID = e.requestID
       state.account.imagesPage = 0
       state.account.error = nil
-    case let e as AccountEvents.ImagesPageLoaded:
+    },
+    .fold(AccountEvents.ImagesPageLoaded.self) { state, e in
       guard state.account.imagesRequestID == e.requestID else { return }
       let deleting = Set(state.account.deleting.map(\.item.image.id))
       let previous = Dictionary(
@@ -143,12 +156,14 @@ enum AccountFeature {
         state.account.imagesStatus = .loaded
         state.account.imagesRequestID = nil
       }
-    case let e as AccountEvents.ImagesFailed:
+    },
+    .fold(AccountEvents.ImagesFailed.self) { state, e in
       guard state.account.imagesRequestID == e.requestID else { return }
       state.account.imagesStatus = .failed
       state.account.imagesRequestID = nil
       state.account.error = state.message(for: e.failure)
-    case let e as AccountEvents.UploadStarted:
+    },
+    .fold(AccountEvents.UploadStarted.self) { state, e in
       state.nextRequestID = max(state.nextRequestID, e.requestID + 1)
       var upload = AccountState.Upload()
       upload.status = .uploading
@@ -156,10 +171,12 @@ enum AccountFeature {
       upload.fileName = e.request.file.fileName
       upload.request = e.request
       state.account.upload = upload
-    case let e as AccountEvents.UploadProgressed:
+    },
+    .fold(AccountEvents.UploadProgressed.self) { state, e in
       guard state.account.upload.requestID == e.requestID else { return }
       state.account.upload.progress = Double(min(100, max(0, e.percent))) / 100
-    case let e as AccountEvents.Uploaded:
+    },
+    .fold(AccountEvents.Uploaded.self) { state, e in
       guard state.account.upload.requestID == e.requestID else { return }
       state.account.images.removeAll { $0.image.id == e.image.id }
       state.account.images.insert(AccountImageItem(image: e.image), at: 0)
@@ -167,30 +184,52 @@ enum AccountFeature {
       state.account.upload.progress = 1
       state.account.upload.requestID = nil
       state.account.upload.error = nil
-    case let e as AccountEvents.UploadFailed:
+    },
+    .fold(AccountEvents.UploadFailed.self) { state, e in
       guard state.account.upload.requestID == e.requestID else { return }
       failUpload(&state, state.message(for: e.failure))
-    case let e as AccountEvents.DeleteStarted:
+    },
+    .fold(AccountEvents.DeleteStarted.self) { state, e in
       state.nextRequestID = max(state.nextRequestID, e.requestID + 1)
       guard let i = state.account.images.firstIndex(where: { $0.image.id == e.imageID }) else { return }
       var item = state.account.images.remove(at: i)
       item.error = nil
       state.account.deleting.append(.init(requestID: e.requestID, index: i, item: item))
-    case let e as AccountEvents.Deleted:
+    },
+    .fold(AccountEvents.Deleted.self) { state, e in
       state.account.deleting.removeAll { $0.requestID == e.requestID }
-    case let e as AccountEvents.DeleteFailed:
+    },
+    .fold(AccountEvents.DeleteFailed.self) { state, e in
       restore(&state, e.requestID, state.message(for: e.failure))
-    case let e as AccountEvents.WorkInterrupted:
+    },
+    .fold(AccountEvents.WorkInterrupted.self) { state, e in
       if let id = e.uploadRequestID, state.account.upload.requestID == id {
         failUpload(&state, state.message("account.uploadInterrupted", retryable: true))
       }
       for id in e.deleteRequestIDs {
         restore(&state, id, state.message("account.deleteInterrupted", retryable: true))
       }
-    default:
-      return
-    }
-  }
+    },
+    .plan(AccountEvents.SignedIn.self) { _, state in
+      return [.storeAccountTokens]
+    },
+    .plan(AccountEvents.LoginFailed.self) { _, state in
+      return [.forgetAccountRedirect]
+    },
+    .plan(AccountEvents.SignedOut.self) { _, state in
+      return [.clearAccountCredentials]
+    },
+    .plan(AccountEvents.ImagesLoadStarted.self) { e, state in
+      return [.loadAccountImages(requestID: e.requestID)]
+    },
+    .plan(AccountEvents.UploadStarted.self) { e, state in
+      return [.uploadAccountImage(requestID: e.requestID, request: e.request)]
+    },
+    .plan(AccountEvents.DeleteStarted.self) { e, state in
+      guard state.account.deleting.contains(where: { $0.requestID == e.requestID }) else { return [] }
+      return [.deleteAccountImage(requestID: e.requestID, imageID: e.imageID)]
+    },
+  ]
 
   private static func failUpload(_ state: inout AppState, _ message: Message) {
     state.account.upload.status = .failed
@@ -206,21 +245,6 @@ enum AccountFeature {
     state.account.images.removeAll { $0.image.id == pending.item.image.id }
     state.account.images.insert(pending.item, at: min(pending.index, state.account.images.count))
     state.account.error = message
-  }
-
-  static func effects(_ payload: any EventPayload, _ state: AppState) -> [Effect] {
-    switch payload {
-    case is AccountEvents.SignedIn: return [.storeAccountTokens]
-    case is AccountEvents.LoginFailed: return [.forgetAccountRedirect]
-    case is AccountEvents.SignedOut: return [.clearAccountCredentials]
-    case let e as AccountEvents.ImagesLoadStarted: return [.loadAccountImages(requestID: e.requestID)]
-    case let e as AccountEvents.UploadStarted:
-      return [.uploadAccountImage(requestID: e.requestID, request: e.request)]
-    case let e as AccountEvents.DeleteStarted
-    where state.account.deleting.contains { $0.requestID == e.requestID }:
-      return [.deleteAccountImage(requestID: e.requestID, imageID: e.imageID)]
-    default: return []
-    }
   }
 
   /// An upload or deletes the last process left in flight end with a retryable error.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Albums grouped by owner, search, an album's photos and the original image.
-enum AlbumsFeature {
+enum AlbumsFeature: FeatureModule {
   static func decide(_ action: AlbumsAction, _ state: AppState) throws(Rejection) -> [Event] {
     switch action {
     case .load:
@@ -53,78 +53,102 @@ enum AlbumsFeature {
     }
   }
 
-  static func reduce(_ state: inout AppState, _ payload: any EventPayload) {
-    switch payload {
-    case let e as AlbumsEvents.LoadStarted:
+  static let events: [any EventPayload.Type] = AlbumsEvents.all
+
+  /// Loads that were in flight when the last process stopped start again.
+  static func startupActions(_ environment: GalleryEnvironment) -> [Action] { [.albums(.resume)] }
+
+  static let handlers: [EventHandler] = [
+    .fold(AlbumsEvents.LoadStarted.self) { state, e in
       state.nextRequestID = max(state.nextRequestID, e.requestID + 1)
       state.albums.pending = .init(requestID: e.requestID)
       state.albums.status = .loading
       state.albums.error = nil
-    case let e as AlbumsEvents.AlbumsArrived:
+    },
+    .fold(AlbumsEvents.AlbumsArrived.self) { state, e in
       guard state.albums.pending?.requestID == e.requestID else { return }
       state.albums.pending?.albums = e.albums
       complete(&state)
-    case let e as AlbumsEvents.OwnersArrived:
+    },
+    .fold(AlbumsEvents.OwnersArrived.self) { state, e in
       guard state.albums.pending?.requestID == e.requestID else { return }
       state.albums.pending?.owners = e.owners
       complete(&state)
-    case let e as AlbumsEvents.OwnersFailed:
+    },
+    .fold(AlbumsEvents.OwnersFailed.self) { state, e in
       guard state.albums.pending?.requestID == e.requestID else { return }
       state.albums.pending?.ownersFailed = true
       complete(&state)
-    case let e as AlbumsEvents.AlbumsFailed:
+    },
+    .fold(AlbumsEvents.AlbumsFailed.self) { state, e in
       // Whatever the users did: the albums screen cannot be built.
       guard state.albums.pending?.requestID == e.requestID else { return }
       state.albums.pending = nil
       state.albums.status = .failed
       state.albums.error = state.message(for: e.failure)
-    case let e as AlbumsEvents.SearchChanged:
+    },
+    .fold(AlbumsEvents.SearchChanged.self) { state, e in
       state.albums.search = e.text
       state.albums.sections = sections(
         state.albums.all, search: e.text, ownersKnown: state.albums.notice == nil)
-    case let e as AlbumsEvents.PreviewFound:
+    },
+    .fold(AlbumsEvents.PreviewFound.self) { state, e in
       for i in state.albums.all.indices where state.albums.all[i].id == e.albumID {
         state.albums.all[i].previewURL = e.url
       }
       state.albums.sections = sections(
         state.albums.all, search: state.albums.search, ownersKnown: state.albums.notice == nil)
-    case let e as AlbumsEvents.AlbumOpened:
+    },
+    .fold(AlbumsEvents.AlbumOpened.self) { state, e in
       guard let card = state.albums.all.first(where: { $0.id == e.albumID }) else { return }
       state.album = OpenAlbum(
         id: card.id, title: card.title, status: .idle, photos: [], error: nil, requestID: nil)
       state.route.append(Route(.album, id: String(card.id)))
-    case let e as AlbumsEvents.PhotosLoadStarted:
+    },
+    .fold(AlbumsEvents.PhotosLoadStarted.self) { state, e in
       state.nextRequestID = max(state.nextRequestID, e.requestID + 1)
       guard state.album?.id == e.albumID else { return }
       state.album?.status = .loading
       state.album?.error = nil
       state.album?.requestID = e.requestID
-    case let e as AlbumsEvents.PhotosArrived:
+    },
+    .fold(AlbumsEvents.PhotosArrived.self) { state, e in
       guard state.album?.requestID == e.requestID else { return }
       state.album?.photos = e.photos.map(AlbumPhotoItem.init(photo:))
       let empty = e.photos.isEmpty ? state.message("albums.emptyAlbum") : nil
       state.album?.emptyNotice = empty
       state.album?.status = .loaded
       state.album?.requestID = nil
-    case let e as AlbumsEvents.PhotosFailed:
+    },
+    .fold(AlbumsEvents.PhotosFailed.self) { state, e in
       guard state.album?.requestID == e.requestID else { return }
       state.album?.status = .failed
       let error = state.message(for: e.failure)
       state.album?.error = error
       state.album?.requestID = nil
-    case let e as AlbumsEvents.PhotoOpened:
+    },
+    .fold(AlbumsEvents.PhotoOpened.self) { state, e in
       guard let item = state.album?.photos.first(where: { $0.photo.id == e.photoID }) else { return }
       state.photo = OpenPhoto(key: item.key, photo: item.photo, image: ImageState())
       state.route.append(Route(.photo, id: String(e.photoID)))
-    case let e as NavigationEvents.WentBack where e.from == .photo:
-      state.photo = nil
-    case let e as NavigationEvents.WentBack where e.from == .album:
-      state.album = nil
-      state.photo = nil
-    default:
-      return
-    }
-  }
+    },
+    // Navigation's event: leaving the photo closes it; leaving the album closes both.
+    .fold(NavigationEvents.WentBack.self) { state, e in
+      if e.from == .photo || e.from == .album { state.photo = nil }
+      if e.from == .album { state.album = nil }
+    },
+    .plan(AlbumsEvents.LoadStarted.self) { e, state in
+      return [.loadAlbums(requestID: e.requestID)]
+    },
+    .plan(AlbumsEvents.PhotosLoadStarted.self) { e, state in
+      guard state.album?.requestID == e.requestID else { return [] }
+      return [.loadAlbumPhotos(requestID: e.requestID, albumID: e.albumID)]
+    },
+    .plan(NavigationEvents.WentBack.self) { e, state in
+      guard e.from == .photo || e.from == .album else { return [] }
+      return [.cancelAllDownloads(target: .detail)]
+    },
+  ]
 
   /// Builds the grouping once both halves are in: never a half-built grouping as final.
   private static func complete(_ state: inout AppState) {
@@ -167,14 +191,4 @@ enum AlbumsFeature {
     text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
   }
 
-  static func effects(_ payload: any EventPayload, _ state: AppState) -> [Effect] {
-    switch payload {
-    case let e as AlbumsEvents.LoadStarted: return [.loadAlbums(requestID: e.requestID)]
-    case let e as AlbumsEvents.PhotosLoadStarted where state.album?.requestID == e.requestID:
-      return [.loadAlbumPhotos(requestID: e.requestID, albumID: e.albumID)]
-    case let e as NavigationEvents.WentBack where e.from == .photo || e.from == .album:
-      return [.cancelAllDownloads(target: .detail)]
-    default: return []
-    }
-  }
 }

@@ -1,7 +1,6 @@
 /// The state machine: decide (action → events or a rejection), reduce (state + event →
-/// state, pure and total), plan (event → effects), and recover (in-flight work after a restart).
-/// A feature plugs in by adding its branch to decide and recover, and its fold and effects to
-/// `EventRoutes`.
+/// state, pure and total), plan (event → effects), and recover (in-flight work after a
+/// restart). Everything but `decide` is derived from the module list (`GalleryModules`).
 public enum AppMachine {
   /// The events an action records, or why it was refused.
   public static func decide(_ action: Action, _ state: AppState) throws(Rejection) -> [Event] {
@@ -25,27 +24,25 @@ public enum AppMachine {
 
   /// Folds one event into `state` in place (no copy of what the event does not touch).
   public static func reduce(into next: inout AppState, _ event: Event) {
-    for feature in EventRoutes.features(seeing: event.payload) { feature.reduce(&next, event.payload) }
+    guard let route = EventRegistry.app.route(of: event.payload) else { return }
+    for fold in route.folds { fold(&next, event.payload) }
   }
 
   /// The effects `event` starts, given the state it produced.
   public static func effects(of event: Event, in state: AppState) -> [Effect] {
-    EventRoutes.features(seeing: event.payload).flatMap { $0.effects(event.payload, state) }
+    guard let route = EventRegistry.app.route(of: event.payload) else { return [] }
+    if route.plans.count == 1 { return route.plans[0](event.payload, state) }
+    return route.plans.flatMap { $0(event.payload, state) }
   }
 
   /// Actions the runtime sends once the state is recovered: each feature resumes or closes
   /// what the last process left in flight, with the providers now configured.
   public static func startupActions(_ environment: GalleryEnvironment) -> [Action] {
-    let detect: [Action] = environment.locale.map { [.settings(.detectLanguage($0))] } ?? []
-    return detect + [
-      .settings(.adoptConfiguration(environment.providerSettings)),
-      .feed(.start(provider: environment.feed.name)), .albums(.resume),
-      .account(.start(environment.account.info)), .account(.resume),
-    ]
+    GalleryModules.all.flatMap { $0.startupActions(environment) }
   }
 
   /// Events that close work left in flight by a stopped process, so no spinner waits forever.
   public static func interruptedWork(_ state: AppState) -> [Event] {
-    AuthFeature.interruptedWork(state) + AccountFeature.interruptedWork(state) + VideoFeature.resume(state)
+    GalleryModules.all.flatMap { $0.interruptedWork(state) }
   }
 }

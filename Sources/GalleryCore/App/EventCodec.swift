@@ -2,22 +2,10 @@ import EventStore
 import Foundation
 
 /// Turns events into log lines and back, through the registry of every event type.
-/// A feature plugs in by adding its payload types to `registered`.
+/// The registry is derived from the module list (`GalleryModules`).
 public enum EventCodec {
-  /// Every event type this build knows.
-  public static let registered: [any EventPayload.Type] =
-    AuthEvents.all + NavigationEvents.all + FeedEvents.all + AlbumsEvents.all + AccountEvents.all
-    + VideoEvents.all
-    + SettingsEvents.all + LogEvents.all
-
-  private static let byType: [String: any EventPayload.Type] = {
-    var map: [String: any EventPayload.Type] = [:]
-    for t in registered {
-      precondition(map[t.type] == nil, "event type \(t.type) registered twice")
-      map[t.type] = t
-    }
-    return map
-  }()
+  /// Every event type this build knows, in the module list's order.
+  public static var registered: [any EventPayload.Type] { EventRegistry.app.registered }
 
   /// The compact JSON of a payload (sorted keys).
   public static func encodeData(_ payload: any EventPayload) throws -> [UInt8] {
@@ -45,7 +33,7 @@ public enum EventCodec {
   }
 
   static func decode(type: String, version: Int, data: [UInt8]) throws -> Event {
-    guard let t = byType[type] else {
+    guard let t = EventRegistry.app.types[type] else {
       throw EventDecodingError(type: type, reason: "unknown event type (written by a newer build?)")
     }
     return Event(erased: try t.decoded(from: data, version: version))

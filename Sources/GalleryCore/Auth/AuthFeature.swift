@@ -1,5 +1,5 @@
 /// Sign-in, registration and the session: decide, reduce, plan effects, recover.
-enum AuthFeature {
+enum AuthFeature: FeatureModule {
   static func decide(_ action: AuthAction, _ state: AppState) throws(Rejection) -> [Event] {
     if state.session.status == .signedIn, action != .logout {
       throw Rejection("auth.alreadySignedIn", "Already signed in; sign out first.")
@@ -47,9 +47,10 @@ enum AuthFeature {
     }
   }
 
-  static func reduce(_ state: inout AppState, _ payload: any EventPayload) {
-    switch payload {
-    case let e as AuthEvents.FieldEdited:
+  static let events: [any EventPayload.Type] = AuthEvents.all
+
+  static let handlers: [EventHandler] = [
+    .fold(AuthEvents.FieldEdited.self) { state, e in
       edit(&state, e.form) { login, registration in
         switch e.field {
         case .email:
@@ -62,19 +63,22 @@ enum AuthFeature {
           registration?.age.edited = true
         }
       }
-    case let e as AuthEvents.PasswordEdited:
+    },
+    .fold(AuthEvents.PasswordEdited.self) { state, e in
       edit(&state, e.form) { login, registration in
         login?.password.length = e.length
         login?.password.edited = true
         registration?.password.length = e.length
         registration?.password.edited = true
       }
-    case let e as AuthEvents.SubmitAttempted:
+    },
+    .fold(AuthEvents.SubmitAttempted.self) { state, e in
       edit(&state, e.form) { login, registration in
         login?.submitAttempted = true
         registration?.submitAttempted = true
       }
-    case let e as AuthEvents.Submitted:
+    },
+    .fold(AuthEvents.Submitted.self) { state, e in
       state.nextRequestID = max(state.nextRequestID, e.requestID + 1)
       state.session = Session(status: .signingIn, email: e.email)
       edit(&state, e.form) { login, registration in
@@ -87,7 +91,8 @@ enum AuthFeature {
         registration?.requestID = e.requestID
         registration?.error = nil
       }
-    case let e as AuthEvents.Succeeded:
+    },
+    .fold(AuthEvents.Succeeded.self) { state, e in
       guard isCurrent(state, e.form, e.requestID) else { return }
       state.session = Session(status: .signedIn, email: e.email)
       state.route = [Route(.home)]
@@ -96,32 +101,48 @@ enum AuthFeature {
       state.login.revalidate(in: state.settings.language)
       state.registration = RegistrationForm()
       state.registration.revalidate(in: state.settings.language)
-    case let e as AuthEvents.Failed:
+    },
+    .fold(AuthEvents.Failed.self) { state, e in
       guard isCurrent(state, e.form, e.requestID) else { return }
       finish(&state, e.form, error: state.message(for: e.failure))
-    case let e as AuthEvents.Interrupted:
+    },
+    .fold(AuthEvents.Interrupted.self) { state, e in
       guard isCurrent(state, e.form, e.requestID) else { return }
       finish(&state, e.form, error: state.message("auth.interrupted", retryable: true))
-    case is AuthEvents.PasswordsForgotten:
+    },
+    .fold(AuthEvents.PasswordsForgotten.self) { state, _ in
       state.login.password = SecretFieldState()
       state.login.revalidate(in: state.settings.language)
       state.registration.password = SecretFieldState()
       state.registration.revalidate(in: state.settings.language)
-    case is AuthEvents.RegistrationOpened:
+    },
+    .fold(AuthEvents.RegistrationOpened.self) { state, _ in
       state.registration = RegistrationForm()
       state.registration.revalidate(in: state.settings.language)
       state.route.append(Route(.registration))
-    case is AuthEvents.SignedOut:
+    },
+    .fold(AuthEvents.SignedOut.self) { state, _ in
       state.session = Session()
       state.route = [Route(.login)]
       let email = state.login.email.value
       state.login = LoginForm()
       state.login.email.value = email
       state.login.revalidate(in: state.settings.language)
-    default:
-      return
-    }
-  }
+    },
+    .plan(AuthEvents.Submitted.self) { e, state in
+      return [.authenticate(form: e.form, requestID: e.requestID, email: e.email)]
+    },
+    .plan(AuthEvents.Succeeded.self) { e, state in
+      guard state.session.status == .signedIn && state.session.email == e.email else { return [] }
+      return AuthForm.allCases.map { .forgetPassword($0) }
+    },
+    .plan(AuthEvents.SignedOut.self) { _, state in
+      return [.clearCredentials, .forgetPassword(.login)]
+    },
+    .plan(AuthEvents.RegistrationOpened.self) { _, state in
+      return [.forgetPassword(.registration)]
+    },
+  ]
 
   /// Applies `change` to the form named and revalidates it.
   private static func edit(
@@ -155,23 +176,6 @@ enum AuthFeature {
       registration?.isSubmitting = false
       registration?.requestID = nil
       registration?.error = error
-    }
-  }
-
-  /// The effects an event starts, judged against the state it produced.
-  static func effects(_ payload: any EventPayload, _ state: AppState) -> [Effect] {
-    switch payload {
-    case let e as AuthEvents.Submitted:
-      return [.authenticate(form: e.form, requestID: e.requestID, email: e.email)]
-    case let e as AuthEvents.Succeeded
-    where state.session.status == .signedIn && state.session.email == e.email:
-      return AuthForm.allCases.map { .forgetPassword($0) }
-    case is AuthEvents.SignedOut:
-      return [.clearCredentials, .forgetPassword(.login)]
-    case is AuthEvents.RegistrationOpened:
-      return [.forgetPassword(.registration)]
-    default:
-      return []
     }
   }
 

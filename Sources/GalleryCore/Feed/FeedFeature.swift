@@ -1,5 +1,5 @@
 /// The photo feed, its thumbnails, the detail screen and connectivity: decide, reduce, plan.
-enum FeedFeature {
+enum FeedFeature: FeatureModule {
   /// How long typing waits before it searches.
   static let debounceMilliseconds = 300
 
@@ -111,9 +111,15 @@ enum FeedFeature {
     return keys.filter { seen.insert($0).inserted }
   }
 
-  static func reduce(_ state: inout AppState, _ payload: any EventPayload) {
-    reduceEvent(&state, payload)
-    // The empty state: a loaded list with nothing in it says so (in the current language).
+  static let events: [any EventPayload.Type] = FeedEvents.all
+
+  /// The feed of the configured provider is shown (and refreshed if it changed).
+  static func startupActions(_ environment: GalleryEnvironment) -> [Action] {
+    [.feed(.start(provider: environment.feed.name))]
+  }
+
+  /// The empty state: a loaded list with nothing in it says so (in the current language).
+  static let afterFold: (@Sendable (inout AppState) -> Void)? = { state in
     let empty = state.feed.status == .loaded && state.feed.items.isEmpty
     if empty != (state.feed.emptyNotice != nil)
       || (empty && state.feed.emptyNotice?.args["query"] != state.feed.activeQuery)
@@ -126,24 +132,26 @@ enum FeedFeature {
     }
   }
 
-  private static func reduceEvent(_ state: inout AppState, _ payload: any EventPayload) {
-    switch payload {
-    // The most frequent events first: each case is a dynamic cast, tried in order.
-    case let e as FeedEvents.ImageLoaded:
+  static let handlers: [EventHandler] = [
+    .fold(FeedEvents.ImageLoaded.self) { state, e in
       state.updateImages([e.key], e.target) { image in image = ImageState(status: .loaded, path: e.path) }
-    case let e as FeedEvents.ProviderSelected:
+    },
+    .fold(FeedEvents.ProviderSelected.self) { state, e in
       let perPage = state.feed.perPage
       state.feed = FeedState()
       state.feed.provider = e.provider
       state.feed.perPage = perPage
       closeDetail(&state)
-    case let e as FeedEvents.QueryEdited:
+    },
+    .fold(FeedEvents.QueryEdited.self) { state, e in
       state.feed.query = e.text
       state.feed.debounceTimer = e.timerID
       state.nextRequestID = max(state.nextRequestID, e.timerID + 1)
-    case let e as FeedEvents.DebounceFired:
+    },
+    .fold(FeedEvents.DebounceFired.self) { state, e in
       if state.feed.debounceTimer == e.timerID { state.feed.debounceTimer = nil }
-    case let e as FeedEvents.LoadStarted:
+    },
+    .fold(FeedEvents.LoadStarted.self) { state, e in
       state.nextRequestID = max(state.nextRequestID, e.requestID + 1)
       state.feed.pendingLoad = .init(requestID: e.requestID, mode: e.mode, page: e.page, query: e.query)
       state.feed.error = nil
@@ -153,7 +161,8 @@ enum FeedFeature {
         state.feed.status = state.feed.items.isEmpty ? .loading : .refreshing
         if e.query == state.feed.query { state.feed.debounceTimer = nil }
       }
-    case let e as FeedEvents.PageLoaded:
+    },
+    .fold(FeedEvents.PageLoaded.self) { state, e in
       guard let pending = state.feed.pendingLoad, pending.requestID == e.requestID else { return }
       // A refresh keeps the thumbnails already loaded; a next page only appends new photos.
       let previous =
@@ -174,13 +183,15 @@ enum FeedFeature {
       state.feed.status = .loaded
       state.feed.pendingLoad = nil
       state.connectivity = .online
-    case let e as FeedEvents.LoadFailed:
+    },
+    .fold(FeedEvents.LoadFailed.self) { state, e in
       guard state.feed.pendingLoad?.requestID == e.requestID else { return }
       state.feed.pendingLoad = nil
       state.feed.status = .failed
       state.feed.error = state.message(for: e.failure)
       if e.failure.kind == .offline { state.connectivity = .offline }
-    case let e as FeedEvents.OfflineCopyShown:
+    },
+    .fold(FeedEvents.OfflineCopyShown.self) { state, e in
       guard state.feed.pendingLoad == nil, state.feed.status == .failed, state.connectivity == .offline else {
         return
       }
@@ -189,62 +200,67 @@ enum FeedFeature {
       state.feed.isOfflineCopy = true
       state.feed.hasMore = false
       state.feed.page = 1
-    case let e as FeedEvents.ImagesRequested:
+    },
+    .fold(FeedEvents.ImagesRequested.self) { state, e in
       state.updateImages(e.keys, e.target) { image in
         image.status = .loading
         image.error = nil
         image.path = nil
       }
-    case let e as FeedEvents.ImagesCancelled:
+    },
+    .fold(FeedEvents.ImagesCancelled.self) { state, e in
       state.updateImages(e.keys, e.target) { image in
         if image.status == .loading { image = ImageState() }
       }
-    case let e as FeedEvents.ImageFailed:
+    },
+    .fold(FeedEvents.ImageFailed.self) { state, e in
       let error = state.message(for: e.failure)
       state.updateImages([e.key], e.target) { image in
         if image.status == .loading { image = ImageState(status: .failed, error: error) }
       }
-    case let e as FeedEvents.ImagesEvicted:
+    },
+    .fold(FeedEvents.ImagesEvicted.self) { state, e in
       state.forgetImages(at: Set(e.paths))
-    case let e as FeedEvents.DetailOpened:
+    },
+    .fold(FeedEvents.DetailOpened.self) { state, e in
       guard let i = state.feed.index(of: e.key) else { return }
       state.detail = DetailState(photo: state.feed.items[i].photo)
       state.route.append(Route(.detail, id: e.key))
-    case is FeedEvents.DetailClosed:
+    },
+    .fold(FeedEvents.DetailClosed.self) { state, _ in
       closeDetail(&state)
-    case let e as FeedEvents.ConnectivityChanged:
+    },
+    .fold(FeedEvents.ConnectivityChanged.self) { state, e in
       state.connectivity = e.online ? .online : .offline
-    case let e as NavigationEvents.WentBack where e.from == .detail:
+    },
+    .fold(NavigationEvents.WentBack.self) { state, e in
+      guard e.from == .detail else { return }
       state.detail = nil
-    default:
-      return
-    }
-  }
-
-  private static func closeDetail(_ state: inout AppState) {
-    state.detail = nil
-    if state.route.last?.screen == .detail, state.route.count > 1 { state.route.removeLast() }
-  }
-
-  static func effects(_ payload: any EventPayload, _ state: AppState) -> [Effect] {
-    switch payload {
-    case let e as FeedEvents.QueryEdited:
+    },
+    .plan(FeedEvents.QueryEdited.self) { e, state in
       return [
         .startTimer(
           id: e.timerID, milliseconds: debounceMilliseconds, then: .feed(.debounceElapsed(e.timerID)))
       ]
-    case let e as FeedEvents.LoadStarted where state.connectivity == .online:
+    },
+    .plan(FeedEvents.LoadStarted.self) { e, state in
+      guard state.connectivity == .online else { return [] }
       return [
         .loadFeedPage(requestID: e.requestID, query: e.query, page: e.page, perPage: state.feed.perPage)
       ]
-    case let e as FeedEvents.PageLoaded where e.page.photos.count > 0:
+    },
+    .plan(FeedEvents.PageLoaded.self) { e, state in
+      guard e.page.photos.count > 0 else { return [] }
       guard state.feed.page == 1, !state.feed.isOfflineCopy, state.feed.pendingLoad == nil else { return [] }
       return [
         .saveOfflineCopy(provider: state.feed.provider, query: state.feed.activeQuery, photos: e.page.photos)
       ]
-    case let e as FeedEvents.LoadFailed where e.failure.kind == .offline && state.feed.status == .failed:
+    },
+    .plan(FeedEvents.LoadFailed.self) { e, state in
+      guard e.failure.kind == .offline && state.feed.status == .failed else { return [] }
       return [.showOfflineCopy(provider: state.feed.provider)]
-    case let e as FeedEvents.ImagesRequested:
+    },
+    .plan(FeedEvents.ImagesRequested.self) { e, state in
       return e.keys.compactMap { key in
         if let url = state.imageURL(key, e.target) {
           return .downloadImage(key: key, target: e.target, url: url)
@@ -254,16 +270,26 @@ enum FeedFeature {
         }
         return nil
       }
-    case let e as FeedEvents.ImagesCancelled:
+    },
+    .plan(FeedEvents.ImagesCancelled.self) { e, state in
       return [.cancelDownloads(keys: e.keys, target: e.target)]
-    case let e as FeedEvents.DetailClosed:
+    },
+    .plan(FeedEvents.DetailClosed.self) { e, state in
       return [.cancelDownloads(keys: [e.key], target: .detail)]
-    case let e as NavigationEvents.WentBack where e.from == .detail:
+    },
+    .plan(NavigationEvents.WentBack.self) { e, state in
+      guard e.from == .detail else { return [] }
       return [.cancelAllDownloads(target: .detail)]
-    case is AuthEvents.Succeeded where state.route.last?.screen == .home:
+    },
+    .plan(AuthEvents.Succeeded.self) { _, state in
+      guard state.route.last?.screen == .home else { return [] }
       return [.dispatch(.feed(.refresh))]
-    default:
-      return []
-    }
+    },
+  ]
+
+  private static func closeDetail(_ state: inout AppState) {
+    state.detail = nil
+    if state.route.last?.screen == .detail, state.route.count > 1 { state.route.removeLast() }
   }
+
 }

@@ -21,7 +21,7 @@ public enum NavigationEvents {
 }
 
 /// Decides and reduces navigation.
-enum NavigationFeature {
+enum NavigationFeature: FeatureModule {
   static func decide(_ action: NavigationAction, _ state: AppState) throws(Rejection) -> [Event] {
     switch action {
     case .back:
@@ -35,8 +35,12 @@ enum NavigationFeature {
     }
   }
 
-  static func reduce(_ state: inout AppState, _ payload: any EventPayload) {
-    guard payload is NavigationEvents.WentBack, state.route.count > 1 else { return }
-    state.route.removeLast()
-  }
+  static let events: [any EventPayload.Type] = NavigationEvents.all
+
+  static let handlers: [EventHandler] = [
+    .fold(NavigationEvents.WentBack.self) { state, _ in
+      guard state.route.count > 1 else { return }
+      state.route.removeLast()
+    }
+  ]
 }

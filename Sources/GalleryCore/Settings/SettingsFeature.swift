@@ -55,7 +55,7 @@ public enum SettingsEvents {
 }
 
 /// Decides and folds settings changes; invalid values are refused naming the field.
-enum SettingsFeature {
+enum SettingsFeature: FeatureModule {
   static func decide(_ action: SettingsAction, _ state: AppState) throws(Rejection) -> [Event] {
     switch action {
     case .detectLanguage(let language):
@@ -158,30 +158,34 @@ enum SettingsFeature {
     return s
   }
 
-  static func reduce(_ state: inout AppState, _ payload: any EventPayload) {
-    switch payload {
-    case let e as SettingsEvents.LanguageDetected:
+  static let events: [any EventPayload.Type] = SettingsEvents.all
+
+  /// The locale's language (recorded at the first start only), then the configured providers.
+  static func startupActions(_ environment: GalleryEnvironment) -> [Action] {
+    let detect: [Action] = environment.locale.map { [.settings(.detectLanguage($0))] } ?? []
+    return detect + [.settings(.adoptConfiguration(environment.providerSettings))]
+  }
+
+  static let handlers: [EventHandler] = [
+    .fold(SettingsEvents.LanguageDetected.self) { state, e in
       state.settings.languageSource = "environment"
       if state.settings.language != e.language {
         state.settings.language = e.language
         state.rerenderMessages()
       }
-    case let e as SettingsEvents.ProvidersConfigured:
-      state.settings.providers = e.providers
-    case let e as SettingsEvents.Changed:
+    },
+    .fold(SettingsEvents.ProvidersConfigured.self) { state, e in state.settings.providers = e.providers },
+    .fold(SettingsEvents.Changed.self) { state, e in
       let old = state.settings
       state.settings = e.settings
       if old.language != e.settings.language { state.rerenderMessages() }
       if old.pageSize != e.settings.pageSize { state.feed.perPage = e.settings.pageSize }
-    default: return
-    }
-  }
-
-  /// Both effects are no-ops when nothing they govern changed.
-  static func effects(_ payload: any EventPayload, _ state: AppState) -> [Effect] {
-    guard let e = payload as? SettingsEvents.Changed else { return [] }
-    // Providers switch only once a user chose them; until then the configuration's serve.
-    let providers: [Effect] = e.settings.providers.chosen ? [.useProviders(e.settings.providers)] : []
-    return [.setImageCacheBudget(megabytes: e.settings.imageCacheMegabytes)] + providers
-  }
+    },
+    // Both effects are no-ops when nothing they govern changed. Providers switch only once a
+    // user chose them; until then the configuration's serve.
+    .plan(SettingsEvents.Changed.self) { e, _ in
+      let providers: [Effect] = e.settings.providers.chosen ? [.useProviders(e.settings.providers)] : []
+      return [.setImageCacheBudget(megabytes: e.settings.imageCacheMegabytes)] + providers
+    },
+  ]
 }

@@ -13,9 +13,10 @@ public enum LogEvents {
     public init(state: AppState) { self.state = state }
   }
 
-  static let all: [any EventPayload.Type] = [Base.self]
+}
 
-  static func reduce(_ state: inout AppState, _ payload: any EventPayload) {
-    if let base = payload as? Base { state = base.state }
-  }
+/// The log's own events as a module: a base replaces the state.
+enum LogFeature: FeatureModule {
+  static let events: [any EventPayload.Type] = [LogEvents.Base.self]
+  static let handlers: [EventHandler] = [.fold(LogEvents.Base.self) { state, e in state = e.state }]
 }

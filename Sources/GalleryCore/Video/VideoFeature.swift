@@ -45,7 +45,7 @@ public enum VideoEvents {
 }
 
 /// The Pexels App's random video: a pick from the popular list, never downloaded by us.
-enum VideoFeature {
+enum VideoFeature: FeatureModule {
   static func decide(_ action: VideoAction, _ state: AppState) throws(Rejection) -> [Event] {
     switch action {
     case .playRandom(let wish):
@@ -59,37 +59,35 @@ enum VideoFeature {
     }
   }
 
-  static func reduce(_ state: inout AppState, _ payload: any EventPayload) {
-    switch payload {
-    case let e as VideoEvents.Requested:
+  static let events: [any EventPayload.Type] = VideoEvents.all
+
+  static let handlers: [EventHandler] = [
+    .fold(VideoEvents.Requested.self) { state, e in
       state.nextRequestID = max(state.nextRequestID, e.requestID + 1)
       state.video.status = .loading
       state.video.requestID = e.requestID
       state.video.wish = e.wish
       state.video.error = nil
-    case let e as VideoEvents.Picked:
+    },
+    .fold(VideoEvents.Picked.self) { state, e in
       guard state.video.requestID == e.requestID else { return }
       state.video.requestID = nil
       state.video.video = e.video
       state.video.file = state.video.wish.bestFile(of: e.video.files)
       state.video.status = state.video.file == nil ? .failed : .ready
       state.video.error = state.video.file == nil ? state.message("video.noPlayableFile") : nil
-    case let e as VideoEvents.Failed:
+    },
+    .fold(VideoEvents.Failed.self) { state, e in
       guard state.video.requestID == e.requestID else { return }
       state.video.requestID = nil
       state.video.status = .failed
       state.video.error = state.message(for: e.failure)
-    default: return
-    }
-  }
-
-  static func effects(_ payload: any EventPayload, _ state: AppState) -> [Effect] {
-    if let e = payload as? VideoEvents.Requested { return [.pickRandomVideo(requestID: e.requestID)] }
-    return []
-  }
+    },
+    .plan(VideoEvents.Requested.self) { e, _ in [.pickRandomVideo(requestID: e.requestID)] },
+  ]
 
   /// A pick the last process left in flight is asked again (startup action).
-  static func resume(_ state: AppState) -> [Event] {
+  static func interruptedWork(_ state: AppState) -> [Event] {
     guard state.video.status == .loading else { return [] }
     return [Event(VideoEvents.Requested(requestID: state.nextRequestID, wish: state.video.wish))]
   }

@@ -1,0 +1,34 @@
+/// What one feature does with one event type: fold it into the state, or plan the effects
+/// it starts. Built with `fold` and `plan`, which name the type once, so the handler gets
+/// the typed event and no feature tries a chain of casts to find its own.
+struct EventHandler: Sendable {
+  enum Role: Sendable {
+    case fold(@Sendable (inout AppState, any EventPayload) -> Void)
+    case plan(@Sendable (any EventPayload, AppState) -> [Effect])
+  }
+
+  /// The event type handled.
+  let type: any EventPayload.Type
+  let role: Role
+
+  /// Folds events of `type` into the state (pure and total: an event that no longer
+  /// applies leaves the state as it is).
+  static func fold<E: EventPayload>(
+    _ type: E.Type, _ body: @escaping @Sendable (inout AppState, E) -> Void
+  ) -> EventHandler {
+    EventHandler(type: type, role: .fold { state, payload in body(&state, payload as! E) })
+  }
+
+  /// Plans the effects an event of `type` starts, judged against the state it produced.
+  static func plan<E: EventPayload>(
+    _ type: E.Type, _ body: @escaping @Sendable (E, AppState) -> [Effect]
+  ) -> EventHandler {
+    EventHandler(type: type, role: .plan { payload, state in body(payload as! E, state) })
+  }
+
+  /// An event the feature records for the log's sake and that changes nothing it shows
+  /// (said explicitly, so a forgotten reducer is told apart from none needed).
+  static func ignore<E: EventPayload>(_ type: E.Type) -> EventHandler {
+    EventHandler(type: type, role: .fold { _, _ in })
+  }
+}

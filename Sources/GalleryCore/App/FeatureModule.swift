@@ -1,0 +1,23 @@
+/// One feature of the app. A feature implements this once, in its own folder, and plugs in
+/// by one line in `GalleryModules.all`; the event registry, event routing, recovery and
+/// start-up are derived from that list.
+protocol FeatureModule: Sendable {
+  /// The event types this feature records: it alone owns them (their fold and their schema).
+  static var events: [any EventPayload.Type] { get }
+  /// How it folds events and plans effects: for each of its own event types, and for any
+  /// other feature's event it reacts to (named here, so a cross-feature reaction is visible).
+  static var handlers: [EventHandler] { get }
+  /// Runs after its folds of any event it handles (a derived part of its state kept in step).
+  static var afterFold: (@Sendable (inout AppState) -> Void)? { get }
+  /// Actions sent once the state is recovered, to resume or refresh with the providers now
+  /// configured.
+  static func startupActions(_ environment: GalleryEnvironment) -> [Action]
+  /// Events that close work a stopped process left in flight, so nothing waits forever.
+  static func interruptedWork(_ state: AppState) -> [Event]
+}
+
+extension FeatureModule {
+  static var afterFold: (@Sendable (inout AppState) -> Void)? { nil }
+  static func startupActions(_ environment: GalleryEnvironment) -> [Action] { [] }
+  static func interruptedWork(_ state: AppState) -> [Event] { [] }
+}

@@ -1,0 +1,74 @@
+import XCTest
+
+@testable import GalleryCore
+
+/// The registry derived from the module list: every event type has one owner that folds
+/// it, and a module list that does not fit together is refused by name.
+final class EventRegistryTests: XCTestCase {
+  struct Pinged: EventPayload {
+    static let type = "test.pinged"
+    var n: Int
+  }
+  struct Ponged: EventPayload {
+    static let type = "test.ponged"
+  }
+
+  enum Pinger: FeatureModule {
+    static let events: [any EventPayload.Type] = [Pinged.self, Ponged.self]
+    static let handlers: [EventHandler] = [
+      .fold(Pinged.self) { state, e in state.nextRequestID += e.n },
+      .ignore(Ponged.self),
+    ]
+  }
+  enum Forgetful: FeatureModule {
+    static let events: [any EventPayload.Type] = [Ponged.self]
+    static let handlers: [EventHandler] = [.plan(Ponged.self) { _, _ in [] }]
+  }
+  enum Listener: FeatureModule {
+    static let events: [any EventPayload.Type] = []
+    static let handlers: [EventHandler] = [.fold(AuthEvents.SignedOut.self) { _, _ in }]
+  }
+
+  func testTheAppsModulesFitAndEveryRegisteredTypeIsFolded() {
+    let registry = EventRegistry(GalleryModules.all)
+    XCTAssertEqual(registry.problems, [])
+    XCTAssertEqual(registry.registered.count, registry.types.count)
+    for t in registry.registered {
+      guard let sample = registry.types[t.type] else { return XCTFail("\(t.type) not found by name") }
+      XCTAssertTrue(sample == t)
+    }
+    // Old logs' type names all still resolve.
+    for name in [
+      "auth.fieldEdited", "feed.imageLoaded", "albums.previewFound", "account.uploaded", "video.picked",
+      "settings.changed", "nav.back", "connectivity.changed", "log.base",
+    ] {
+      XCTAssertNotNil(registry.types[name], name)
+    }
+  }
+
+  func testATypeRegisteredTwiceIsAProblemNamingIt() {
+    let registry = EventRegistry([Pinger.self, Forgetful.self])
+    XCTAssertTrue(
+      registry.problems.contains { $0.contains("test.ponged is registered twice") }, "\(registry.problems)")
+  }
+
+  func testARegisteredTypeWithoutAFoldIsAProblemNamingIt() {
+    let registry = EventRegistry([Forgetful.self])
+    XCTAssertEqual(registry.problems.count, 1)
+    XCTAssertTrue(registry.problems[0].contains("does not fold it"), registry.problems[0])
+  }
+
+  func testHandlingATypeNoModuleRegistersIsAProblem() {
+    let registry = EventRegistry([Pinger.self, Listener.self])
+    XCTAssertEqual(registry.problems, ["Listener handles auth.signedOut, which no module registers"])
+  }
+
+  func testEventsReachTheirOwnersFold() {
+    let registry = EventRegistry([Pinger.self])
+    var state = AppState()
+    let before = state.nextRequestID
+    for fold in registry.route(of: Pinged(n: 5))?.folds ?? [] { fold(&state, Pinged(n: 5)) }
+    XCTAssertEqual(state.nextRequestID, before + 5)
+    XCTAssertNil(registry.route(of: AuthEvents.SignedOut()), "a type no module handles goes nowhere")
+  }
+}
