@@ -1,5 +1,14 @@
 import Foundation
 
+extension AccountFeature {
+  static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool { runtime.startAccount(effect) }
+
+  /// A new account provider is recorded (and its session starts over).
+  static func providersChanged(_ environment: GalleryEnvironment) -> [Action] {
+    [.account(.start(environment.account.info))]
+  }
+}
+
 /// The account's effects, run by the runtime: tokens to and from the credentials file,
 /// image pages, the upload with its progress, deletes.
 extension EffectRuntime {

@@ -14,10 +14,17 @@ protocol FeatureModule: Sendable {
   static func startupActions(_ environment: GalleryEnvironment) -> [Action]
   /// Events that close work a stopped process left in flight, so nothing waits forever.
   static func interruptedWork(_ state: AppState) -> [Event]
+  /// Starts `effect` if it is one of this feature's (its runner lives in the feature's
+  /// folder); false otherwise.
+  static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool
+  /// Actions to send once a settings change swapped the providers for `environment`'s.
+  static func providersChanged(_ environment: GalleryEnvironment) -> [Action]
 }
 
 extension FeatureModule {
   static var afterFold: (@Sendable (inout AppState) -> Void)? { nil }
   static func startupActions(_ environment: GalleryEnvironment) -> [Action] { [] }
   static func interruptedWork(_ state: AppState) -> [Event] { [] }
+  static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool { false }
+  static func providersChanged(_ environment: GalleryEnvironment) -> [Action] { [] }
 }

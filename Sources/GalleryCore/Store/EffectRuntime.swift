@@ -12,7 +12,7 @@ final class EffectRuntime: @unchecked Sendable {
   let vault = SecretVault()
   let credentials: CredentialsFile
   let cache: ImageCache
-  private let offlineCopy: OfflineCopy
+  let offlineCopy: OfflineCopy
   private let limiter: DownloadLimiter
   private let timerScale: Double
   /// Appends result events through the store; throws when they cannot be recorded.
@@ -53,122 +53,46 @@ final class EffectRuntime: @unchecked Sendable {
     )
   }
 
-  /// Starts `effects`. Anything they need from memory is captured now, before returning.
+  /// Starts `effects`: the runtime's own (follow-up actions, timers, image downloads), then
+  /// each feature's, found through the module list. Anything they need from memory is
+  /// captured now, before returning.
   func start(_ effects: [Effect]) {
-    for effect in effects where !startAccount(effect) && !startVideoOrSettings(effect) {
-      switch effect {
-      case .forgetPassword(let form):
-        vault.forget(form)
-      case .clearCredentials:
-        try? credentials.update { $0.signIn = nil }
-      case .authenticate(let form, let requestID, let email):
-        let password = vault.password(form)
-        run { [environment, credentials] in
-          guard let password else {
-            return [Event(AuthEvents.Interrupted(form: form, requestID: requestID))]
-          }
-          let result =
-            form == .login
-            ? await environment.auth.signIn(email: email, password: password)
-            : await environment.auth.register(email: email, password: password)
-          switch result {
-          case .failure(let failure):
-            return [Event(AuthEvents.Failed(form: form, requestID: requestID, failure: failure))]
-          case .success(let grant):
-            do {
-              try credentials.update { $0.signIn = .init(email: email, token: grant.token.value) }
-            } catch {
-              let failure = RequestFailure(
-                kind: .malformed, detail: "could not store the credentials: \(error)")
-              return [Event(AuthEvents.Failed(form: form, requestID: requestID, failure: failure))]
-            }
-            return [Event(AuthEvents.Succeeded(form: form, requestID: requestID, email: email))]
-          }
-        }
-      case .dispatch(let action):
-        run { [send] in
-          send(action)
-          return []
-        }
-      case .startTimer(_, let milliseconds, let action):
-        run { [send, timerScale] in
-          let nanoseconds = Double(max(0, milliseconds)) * 1_000_000 * timerScale
-          if nanoseconds > 0 { try? await Task.sleep(nanoseconds: UInt64(nanoseconds)) }
-          send(action)
-          return []
-        }
-      case .loadFeedPage(let requestID, let query, let page, let perPage):
-        run { [environment] in
-          switch await environment.feed.page(query: query, page: page, perPage: perPage) {
-          case .success(var result):
-            // A provider that sends more than was asked for gets what was asked for.
-            if result.photos.count > perPage { result.photos.removeLast(result.photos.count - perPage) }
-            return [Event(FeedEvents.PageLoaded(requestID: requestID, page: result))]
-          case .failure(let failure):
-            return [Event(FeedEvents.LoadFailed(requestID: requestID, failure: failure))]
-          }
-        } unrecordable: {
-          [Event(FeedEvents.LoadFailed(requestID: requestID, failure: $0))]
-        }
-      case .saveOfflineCopy(let provider, let query, let photos):
-        run { [offlineCopy, diagnostics] in
-          do { try offlineCopy.save(provider: provider, query: query, photos: photos) } catch {
-            diagnostics("could not save the offline copy: \(error)")
-          }
-          return []
-        }
-      case .showOfflineCopy(let provider):
-        run { [offlineCopy] in
-          guard let copy = offlineCopy.load(provider: provider) else { return [] }
-          return [Event(FeedEvents.OfflineCopyShown(photos: copy.photos, query: copy.query))]
-        }
-      case .downloadImage(let key, let target, let url):
-        download(key: key, target: target, url: url)
-      case .loadAlbums(let requestID):
-        // Both at once; each result is recorded as it comes, in whichever order.
-        run { [environment] in
-          switch await environment.albums.users() {
-          case .success(let owners):
-            return [Event(AlbumsEvents.OwnersArrived(requestID: requestID, owners: owners))]
-          case .failure(let failure):
-            return [Event(AlbumsEvents.OwnersFailed(requestID: requestID, failure: failure))]
-          }
-        } unrecordable: {
-          [Event(AlbumsEvents.OwnersFailed(requestID: requestID, failure: $0))]
-        }
-        run { [environment] in
-          switch await environment.albums.albums() {
-          case .success(let albums):
-            return [Event(AlbumsEvents.AlbumsArrived(requestID: requestID, albums: albums))]
-          case .failure(let failure):
-            return [Event(AlbumsEvents.AlbumsFailed(requestID: requestID, failure: failure))]
-          }
-        } unrecordable: {
-          [Event(AlbumsEvents.AlbumsFailed(requestID: requestID, failure: $0))]
-        }
-      case .loadAlbumPhotos(let requestID, let albumID):
-        run { [environment] in
-          switch await environment.albums.photos(albumID: albumID) {
-          case .success(let photos):
-            return [Event(AlbumsEvents.PhotosArrived(requestID: requestID, photos: photos))]
-          case .failure(let failure):
-            return [Event(AlbumsEvents.PhotosFailed(requestID: requestID, failure: failure))]
-          }
-        } unrecordable: {
-          [Event(AlbumsEvents.PhotosFailed(requestID: requestID, failure: $0))]
-        }
-      case .resolveAlbumPreview(let albumID):
-        resolvePreview(albumID)
-      case .cancelDownloads(let keys, let target):
-        let ids = Set(keys.map { Self.downloadKey($0, target) })
-        cancelDownloads { ids.contains($0) }
-      case .cancelAllDownloads(let target):
-        cancelDownloads { $0.hasPrefix(target.rawValue + ":") }
-      case .storeAccountTokens, .forgetAccountRedirect, .clearAccountCredentials, .loadAccountImages,
-        .uploadAccountImage, .deleteAccountImage, .pickRandomVideo, .setImageCacheBudget, .useProviders:
-        break  // started by startAccount and startVideoOrSettings
+    for effect in effects where !startCommon(effect) {
+      if !GalleryModules.all.contains(where: { $0.start(effect, in: self) }) {
+        diagnostics("no feature runs the effect \(effect)")
       }
     }
+  }
+
+  /// The effects every feature uses; false if `effect` is a feature's own.
+  private func startCommon(_ effect: Effect) -> Bool {
+    switch effect {
+    case .dispatch(let action):
+      run { [send] in
+        send(action)
+        return []
+      }
+    case .startTimer(_, let milliseconds, let action):
+      run { [send, timerScale] in
+        let nanoseconds = Double(max(0, milliseconds)) * 1_000_000 * timerScale
+        if nanoseconds > 0 { try? await Task.sleep(nanoseconds: UInt64(nanoseconds)) }
+        send(action)
+        return []
+      }
+    case .downloadImage(let key, let target, let url):
+      download(key: key, target: target, url: url)
+    case .cancelDownloads(let keys, let target):
+      let ids = Set(keys.map { Self.downloadKey($0, target) })
+      cancelDownloads { ids.contains($0) }
+    case .cancelAllDownloads(let target):
+      cancelDownloads { $0.hasPrefix(target.rawValue + ":") }
+    case .setImageCacheBudget(let megabytes):
+      let evicted = cache.setBudget(megabytes * 1_000_000)
+      if !evicted.isEmpty { run { [Event(FeedEvents.ImagesEvicted(paths: evicted))] } }
+    default:
+      return false
+    }
+    return true
   }
 
   /// Runs `work` and records the events it returns. When they cannot be recorded (an answer
@@ -208,12 +132,12 @@ final class EffectRuntime: @unchecked Sendable {
     return RequestFailure(kind: .malformed, detail: "the answer could not be recorded: \(error)")
   }
 
-  private static func downloadKey(_ key: String, _ target: FeedEvents.ImageTarget) -> String {
+  static func downloadKey(_ key: String, _ target: FeedEvents.ImageTarget) -> String {
     "\(target.rawValue):\(key)"
   }
 
   /// Runs cancellable work under `id` (a newer one under the same id replaces it).
-  private func track(_ id: String, _ work: @escaping @Sendable () async -> [Event]) {
+  func track(_ id: String, _ work: @escaping @Sendable () async -> [Event]) {
     idle.lock()
     downloads[id]?.task.cancel()
     nextToken += 1
@@ -237,7 +161,7 @@ final class EffectRuntime: @unchecked Sendable {
   }
 
   /// Gets one image into the cache (or finds it there) and records where it is.
-  private func download(key: String, target: FeedEvents.ImageTarget, url: String) {
+  func download(key: String, target: FeedEvents.ImageTarget, url: String) {
     track(Self.downloadKey(key, target)) { [self] in
       if let path = cache.lookup(url) {
         return [Event(FeedEvents.ImageLoaded(key: key, target: target, path: path))]
@@ -260,27 +184,6 @@ final class EffectRuntime: @unchecked Sendable {
           let failure = (error as? RequestFailure) ?? RequestFailure(kind: .malformed, detail: "\(error)")
           return [Event(FeedEvents.ImageFailed(key: key, target: target, failure: failure))]
         }
-      }
-    }
-  }
-
-  /// Looks up an album's first photo, records it as the preview, then downloads its thumbnail.
-  private func resolvePreview(_ albumID: Int) {
-    let key = "album:\(albumID)"
-    track(Self.downloadKey(key, .thumbnail)) { [self, environment] in
-      switch await environment.albums.photos(albumID: albumID) {
-      case .failure(let failure):
-        return Task.isCancelled || failure.kind == .cancelled
-          ? [] : [Event(FeedEvents.ImageFailed(key: key, target: .thumbnail, failure: failure))]
-      case .success(let photos):
-        if Task.isCancelled { return [] }
-        guard let first = photos.first else {
-          let empty = RequestFailure(kind: .http, status: 404, detail: "the album has no photos")
-          return [Event(FeedEvents.ImageFailed(key: key, target: .thumbnail, failure: empty))]
-        }
-        record([Event(AlbumsEvents.PreviewFound(albumID: albumID, url: first.thumbnailURL))])
-        download(key: key, target: .thumbnail, url: first.thumbnailURL)
-        return []
       }
     }
   }

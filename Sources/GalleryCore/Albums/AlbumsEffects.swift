@@ -1,0 +1,68 @@
+/// The albums' effects: albums and owners loaded side by side, an album's photos, and each
+/// album's preview (its first photo's thumbnail).
+extension AlbumsFeature {
+  static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool {
+    switch effect {
+    case .loadAlbums(let requestID):
+      // Both at once; each result is recorded as it comes, in whichever order.
+      runtime.run { [environment = runtime.environment] in
+        switch await environment.albums.users() {
+        case .success(let owners):
+          return [Event(AlbumsEvents.OwnersArrived(requestID: requestID, owners: owners))]
+        case .failure(let failure):
+          return [Event(AlbumsEvents.OwnersFailed(requestID: requestID, failure: failure))]
+        }
+      } unrecordable: {
+        [Event(AlbumsEvents.OwnersFailed(requestID: requestID, failure: $0))]
+      }
+      runtime.run { [environment = runtime.environment] in
+        switch await environment.albums.albums() {
+        case .success(let albums):
+          return [Event(AlbumsEvents.AlbumsArrived(requestID: requestID, albums: albums))]
+        case .failure(let failure):
+          return [Event(AlbumsEvents.AlbumsFailed(requestID: requestID, failure: failure))]
+        }
+      } unrecordable: {
+        [Event(AlbumsEvents.AlbumsFailed(requestID: requestID, failure: $0))]
+      }
+    case .loadAlbumPhotos(let requestID, let albumID):
+      runtime.run { [environment = runtime.environment] in
+        switch await environment.albums.photos(albumID: albumID) {
+        case .success(let photos):
+          return [Event(AlbumsEvents.PhotosArrived(requestID: requestID, photos: photos))]
+        case .failure(let failure):
+          return [Event(AlbumsEvents.PhotosFailed(requestID: requestID, failure: failure))]
+        }
+      } unrecordable: {
+        [Event(AlbumsEvents.PhotosFailed(requestID: requestID, failure: $0))]
+      }
+    case .resolveAlbumPreview(let albumID):
+      resolvePreview(albumID, in: runtime)
+    default:
+      return false
+    }
+    return true
+  }
+
+  /// Looks up an album's first photo, records it as the preview, then downloads its thumbnail.
+  private static func resolvePreview(_ albumID: Int, in runtime: EffectRuntime) {
+    let key = "album:\(albumID)"
+    runtime.track(EffectRuntime.downloadKey(key, .thumbnail)) {
+      [runtime, environment = runtime.environment] in
+      switch await environment.albums.photos(albumID: albumID) {
+      case .failure(let failure):
+        return Task.isCancelled || failure.kind == .cancelled
+          ? [] : [Event(FeedEvents.ImageFailed(key: key, target: .thumbnail, failure: failure))]
+      case .success(let photos):
+        if Task.isCancelled { return [] }
+        guard let first = photos.first else {
+          let empty = RequestFailure(kind: .http, status: 404, detail: "the album has no photos")
+          return [Event(FeedEvents.ImageFailed(key: key, target: .thumbnail, failure: empty))]
+        }
+        runtime.record([Event(AlbumsEvents.PreviewFound(albumID: albumID, url: first.thumbnailURL))])
+        runtime.download(key: key, target: .thumbnail, url: first.thumbnailURL)
+        return []
+      }
+    }
+  }
+}

@@ -1,0 +1,39 @@
+/// Sign-in's effects: the backend call with the password held in memory, the token to and
+/// from the credentials file, passwords forgotten.
+extension AuthFeature {
+  static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool {
+    switch effect {
+    case .forgetPassword(let form):
+      runtime.vault.forget(form)
+    case .clearCredentials:
+      try? runtime.credentials.update { $0.signIn = nil }
+    case .authenticate(let form, let requestID, let email):
+      let password = runtime.vault.password(form)
+      runtime.run { [environment = runtime.environment, credentials = runtime.credentials] in
+        guard let password else {
+          return [Event(AuthEvents.Interrupted(form: form, requestID: requestID))]
+        }
+        let result =
+          form == .login
+          ? await environment.auth.signIn(email: email, password: password)
+          : await environment.auth.register(email: email, password: password)
+        switch result {
+        case .failure(let failure):
+          return [Event(AuthEvents.Failed(form: form, requestID: requestID, failure: failure))]
+        case .success(let grant):
+          do {
+            try credentials.update { $0.signIn = .init(email: email, token: grant.token.value) }
+          } catch {
+            let failure = RequestFailure(
+              kind: .malformed, detail: "could not store the credentials: \(error)")
+            return [Event(AuthEvents.Failed(form: form, requestID: requestID, failure: failure))]
+          }
+          return [Event(AuthEvents.Succeeded(form: form, requestID: requestID, email: email))]
+        }
+      }
+    default:
+      return false
+    }
+    return true
+  }
+}

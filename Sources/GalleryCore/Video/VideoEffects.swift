@@ -1,0 +1,27 @@
+/// The random video's effect: popular videos fetched, one picked at random and recorded.
+extension VideoFeature {
+  /// How many popular videos the random pick draws from.
+  static let candidates = 40
+
+  static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool {
+    guard case .pickRandomVideo(let requestID) = effect else { return false }
+    runtime.run { [environment = runtime.environment] in
+      switch await environment.video.popular(perPage: candidates) {
+      case .failure(let failure): return [Event(VideoEvents.Failed(requestID: requestID, failure: failure))]
+      case .success(let videos):
+        guard !videos.isEmpty else {
+          let none = RequestFailure(kind: .malformed, detail: "the provider listed no playable videos")
+          return [Event(VideoEvents.Failed(requestID: requestID, failure: none))]
+        }
+        // The one nondeterministic choice: recorded, so replay shows the same video.
+        let index = Int.random(in: 0..<videos.count)
+        return [
+          Event(
+            VideoEvents.Picked(
+              requestID: requestID, video: videos[index], index: index, candidates: videos.count))
+        ]
+      }
+    }
+    return true
+  }
+}
