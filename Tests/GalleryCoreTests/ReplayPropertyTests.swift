@@ -110,9 +110,9 @@ final class ReplayPropertyTests: XCTestCase {
           let json = try! JSONCoding.encode(change.state)
           live.mutate { $0[change.version] = json }
           // The typed patch does what the whole-document diff does.
-          let before = try! JSONValue(encoding: previous.value)
+          let before = try! AppState.view(previous.value)
           let patched = try! JSONPatch.apply(try! StatePatch.diff(previous.value, change.state), to: before)
-          patches.mutate { $0.append(patched == (try! JSONValue(encoding: change.state))) }
+          patches.mutate { $0.append(patched == (try! AppState.view(change.state))) }
           previous.mutate { $0 = change.state }
         }
         return store

@@ -17,7 +17,7 @@ final class StatePointerTests: XCTestCase {
     let state = store.state
     try store.close()
 
-    let document = try JSONValue(encoding: state)
+    let document = try AppState.view(state)
     var pointers = [
       "", "/", "/nope", "/feed/nope", "/feed/items/-", "/feed/items/999", "/feed/items/01", "/feed/items/x",
     ]

@@ -24,7 +24,7 @@ final class KillLoopTests: XCTestCase {
       // The state it starts with is the log's fold.
       let started = p.call("state/get")
       let log = dir.path + "/events.jsonl"
-      XCTAssertEqual(started["value"], try JSONValue(encoding: Replay.state(ofLogAt: log)), "round \(round)")
+      XCTAssertEqual(started["value"], try AppState.view(Replay.state(ofLogAt: log)), "round \(round)")
       XCTAssertTrue(try LogVerifier.verify(path: log).isClean, "round \(round)")
       let recorded = try Set(LogCursorValues.emails(log))
       XCTAssertTrue(

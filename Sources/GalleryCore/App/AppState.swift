@@ -25,7 +25,19 @@ public struct AppState: Codable, Equatable, Sendable {
   /// Whether providers can be reached.
   public var connectivity = Connectivity.online
   /// The id the next request will get (ids enter the log in events, so replay matches).
+  /// Bookkeeping: kept in snapshots, never shown to clients (see `viewOmits`).
   public var nextRequestID = 1
+
+  /// Members only the core needs (request ids, timers, pending loads): snapshots keep them;
+  /// `state/get`, `state/changed` and the published State schema leave them out everywhere.
+  public static let viewOmits: Set<String> = [
+    "nextRequestID", "requestID", "imagesRequestID", "pendingLoad", "debounceTimer", "pending",
+  ]
+
+  /// `value` as clients see it: encoded without the members in `viewOmits`.
+  public static func view(_ value: some Encodable) throws -> JSONValue {
+    try JSONValueEncoder(omitting: viewOmits).encode(value)
+  }
 
   public init() {
     login.revalidate()

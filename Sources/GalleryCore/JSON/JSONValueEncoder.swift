@@ -2,12 +2,15 @@
 /// (encode to bytes, parse again): what patches, `state/get` and snapshots need, several
 /// times faster. Values come out as `JSONEncoder` with `JSONCoding`'s settings would write them.
 public struct JSONValueEncoder {
-  public init() {}
+  /// Object members left out at any depth (a view that hides the model's bookkeeping).
+  let omitting: Set<String>
+
+  public init(omitting: Set<String> = []) { self.omitting = omitting }
 
   public func encode<T: Encodable>(_ value: T) throws -> JSONValue {
     let root = Node()
     try value.encode(to: NodeEncoder(node: root, codingPath: []))
-    return root.result
+    return omitting.isEmpty ? root.result : root.result(omitting: omitting)
   }
 }
 
@@ -20,6 +23,17 @@ final class Node {
   var result: JSONValue {
     if let members { return .object(members.mapValues(\.result)) }
     if let items { return .array(items.map(\.result)) }
+    return value
+  }
+
+  func result(omitting omit: Set<String>) -> JSONValue {
+    if let members {
+      var kept: [String: JSONValue] = [:]
+      kept.reserveCapacity(members.count)
+      for (key, child) in members where !omit.contains(key) { kept[key] = child.result(omitting: omit) }
+      return .object(kept)
+    }
+    if let items { return .array(items.map { $0.result(omitting: omit) }) }
     return value
   }
 }
@@ -184,9 +198,10 @@ struct SingleNodeContainer: SingleValueEncodingContainer {
   mutating func encode(_ value: UInt32) throws { node.value = .number(Double(value)) }
   mutating func encode(_ value: UInt64) throws { node.value = .number(Double(value)) }
   mutating func encode<T: Encodable>(_ value: T) throws {
+    // The child's tree is adopted as it is, so a view's omissions reach inside it too.
     let child = try encodeValue(value, codingPath: codingPath)
-    node.value = child.result
-    node.members = nil
-    node.items = nil
+    node.value = child.value
+    node.members = child.members
+    node.items = child.items
   }
 }

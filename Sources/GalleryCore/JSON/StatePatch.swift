@@ -1,4 +1,5 @@
-/// The JSON Patch from one state to the next, computed on the typed values: a part that is
+/// The JSON Patch from one state's view to the next (`AppState.view`: bookkeeping such as
+/// request ids never reaches clients, so a keystroke patches only what it changed), computed on the typed values: a part that is
 /// equal (usually the same storage, so the check is immediate) is skipped, lists are compared
 /// element by element, and only what changed is encoded. Its result applies exactly like
 /// `JSONPatch.diff` of the two whole encoded states (a test holds them equal), at a cost
@@ -34,7 +35,6 @@ public enum StatePatch {
     try value("/video", old.video, new.video, &ops)
     try value("/settings", old.settings, new.settings, &ops)
     try value("/connectivity", old.connectivity, new.connectivity, &ops)
-    try value("/nextRequestID", old.nextRequestID, new.nextRequestID, &ops)
     return ops
   }
 
@@ -46,7 +46,6 @@ public enum StatePatch {
     try value(path + "/submitAttempted", a.0, b.0, &ops)
     try value(path + "/canSubmit", a.1, b.1, &ops)
     try value(path + "/isSubmitting", a.2, b.2, &ops)
-    try value(path + "/requestID", Nullable(wrappedValue: a.3), Nullable(wrappedValue: b.3), &ops)
     try value(path + "/error", Nullable(wrappedValue: a.4), Nullable(wrappedValue: b.4), &ops)
   }
 
@@ -64,11 +63,6 @@ public enum StatePatch {
       "/feed/emptyNotice", Nullable(wrappedValue: a.emptyNotice), Nullable(wrappedValue: b.emptyNotice), &ops)
     try value("/feed/isOfflineCopy", a.isOfflineCopy, b.isOfflineCopy, &ops)
     try value("/feed/perPage", a.perPage, b.perPage, &ops)
-    try value(
-      "/feed/pendingLoad", Nullable(wrappedValue: a.pendingLoad), Nullable(wrappedValue: b.pendingLoad), &ops)
-    try value(
-      "/feed/debounceTimer", Nullable(wrappedValue: a.debounceTimer), Nullable(wrappedValue: b.debounceTimer),
-      &ops)
   }
 
   private static func albums(_ a: AlbumsState, _ b: AlbumsState, _ ops: inout [JSONPatch.Operation]) throws {
@@ -79,7 +73,6 @@ public enum StatePatch {
     try value("/albums/search", a.search, b.search, &ops)
     try value("/albums/notice", Nullable(wrappedValue: a.notice), Nullable(wrappedValue: b.notice), &ops)
     try value("/albums/error", Nullable(wrappedValue: a.error), Nullable(wrappedValue: b.error), &ops)
-    try value("/albums/pending", Nullable(wrappedValue: a.pending), Nullable(wrappedValue: b.pending), &ops)
   }
 
   private static func account(_ a: AccountState, _ b: AccountState, _ ops: inout [JSONPatch.Operation]) throws
@@ -96,7 +89,6 @@ public enum StatePatch {
     try optional("tokenLifetime", a.tokenLifetime, b.tokenLifetime)
     try list("/account/images", a.images, b.images, &ops)
     try value("/account/imagesStatus", a.imagesStatus, b.imagesStatus, &ops)
-    try optional("imagesRequestID", a.imagesRequestID, b.imagesRequestID)
     try value("/account/imagesPage", a.imagesPage, b.imagesPage, &ops)
     try value("/account/upload", a.upload, b.upload, &ops)
     try list("/account/deleting", a.deleting, b.deleting, &ops)
@@ -110,7 +102,7 @@ public enum StatePatch {
     throws
   {
     guard a != b else { return }
-    ops += JSONPatch.diff(try JSONValue(encoding: a), try JSONValue(encoding: b), at: path)
+    ops += JSONPatch.diff(try AppState.view(a), try AppState.view(b), at: path)
   }
 
   /// A list: element by element over the common part, then additions or removals at the end.
@@ -128,7 +120,7 @@ public enum StatePatch {
         ops.append(
           a.count > b.count
             ? JSONPatch.Operation(.remove, "\(path)/\(i)")
-            : JSONPatch.Operation(.add, "\(path)/\(i)", try JSONValue(encoding: b[i])))
+            : JSONPatch.Operation(.add, "\(path)/\(i)", try AppState.view(b[i])))
         return
       }
     }
@@ -136,7 +128,7 @@ public enum StatePatch {
     for i in 0..<common where a[i] != b[i] { try value("\(path)/\(i)", a[i], b[i], &ops) }
     if b.count > common {
       for i in common..<b.count {
-        ops.append(JSONPatch.Operation(.add, "\(path)/\(i)", try JSONValue(encoding: b[i])))
+        ops.append(JSONPatch.Operation(.add, "\(path)/\(i)", try AppState.view(b[i])))
       }
     } else if a.count > common {
       for i in stride(from: a.count - 1, through: common, by: -1) {

@@ -22,12 +22,12 @@ public enum ComponentSchemas {
       "email": Schema.ref("TextField"), "password": Schema.ref("SecretField"),
       "submitAttempted": Schema.boolean,
       "canSubmit": Schema.boolean, "isSubmitting": Schema.boolean,
-      "requestID": Schema.nullable(Schema.integer(minimum: 1)), "error": nullableMessage,
+      "error": nullableMessage,
     ]),
     "RegistrationForm": Schema.object([
       "email": Schema.ref("TextField"), "password": Schema.ref("SecretField"), "age": Schema.ref("TextField"),
       "submitAttempted": Schema.boolean, "canSubmit": Schema.boolean, "isSubmitting": Schema.boolean,
-      "requestID": Schema.nullable(Schema.integer(minimum: 1)), "error": nullableMessage,
+      "error": nullableMessage,
     ]),
     "Session": Schema.object([
       "status": Schema.enumeration(["signedOut", "signingIn", "signedIn"]),
@@ -40,7 +40,7 @@ public enum ComponentSchemas {
     "State": Schema.object([
       "route": Schema.array(Schema.ref("Route")), "login": Schema.ref("LoginForm"),
       "registration": Schema.ref("RegistrationForm"), "session": Schema.ref("Session"),
-      "nextRequestID": Schema.integer(minimum: 1), "feed": Schema.ref("Feed"),
+      "feed": Schema.ref("Feed"),
       "detail": Schema.nullable(Schema.ref("Detail")),
       "connectivity": Schema.enumeration(["online", "offline"]),
       "albums": Schema.ref("Albums"), "album": Schema.nullable(Schema.ref("Album")),
@@ -55,7 +55,6 @@ public enum ComponentSchemas {
     ]),
     "Video": Schema.object([
       "status": Schema.enumeration(["idle", "loading", "ready", "failed"]),
-      "requestID": Schema.nullable(Schema.integer(minimum: 1)),
       "wish": Schema.object([
         "width": Schema.nullable(Schema.integer(minimum: 1)),
         "height": Schema.nullable(Schema.integer(minimum: 1)),
@@ -119,17 +118,16 @@ public enum ComponentSchemas {
       "tokenLifetime": Schema.nullable(Schema.integer(minimum: 1)),
       "images": Schema.array(Schema.ref("AccountImageItem")),
       "imagesStatus": Schema.enumeration(["idle", "loading", "loaded", "failed"]),
-      "imagesRequestID": Schema.nullable(Schema.integer(minimum: 1)),
       "imagesPage": Schema.integer(minimum: 0),
       "upload": Schema.object([
         "status": Schema.enumeration(["idle", "uploading", "failed", "done"]),
         "progress": .object(["type": .string("number"), "minimum": .number(0), "maximum": .number(1)]),
-        "requestID": Schema.nullable(Schema.integer(minimum: 1)), "fileName": Schema.nullable(Schema.string),
+        "fileName": Schema.nullable(Schema.string),
         "request": Schema.nullable(Schema.ref("UploadRequest")), "error": nullableMessage,
       ]),
       "deleting": Schema.array(
         Schema.object([
-          "requestID": Schema.integer(minimum: 1), "index": Schema.integer(minimum: 0),
+          "index": Schema.integer(minimum: 0),
           "item": Schema.ref("AccountImageItem"),
         ])),
       "error": nullableMessage,
@@ -146,7 +144,7 @@ public enum ComponentSchemas {
           "title": Schema.nullable(Schema.string), "albums": Schema.array(Schema.ref("AlbumCard")),
         ])),
       "all": Schema.array(Schema.ref("AlbumCard")), "search": Schema.string, "notice": nullableMessage,
-      "error": nullableMessage, "pending": Schema.nullable(Schema.anyValue),
+      "error": nullableMessage,
     ]),
     "AlbumPhoto": Schema.object([
       "id": Schema.integer(minimum: 0), "albumID": Schema.integer(minimum: 0), "title": Schema.string,
@@ -159,7 +157,7 @@ public enum ComponentSchemas {
         Schema.object([
           "key": Schema.string, "photo": Schema.ref("AlbumPhoto"), "thumbnail": Schema.ref("Image"),
         ])),
-      "error": nullableMessage, "requestID": Schema.nullable(Schema.integer(minimum: 1)),
+      "error": nullableMessage,
       "emptyNotice": nullableMessage,
     ]),
     "AlbumPhotoScreen": Schema.object([
@@ -190,12 +188,6 @@ public enum ComponentSchemas {
       "hasMore": Schema.boolean,
       "error": nullableMessage, "emptyNotice": nullableMessage, "isOfflineCopy": Schema.boolean,
       "perPage": Schema.integer(minimum: 1),
-      "pendingLoad": Schema.nullable(
-        Schema.object([
-          "requestID": Schema.integer(minimum: 1), "mode": Schema.enumeration(["refresh", "more"]),
-          "page": Schema.integer(minimum: 1), "query": Schema.string,
-        ])),
-      "debounceTimer": Schema.nullable(Schema.integer(minimum: 1)),
     ]),
     "Detail": Schema.object([
       "key": Schema.string, "photo": Schema.ref("Photo"), "image": Schema.ref("Image"),
