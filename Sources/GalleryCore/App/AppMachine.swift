@@ -4,15 +4,7 @@
 public enum AppMachine {
   /// The events an action records, or why it was refused.
   public static func decide(_ action: Action, _ state: AppState) throws(Rejection) -> [Event] {
-    switch action {
-    case .auth(let a): return try AuthFeature.decide(a, state)
-    case .navigation(let a): return try NavigationFeature.decide(a, state)
-    case .feed(let a): return try FeedFeature.decide(a, state)
-    case .albums(let a): return try AlbumsFeature.decide(a, state)
-    case .account(let a): return try AccountFeature.decide(a, state)
-    case .video(let a): return try VideoFeature.decide(a, state)
-    case .settings(let a): return try SettingsFeature.decide(a, state)
-    }
+    try action.decide(state)
   }
 
   /// Folds one event into the state. Never fails: an event that no longer applies is ignored.

@@ -44,3 +44,23 @@ public struct AppState: Codable, Equatable, Sendable {
     registration.revalidate()
   }
 }
+
+extension AppState {
+  /// Every member clients see, in the order a patch lists their changes: how each is
+  /// patched and encoded alone (`StatePatch`, `StatePointer`).
+  static let parts: [StatePart] = [
+    .list("route") { $0.route },
+    .part("login") { $0.login },
+    .part("registration") { $0.registration },
+    .value("session") { $0.session },
+    .part("feed") { $0.feed },
+    .value("detail") { Nullable(wrappedValue: $0.detail) },
+    .part("albums") { $0.albums },
+    .value("album") { Nullable(wrappedValue: $0.album) },
+    .value("photo") { Nullable(wrappedValue: $0.photo) },
+    .part("account") { $0.account },
+    .value("video") { $0.video },
+    .value("settings") { $0.settings },
+    .value("connectivity") { $0.connectivity },
+  ]
+}

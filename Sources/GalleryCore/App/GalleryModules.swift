@@ -1,5 +1,6 @@
-/// The app: its features, in the order they see an event that several of them handle.
-/// Adding a feature is one line here (plus its part of `AppState` and `Action`).
+/// The app's composition: its features, in the order they see an event that several of
+/// them handle, and the actions a frontend can send to each. Adding a feature is one line
+/// in `all`, one case in `Action` (and its part of `AppState`).
 enum GalleryModules {
   static let all: [any FeatureModule.Type] = [
     LogFeature.self,
@@ -11,4 +12,42 @@ enum GalleryModules {
     AccountFeature.self,
     VideoFeature.self,
   ]
+}
+
+/// Everything a frontend can ask for, by feature.
+public enum Action: Codable, Equatable, Sendable {
+  case auth(AuthAction)
+  case navigation(NavigationAction)
+  case feed(FeedAction)
+  case albums(AlbumsAction)
+  case account(AccountAction)
+  case video(VideoAction)
+  case settings(SettingsAction)
+
+  /// A secret the action hands to the runtime's memory (never to the log).
+  var secret: (AuthForm, Secret)? {
+    if case .auth(.setPassword(let form, let secret)) = self { return (form, secret) }
+    return nil
+  }
+
+  /// The redirect URL of a completed browser sign-in (it carries tokens: memory only).
+  var accountRedirect: Secret? {
+    if case .account(.completeLogin(let url)) = self { return url }
+    return nil
+  }
+}
+
+extension Action {
+  /// The events the action's feature records for it, or why it refuses.
+  func decide(_ state: AppState) throws(Rejection) -> [Event] {
+    switch self {
+    case .auth(let a): return try AuthFeature.decide(a, state)
+    case .navigation(let a): return try NavigationFeature.decide(a, state)
+    case .feed(let a): return try FeedFeature.decide(a, state)
+    case .albums(let a): return try AlbumsFeature.decide(a, state)
+    case .account(let a): return try AccountFeature.decide(a, state)
+    case .video(let a): return try VideoFeature.decide(a, state)
+    case .settings(let a): return try SettingsFeature.decide(a, state)
+    }
+  }
 }

@@ -1,0 +1,16 @@
+/// The albums screen's part of a patch: fields one by one, sections and cards element by element.
+extension AlbumsState: StatePatchable {
+  static func patch(_ a: AlbumsState, _ b: AlbumsState, at path: String, _ ops: inout [JSONPatch.Operation])
+    throws
+  {
+    guard a != b else { return }
+    try StatePatch.value(path + "/status", a.status, b.status, &ops)
+    try StatePatch.list(path + "/sections", a.sections, b.sections, &ops)
+    try StatePatch.list(path + "/all", a.all, b.all, &ops)
+    try StatePatch.value(path + "/search", a.search, b.search, &ops)
+    try StatePatch.value(
+      path + "/notice", Nullable(wrappedValue: a.notice), Nullable(wrappedValue: b.notice), &ops)
+    try StatePatch.value(
+      path + "/error", Nullable(wrappedValue: a.error), Nullable(wrappedValue: b.error), &ops)
+  }
+}

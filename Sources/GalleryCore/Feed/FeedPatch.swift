@@ -1,0 +1,43 @@
+/// The feed's part of a patch: fields one by one, the photos element by element; and the
+/// pointers into it that need not encode every photo (`/feed/page`, `/feed/items/N`).
+extension FeedState: StatePatchable {
+  static func patch(_ a: FeedState, _ b: FeedState, at path: String, _ ops: inout [JSONPatch.Operation])
+    throws
+  {
+    guard a != b else { return }
+    try StatePatch.value(path + "/provider", a.provider, b.provider, &ops)
+    try StatePatch.value(path + "/query", a.query, b.query, &ops)
+    try StatePatch.value(path + "/activeQuery", a.activeQuery, b.activeQuery, &ops)
+    try StatePatch.value(path + "/status", a.status, b.status, &ops)
+    try StatePatch.list(path + "/items", a.items, b.items, &ops)
+    try StatePatch.value(path + "/page", a.page, b.page, &ops)
+    try StatePatch.value(path + "/hasMore", a.hasMore, b.hasMore, &ops)
+    try StatePatch.value(
+      path + "/error", Nullable(wrappedValue: a.error), Nullable(wrappedValue: b.error), &ops)
+    try StatePatch.value(
+      path + "/emptyNotice", Nullable(wrappedValue: a.emptyNotice), Nullable(wrappedValue: b.emptyNotice),
+      &ops)
+    try StatePatch.value(path + "/isOfflineCopy", a.isOfflineCopy, b.isOfflineCopy, &ops)
+    try StatePatch.value(path + "/perPage", a.perPage, b.perPage, &ops)
+  }
+
+  func narrow(_ rest: ArraySlice<String>) throws -> (JSONValue, Int)? {
+    guard let first = rest.first else { return nil }
+    if first == "items", rest.count >= 2, let i = Int(rest[rest.startIndex + 1]),
+      rest[rest.startIndex + 1] == String(i), items.indices.contains(i)
+    {
+      return (try AppState.view(items[i]), 2)
+    }
+    return try Self.fields[first].map { (try $0(self), 1) }
+  }
+
+  /// The feed's fields besides `items`, so `/feed/page` does not encode the photos.
+  private static let fields: [String: @Sendable (FeedState) throws -> JSONValue] = [
+    "provider": { try AppState.view($0.provider) }, "query": { try AppState.view($0.query) },
+    "activeQuery": { try AppState.view($0.activeQuery) }, "status": { try AppState.view($0.status) },
+    "page": { try AppState.view($0.page) }, "hasMore": { try AppState.view($0.hasMore) },
+    "error": { try AppState.view(Nullable(wrappedValue: $0.error)) },
+    "emptyNotice": { try AppState.view(Nullable(wrappedValue: $0.emptyNotice)) },
+    "isOfflineCopy": { try AppState.view($0.isOfflineCopy) }, "perPage": { try AppState.view($0.perPage) },
+  ]
+}

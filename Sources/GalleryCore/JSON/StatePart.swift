@@ -1,0 +1,57 @@
+/// One top-level member of the state as clients see it: how its change becomes patch
+/// operations, and how it is encoded alone (a `state/get` for one part encodes only that
+/// part). `AppState.parts` lists them; `StatePatch` and `StatePointer` serve every part
+/// the same way, so neither names a feature.
+struct StatePart: Sendable {
+  typealias Ops = [JSONPatch.Operation]
+  /// The member's name, the first token of its pointers.
+  let name: String
+  let patch: @Sendable (AppState, AppState, inout Ops) throws -> Void
+  let view: @Sendable (AppState) throws -> JSONValue
+  /// Resolves the tokens after the name in less than the whole part, if it can: the value
+  /// and how many tokens that used (nil: encode the whole part).
+  let narrow: @Sendable (AppState, ArraySlice<String>) throws -> (JSONValue, Int)?
+
+  /// A member patched as one value (the JSON diff of its two views, when it changed).
+  static func value<T: Encodable & Equatable & Sendable>(
+    _ name: String, _ get: @escaping @Sendable (AppState) -> T
+  )
+    -> StatePart
+  {
+    StatePart(
+      name: name, patch: { a, b, ops in try StatePatch.value("/" + name, get(a), get(b), &ops) },
+      view: { try AppState.view(get($0)) }, narrow: { _, _ in nil })
+  }
+
+  /// A list patched element by element.
+  static func list<T: Encodable & Equatable & Sendable>(
+    _ name: String, _ get: @escaping @Sendable (AppState) -> [T]
+  )
+    -> StatePart
+  {
+    StatePart(
+      name: name, patch: { a, b, ops in try StatePatch.list("/" + name, get(a), get(b), &ops) },
+      view: { try AppState.view(get($0)) }, narrow: { _, _ in nil })
+  }
+
+  /// A member that patches (and may resolve pointers into) itself: a feature's state.
+  static func part<T: StatePatchable>(_ name: String, _ get: @escaping @Sendable (AppState) -> T) -> StatePart
+  {
+    StatePart(
+      name: name, patch: { a, b, ops in try T.patch(get(a), get(b), at: "/" + name, &ops) },
+      view: { try AppState.view(get($0)) }, narrow: { state, rest in try get(state).narrow(rest) })
+  }
+}
+
+/// A part of the state with its own patch: lists compared element by element, fields one
+/// by one, so a change costs what it changed, not the size of the part.
+protocol StatePatchable: Encodable, Equatable, Sendable {
+  /// The operations that take `a`'s view to `b`'s, under `path`.
+  static func patch(_ a: Self, _ b: Self, at path: String, _ ops: inout [JSONPatch.Operation]) throws
+  /// A value inside the part for the pointer tokens `rest`, and how many it used (nil: none).
+  func narrow(_ rest: ArraySlice<String>) throws -> (JSONValue, Int)?
+}
+
+extension StatePatchable {
+  func narrow(_ rest: ArraySlice<String>) throws -> (JSONValue, Int)? { nil }
+}
