@@ -45,4 +45,21 @@ public struct ProviderSettings: Codable, Equatable, Sendable {
   public var chosen = false
 
   public init() {}
+
+  /// Each feature's provider, by feature name (the keys of `choices`).
+  static let byFeature: [(feature: String, path: WritableKeyPath<ProviderSettings, String> & Sendable)] = [
+    ("feed", \.feed), ("albums", \.albums), ("account", \.account), ("video", \.video),
+  ]
+
+  /// Whether both name the same provider for every feature.
+  func sameProviders(as other: ProviderSettings) -> Bool {
+    Self.byFeature.allSatisfy { self[keyPath: $0.path] == other[keyPath: $0.path] }
+  }
+
+  /// These settings with every feature's provider taken from `other`.
+  func withProviders(of other: ProviderSettings) -> ProviderSettings {
+    var next = self
+    for (_, path) in Self.byFeature { next[keyPath: path] = other[keyPath: path] }
+    return next
+  }
 }

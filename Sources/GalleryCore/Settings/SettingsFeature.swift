@@ -4,10 +4,9 @@ import Foundation
 public struct SettingsChange: Codable, Equatable, Sendable {
   public var appearance: String?
   public var language: String?
-  public var feedProvider: String?
-  public var albumsProvider: String?
-  public var accountProvider: String?
-  public var videoProvider: String?
+  /// Providers to use, by feature (`feed`, `albums`, `account`, `video`: the keys of
+  /// `ProviderSettings.choices`).
+  public var providers: [String: String] = [:]
   /// Selects `production` or a named environment.
   public var environment: String?
   /// Defines (or, with an empty object, removes) named environments: name → service → URL.
@@ -63,14 +62,8 @@ enum SettingsFeature: FeatureModule {
       return [Event(SettingsEvents.LanguageDetected(language: language))]
     case .adoptConfiguration(let configured):
       let current = state.settings.providers
-      guard !current.chosen,
-        (current.feed, current.albums, current.account, current.video)
-          != (configured.feed, configured.albums, configured.account, configured.video)
-      else { return [] }
-      var adopted = current
-      (adopted.feed, adopted.albums, adopted.account, adopted.video) =
-        (configured.feed, configured.albums, configured.account, configured.video)
-      return [Event(SettingsEvents.ProvidersConfigured(providers: adopted))]
+      guard !current.chosen, !current.sameProviders(as: configured) else { return [] }
+      return [Event(SettingsEvents.ProvidersConfigured(providers: current.withProviders(of: configured)))]
     case .update(let change):
       let next = try apply(change, to: state.settings)
       return next == state.settings ? [] : [Event(SettingsEvents.Changed(settings: next))]
@@ -95,12 +88,8 @@ enum SettingsFeature: FeatureModule {
       s.language = l
       s.languageSource = "user"
     }
-    let providerFields: [(String, String?, WritableKeyPath<ProviderSettings, String>)] = [
-      ("feed", change.feedProvider, \.feed), ("albums", change.albumsProvider, \.albums),
-      ("account", change.accountProvider, \.account), ("video", change.videoProvider, \.video),
-    ]
-    for (feature, value, path) in providerFields {
-      guard let value else { continue }
+    for (feature, path) in ProviderSettings.byFeature {
+      guard let value = change.providers[feature] else { continue }
       let allowed = ProviderSettings.choices[feature] ?? []
       guard allowed.contains(value) else {
         throw invalid("\(feature)Provider", "must be one of \(allowed.joined(separator: ", "))")

@@ -61,10 +61,9 @@ enum VideoSettingsMethods {
       var change = SettingsChange()
       change.appearance = try p.optionalString("appearance")
       change.language = try p.optionalString("language")
-      change.feedProvider = try p.optionalString("feedProvider")
-      change.albumsProvider = try p.optionalString("albumsProvider")
-      change.accountProvider = try p.optionalString("accountProvider")
-      change.videoProvider = try p.optionalString("videoProvider")
+      for feature in ProviderSettings.choices.keys.sorted() {
+        change.providers[feature] = try p.optionalString(feature + "Provider")
+      }
       change.environment = try p.optionalString("environment")
       change.pageSize = try p.optionalInt("pageSize", in: -1_000_000...1_000_000)
       change.prefetchDistance = try p.optionalInt("prefetchDistance", in: -1_000_000...1_000_000)

@@ -57,7 +57,7 @@ final class SettingsStoreTests: XCTestCase {
     let cases: [(Action, String)] = [
       (change { $0.appearance = "purple" }, "appearance must be system, light or dark."),
       (change { $0.language = "fr" }, "language must be en or es."),
-      (change { $0.feedProvider = "flickr" }, "feedProvider must be one of demo, pixabay, pexels."),
+      (change { $0.providers["feed"] = "flickr" }, "feedProvider must be one of demo, pixabay, pexels."),
       (change { $0.pageSize = 2 }, "pageSize must be from 3 to 200."),
       (change { $0.prefetchDistance = -1 }, "prefetchDistance must be from 0 to 100."),
       (change { $0.imageCacheMegabytes = 1 }, "imageCacheMegabytes must be from 5 to 2000."),
@@ -113,7 +113,7 @@ final class SettingsStoreTests: XCTestCase {
 
     try store.send(
       change {
-        $0.feedProvider = "pexels"; $0.environments = ["uat": ["pexels": "https://uat.example"]];
+        $0.providers["feed"] = "pexels"; $0.environments = ["uat": ["pexels": "https://uat.example"]];
         $0.environment = "uat"
       })
     store.waitUntilIdle()
@@ -209,7 +209,7 @@ final class SettingsStoreTests: XCTestCase {
     store.waitUntilIdle()
     XCTAssertEqual(rebuilt.value, [], "no provider changes for a page size")
     XCTAssertEqual(store.state.feed.provider, "renamed")
-    try store.send(change { $0.videoProvider = "demo" })
+    try store.send(change { $0.providers["video"] = "demo" })
     store.waitUntilIdle()
     XCTAssertEqual(rebuilt.value.last?.feed, "renamed", "choosing the video provider keeps the feed's")
     XCTAssertEqual(store.state.feed.provider, "renamed")
