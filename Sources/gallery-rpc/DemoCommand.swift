@@ -23,7 +23,7 @@ enum DemoCommand {
     ),
     ("auth/submitLogin", .auth(.submit(.login))),
     ("feed/loadMore", .feed(.loadMore)),
-    ("feed/prefetch {\"keys\":[\"demo:1\",\"demo:2\"]}", .feed(.prefetch(["demo:1", "demo:2"]))),
+    ("feed/prefetch {\"keys\":[\"demo:1\",\"demo:2\"]}", .images(.prefetch(["demo:1", "demo:2"]))),
     ("feed/openDetail {\"key\":\"demo:2\"}", .feed(.openDetail("demo:2"))),
     ("nav/back", .navigation(.back)),
     ("feed/setQuery {\"text\":\"lak\"} (searches 300 ms after the last keystroke)", .feed(.setQuery("lak"))),
@@ -35,7 +35,7 @@ enum DemoCommand {
     ("albums/setSearch {\"text\":\"angel\"} (finds Ángel Ruiz)", .albums(.setSearch("angel"))),
     (
       "feed/prefetch {\"keys\":[\"album:4\"]} (the album's preview: its first photo)",
-      .feed(.prefetch(["album:4"]))
+      .images(.prefetch(["album:4"]))
     ),
     ("albums/open {\"albumId\":4}", .albums(.open(albumID: 4))),
     ("albums/openPhoto {\"photoId\":37}", .albums(.openPhoto(photoID: 37))),
@@ -71,7 +71,7 @@ enum DemoCommand {
         .account(.completeLogin(redirectURL: Secret(redirect)))
       ),
       ("account/loadImages (pages until an empty one)", .account(.loadImages)),
-      ("feed/prefetch {\"keys\":[\"account:demo1\"]}", .feed(.prefetch(["account:demo1"]))),
+      ("feed/prefetch {\"keys\":[\"account:demo1\"]}", .images(.prefetch(["account:demo1"]))),
       (
         "account/upload {\"path\":\"…/demo-upload.bmp\",\"title\":\"Stripes\"}",
         .account(.upload(UploadRequest(file: file, title: "Stripes")))

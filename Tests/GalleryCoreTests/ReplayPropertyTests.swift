@@ -40,7 +40,7 @@ final class ReplayPropertyTests: XCTestCase {
       return rng.pick([
         .account(.beginLogin(nonce: "abcdefabcdefabcdef")), .account(.loadImages), .account(.logout),
         .account(.delete(id: rng.pick(["demo1", "demo4", "up1", "nope"]))),
-        .feed(.prefetch([rng.pick(["account:demo1", "account:demo5"])])),
+        .images(.prefetch([rng.pick(["account:demo1", "account:demo5"])])),
       ])
     case 20:
       let state = rng.pick(["abcdefabcdefabcdef", "forged"])
@@ -55,14 +55,14 @@ final class ReplayPropertyTests: XCTestCase {
       return rng.pick([
         .albums(.open(albumID: Int(rng.next() % 25))), .albums(.openPhoto(photoID: Int(rng.next() % 60))),
       ])
-    case 18: return .feed(.prefetch([rng.pick(["album:1", "album:2", "photo:1", "photo:13"])]))
+    case 18: return .images(.prefetch([rng.pick(["album:1", "album:2", "photo:1", "photo:13"])]))
     case 9: return .feed(.refresh)
     case 10: return .feed(.loadMore)
-    case 11: return .feed(.prefetch((0..<3).map { _ in rng.pick(keys) }))
-    case 12: return .feed(.cancelPrefetch([rng.pick(keys)]))
+    case 11: return .images(.prefetch((0..<3).map { _ in rng.pick(keys) }))
+    case 12: return .images(.cancelPrefetch([rng.pick(keys)]))
     case 13:
       return rng.pick([
-        .feed(.openDetail(rng.pick(keys))), .feed(.closeDetail), .feed(.retryImage(rng.pick(keys))),
+        .feed(.openDetail(rng.pick(keys))), .feed(.closeDetail), .images(.retry(rng.pick(keys))),
       ])
     case 14: return .feed(.setConnectivity(online: rng.next() % 3 != 0))
     case 15: return .feed(.setQuery(rng.pick(["", "lake", "sky", "zzz"])))

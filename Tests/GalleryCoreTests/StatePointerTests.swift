@@ -10,7 +10,7 @@ final class StatePointerTests: XCTestCase {
     let dir = TemporaryDirectory()
     let store = try Store(dataDirectory: dir.path, options: .init(durability: .none, timerScale: 0))
     try store.signInToDemo()
-    try store.send(.feed(.prefetch(["demo:2"])))
+    try store.send(.images(.prefetch(["demo:2"])))
     try store.send(.feed(.openDetail("demo:3")))
     try store.send(.video(.playRandom(VideoWish())))
     store.waitUntilIdle()

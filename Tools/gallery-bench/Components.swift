@@ -74,7 +74,7 @@ enum Components {
       ),
       (
         "feed.imageLoaded",
-        FeedEvents.ImageLoaded(key: photos[7].key, target: .thumbnail, path: "cache/ab/1234")
+        ImagesEvents.ImageLoaded(key: photos[7].key, target: .thumbnail, path: "cache/ab/1234")
       ),
       ("auth.fieldEdited", AuthEvents.FieldEdited(form: .login, field: .email, value: "user12@mail.com")),
     ]

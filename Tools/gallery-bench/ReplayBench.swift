@@ -38,14 +38,14 @@ enum ReplayBench {
         try add([FeedEvents.PageLoaded(requestID: request, page: FeedPage(photos: photos, hasMore: true))])
         request += 1
         let keys = photos.map(\.key)
-        try add([FeedEvents.ImagesRequested(keys: keys, target: .thumbnail)])
+        try add([ImagesEvents.ImagesRequested(keys: keys, target: .thumbnail)])
         for key in keys {
           try add([
-            FeedEvents.ImageLoaded(key: key, target: .thumbnail, path: "cache/ab/\(key.hashValue & 0xffff)")
+            ImagesEvents.ImageLoaded(key: key, target: .thumbnail, path: "cache/ab/\(key.hashValue & 0xffff)")
           ])
         }
         try add([
-          FeedEvents.DetailOpened(key: keys[3]), FeedEvents.ImagesRequested(keys: [keys[3]], target: .detail),
+          FeedEvents.DetailOpened(key: keys[3]), ImagesEvents.ImagesRequested(keys: [keys[3]], target: .detail),
         ])
         try add([NavigationEvents.WentBack(from: .detail)])
       }

@@ -47,20 +47,20 @@ extension AlbumsFeature {
   /// Looks up an album's first photo, records it as the preview, then downloads its thumbnail.
   private static func resolvePreview(_ albumID: Int, in runtime: EffectRuntime) {
     let key = "album:\(albumID)"
-    runtime.track(EffectRuntime.downloadKey(key, .thumbnail)) {
+    runtime.track(ImagesFeature.downloadKey(key, .thumbnail)) {
       [runtime, environment = runtime.environment] in
       switch await environment.albums.photos(albumID: albumID) {
       case .failure(let failure):
         return Task.isCancelled || failure.kind == .cancelled
-          ? [] : [Event(FeedEvents.ImageFailed(key: key, target: .thumbnail, failure: failure))]
+          ? [] : [Event(ImagesEvents.ImageFailed(key: key, target: .thumbnail, failure: failure))]
       case .success(let photos):
         if Task.isCancelled { return [] }
         guard let first = photos.first else {
           let empty = RequestFailure(kind: .http, status: 404, detail: "the album has no photos")
-          return [Event(FeedEvents.ImageFailed(key: key, target: .thumbnail, failure: empty))]
+          return [Event(ImagesEvents.ImageFailed(key: key, target: .thumbnail, failure: empty))]
         }
         runtime.record([Event(AlbumsEvents.PreviewFound(albumID: albumID, url: first.thumbnailURL))])
-        runtime.download(key: key, target: .thumbnail, url: first.thumbnailURL)
+        ImagesFeature.download(key: key, target: .thumbnail, url: first.thumbnailURL, in: runtime)
         return []
       }
     }

@@ -29,7 +29,7 @@ enum AlbumsFeature: FeatureModule {
       }
       return [
         Event(AlbumsEvents.PhotoOpened(photoID: id)),
-        Event(FeedEvents.ImagesRequested(keys: ["photo:\(id)"], target: .detail)),
+        Event(ImagesEvents.ImagesRequested(keys: ["photo:\(id)"], target: .detail)),
       ]
     case .retry:
       if let album = state.album, album.status == .failed {

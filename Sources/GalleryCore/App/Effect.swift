@@ -19,7 +19,7 @@ public enum Effect: Codable, Equatable, Sendable {
   /// Read the offline copy; records `feed.offlineCopyShown` if there is one for `provider`.
   case showOfflineCopy(provider: String)
   /// Get an image into the cache (from the cache if it is there); records `feed.imageLoaded` or `feed.imageFailed`.
-  case downloadImage(key: String, target: FeedEvents.ImageTarget, url: String)
+  case downloadImage(key: String, target: ImageTarget, url: String)
   /// Find an album's first photo (its preview), record it, and get its thumbnail into the cache.
   case resolveAlbumPreview(albumID: Int)
   /// Load albums and owners at the same time; each records its own result.
@@ -46,7 +46,7 @@ public enum Effect: Codable, Equatable, Sendable {
   /// Serve each feature from these providers and base URLs (no-op if they are in use).
   case useProviders(ProviderSettings)
   /// Stop downloads of these keys.
-  case cancelDownloads(keys: [String], target: FeedEvents.ImageTarget)
+  case cancelDownloads(keys: [String], target: ImageTarget)
   /// Stop every download for `target`.
-  case cancelAllDownloads(target: FeedEvents.ImageTarget)
+  case cancelAllDownloads(target: ImageTarget)
 }

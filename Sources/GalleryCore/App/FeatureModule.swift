@@ -19,6 +19,8 @@ protocol FeatureModule: Sendable {
   static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool
   /// Actions to send once a settings change swapped the providers for `environment`'s.
   static func providersChanged(_ environment: GalleryEnvironment) -> [Action]
+  /// Where it shows images, by key prefix and target (the Images module serves them).
+  static var imageSlots: [ImageSlot] { get }
 }
 
 extension FeatureModule {
@@ -27,4 +29,5 @@ extension FeatureModule {
   static func interruptedWork(_ state: AppState) -> [Event] { [] }
   static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool { false }
   static func providersChanged(_ environment: GalleryEnvironment) -> [Action] { [] }
+  static var imageSlots: [ImageSlot] { [] }
 }

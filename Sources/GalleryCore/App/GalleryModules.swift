@@ -8,6 +8,7 @@ enum GalleryModules {
     AuthFeature.self,
     NavigationFeature.self,
     FeedFeature.self,
+    ImagesFeature.self,
     AlbumsFeature.self,
     AccountFeature.self,
     VideoFeature.self,
@@ -19,6 +20,7 @@ public enum Action: Codable, Equatable, Sendable {
   case auth(AuthAction)
   case navigation(NavigationAction)
   case feed(FeedAction)
+  case images(ImagesAction)
   case albums(AlbumsAction)
   case account(AccountAction)
   case video(VideoAction)
@@ -44,6 +46,7 @@ extension Action {
     case .auth(let a): return try AuthFeature.decide(a, state)
     case .navigation(let a): return try NavigationFeature.decide(a, state)
     case .feed(let a): return try FeedFeature.decide(a, state)
+    case .images(let a): return try ImagesFeature.decide(a, state)
     case .albums(let a): return try AlbumsFeature.decide(a, state)
     case .account(let a): return try AccountFeature.decide(a, state)
     case .video(let a): return try VideoFeature.decide(a, state)

@@ -6,12 +6,6 @@ public enum FeedAction: Codable, Equatable, Sendable {
   case refresh
   /// Append the next page.
   case loadMore
-  /// Start thumbnail downloads for rows about to show.
-  case prefetch([String])
-  /// Cancel thumbnail downloads no longer needed.
-  case cancelPrefetch([String])
-  /// Retry one failed thumbnail.
-  case retryImage(String)
   /// Open a photo's detail screen.
   case openDetail(String)
   /// Close the detail screen.

@@ -3,8 +3,7 @@ public enum FeedEvents {
   static let all: [any EventPayload.Type] = [
     ProviderSelected.self, QueryEdited.self, DebounceFired.self, LoadStarted.self, PageLoaded.self,
     LoadFailed.self,
-    OfflineCopyShown.self, ImagesRequested.self, ImagesCancelled.self, ImageLoaded.self, ImageFailed.self,
-    ImagesEvicted.self, DetailOpened.self, DetailClosed.self, ConnectivityChanged.self,
+    OfflineCopyShown.self, DetailOpened.self, DetailClosed.self, ConnectivityChanged.self,
   ]
 
   /// The configured provider differs from the one the state shows: the list is cleared.
@@ -78,64 +77,6 @@ public enum FeedEvents {
       self.photos = photos
       self.query = query
     }
-  }
-
-  /// Which image an image event is about.
-  public enum ImageTarget: String, Codable, Sendable { case thumbnail, detail }
-
-  /// Image downloads started for these keys.
-  public struct ImagesRequested: EventPayload {
-    public static let type = "feed.imagesRequested"
-    public var keys: [String]
-    public var target: ImageTarget
-    public init(keys: [String], target: ImageTarget) {
-      self.keys = keys
-      self.target = target
-    }
-  }
-
-  /// Image downloads cancelled (rows left the screen, the detail closed, or the process stopped).
-  public struct ImagesCancelled: EventPayload {
-    public static let type = "feed.imagesCancelled"
-    public var keys: [String]
-    public var target: ImageTarget
-    public init(keys: [String], target: ImageTarget) {
-      self.keys = keys
-      self.target = target
-    }
-  }
-
-  /// An image is in the cache at `path`.
-  public struct ImageLoaded: EventPayload {
-    public static let type = "feed.imageLoaded"
-    public var key: String
-    public var target: ImageTarget
-    public var path: String
-    public init(key: String, target: ImageTarget, path: String) {
-      self.key = key
-      self.target = target
-      self.path = path
-    }
-  }
-
-  /// An image could not be loaded.
-  public struct ImageFailed: EventPayload {
-    public static let type = "feed.imageFailed"
-    public var key: String
-    public var target: ImageTarget
-    public var failure: RequestFailure
-    public init(key: String, target: ImageTarget, failure: RequestFailure) {
-      self.key = key
-      self.target = target
-      self.failure = failure
-    }
-  }
-
-  /// The cache evicted these files; images shown from them must load again.
-  public struct ImagesEvicted: EventPayload {
-    public static let type = "feed.imagesEvicted"
-    public var paths: [String]
-    public init(paths: [String]) { self.paths = paths }
   }
 
   /// The detail screen opened for a photo.

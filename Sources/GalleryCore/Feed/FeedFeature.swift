@@ -1,4 +1,4 @@
-/// The photo feed, its thumbnails, the detail screen and connectivity: decide, reduce, plan.
+/// The photo feed, the detail screen and connectivity: decide, reduce, plan.
 enum FeedFeature: FeatureModule {
   /// How long typing waits before it searches.
   static let debounceMilliseconds = 300
@@ -23,25 +23,6 @@ enum FeedFeature: FeatureModule {
         return []
       }
       return load(.more, page: feed.page + 1, query: feed.activeQuery, state)
-    case .prefetch(let keys):
-      let wanted = unique(keys).filter { state.image($0, .thumbnail)?.status == .notRequested }
-      return wanted.isEmpty ? [] : [Event(FeedEvents.ImagesRequested(keys: wanted, target: .thumbnail))]
-    case .cancelPrefetch(let keys):
-      let loading = unique(keys).filter { state.image($0, .thumbnail)?.status == .loading }
-      return loading.isEmpty ? [] : [Event(FeedEvents.ImagesCancelled(keys: loading, target: .thumbnail))]
-    case .retryImage(let key):
-      var events: [Event] = []
-      for target in [FeedEvents.ImageTarget.thumbnail, .detail]
-      where state.image(key, target)?.status == .failed {
-        events.append(Event(FeedEvents.ImagesRequested(keys: [key], target: target)))
-      }
-      guard !events.isEmpty else {
-        guard state.image(key, .thumbnail) != nil || state.image(key, .detail) != nil else {
-          throw Rejection("feed.unknownKey", "No photo with key \(key) is in the feed.")
-        }
-        throw Rejection("feed.imageNotFailed", "That image has not failed; there is nothing to retry.")
-      }
-      return events
     case .openDetail(let key):
       guard feed.index(of: key) != nil else {
         throw Rejection("feed.unknownKey", "No photo with key \(key) is in the feed.")
@@ -49,7 +30,7 @@ enum FeedFeature: FeatureModule {
       guard state.detail == nil else { throw Rejection("detail.alreadyOpen", "Close the open photo first.") }
       return [
         Event(FeedEvents.DetailOpened(key: key)),
-        Event(FeedEvents.ImagesRequested(keys: [key], target: .detail)),
+        Event(ImagesEvents.ImagesRequested(keys: [key], target: .detail)),
       ]
     case .closeDetail:
       guard let detail = state.detail else { throw Rejection("detail.notOpen", "No photo is open.") }
@@ -70,17 +51,6 @@ enum FeedFeature: FeatureModule {
         events.append(Event(FeedEvents.ProviderSelected(provider: provider)))
         next.feed = FeedState()
         next.feed.provider = provider
-      }
-      let loadingThumbnails =
-        next.feed.items.filter { $0.thumbnail.status == .loading }.map(\.key)
-        + next.albums.all.filter { $0.preview.status == .loading }.map(\.key)
-        + (next.album?.photos ?? []).filter { $0.thumbnail.status == .loading }.map(\.key)
-      if !loadingThumbnails.isEmpty {
-        events.append(Event(FeedEvents.ImagesCancelled(keys: loadingThumbnails, target: .thumbnail)))
-      }
-      for key in [next.detail?.key, next.photo?.key].compactMap({ $0 })
-      where next.image(key, .detail)?.status == .loading {
-        events.append(Event(FeedEvents.ImagesRequested(keys: [key], target: .detail)))
       }
       if let timer = next.feed.debounceTimer {
         events.append(Event(FeedEvents.DebounceFired(timerID: timer)))
@@ -106,11 +76,6 @@ enum FeedFeature: FeatureModule {
     return events
   }
 
-  private static func unique(_ keys: [String]) -> [String] {
-    var seen = Set<String>()
-    return keys.filter { seen.insert($0).inserted }
-  }
-
   static let events: [any EventPayload.Type] = FeedEvents.all
 
   /// The feed of the configured provider is shown (and refreshed if it changed).
@@ -133,9 +98,6 @@ enum FeedFeature: FeatureModule {
   }
 
   static let handlers: [EventHandler] = [
-    .fold(FeedEvents.ImageLoaded.self) { state, e in
-      state.updateImages([e.key], e.target) { image in image = ImageState(status: .loaded, path: e.path) }
-    },
     .fold(FeedEvents.ProviderSelected.self) { state, e in
       let perPage = state.feed.perPage
       state.feed = FeedState()
@@ -201,27 +163,6 @@ enum FeedFeature: FeatureModule {
       state.feed.hasMore = false
       state.feed.page = 1
     },
-    .fold(FeedEvents.ImagesRequested.self) { state, e in
-      state.updateImages(e.keys, e.target) { image in
-        image.status = .loading
-        image.error = nil
-        image.path = nil
-      }
-    },
-    .fold(FeedEvents.ImagesCancelled.self) { state, e in
-      state.updateImages(e.keys, e.target) { image in
-        if image.status == .loading { image = ImageState() }
-      }
-    },
-    .fold(FeedEvents.ImageFailed.self) { state, e in
-      let error = state.message(for: e.failure)
-      state.updateImages([e.key], e.target) { image in
-        if image.status == .loading { image = ImageState(status: .failed, error: error) }
-      }
-    },
-    .fold(FeedEvents.ImagesEvicted.self) { state, e in
-      state.forgetImages(at: Set(e.paths))
-    },
     .fold(FeedEvents.DetailOpened.self) { state, e in
       guard let i = state.feed.index(of: e.key) else { return }
       state.detail = DetailState(photo: state.feed.items[i].photo)
@@ -259,20 +200,6 @@ enum FeedFeature: FeatureModule {
     .plan(FeedEvents.LoadFailed.self) { e, state in
       guard e.failure.kind == .offline && state.feed.status == .failed else { return [] }
       return [.showOfflineCopy(provider: state.feed.provider)]
-    },
-    .plan(FeedEvents.ImagesRequested.self) { e, state in
-      return e.keys.compactMap { key in
-        if let url = state.imageURL(key, e.target) {
-          return .downloadImage(key: key, target: e.target, url: url)
-        }
-        if key.hasPrefix("album:"), let id = Int(key.dropFirst(6)) {
-          return .resolveAlbumPreview(albumID: id)
-        }
-        return nil
-      }
-    },
-    .plan(FeedEvents.ImagesCancelled.self) { e, state in
-      return [.cancelDownloads(keys: e.keys, target: e.target)]
     },
     .plan(FeedEvents.DetailClosed.self) { e, state in
       return [.cancelDownloads(keys: [e.key], target: .detail)]

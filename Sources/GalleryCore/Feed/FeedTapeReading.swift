@@ -23,12 +23,12 @@ extension Photo: TapeReadable {
 }
 
 /// The most frequent event of a session's log (one per thumbnail), read the same way.
-extension FeedEvents.ImageLoaded: TapeReadable {
+extension ImagesEvents.ImageLoaded: TapeReadable {
   private static let tapeFields: [StaticString] = ["key", "target", "path"]
 
   static func read(from tape: JSONTape, at object: Int) -> Self? {
     guard let f = tape.fields(tapeFields, in: object), let key = tape.string(at: f[0]),
-      let target = tape.string(at: f[1]).flatMap(FeedEvents.ImageTarget.init(rawValue:)),
+      let target = tape.string(at: f[1]).flatMap(ImageTarget.init(rawValue:)),
       let path = tape.string(at: f[2])
     else { return nil }
     return Self(key: key, target: target, path: path)
@@ -56,12 +56,12 @@ extension FeedPage: TapeReadable {
 }
 
 /// Thumbnails asked for (one per page shown).
-extension FeedEvents.ImagesRequested: TapeReadable {
+extension ImagesEvents.ImagesRequested: TapeReadable {
   private static let tapeFields: [StaticString] = ["keys", "target"]
 
   static func read(from tape: JSONTape, at object: Int) -> Self? {
     guard let f = tape.fields(tapeFields, in: object), let keys = tape.strings(at: f[0]),
-      let target = tape.string(at: f[1]).flatMap(FeedEvents.ImageTarget.init(rawValue:))
+      let target = tape.string(at: f[1]).flatMap(ImageTarget.init(rawValue:))
     else { return nil }
     return Self(keys: keys, target: target)
   }

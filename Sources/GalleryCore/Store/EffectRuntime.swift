@@ -13,7 +13,7 @@ final class EffectRuntime: @unchecked Sendable {
   let credentials: CredentialsFile
   let cache: ImageCache
   let offlineCopy: OfflineCopy
-  private let limiter: DownloadLimiter
+  let limiter: DownloadLimiter
   private let timerScale: Double
   /// Appends result events through the store; throws when they cannot be recorded.
   let append: @Sendable ([Event]) throws -> Void
@@ -53,7 +53,7 @@ final class EffectRuntime: @unchecked Sendable {
     )
   }
 
-  /// Starts `effects`: the runtime's own (follow-up actions, timers, image downloads), then
+  /// Starts `effects`: the runtime's own (follow-up actions, timers), then
   /// each feature's, found through the module list. Anything they need from memory is
   /// captured now, before returning.
   func start(_ effects: [Effect]) {
@@ -79,16 +79,6 @@ final class EffectRuntime: @unchecked Sendable {
         send(action)
         return []
       }
-    case .downloadImage(let key, let target, let url):
-      download(key: key, target: target, url: url)
-    case .cancelDownloads(let keys, let target):
-      let ids = Set(keys.map { Self.downloadKey($0, target) })
-      cancelDownloads { ids.contains($0) }
-    case .cancelAllDownloads(let target):
-      cancelDownloads { $0.hasPrefix(target.rawValue + ":") }
-    case .setImageCacheBudget(let megabytes):
-      let evicted = cache.setBudget(megabytes * 1_000_000)
-      if !evicted.isEmpty { run { [Event(FeedEvents.ImagesEvicted(paths: evicted))] } }
     default:
       return false
     }
@@ -132,10 +122,6 @@ final class EffectRuntime: @unchecked Sendable {
     return RequestFailure(kind: .malformed, detail: "the answer could not be recorded: \(error)")
   }
 
-  static func downloadKey(_ key: String, _ target: FeedEvents.ImageTarget) -> String {
-    "\(target.rawValue):\(key)"
-  }
-
   /// Runs cancellable work under `id` (a newer one under the same id replaces it).
   func track(_ id: String, _ work: @escaping @Sendable () async -> [Event]) {
     idle.lock()
@@ -160,35 +146,8 @@ final class EffectRuntime: @unchecked Sendable {
     idle.unlock()
   }
 
-  /// Gets one image into the cache (or finds it there) and records where it is.
-  func download(key: String, target: FeedEvents.ImageTarget, url: String) {
-    track(Self.downloadKey(key, target)) { [self] in
-      if let path = cache.lookup(url) {
-        return [Event(FeedEvents.ImageLoaded(key: key, target: target, path: path))]
-      }
-      do { try await limiter.acquire() } catch { return [] }
-      let result = await environment.images.fetch(url)
-      await limiter.release()
-      if Task.isCancelled { return [] }
-      switch result {
-      case .failure(let failure):
-        return failure.kind == .cancelled
-          ? [] : [Event(FeedEvents.ImageFailed(key: key, target: target, failure: failure))]
-      case .success(let bytes):
-        do {
-          let (path, evicted) = try cache.store(bytes, for: url)
-          var events = [Event(FeedEvents.ImageLoaded(key: key, target: target, path: path))]
-          if !evicted.isEmpty { events.insert(Event(FeedEvents.ImagesEvicted(paths: evicted)), at: 0) }
-          return events
-        } catch {
-          let failure = (error as? RequestFailure) ?? RequestFailure(kind: .malformed, detail: "\(error)")
-          return [Event(FeedEvents.ImageFailed(key: key, target: target, failure: failure))]
-        }
-      }
-    }
-  }
-
-  private func cancelDownloads(where matches: (String) -> Bool) {
+  /// Cancels the tracked work whose id `matches`.
+  func cancelDownloads(where matches: (String) -> Bool) {
     idle.lock()
     let doomed = downloads.filter { matches($0.key) }
     idle.unlock()

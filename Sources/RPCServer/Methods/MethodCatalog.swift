@@ -158,17 +158,17 @@ public enum MethodCatalog {
           .init(
             "keys", Schema.array(Schema.string), "item keys; unknown or already requested ones are skipped")
         ]
-      ) { p throws(RPCError) in .feed(.prefetch(try p.strings("keys"))) },
+      ) { p throws(RPCError) in .images(.prefetch(try p.strings("keys"))) },
       action(
         "feed/cancelPrefetch", "Cancels thumbnail downloads for rows that left the screen.",
         params: [
           .init("keys", Schema.array(Schema.string), "item keys; only loading thumbnails are affected")
         ]
-      ) { p throws(RPCError) in .feed(.cancelPrefetch(try p.strings("keys"))) },
+      ) { p throws(RPCError) in .images(.cancelPrefetch(try p.strings("keys"))) },
       action(
         "feed/retryImage", "Retries a failed thumbnail (and the detail's large image, if that one failed).",
         params: [.init("key", Schema.string, "the item key")]
-      ) { p throws(RPCError) in .feed(.retryImage(try p.string("key"))) },
+      ) { p throws(RPCError) in .images(.retry(try p.string("key"))) },
       action(
         "feed/openDetail", "Opens a photo: pushes the detail route and loads the large image.",
         params: [.init("key", Schema.string, "the item key")]

@@ -140,7 +140,7 @@ final class AlbumsStoreTests: XCTestCase {
     try store.send(.albums(.setSearch("")))
     XCTAssertEqual(store.state.albums.sections.count, 2)
 
-    try store.send(.feed(.prefetch(["album:1", "album:3"])))
+    try store.send(.images(.prefetch(["album:1", "album:3"])))
     store.waitUntilIdle()
     let previews = Dictionary(uniqueKeysWithValues: store.state.albums.all.map { ($0.id, $0.preview.status) })
     XCTAssertEqual(previews[1], .loaded, "album 1's preview is its first photo's thumbnail")
@@ -150,7 +150,7 @@ final class AlbumsStoreTests: XCTestCase {
     store.waitUntilIdle()
     XCTAssertEqual(store.state.route.last, Route(.album, id: "2"))
     XCTAssertEqual(store.state.album?.photos.count, 3)
-    try store.send(.feed(.prefetch(["photo:21", "photo:22", "photo:23"])))
+    try store.send(.images(.prefetch(["photo:21", "photo:22", "photo:23"])))
     store.waitUntilIdle()
     let shared = store.state.album!.photos.map(\.thumbnail)
     XCTAssertEqual(

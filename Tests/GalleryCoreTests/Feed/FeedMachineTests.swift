@@ -112,7 +112,7 @@ final class FeedMachineTests: XCTestCase {
 
   func testThumbnailsLoadFailRetryAndCancelNeverSpinningForever() {
     let store = loaded()
-    store.send(.feed(.prefetch(["p:1", "p:2", "p:1", "nope"]))) {
+    store.send(.images(.prefetch(["p:1", "p:2", "p:1", "nope"]))) {
       $0.feed.items[0].thumbnail.status = .loading
       $0.feed.items[1].thumbnail.status = .loading
     }
@@ -120,25 +120,25 @@ final class FeedMachineTests: XCTestCase {
       .downloadImage(key: "p:1", target: .thumbnail, url: "https://x/1/t.jpg"),
       .downloadImage(key: "p:2", target: .thumbnail, url: "https://x/2/t.jpg"),
     ])
-    XCTAssertEqual(store.send(.feed(.prefetch(["p:1"]))), [], "already loading")
-    store.receive([Event(FeedEvents.ImageLoaded(key: "p:1", target: .thumbnail, path: "/cache/aa/aa"))]) {
+    XCTAssertEqual(store.send(.images(.prefetch(["p:1"]))), [], "already loading")
+    store.receive([Event(ImagesEvents.ImageLoaded(key: "p:1", target: .thumbnail, path: "/cache/aa/aa"))]) {
       $0.feed.items[0].thumbnail = ImageState(status: .loaded, path: "/cache/aa/aa")
     }
-    store.send(.feed(.cancelPrefetch(["p:1", "p:2"]))) { $0.feed.items[1].thumbnail = ImageState() }
+    store.send(.images(.cancelPrefetch(["p:1", "p:2"]))) { $0.feed.items[1].thumbnail = ImageState() }
     store.expectEffects([.cancelDownloads(keys: ["p:2"], target: .thumbnail)])
-    store.send(.feed(.prefetch(["p:3"]))) { $0.feed.items[2].thumbnail.status = .loading }
+    store.send(.images(.prefetch(["p:3"]))) { $0.feed.items[2].thumbnail.status = .loading }
     store.expectEffects([.downloadImage(key: "p:3", target: .thumbnail, url: "https://x/3/t.jpg")])
     store.receive([
-      Event(FeedEvents.ImageFailed(key: "p:3", target: .thumbnail, failure: RequestFailure(kind: .timeout)))
+      Event(ImagesEvents.ImageFailed(key: "p:3", target: .thumbnail, failure: RequestFailure(kind: .timeout)))
     ]) {
       $0.feed.items[2].thumbnail = ImageState(
         status: .failed, error: MessageCatalog.message("request.timeout", retryable: true))
     }
-    store.reject(.feed(.retryImage("p:1")), code: "feed.imageNotFailed")
-    store.reject(.feed(.retryImage("zzz")), code: "feed.unknownKey")
-    store.send(.feed(.retryImage("p:3"))) { $0.feed.items[2].thumbnail = ImageState(status: .loading) }
+    store.reject(.images(.retry("p:1")), code: "feed.imageNotFailed")
+    store.reject(.images(.retry("zzz")), code: "feed.unknownKey")
+    store.send(.images(.retry("p:3"))) { $0.feed.items[2].thumbnail = ImageState(status: .loading) }
     store.expectEffects([.downloadImage(key: "p:3", target: .thumbnail, url: "https://x/3/t.jpg")])
-    store.receive([Event(FeedEvents.ImagesEvicted(paths: ["/cache/aa/aa"]))]) {
+    store.receive([Event(ImagesEvents.ImagesEvicted(paths: ["/cache/aa/aa"]))]) {
       $0.feed.items[0].thumbnail = ImageState()
     }
     store.finish()
@@ -152,7 +152,7 @@ final class FeedMachineTests: XCTestCase {
       $0.route.append(Route(.detail, id: "p:2"))
     }
     store.expectEffects([.downloadImage(key: "p:2", target: .detail, url: "https://x/2/l.jpg")])
-    store.receive([Event(FeedEvents.ImageLoaded(key: "p:2", target: .detail, path: "/c/l"))]) {
+    store.receive([Event(ImagesEvents.ImageLoaded(key: "p:2", target: .detail, path: "/c/l"))]) {
       $0.detail?.image = ImageState(status: .loaded, path: "/c/l")
     }
     store.send(.navigation(.back)) {
@@ -209,7 +209,7 @@ final class FeedMachineTests: XCTestCase {
 
   func testStartingAgainResumesOrClosesWhatWasInFlight() {
     let store = loaded()
-    store.send(.feed(.prefetch(["p:1"]))) { $0.feed.items[0].thumbnail.status = .loading }
+    store.send(.images(.prefetch(["p:1"]))) { $0.feed.items[0].thumbnail.status = .loading }
     store.expectEffects([.downloadImage(key: "p:1", target: .thumbnail, url: "https://x/1/t.jpg")])
     store.send(.feed(.setQuery("owl"))) {
       $0.feed.query = "owl"
@@ -218,17 +218,17 @@ final class FeedMachineTests: XCTestCase {
     }
     store.expectEffects([.startTimer(id: 2, milliseconds: 300, then: .feed(.debounceElapsed(2)))])
     let events = store.send(.feed(.start(provider: "demo"))) {
-      $0.feed.items[0].thumbnail = ImageState()
       $0.feed.debounceTimer = nil
       $0.feed.status = .refreshing
       $0.feed.pendingLoad = .init(requestID: 3, mode: .refresh, page: 1, query: "owl")
       $0.nextRequestID = 4
     }
-    XCTAssertEqual(events.map(\.type), ["feed.imagesCancelled", "feed.debounceFired", "feed.loadStarted"])
-    store.expectEffects([
-      .cancelDownloads(keys: ["p:1"], target: .thumbnail),
-      .loadFeedPage(requestID: 3, query: "owl", page: 1, perPage: 20),
-    ])
+    XCTAssertEqual(events.map(\.type), ["feed.debounceFired", "feed.loadStarted"])
+    store.expectEffects([.loadFeedPage(requestID: 3, query: "owl", page: 1, perPage: 20)])
+    // The Images module closes the downloads the last process left running, for every screen.
+    let resumed = store.send(.images(.resume)) { $0.feed.items[0].thumbnail = ImageState() }
+    XCTAssertEqual(resumed.map(\.type), ["feed.imagesCancelled"])
+    store.expectEffects([.cancelDownloads(keys: ["p:1"], target: .thumbnail)])
     let switched = store.send(.feed(.start(provider: "pexels"))) {
       $0.feed = FeedState()
       $0.feed.provider = "pexels"

@@ -78,7 +78,7 @@ final class FeedStoreTests: XCTestCase {
       XCTAssertFalse(store.state.feed.hasMore)
       XCTAssertEqual(try store.send(.feed(.loadMore)).events, [], "no page 4 is asked for")
 
-      try store.send(.feed(.prefetch(Array(keys.prefix(10)))))
+      try store.send(.images(.prefetch(Array(keys.prefix(10)))))
       store.waitUntilIdle()
       XCTAssertEqual(
         store.state.feed.items.prefix(10).map(\.thumbnail.status), Array(repeating: .loaded, count: 10))
@@ -118,16 +118,16 @@ final class FeedStoreTests: XCTestCase {
     XCTAssertEqual(store.state.feed.error?.code, "request.offline")
     XCTAssertTrue(store.state.feed.isOfflineCopy)
     XCTAssertEqual(store.state.feed.items.map(\.key), live.feed.items.map(\.key))
-    try store.send(.feed(.prefetch(["pixabay:1", "pixabay:2"])))
+    try store.send(.images(.prefetch(["pixabay:1", "pixabay:2"])))
     store.waitUntilIdle()
     XCTAssertEqual(store.state.feed.items[0].thumbnail.status, .loaded, "cached thumbnails work offline")
     XCTAssertEqual(store.state.feed.items[1].thumbnail.status, .loaded)
-    try store.send(.feed(.prefetch(["pixabay:15"])))
+    try store.send(.images(.prefetch(["pixabay:15"])))
     store.waitUntilIdle()
     XCTAssertEqual(
       store.state.feed.items[14].thumbnail.status, .failed, "thumbnail 15 was never cached: it fails")
     XCTAssertEqual(store.state.feed.items[14].thumbnail.error?.code, "request.offline")
-    try store.send(.feed(.prefetch(["pixabay:16"])))
+    try store.send(.images(.prefetch(["pixabay:16"])))
     try store.send(.feed(.openDetail("pixabay:16")))
     store.waitUntilIdle()
     XCTAssertEqual(
@@ -148,7 +148,7 @@ final class FeedStoreTests: XCTestCase {
     XCTAssertEqual(store.state.feed.items.count, DemoCatalog.count)
     let keys = store.state.feed.items.map(\.key)
     for chunk in stride(from: 0, to: keys.count, by: 25) {
-      try store.send(.feed(.prefetch(Array(keys[chunk..<min(keys.count, chunk + 25)]))))
+      try store.send(.images(.prefetch(Array(keys[chunk..<min(keys.count, chunk + 25)]))))
     }
     store.waitUntilIdle()
     let cacheFiles = TemporaryDirectoryFiles.sizes(in: dir.path + "/cache")
@@ -232,8 +232,8 @@ final class FeedSlowProviderTests: XCTestCase {
     try store.send(.feed(.refresh))
     store.waitUntilIdle()
     XCTAssertEqual(store.state.feed.items.count, 1)
-    try store.send(.feed(.prefetch(["pixabay:1"])))
-    try store.send(.feed(.cancelPrefetch(["pixabay:1"])))
+    try store.send(.images(.prefetch(["pixabay:1"])))
+    try store.send(.images(.cancelPrefetch(["pixabay:1"])))
     release.signal()
     store.waitUntilIdle()
     XCTAssertEqual(store.state.feed.items[0].thumbnail, ImageState(), "cancelled: back to not requested")

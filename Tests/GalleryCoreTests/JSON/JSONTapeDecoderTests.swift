@@ -122,7 +122,7 @@ final class JSONTapeDecoderTests: XCTestCase {
     let photos = (1...3).map(DemoCatalog.photo)
     let payloads: [any EventPayload] = [
       FeedEvents.PageLoaded(requestID: 4, page: FeedPage(photos: photos, hasMore: true)),
-      FeedEvents.ImageLoaded(key: photos[0].key, target: .thumbnail, path: "cache/ab/cd"),
+      ImagesEvents.ImageLoaded(key: photos[0].key, target: .thumbnail, path: "cache/ab/cd"),
       AuthEvents.FieldEdited(form: .login, field: .email, value: "ü@ñ.es \"q\""),
     ]
     for payload in payloads {

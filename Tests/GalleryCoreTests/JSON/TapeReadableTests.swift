@@ -70,10 +70,11 @@ final class TapeReadableTests: XCTestCase {
     try assertSameAsCodable(
       FeedPage.self, FeedPage(photos: [DemoCatalog.photo(1), DemoCatalog.photo(2)], hasMore: true))
     try assertSameAsCodable(
-      FeedEvents.ImageLoaded.self, FeedEvents.ImageLoaded(key: "demo:1", target: .detail, path: "cache/ab/1"))
+      ImagesEvents.ImageLoaded.self,
+      ImagesEvents.ImageLoaded(key: "demo:1", target: .detail, path: "cache/ab/1"))
     try assertSameAsCodable(
-      FeedEvents.ImagesRequested.self,
-      FeedEvents.ImagesRequested(keys: ["demo:1", "demo:2"], target: .thumbnail))
+      ImagesEvents.ImagesRequested.self,
+      ImagesEvents.ImagesRequested(keys: ["demo:1", "demo:2"], target: .thumbnail))
   }
 
   func testKeystrokeEventsReadAsCodableReadsThem() throws {

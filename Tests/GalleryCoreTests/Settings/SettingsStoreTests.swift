@@ -96,7 +96,7 @@ final class SettingsStoreTests: XCTestCase {
     var store = try Store(
       dataDirectory: dir.path, environment: environment, options: .init(durability: .none, timerScale: 0))
     try store.signInToDemo()
-    try store.send(.feed(.prefetch(["demo:1", "demo:2", "demo:3"])))
+    try store.send(.images(.prefetch(["demo:1", "demo:2", "demo:3"])))
     store.waitUntilIdle()
     XCTAssertEqual(store.state.feed.items.prefix(3).map(\.thumbnail.status), [.loaded, .loaded, .loaded])
 
@@ -150,7 +150,7 @@ final class SettingsStoreTests: XCTestCase {
       store.waitUntilIdle()
       try store.send(.feed(.closeDetail))
     }
-    try store.send(.feed(.prefetch((1...20).map { "demo:\($0)" })))
+    try store.send(.images(.prefetch((1...20).map { "demo:\($0)" })))
     store.waitUntilIdle()
     let cacheBytes = { () -> Int in
       let files = (FileManager.default.enumerator(atPath: dir.path + "/cache")?.allObjects as? [String]) ?? []

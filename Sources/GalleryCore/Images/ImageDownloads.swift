@@ -1,0 +1,53 @@
+/// The images' effects: downloads into the disk cache (at most a few at once, each
+/// cancellable by key and target), cancels, and the cache's budget.
+extension ImagesFeature {
+  static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool {
+    switch effect {
+    case .downloadImage(let key, let target, let url):
+      download(key: key, target: target, url: url, in: runtime)
+    case .cancelDownloads(let keys, let target):
+      let ids = Set(keys.map { downloadKey($0, target) })
+      runtime.cancelDownloads { ids.contains($0) }
+    case .cancelAllDownloads(let target):
+      runtime.cancelDownloads { $0.hasPrefix(target.rawValue + ":") }
+    case .setImageCacheBudget(let megabytes):
+      let evicted = runtime.cache.setBudget(megabytes * 1_000_000)
+      if !evicted.isEmpty { runtime.run { [Event(ImagesEvents.ImagesEvicted(paths: evicted))] } }
+    default:
+      return false
+    }
+    return true
+  }
+
+  /// The id a download is tracked (and cancelled) by.
+  static func downloadKey(_ key: String, _ target: ImageTarget) -> String { "\(target.rawValue):\(key)" }
+
+  /// Gets one image into the cache (or finds it there) and records where it is.
+  static func download(key: String, target: ImageTarget, url: String, in runtime: EffectRuntime) {
+    runtime.track(downloadKey(key, target)) { [runtime] in
+      if let path = runtime.cache.lookup(url) {
+        return [Event(ImagesEvents.ImageLoaded(key: key, target: target, path: path))]
+      }
+      do { try await runtime.limiter.acquire() } catch { return [] }
+      let result = await runtime.environment.images.fetch(url)
+      await runtime.limiter.release()
+      if Task.isCancelled { return [] }
+      switch result {
+      case .failure(let failure):
+        return failure.kind == .cancelled
+          ? [] : [Event(ImagesEvents.ImageFailed(key: key, target: target, failure: failure))]
+      case .success(let bytes):
+        do {
+          let (path, evicted) = try runtime.cache.store(bytes, for: url)
+          var events = [Event(ImagesEvents.ImageLoaded(key: key, target: target, path: path))]
+          if !evicted.isEmpty { events.insert(Event(ImagesEvents.ImagesEvicted(paths: evicted)), at: 0) }
+          return events
+        } catch {
+          let failure = (error as? RequestFailure) ?? RequestFailure(kind: .malformed, detail: "\(error)")
+          return [Event(ImagesEvents.ImageFailed(key: key, target: target, failure: failure))]
+        }
+      }
+    }
+  }
+
+}

@@ -1,0 +1,66 @@
+/// Which image an image event is about: a list's small image, or the large one of an open
+/// photo.
+public enum ImageTarget: String, Codable, Sendable { case thumbnail, detail }
+
+/// The images' facts recorded in the log. Their type names begin with `feed.` because the
+/// feed owned them first; logs written then replay unchanged.
+public enum ImagesEvents {
+  static let all: [any EventPayload.Type] = [
+    ImagesRequested.self, ImagesCancelled.self, ImageLoaded.self, ImageFailed.self, ImagesEvicted.self,
+  ]
+
+  /// Image downloads started for these keys.
+  public struct ImagesRequested: EventPayload {
+    public static let type = "feed.imagesRequested"
+    public var keys: [String]
+    public var target: ImageTarget
+    public init(keys: [String], target: ImageTarget) {
+      self.keys = keys
+      self.target = target
+    }
+  }
+
+  /// Image downloads cancelled (rows left the screen, the detail closed, or the process stopped).
+  public struct ImagesCancelled: EventPayload {
+    public static let type = "feed.imagesCancelled"
+    public var keys: [String]
+    public var target: ImageTarget
+    public init(keys: [String], target: ImageTarget) {
+      self.keys = keys
+      self.target = target
+    }
+  }
+
+  /// An image is in the cache at `path`.
+  public struct ImageLoaded: EventPayload {
+    public static let type = "feed.imageLoaded"
+    public var key: String
+    public var target: ImageTarget
+    public var path: String
+    public init(key: String, target: ImageTarget, path: String) {
+      self.key = key
+      self.target = target
+      self.path = path
+    }
+  }
+
+  /// An image could not be loaded.
+  public struct ImageFailed: EventPayload {
+    public static let type = "feed.imageFailed"
+    public var key: String
+    public var target: ImageTarget
+    public var failure: RequestFailure
+    public init(key: String, target: ImageTarget, failure: RequestFailure) {
+      self.key = key
+      self.target = target
+      self.failure = failure
+    }
+  }
+
+  /// The cache evicted these files; images shown from them must load again.
+  public struct ImagesEvicted: EventPayload {
+    public static let type = "feed.imagesEvicted"
+    public var paths: [String]
+    public init(paths: [String]) { self.paths = paths }
+  }
+}

@@ -1,0 +1,118 @@
+/// Images of every screen, by key: prefetch, cancel, retry, download into the disk cache,
+/// and eviction. Each feature says where its images are (`imageSlots`).
+enum ImagesFeature: FeatureModule {
+  static let events: [any EventPayload.Type] = ImagesEvents.all
+
+  /// Every feature's slots, by target.
+  static let slots: [ImageTarget: [ImageSlot]] = Dictionary(
+    grouping: GalleryModules.all.flatMap { $0.imageSlots }, by: \.target)
+  private static let claimed = GalleryModules.all.flatMap { $0.imageSlots }.compactMap(\.prefix)
+
+  /// The slot `key` belongs to for `target`.
+  static func slot(_ key: String, _ target: ImageTarget) -> ImageSlot? {
+    slots[target]?.first { $0.claims(key, claimed: claimed) }
+  }
+
+  static func image(_ state: AppState, _ key: String, _ target: ImageTarget) -> ImageState? {
+    slot(key, target)?.image(state, key)
+  }
+
+  static func decide(_ action: ImagesAction, _ state: AppState) throws(Rejection) -> [Event] {
+    switch action {
+    case .prefetch(let keys):
+      let wanted = unique(keys).filter { image(state, $0, .thumbnail)?.status == .notRequested }
+      return wanted.isEmpty ? [] : [Event(ImagesEvents.ImagesRequested(keys: wanted, target: .thumbnail))]
+    case .cancelPrefetch(let keys):
+      let loading = unique(keys).filter { image(state, $0, .thumbnail)?.status == .loading }
+      return loading.isEmpty ? [] : [Event(ImagesEvents.ImagesCancelled(keys: loading, target: .thumbnail))]
+    case .retry(let key):
+      let events = [ImageTarget.thumbnail, .detail].filter { image(state, key, $0)?.status == .failed }.map {
+        Event(ImagesEvents.ImagesRequested(keys: [key], target: $0))
+      }
+      guard !events.isEmpty else {
+        guard image(state, key, .thumbnail) != nil || image(state, key, .detail) != nil else {
+          throw Rejection("feed.unknownKey", "No photo with key \(key) is in the feed.")
+        }
+        throw Rejection("feed.imageNotFailed", "That image has not failed; there is nothing to retry.")
+      }
+      return events
+    case .resume:
+      let thumbnails = (slots[.thumbnail] ?? []).flatMap { $0.keys(state, .loading) }
+      var events: [Event] = []
+      if !thumbnails.isEmpty {
+        events.append(Event(ImagesEvents.ImagesCancelled(keys: thumbnails, target: .thumbnail)))
+      }
+      for key in (slots[.detail] ?? []).flatMap({ $0.keys(state, .loading) }) {
+        events.append(Event(ImagesEvents.ImagesRequested(keys: [key], target: .detail)))
+      }
+      return events
+    }
+  }
+
+  private static func unique(_ keys: [String]) -> [String] {
+    var seen = Set<String>()
+    return keys.filter { seen.insert($0).inserted }
+  }
+
+  static func startupActions(_ environment: GalleryEnvironment) -> [Action] { [.images(.resume)] }
+
+  /// Applies `change` to the images of `keys` for `target`, in whichever slots hold them.
+  static func update(
+    _ state: inout AppState, _ keys: [String], _ target: ImageTarget, _ change: (inout ImageState) -> Void
+  ) {
+    // Most updates name one image: comparing beats building a set.
+    let wanted: (String) -> Bool
+    if keys.count == 1 {
+      let only = keys[0]
+      wanted = { $0 == only }
+    } else {
+      let set = Set(keys)
+      wanted = { set.contains($0) }
+    }
+    for slot in slots[target] ?? [] {
+      let mine = keys.filter { slot.claims($0, claimed: claimed) }
+      if !mine.isEmpty { slot.update(&state, mine, wanted, change) }
+    }
+  }
+
+  static let handlers: [EventHandler] = [
+    .fold(ImagesEvents.ImageLoaded.self) { state, e in
+      update(&state, [e.key], e.target) { image in image = ImageState(status: .loaded, path: e.path) }
+    },
+    .fold(ImagesEvents.ImagesRequested.self) { state, e in
+      update(&state, e.keys, e.target) { image in
+        image.status = .loading
+        image.error = nil
+        image.path = nil
+      }
+    },
+    .fold(ImagesEvents.ImagesCancelled.self) { state, e in
+      update(&state, e.keys, e.target) { image in
+        if image.status == .loading { image = ImageState() }
+      }
+    },
+    .fold(ImagesEvents.ImageFailed.self) { state, e in
+      let error = state.message(for: e.failure)
+      update(&state, [e.key], e.target) { image in
+        if image.status == .loading { image = ImageState(status: .failed, error: error) }
+      }
+    },
+    // Every image whose file the cache evicted goes back to not requested.
+    .fold(ImagesEvents.ImagesEvicted.self) { state, e in
+      let paths = Set(e.paths)
+      for slot in slots.values.joined() {
+        slot.update(&state, nil, { _ in true }) { image in
+          if let path = image.path, paths.contains(path) { image = ImageState() }
+        }
+      }
+    },
+    .plan(ImagesEvents.ImagesRequested.self) { e, state in
+      e.keys.compactMap { key in
+        guard let slot = slot(key, e.target) else { return nil }
+        if let url = slot.url(state, key) { return .downloadImage(key: key, target: e.target, url: url) }
+        return slot.locate?(key)
+      }
+    },
+    .plan(ImagesEvents.ImagesCancelled.self) { e, _ in [.cancelDownloads(keys: e.keys, target: e.target)] },
+  ]
+}
