@@ -115,3 +115,17 @@ extension Store {
     waitUntilIdle()
   }
 }
+
+extension GalleryEnvironment {
+  /// This environment with the given features' providers (the rest unchanged).
+  public func with(
+    albums: (any AlbumsProvider)? = nil, account: (any AccountProvider)? = nil,
+    video: (any VideoProvider)? = nil
+  ) -> GalleryEnvironment {
+    var next = self
+    if let albums { next.albums = albums }
+    if let account { next.account = account }
+    if let video { next.video = video }
+    return next
+  }
+}

@@ -9,6 +9,20 @@ final class SecretsTests: XCTestCase {
   let password = "p4ss-XYZZY-w0rd"
   let token = "TOKEN-plugh-4711"
 
+  func testEverySectionOfTheCredentialsFileNamesItsSecrets() throws {
+    let dir = TemporaryDirectory()
+    let file = CredentialsFile(path: dir.path + "/credentials.json")
+    XCTAssertEqual(file.secrets, [])
+    let json = #"""
+      {"signIn":{"email":"a@b.co","token":"sign-in-token-1"},"account":{"provider":"imgur",
+      "accessToken":"access-token-22","refreshToken":"refresh-token-333","expiresAt":1}}
+      """#
+    XCTAssertTrue(FileManager.default.createFile(atPath: file.path, contents: Data(json.utf8)))
+    XCTAssertEqual(
+      Set(CredentialsFile(path: dir.path + "/credentials.json").secrets),
+      ["sign-in-token-1", "access-token-22", "refresh-token-333"], "read back from the file: every token")
+  }
+
   func testPasswordsAndTokensNeverLeaveMemoryAndTheCredentialsFile() throws {
     let token = self.token
     let server = try FakeHTTPServer { request in

@@ -12,6 +12,14 @@ extension AccountFeature {
 /// The account's effects, run by the runtime: tokens to and from the credentials file,
 /// image pages, the upload with its progress, deletes.
 extension EffectRuntime {
+  /// The account's tokens: refresh and retry around every account call (one session per
+  /// set of providers).
+  var account: AccountSession {
+    service { environment, credentials, clock in
+      AccountSession(provider: environment.account, credentials: credentials, clock: clock)
+    }
+  }
+
   /// Starts one account effect; false if `effect` is not one.
   func startAccount(_ effect: Effect) -> Bool {
     switch effect {

@@ -84,6 +84,8 @@ enum AccountFeature: FeatureModule {
     }
   }
 
+  static let providerKeys: [any ProviderKey.Type] = [AccountProviderKey.self]
+
   static let events: [any EventPayload.Type] = AccountEvents.all
 
   /// The configured provider is recorded, then work the last process left is resumed.

@@ -29,3 +29,16 @@ public protocol AccountProvider: Sendable {
   /// New tokens for a refresh token.
   func refresh(refreshToken: String) async -> Result<AccountTokens, RequestFailure>
 }
+
+/// Where the environment keeps the account provider.
+public enum AccountProviderKey: ProviderKey {
+  public static var defaultValue: any AccountProvider { DemoAccount() }
+}
+
+extension GalleryEnvironment {
+  /// The signed-in account's images (Imgur or the demo).
+  public var account: any AccountProvider {
+    get { self[AccountProviderKey.self] }
+    set { self[AccountProviderKey.self] = newValue }
+  }
+}

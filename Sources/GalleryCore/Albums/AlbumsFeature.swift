@@ -53,6 +53,8 @@ enum AlbumsFeature: FeatureModule {
     }
   }
 
+  static let providerKeys: [any ProviderKey.Type] = [AlbumsProviderKey.self]
+
   static let events: [any EventPayload.Type] = AlbumsEvents.all
 
   /// Loads that were in flight when the last process stopped start again.

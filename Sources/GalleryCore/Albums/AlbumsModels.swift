@@ -133,3 +133,16 @@ public struct AlbumsState: Codable, Equatable, Sendable {
 
   public init() {}
 }
+
+/// Where the environment keeps the albums provider.
+public enum AlbumsProviderKey: ProviderKey {
+  public static var defaultValue: any AlbumsProvider { DemoAlbums() }
+}
+
+extension GalleryEnvironment {
+  /// Albums, owners and album photos.
+  public var albums: any AlbumsProvider {
+    get { self[AlbumsProviderKey.self] }
+    set { self[AlbumsProviderKey.self] = newValue }
+  }
+}

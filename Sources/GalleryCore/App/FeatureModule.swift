@@ -21,6 +21,8 @@ protocol FeatureModule: Sendable {
   static func providersChanged(_ environment: GalleryEnvironment) -> [Action]
   /// Where it shows images, by key prefix and target (the Images module serves them).
   static var imageSlots: [ImageSlot] { get }
+  /// The environment keys of its providers (each gets its default in a new environment).
+  static var providerKeys: [any ProviderKey.Type] { get }
 }
 
 extension FeatureModule {
@@ -30,4 +32,5 @@ extension FeatureModule {
   static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool { false }
   static func providersChanged(_ environment: GalleryEnvironment) -> [Action] { [] }
   static var imageSlots: [ImageSlot] { [] }
+  static var providerKeys: [any ProviderKey.Type] { [] }
 }

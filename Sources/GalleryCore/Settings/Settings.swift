@@ -63,3 +63,14 @@ public struct ProviderSettings: Codable, Equatable, Sendable {
     return next
   }
 }
+
+extension GalleryEnvironment {
+  /// The providers this environment serves, as settings name them.
+  public var providerSettings: ProviderSettings {
+    var settings = ProviderSettings()
+    (settings.feed, settings.albums, settings.account, settings.video) = (
+      feed.name, albums.name, account.info.name, video.name
+    )
+    return settings
+  }
+}

@@ -40,8 +40,10 @@ public final class CredentialsFile: @unchecked Sendable {
     return tokens
   }
 
+  /// The secrets of every section the contents hold (a section added later is covered
+  /// by saying which of its values are secret).
   private static func tokens(_ c: Contents) -> [String] {
-    [c.signIn?.token, c.account?.accessToken, c.account?.refreshToken].compactMap { $0 }
+    Mirror(reflecting: c).children.flatMap { ($0.value as? any CredentialSection)?.secrets ?? [] }
   }
 
   /// What the file holds (empty if there is no file or it cannot be read).
@@ -74,4 +76,18 @@ public final class CredentialsFile: @unchecked Sendable {
     else { return Contents() }
     return contents
   }
+}
+
+/// A section of the credentials file: which of its values are secrets (never recorded,
+/// published or logged).
+protocol CredentialSection {
+  var secrets: [String] { get }
+}
+
+extension CredentialsFile.Contents.SignIn: CredentialSection {
+  var secrets: [String] { [token] }
+}
+
+extension CredentialsFile.Contents.Account: CredentialSection {
+  var secrets: [String] { [accessToken, refreshToken] }
 }

@@ -6,9 +6,9 @@ import Foundation
 final class EffectRuntime: @unchecked Sendable {
   private let providersLock = NSLock()
   /// The providers in use, the settings they were built from (nil: the configuration's),
-  /// and the account session over them; `settings/update` swaps them.
+  /// and the features' services over them (`service`); `settings/update` swaps them.
   private var providers:
-    (environment: GalleryEnvironment, settings: ProviderSettings?, account: AccountSession)
+    (environment: GalleryEnvironment, settings: ProviderSettings?, services: [ObjectIdentifier: any Sendable])
   let vault = SecretVault()
   let credentials: CredentialsFile
   let cache: ImageCache
@@ -21,8 +21,18 @@ final class EffectRuntime: @unchecked Sendable {
   let diagnostics: @Sendable (String) -> Void
   /// The providers in use.
   var environment: GalleryEnvironment { providersLock.withLock { providers.environment } }
-  /// The account's tokens: refresh and retry around every account call.
-  var account: AccountSession { providersLock.withLock { providers.account } }
+  /// A feature's long-lived helper over the providers in use (the account's token
+  /// session): made on first use, and again once the providers change.
+  func service<S: Sendable>(
+    _ make: (GalleryEnvironment, CredentialsFile, @escaping @Sendable () -> Int64) -> S
+  ) -> S {
+    providersLock.withLock {
+      if let made = providers.services[ObjectIdentifier(S.self)] as? S { return made }
+      let made = make(providers.environment, credentials, clock)
+      providers.services[ObjectIdentifier(S.self)] = made
+      return made
+    }
+  }
   private let clock: @Sendable () -> Int64
   private let idle = NSCondition()
   private var inFlight = 0
@@ -48,9 +58,7 @@ final class EffectRuntime: @unchecked Sendable {
     self.append = append
     self.send = send
     self.clock = clock
-    self.providers = (
-      environment, nil, AccountSession(provider: environment.account, credentials: credentials, clock: clock)
-    )
+    self.providers = (environment, nil, [:])
   }
 
   /// Starts `effects`: the runtime's own (follow-up actions, timers), then
@@ -186,9 +194,7 @@ final class EffectRuntime: @unchecked Sendable {
       else { return nil }
       var next = rebuild(settings)
       next.rebuild = rebuild
-      providers = (
-        next, settings, AccountSession(provider: next.account, credentials: credentials, clock: clock)
-      )
+      providers = (next, settings, [:])
       return next
     }
   }

@@ -1,45 +1,51 @@
-/// The outside world the runtime talks to: the providers, chosen by configuration.
+/// The outside world the runtime talks to: the providers, chosen by configuration. The
+/// sign-in backend, the feed and image bytes are every app's; each other feature keeps its
+/// provider here under its own `ProviderKey`, with an accessor in its folder (as TCA's
+/// dependency values do), so this type names no feature.
 public struct GalleryEnvironment: Sendable {
   /// Sign-in and registration.
   public var auth: any AuthBackend
   /// The photo feed.
   public var feed: any PhotoProvider
-  /// Albums, owners and album photos.
-  public var albums: any AlbumsProvider
   /// Image bytes (thumbnails, large images).
   public var images: ImageSource
-  /// The signed-in account's images (Imgur or the demo).
-  public var account: any AccountProvider
-  /// Popular videos (Pexels or the demo).
-  public var video: any VideoProvider
   /// The locale's language, recorded at the first start (nil: not detected, e.g. in tests).
   public var locale: Language?
   /// Builds the environment `settings/update` chooses (nil: providers stay as configured).
   public var rebuild: (@Sendable (ProviderSettings) -> GalleryEnvironment)?
+  private var providers: [ObjectIdentifier: any Sendable] = [:]
 
-  /// The providers this environment serves, as settings name them.
-  public var providerSettings: ProviderSettings {
-    var settings = ProviderSettings()
-    (settings.feed, settings.albums, settings.account, settings.video) = (
-      feed.name, albums.name, account.info.name, video.name
-    )
-    return settings
+  /// The provider stored under `key`, or its default.
+  public subscript<K: ProviderKey>(key: K.Type) -> K.Value {
+    get { providers[ObjectIdentifier(key)] as? K.Value ?? K.defaultValue }
+    set { providers[ObjectIdentifier(key)] = newValue }
   }
 
   public init(
     auth: any AuthBackend = DemoAuthBackend(), feed: any PhotoProvider = DemoCatalog(),
-    albums: any AlbumsProvider = DemoAlbums(),
-    images: ImageSource = ImageSource(http: URLSessionHTTPClient()),
-    account: any AccountProvider = DemoAccount(), video: any VideoProvider = DemoVideos(),
-    locale: Language? = nil, rebuild: (@Sendable (ProviderSettings) -> GalleryEnvironment)? = nil
+    images: ImageSource = ImageSource(http: URLSessionHTTPClient()), locale: Language? = nil,
+    rebuild: (@Sendable (ProviderSettings) -> GalleryEnvironment)? = nil
   ) {
-    self.account = account
-    self.video = video
-    self.locale = locale
-    self.rebuild = rebuild
     self.auth = auth
     self.feed = feed
-    self.albums = albums
     self.images = images
+    self.locale = locale
+    self.rebuild = rebuild
+    // Each feature's default, made once here: a demo provider may keep what it was told.
+    for key in GalleryModules.all.flatMap({ $0.providerKeys }) { key.installDefault(in: &self) }
+  }
+}
+
+/// A feature's provider slot in the environment: its type and the one used when none is
+/// configured (the offline demo).
+public protocol ProviderKey: Sendable {
+  associatedtype Value: Sendable
+  /// A new default provider (called once per environment).
+  static var defaultValue: Value { get }
+}
+
+extension ProviderKey {
+  static func installDefault(in environment: inout GalleryEnvironment) {
+    environment[Self.self] = defaultValue
   }
 }

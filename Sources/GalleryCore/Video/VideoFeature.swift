@@ -59,6 +59,8 @@ enum VideoFeature: FeatureModule {
     }
   }
 
+  static let providerKeys: [any ProviderKey.Type] = [VideoProviderKey.self]
+
   static let events: [any EventPayload.Type] = VideoEvents.all
 
   static let handlers: [EventHandler] = [

@@ -120,3 +120,16 @@ public struct DemoVideos: VideoProvider {
 
   public func popular(perPage: Int) async -> Result<[Video], RequestFailure> { .success(Self.videos) }
 }
+
+/// Where the environment keeps the video provider.
+public enum VideoProviderKey: ProviderKey {
+  public static var defaultValue: any VideoProvider { DemoVideos() }
+}
+
+extension GalleryEnvironment {
+  /// Popular videos (Pexels or the demo).
+  public var video: any VideoProvider {
+    get { self[VideoProviderKey.self] }
+    set { self[VideoProviderKey.self] = newValue }
+  }
+}

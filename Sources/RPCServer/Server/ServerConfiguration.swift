@@ -255,8 +255,11 @@ public struct ServerConfiguration: Equatable, Sendable {
     let videoProvider: any VideoProvider =
       settings.video == "pexels"
       ? PexelsVideoProvider(baseURL: pexels, apiKey: pexelsAPIKey, http: http) : DemoVideos()
-    return GalleryEnvironment(
-      auth: authBackend, feed: feedProvider, albums: albumsProvider, images: ImageSource(http: http),
-      account: accountProvider, video: videoProvider)
+    var environment = GalleryEnvironment(
+      auth: authBackend, feed: feedProvider, images: ImageSource(http: http))
+    environment.albums = albumsProvider
+    environment.account = accountProvider
+    environment.video = videoProvider
+    return environment
   }
 }

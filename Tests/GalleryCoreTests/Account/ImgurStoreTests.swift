@@ -12,8 +12,8 @@ final class ImgurStoreTests: XCTestCase {
   func open(_ dir: TemporaryDirectory, _ fake: FakeImgur) throws -> Store {
     try Store(
       dataDirectory: dir.path,
-      environment: GalleryEnvironment(
-        images: ImageSource(http: URLSessionHTTPClient(), timeout: 2), account: fake.provider()),
+      environment: GalleryEnvironment(images: ImageSource(http: URLSessionHTTPClient(), timeout: 2))
+        .with(account: fake.provider()),
       options: .init(durability: .none, timerScale: 0))
   }
 
@@ -271,9 +271,8 @@ final class ImgurStoreTests: XCTestCase {
     let reports: [Int64] = [0, 50, 99, 100, 250, 260, 999, 1000, 1000]
     let store = try Store(
       dataDirectory: dir.path,
-      environment: GalleryEnvironment(
-        images: ImageSource(http: URLSessionHTTPClient(), timeout: 2),
-        account: ScriptedProgress(base: fake.provider(), sent: reports, total: 1000)),
+      environment: GalleryEnvironment(images: ImageSource(http: URLSessionHTTPClient(), timeout: 2))
+        .with(account: ScriptedProgress(base: fake.provider(), sent: reports, total: 1000)),
       options: .init(durability: .none, timerScale: 0))
     try signInAndLoad(store)
     let path = dir.path + "/picked.gif"

@@ -77,7 +77,7 @@ final class FaultMatrixTests: XCTestCase {
       let dir = TemporaryDirectory()
       let store = try Store(
         dataDirectory: dir.path,
-        environment: GalleryEnvironment(
+        environment: GalleryEnvironment().with(
           account: ImgurProvider(
             baseURL: server.baseURL, clientID: "c", clientSecret: "s", http: Self.client(), timeout: 1)),
         options: .init(durability: .none, timerScale: 0))

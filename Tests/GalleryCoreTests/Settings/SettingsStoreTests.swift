@@ -196,7 +196,7 @@ final class SettingsStoreTests: XCTestCase {
     let dir = TemporaryDirectory()
     let rebuilt = Locked<[ProviderSettings]>([])
     let environment = GalleryEnvironment(
-      feed: RenamedCatalog(), albums: DemoAlbums(),
+      feed: RenamedCatalog(),
       rebuild: { settings in
         rebuilt.mutate { $0.append(settings) }
         return GalleryEnvironment(feed: settings.feed == "renamed" ? RenamedCatalog() : DemoCatalog())

@@ -69,7 +69,7 @@ final class VideoTests: XCTestCase {
     let dir = TemporaryDirectory()
     let store = try Store(
       dataDirectory: dir.path,
-      environment: GalleryEnvironment(
+      environment: GalleryEnvironment().with(
         video: PexelsVideoProvider(
           baseURL: server.baseURL, apiKey: "k", http: URLSessionHTTPClient(), timeout: 5)),
       options: .init(durability: .none, timerScale: 0))
@@ -108,7 +108,7 @@ final class VideoTests: XCTestCase {
     let offline = TemporaryDirectory()
     let failing = try Store(
       dataDirectory: offline.path,
-      environment: GalleryEnvironment(
+      environment: GalleryEnvironment().with(
         video: PexelsVideoProvider(
           baseURL: "http://127.0.0.1:9", apiKey: "k", http: URLSessionHTTPClient(), timeout: 2)),
       options: .init(durability: .none, timerScale: 0))
