@@ -1,14 +1,3 @@
-/// What a frontend asks of the albums screens.
-public enum AlbumsAction: Codable, Equatable, Sendable {
-  case load
-  case setSearch(String)
-  case open(albumID: Int)
-  case openPhoto(photoID: Int)
-  case retry
-  /// Runtime, at start: restart loads the last process left in flight.
-  case resume
-}
-
 /// The albums' facts recorded in the log.
 public enum AlbumsEvents {
   static let all: [any EventPayload.Type] = [

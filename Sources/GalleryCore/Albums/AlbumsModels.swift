@@ -36,14 +36,6 @@ public struct AlbumPhoto: Codable, Equatable, Sendable {
   }
 }
 
-/// Where albums, owners and photos come from: JSONPlaceholder or the demo catalog.
-public protocol AlbumsProvider: Sendable {
-  var name: String { get }
-  func albums() async -> Result<[AlbumInfo], RequestFailure>
-  func users() async -> Result<[Owner], RequestFailure>
-  func photos(albumID: Int) async -> Result<[AlbumPhoto], RequestFailure>
-}
-
 /// One album card in the grouped list: its preview is the first photo's thumbnail.
 public struct AlbumCard: Codable, Equatable, Sendable {
   /// `album:ID`, the key prefetch and cancel take.
@@ -105,44 +97,4 @@ public struct OpenPhoto: Codable, Equatable, Sendable {
   public var key: String
   public var photo: AlbumPhoto
   public var image: ImageState
-}
-
-/// The albums screen (`/albums`).
-public struct AlbumsState: Codable, Equatable, Sendable {
-  public enum Status: String, Codable, Sendable { case idle, loading, loaded, failed }
-  public var status = Status.idle
-  /// The grouped albums after the search filter.
-  public var sections: [AlbumSection] = []
-  /// Every album card, by id order (the search filters these into `sections`).
-  public var all: [AlbumCard] = []
-  public var search = ""
-  /// `null`, or why owners are missing (users failed while albums loaded).
-  @Nullable public var notice: Message? = nil
-  @Nullable public var error: Message? = nil
-  /// The load in flight and what has arrived of it.
-  @Nullable public var pending: PendingLoad? = nil
-
-  public struct PendingLoad: Codable, Equatable, Sendable {
-    public var requestID: Int
-    @Nullable public var albums: [AlbumInfo]? = nil
-    @Nullable public var owners: [Owner]? = nil
-    /// Users failed (sections then have no owner names).
-    public var ownersFailed = false
-    public init(requestID: Int) { self.requestID = requestID }
-  }
-
-  public init() {}
-}
-
-/// Where the environment keeps the albums provider.
-public enum AlbumsProviderKey: ProviderKey {
-  public static var defaultValue: any AlbumsProvider { DemoAlbums() }
-}
-
-extension GalleryEnvironment {
-  /// Albums, owners and album photos.
-  public var albums: any AlbumsProvider {
-    get { self[AlbumsProviderKey.self] }
-    set { self[AlbumsProviderKey.self] = newValue }
-  }
 }

@@ -1,58 +1,5 @@
 import Foundation
 
-/// What a frontend changes in the settings; every field is optional (nil: unchanged).
-public struct SettingsChange: Codable, Equatable, Sendable {
-  public var appearance: String?
-  public var language: String?
-  /// Providers to use, by feature (`feed`, `albums`, `account`, `video`: the keys of
-  /// `ProviderSettings.choices`).
-  public var providers: [String: String] = [:]
-  /// Selects `production` or a named environment.
-  public var environment: String?
-  /// Defines (or, with an empty object, removes) named environments: name → service → URL.
-  public var environments: [String: [String: String]]?
-  public var pageSize: Int?
-  public var prefetchDistance: Int?
-  public var imageCacheMegabytes: Int?
-
-  public init() {}
-}
-
-/// Settings actions.
-public enum SettingsAction: Codable, Equatable, Sendable {
-  /// Runtime, at the first start: the language of the environment's locale.
-  case detectLanguage(Language)
-  /// Runtime, at every start: the providers the configuration chose, recorded while the
-  /// user has not chosen any (so a later choice changes only what it names).
-  case adoptConfiguration(ProviderSettings)
-  case update(SettingsChange)
-}
-
-/// The settings' facts recorded in the log.
-public enum SettingsEvents {
-  static let all: [any EventPayload.Type] = [LanguageDetected.self, Changed.self, ProvidersConfigured.self]
-
-  /// The configuration's providers, adopted while the user has chosen none.
-  public struct ProvidersConfigured: EventPayload {
-    public static let type = "settings.providersConfigured"
-    public var providers: ProviderSettings
-    public init(providers: ProviderSettings) { self.providers = providers }
-  }
-
-  public struct LanguageDetected: EventPayload {
-    public static let type = "settings.languageDetected"
-    public var language: Language
-    public init(language: Language) { self.language = language }
-  }
-
-  /// The settings after an update, whole (they are small).
-  public struct Changed: EventPayload {
-    public static let type = "settings.changed"
-    public var settings: Settings
-    public init(settings: Settings) { self.settings = settings }
-  }
-}
-
 /// Decides and folds settings changes; invalid values are refused naming the field.
 enum SettingsFeature: FeatureModule {
   static func decide(_ action: SettingsAction, _ state: AppState) throws(Rejection) -> [Event] {

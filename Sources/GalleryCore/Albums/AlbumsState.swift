@@ -1,0 +1,26 @@
+/// The albums screen (`/albums`).
+public struct AlbumsState: Codable, Equatable, Sendable {
+  public enum Status: String, Codable, Sendable { case idle, loading, loaded, failed }
+  public var status = Status.idle
+  /// The grouped albums after the search filter.
+  public var sections: [AlbumSection] = []
+  /// Every album card, by id order (the search filters these into `sections`).
+  public var all: [AlbumCard] = []
+  public var search = ""
+  /// `null`, or why owners are missing (users failed while albums loaded).
+  @Nullable public var notice: Message? = nil
+  @Nullable public var error: Message? = nil
+  /// The load in flight and what has arrived of it.
+  @Nullable public var pending: PendingLoad? = nil
+
+  public struct PendingLoad: Codable, Equatable, Sendable {
+    public var requestID: Int
+    @Nullable public var albums: [AlbumInfo]? = nil
+    @Nullable public var owners: [Owner]? = nil
+    /// Users failed (sections then have no owner names).
+    public var ownersFailed = false
+    public init(requestID: Int) { self.requestID = requestID }
+  }
+
+  public init() {}
+}

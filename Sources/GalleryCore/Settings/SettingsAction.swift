@@ -1,0 +1,29 @@
+import Foundation
+
+/// What a frontend changes in the settings; every field is optional (nil: unchanged).
+public struct SettingsChange: Codable, Equatable, Sendable {
+  public var appearance: String?
+  public var language: String?
+  /// Providers to use, by feature (`feed`, `albums`, `account`, `video`: the keys of
+  /// `ProviderSettings.choices`).
+  public var providers: [String: String] = [:]
+  /// Selects `production` or a named environment.
+  public var environment: String?
+  /// Defines (or, with an empty object, removes) named environments: name → service → URL.
+  public var environments: [String: [String: String]]?
+  public var pageSize: Int?
+  public var prefetchDistance: Int?
+  public var imageCacheMegabytes: Int?
+
+  public init() {}
+}
+
+/// Settings actions.
+public enum SettingsAction: Codable, Equatable, Sendable {
+  /// Runtime, at the first start: the language of the environment's locale.
+  case detectLanguage(Language)
+  /// Runtime, at every start: the providers the configuration chose, recorded while the
+  /// user has not chosen any (so a later choice changes only what it names).
+  case adoptConfiguration(ProviderSettings)
+  case update(SettingsChange)
+}

@@ -1,0 +1,13 @@
+/// The video screen: the random pick and the rendition chosen for this screen.
+public struct VideoState: Codable, Equatable, Sendable {
+  public enum Status: String, Codable, Sendable { case idle, loading, ready, failed }
+  public var status = Status.idle
+  @Nullable public var requestID: Int? = nil
+  public var wish = VideoWish()
+  @Nullable public var video: Video? = nil
+  /// The rendition to play (nil when no file is usable).
+  @Nullable public var file: VideoFile? = nil
+  @Nullable public var error: Message? = nil
+
+  public init() {}
+}
