@@ -94,7 +94,7 @@ final class AuthMachineTests: XCTestCase {
     store.receive([Event(AuthEvents.Succeeded(form: .login, requestID: 1, email: "test@mail.com"))]) {
       $0.session = Session(status: .signedIn, email: "test@mail.com")
       $0.route = [Route(.home)]
-      $0.login = LoginForm()
+      $0.login = AuthFormState(.login)
       $0.login.email.value = "test@mail.com"
       $0.login.email.isValid = true
     }
@@ -158,16 +158,16 @@ final class AuthMachineTests: XCTestCase {
     store.reject(.auth(.openRegistration), code: "auth.registrationFromLoginOnly")
     store.send(.auth(.setAge("abc"))) {
       $0.registration.age = self.field("abc", valid: false)
-      $0.registration.age.error = self.required("age.notANumber")
+      $0.registration.age?.error = self.required("age.notANumber")
     }
     store.send(.auth(.setAge("7"))) {
-      $0.registration.age.value = "7"
-      $0.registration.age.error = self.required("age.outOfRange")
+      $0.registration.age?.value = "7"
+      $0.registration.age?.error = self.required("age.outOfRange")
     }
     store.send(.auth(.setAge("30"))) {
-      $0.registration.age.value = "30"
-      $0.registration.age.isValid = true
-      $0.registration.age.error = nil
+      $0.registration.age?.value = "30"
+      $0.registration.age?.isValid = true
+      $0.registration.age?.error = nil
     }
     store.send(.navigation(.back)) { $0.route = [Route(.login)] }
     store.reject(.navigation(.back), code: "nav.atRoot")
@@ -201,7 +201,7 @@ final class AuthMachineTests: XCTestCase {
     store.receive([Event(AuthEvents.Succeeded(form: .registration, requestID: 1, email: "new@mail.com"))]) {
       $0.session = Session(status: .signedIn, email: "new@mail.com")
       $0.route = [Route(.home)]
-      $0.registration = RegistrationForm()
+      $0.registration = AuthFormState(.registration)
       $0.login.email.value = "new@mail.com"
       $0.login.email.isValid = true
     }

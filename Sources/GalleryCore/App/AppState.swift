@@ -3,8 +3,8 @@
 public struct AppState: Codable, Equatable, Sendable {
   /// The navigation stack, top last.
   public var route: [Route] = [Route(.login)]
-  public var login = LoginForm()
-  public var registration = RegistrationForm()
+  public var login = AuthFormState(.login)
+  public var registration = AuthFormState(.registration)
   public var session = Session()
   /// The home screen's photo feed.
   public var feed = FeedState()
@@ -39,10 +39,7 @@ public struct AppState: Codable, Equatable, Sendable {
     try JSONValueEncoder(omitting: viewOmits).encode(value)
   }
 
-  public init() {
-    login.revalidate()
-    registration.revalidate()
-  }
+  public init() {}
 }
 
 extension AppState {

@@ -22,16 +22,14 @@ enum AuthFeature: FeatureModule {
       return [Event(AuthEvents.RegistrationOpened())]
     case .submit(let form):
       try requireOpen(form, state)
-      let fields =
-        form == .login
-        ? (state.login.isSubmitting, state.login.canSubmit, state.login.email.value)
-        : (state.registration.isSubmitting, state.registration.canSubmit, state.registration.email.value)
-      guard !fields.0 else { throw Rejection("auth.busy", "A request is already in flight.") }
-      guard fields.1 else { return [Event(AuthEvents.SubmitAttempted(form: form))] }
+      let fields = state[form: form]
+      guard !fields.isSubmitting else { throw Rejection("auth.busy", "A request is already in flight.") }
+      guard fields.canSubmit else { return [Event(AuthEvents.SubmitAttempted(form: form))] }
       return [
         Event(
           AuthEvents.Submitted(
-            form: form, requestID: state.nextRequestID, email: FieldValidation.normalizedEmail(fields.2)))
+            form: form, requestID: state.nextRequestID,
+            email: FieldValidation.normalizedEmail(fields.email.value)))
       ]
     case .logout:
       guard state.session.status == .signedIn else {
@@ -51,56 +49,44 @@ enum AuthFeature: FeatureModule {
 
   static let handlers: [EventHandler] = [
     .fold(AuthEvents.FieldEdited.self) { state, e in
-      edit(&state, e.form) { login, registration in
+      edit(&state, e.form) { form in
         switch e.field {
         case .email:
-          login?.email.value = e.value
-          login?.email.edited = true
-          registration?.email.value = e.value
-          registration?.email.edited = true
+          form.email.value = e.value
+          form.email.edited = true
         case .age:
-          registration?.age.value = e.value
-          registration?.age.edited = true
+          form.age?.value = e.value
+          form.age?.edited = true
         }
       }
     },
     .fold(AuthEvents.PasswordEdited.self) { state, e in
-      edit(&state, e.form) { login, registration in
-        login?.password.length = e.length
-        login?.password.edited = true
-        registration?.password.length = e.length
-        registration?.password.edited = true
+      edit(&state, e.form) { form in
+        form.password.length = e.length
+        form.password.edited = true
       }
     },
     .fold(AuthEvents.SubmitAttempted.self) { state, e in
-      edit(&state, e.form) { login, registration in
-        login?.submitAttempted = true
-        registration?.submitAttempted = true
-      }
+      edit(&state, e.form) { form in form.submitAttempted = true }
     },
     .fold(AuthEvents.Submitted.self) { state, e in
       state.nextRequestID = max(state.nextRequestID, e.requestID + 1)
       state.session = Session(status: .signingIn, email: e.email)
-      edit(&state, e.form) { login, registration in
-        login?.submitAttempted = true
-        login?.isSubmitting = true
-        login?.requestID = e.requestID
-        login?.error = nil
-        registration?.submitAttempted = true
-        registration?.isSubmitting = true
-        registration?.requestID = e.requestID
-        registration?.error = nil
+      edit(&state, e.form) { form in
+        form.submitAttempted = true
+        form.isSubmitting = true
+        form.requestID = e.requestID
+        form.error = nil
       }
     },
     .fold(AuthEvents.Succeeded.self) { state, e in
       guard isCurrent(state, e.form, e.requestID) else { return }
       state.session = Session(status: .signedIn, email: e.email)
       state.route = [Route(.home)]
-      state.login = LoginForm()
-      state.login.email.value = e.email
-      state.login.revalidate(in: state.settings.language)
-      state.registration = RegistrationForm()
-      state.registration.revalidate(in: state.settings.language)
+      let language = state.settings.language
+      state.login = AuthFormState(.login, in: language)
+      edit(&state, .login) { form in form.email.value = e.email }
+      state.registration = AuthFormState(.registration, in: language)
     },
     .fold(AuthEvents.Failed.self) { state, e in
       guard isCurrent(state, e.form, e.requestID) else { return }
@@ -111,23 +97,18 @@ enum AuthFeature: FeatureModule {
       finish(&state, e.form, error: state.message("auth.interrupted", retryable: true))
     },
     .fold(AuthEvents.PasswordsForgotten.self) { state, _ in
-      state.login.password = SecretFieldState()
-      state.login.revalidate(in: state.settings.language)
-      state.registration.password = SecretFieldState()
-      state.registration.revalidate(in: state.settings.language)
+      for form in AuthForm.allCases { edit(&state, form) { $0.password = SecretFieldState() } }
     },
     .fold(AuthEvents.RegistrationOpened.self) { state, _ in
-      state.registration = RegistrationForm()
-      state.registration.revalidate(in: state.settings.language)
+      state.registration = AuthFormState(.registration, in: state.settings.language)
       state.route.append(Route(.registration))
     },
     .fold(AuthEvents.SignedOut.self) { state, _ in
       state.session = Session()
       state.route = [Route(.login)]
       let email = state.login.email.value
-      state.login = LoginForm()
-      state.login.email.value = email
-      state.login.revalidate(in: state.settings.language)
+      state.login = AuthFormState(.login, in: state.settings.language)
+      edit(&state, .login) { form in form.email.value = email }
     },
     .plan(AuthEvents.Submitted.self) { e, state in
       return [.authenticate(form: e.form, requestID: e.requestID, email: e.email)]
@@ -145,37 +126,24 @@ enum AuthFeature: FeatureModule {
   ]
 
   /// Applies `change` to the form named and revalidates it.
-  private static func edit(
-    _ state: inout AppState, _ form: AuthForm, _ change: (inout LoginForm?, inout RegistrationForm?) -> Void
-  ) {
-    var login: LoginForm? = form == .login ? state.login : nil
-    var registration: RegistrationForm? = form == .registration ? state.registration : nil
-    change(&login, &registration)
-    if var login {
-      login.revalidate(in: state.settings.language)
-      state.login = login
-    }
-    if var registration {
-      registration.revalidate(in: state.settings.language)
-      state.registration = registration
-    }
+  private static func edit(_ state: inout AppState, _ form: AuthForm, _ change: (inout AuthFormState) -> Void)
+  {
+    var edited = state[form: form]
+    change(&edited)
+    edited.revalidate(in: state.settings.language)
+    state[form: form] = edited
   }
 
   private static func isCurrent(_ state: AppState, _ form: AuthForm, _ requestID: Int) -> Bool {
-    let pending = form == .login ? state.login.requestID : state.registration.requestID
-    let submitting = form == .login ? state.login.isSubmitting : state.registration.isSubmitting
-    return submitting && pending == requestID
+    state[form: form].isSubmitting && state[form: form].requestID == requestID
   }
 
   private static func finish(_ state: inout AppState, _ form: AuthForm, error: Message) {
     state.session = Session()
-    edit(&state, form) { login, registration in
-      login?.isSubmitting = false
-      login?.requestID = nil
-      login?.error = error
-      registration?.isSubmitting = false
-      registration?.requestID = nil
-      registration?.error = error
+    edit(&state, form) { form in
+      form.isSubmitting = false
+      form.requestID = nil
+      form.error = error
     }
   }
 
