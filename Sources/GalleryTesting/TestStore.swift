@@ -4,16 +4,28 @@ import XCTest
 
 /// A deterministic harness for the state machine, in the spirit of TCA's TestStore: send an
 /// action, feed scripted effect results, and state exactly how the state changed. Any change
-/// the test did not describe fails it, and so does an effect left unhandled at the end.
+/// the test did not describe fails it, and so does an effect left unhandled: checked when
+/// the store goes away at the end of the test, without the test asking.
 public final class TestStore {
   public private(set) var state: AppState
   /// Effects planned and not yet taken by `expectEffects`.
   public private(set) var pendingEffects: [Effect] = []
   /// Every event recorded so far, in order (what the log would hold).
   public private(set) var events: [Event] = []
+  private let file: StaticString
+  private let line: UInt
 
-  public init(state: AppState = AppState()) {
+  public init(state: AppState = AppState(), file: StaticString = #filePath, line: UInt = #line) {
     self.state = state
+    self.file = file
+    self.line = line
+  }
+
+  deinit {
+    if !pendingEffects.isEmpty {
+      XCTFail(
+        "the test ended with effects planned but not handled: \(pendingEffects)", file: file, line: line)
+    }
   }
 
   /// Sends `action`; `expected` turns the previous state into the one the test expects.

@@ -14,7 +14,8 @@ final class EffectRuntime: @unchecked Sendable {
   let cache: ImageCache
   let offlineCopy: OfflineCopy
   let limiter: DownloadLimiter
-  private let timerScale: Double
+  /// What timers wait on.
+  private let timers: any EffectClock
   /// Appends result events through the store; throws when they cannot be recorded.
   let append: @Sendable ([Event]) throws -> Void
   let send: @Sendable (Action) -> Void
@@ -45,7 +46,7 @@ final class EffectRuntime: @unchecked Sendable {
   init(
     environment: GalleryEnvironment, credentials: CredentialsFile, cache: ImageCache,
     offlineCopy: OfflineCopy,
-    downloadConcurrency: Int, timerScale: Double, clock: @escaping @Sendable () -> Int64,
+    downloadConcurrency: Int, timers: any EffectClock, clock: @escaping @Sendable () -> Int64,
     diagnostics: @escaping @Sendable (String) -> Void,
     append: @escaping @Sendable ([Event]) throws -> Void, send: @escaping @Sendable (Action) -> Void
   ) {
@@ -53,7 +54,7 @@ final class EffectRuntime: @unchecked Sendable {
     self.cache = cache
     self.offlineCopy = offlineCopy
     self.limiter = DownloadLimiter(limit: max(1, downloadConcurrency))
-    self.timerScale = timerScale
+    self.timers = timers
     self.diagnostics = diagnostics
     self.append = append
     self.send = send
@@ -81,9 +82,8 @@ final class EffectRuntime: @unchecked Sendable {
         return []
       }
     case .startTimer(_, let milliseconds, let action):
-      run { [send, timerScale] in
-        let nanoseconds = Double(max(0, milliseconds)) * 1_000_000 * timerScale
-        if nanoseconds > 0 { try? await Task.sleep(nanoseconds: UInt64(nanoseconds)) }
+      run { [send, timers] in
+        await timers.sleep(milliseconds: milliseconds)
         send(action)
         return []
       }

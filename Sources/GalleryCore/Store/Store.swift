@@ -21,6 +21,9 @@ public final class Store: @unchecked Sendable {
     /// Scales timer delays (1 = as planned). Tests use 0 to fire debounces at once; the
     /// planned delay in the log is unchanged, so replay is unaffected.
     public var timerScale: Double
+    /// The clock timers wait on (nil: real time scaled by `timerScale`); tests pass a
+    /// `TestClock` and move it themselves.
+    public var effectClock: (any EffectClock)? = nil
     /// How much history the log keeps, applied when the store opens (nil: all of it).
     public var retention: Retention?
     /// The largest event data the log records, in bytes; a result over it ends its work as
@@ -148,7 +151,7 @@ public final class Store: @unchecked Sendable {
       environment: environment, credentials: credentials, cache: cache,
       offlineCopy: OfflineCopy(path: dataDirectory + "/offline-feed.json"),
       downloadConcurrency: options.downloadConcurrency,
-      timerScale: options.timerScale,
+      timers: options.effectClock ?? SystemEffectClock(scale: options.timerScale),
       clock: options.clock,
       diagnostics: diagnostics,
       append: { [weak self] events in
