@@ -23,6 +23,8 @@ protocol FeatureModule: Sendable {
   static var imageSlots: [ImageSlot] { get }
   /// The environment keys of its providers (each gets its default in a new environment).
   static var providerKeys: [any ProviderKey.Type] { get }
+  /// The texts of the message codes it shows, by language.
+  static var messages: [Language: [String: String]] { get }
 }
 
 extension FeatureModule {
@@ -33,4 +35,5 @@ extension FeatureModule {
   static func providersChanged(_ environment: GalleryEnvironment) -> [Action] { [] }
   static var imageSlots: [ImageSlot] { [] }
   static var providerKeys: [any ProviderKey.Type] { [] }
+  static var messages: [Language: [String: String]] { [:] }
 }

@@ -13,6 +13,12 @@ final class MessageCatalogTests: XCTestCase {
     return found
   }
 
+  func testEachCodeIsDefinedOnceAcrossTheFeatures() {
+    XCTAssertEqual(MessageCatalog.duplicateCodes, [])
+    XCTAssertEqual(MessageCatalog.english["video.noPlayableFile"]?.isEmpty, false, "a feature's own message")
+    XCTAssertEqual(MessageCatalog.english["request.offline"]?.isEmpty, false, "a shared message")
+  }
+
   func testEveryCodeHasASpanishTextWithTheSamePlaceholders() {
     for language in Language.allCases {
       let catalog = MessageCatalog.catalog(language)
