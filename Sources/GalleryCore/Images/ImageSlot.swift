@@ -17,10 +17,4 @@ struct ImageSlot: Sendable {
   let keys: @Sendable (AppState, ImageState.Status) -> [String]
   /// The effect that finds a key's URL when the state has none yet (an album's preview).
   var locate: (@Sendable (String) -> Effect?)? = nil
-
-  /// Whether `key` is this slot's, given the prefixes every slot claims.
-  func claims(_ key: String, claimed: [String]) -> Bool {
-    if let prefix { return key.hasPrefix(prefix) }
-    return !claimed.contains { key.hasPrefix($0) }
-  }
 }

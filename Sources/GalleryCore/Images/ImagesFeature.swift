@@ -6,11 +6,12 @@ enum ImagesFeature: FeatureModule {
   /// Every feature's slots, by target.
   static let slots: [ImageTarget: [ImageSlot]] = Dictionary(
     grouping: GalleryModules.all.flatMap { $0.imageSlots }, by: \.target)
-  private static let claimed = GalleryModules.all.flatMap { $0.imageSlots }.compactMap(\.prefix)
+  private static let thumbnails = SlotIndex(slots[.thumbnail] ?? [])
+  private static let details = SlotIndex(slots[.detail] ?? [])
 
   /// The slot `key` belongs to for `target`.
   static func slot(_ key: String, _ target: ImageTarget) -> ImageSlot? {
-    slots[target]?.first { $0.claims(key, claimed: claimed) }
+    (target == .thumbnail ? thumbnails : details).slot(for: key)
   }
 
   static func image(_ state: AppState, _ key: String, _ target: ImageTarget) -> ImageState? {
@@ -60,18 +61,18 @@ enum ImagesFeature: FeatureModule {
   static func update(
     _ state: inout AppState, _ keys: [String], _ target: ImageTarget, _ change: (inout ImageState) -> Void
   ) {
-    // Most updates name one image: comparing beats building a set.
-    let wanted: (String) -> Bool
+    let index = target == .thumbnail ? thumbnails : details
+    // Most updates name one image: one slot, and comparing beats building a set.
     if keys.count == 1 {
       let only = keys[0]
-      wanted = { $0 == only }
-    } else {
-      let set = Set(keys)
-      wanted = { set.contains($0) }
+      index.slot(for: only)?.update(&state, keys, { $0 == only }, change)
+      return
     }
-    for slot in slots[target] ?? [] {
-      let mine = keys.filter { slot.claims($0, claimed: claimed) }
-      if !mine.isEmpty { slot.update(&state, mine, wanted, change) }
+    var bySlot: [Int: [String]] = [:]
+    for key in keys { if let i = index.position(of: key) { bySlot[i, default: []].append(key) } }
+    for (i, mine) in bySlot.sorted(by: { $0.key < $1.key }) {
+      let set = Set(mine)
+      index.slots[i].update(&state, mine, { set.contains($0) }, change)
     }
   }
 
@@ -115,4 +116,30 @@ enum ImagesFeature: FeatureModule {
     },
     .plan(ImagesEvents.ImagesCancelled.self) { e, _ in [.cancelDownloads(keys: e.keys, target: e.target)] },
   ]
+}
+
+/// The slots of one target, found by key prefix with a few byte comparisons.
+private struct SlotIndex: Sendable {
+  let slots: [ImageSlot]
+  private let prefixed: [(prefix: [UInt8], position: Int)]
+  private let fallback: Int?
+
+  init(_ slots: [ImageSlot]) {
+    self.slots = slots
+    prefixed = slots.indices.compactMap { i in slots[i].prefix.map { (Array($0.utf8), i) } }
+    fallback = slots.indices.first { slots[$0].prefix == nil }
+  }
+
+  func position(of key: String) -> Int? {
+    var key = key
+    return key.withUTF8 { bytes in
+      for (prefix, position) in prefixed
+      where bytes.count >= prefix.count && prefix.indices.allSatisfy({ bytes[$0] == prefix[$0] }) {
+        return position
+      }
+      return fallback
+    }
+  }
+
+  func slot(for key: String) -> ImageSlot? { position(of: key).map { slots[$0] } }
 }
