@@ -69,7 +69,7 @@ final class AuthMachineTests: XCTestCase {
       $0.nextRequestID = 2
       $0.session = Session(status: .signingIn, email: "test@mail.com")
     }
-    store.expectEffects([.authenticate(form: .login, requestID: 1, email: "test@mail.com")])
+    store.expectEffects([.auth(.authenticate(form: .login, requestID: 1, email: "test@mail.com"))])
     return store
   }
 
@@ -98,13 +98,15 @@ final class AuthMachineTests: XCTestCase {
       $0.login.email.value = "test@mail.com"
       $0.login.email.isValid = true
     }
-    store.expectEffects([.forgetPassword(.login), .forgetPassword(.registration), .dispatch(.feed(.refresh))])
+    store.expectEffects([
+      .auth(.forgetPassword(.login)), .auth(.forgetPassword(.registration)), .dispatch(.feed(.refresh)),
+    ])
     store.reject(.auth(.submit(.login)), code: "auth.alreadySignedIn")
     store.send(.auth(.logout)) {
       $0.session = Session()
       $0.route = [Route(.login)]
     }
-    store.expectEffects([.clearCredentials, .forgetPassword(.login)])
+    store.expectEffects([.auth(.clearCredentials), .auth(.forgetPassword(.login))])
     store.reject(.auth(.logout), code: "auth.notSignedIn")
     store.finish()
   }
@@ -144,7 +146,7 @@ final class AuthMachineTests: XCTestCase {
       $0.nextRequestID = 3
       $0.session = Session(status: .signingIn, email: "test@mail.com")
     }
-    store.expectEffects([.authenticate(form: .login, requestID: 2, email: "test@mail.com")])
+    store.expectEffects([.auth(.authenticate(form: .login, requestID: 2, email: "test@mail.com"))])
     // A late answer to the first request changes nothing.
     store.receive([Event(AuthEvents.Succeeded(form: .login, requestID: 1, email: "test@mail.com"))])
     store.finish()
@@ -154,7 +156,7 @@ final class AuthMachineTests: XCTestCase {
     let store = TestStore()
     store.reject(.auth(.setAge("20")), code: "auth.registrationClosed")
     store.send(.auth(.openRegistration)) { $0.route.append(Route(.registration)) }
-    store.expectEffects([.forgetPassword(.registration)])
+    store.expectEffects([.auth(.forgetPassword(.registration))])
     store.reject(.auth(.openRegistration), code: "auth.registrationFromLoginOnly")
     store.send(.auth(.setAge("abc"))) {
       $0.registration.age = self.field("abc", valid: false)
@@ -177,7 +179,7 @@ final class AuthMachineTests: XCTestCase {
   func testRegistrationSuccessSignsIn() {
     let store = TestStore()
     store.send(.auth(.openRegistration)) { $0.route.append(Route(.registration)) }
-    store.expectEffects([.forgetPassword(.registration)])
+    store.expectEffects([.auth(.forgetPassword(.registration))])
     store.send(.auth(.setEmail(.registration, "new@mail.com"))) {
       $0.registration.email = self.field("new@mail.com")
     }
@@ -196,7 +198,7 @@ final class AuthMachineTests: XCTestCase {
       $0.nextRequestID = 2
       $0.session = Session(status: .signingIn, email: "new@mail.com")
     }
-    store.expectEffects([.authenticate(form: .registration, requestID: 1, email: "new@mail.com")])
+    store.expectEffects([.auth(.authenticate(form: .registration, requestID: 1, email: "new@mail.com"))])
     store.reject(.navigation(.back), code: "nav.busy")
     store.receive([Event(AuthEvents.Succeeded(form: .registration, requestID: 1, email: "new@mail.com"))]) {
       $0.session = Session(status: .signedIn, email: "new@mail.com")
@@ -205,7 +207,9 @@ final class AuthMachineTests: XCTestCase {
       $0.login.email.value = "new@mail.com"
       $0.login.email.isValid = true
     }
-    store.expectEffects([.forgetPassword(.login), .forgetPassword(.registration), .dispatch(.feed(.refresh))])
+    store.expectEffects([
+      .auth(.forgetPassword(.login)), .auth(.forgetPassword(.registration)), .dispatch(.feed(.refresh)),
+    ])
     store.finish()
   }
 

@@ -1,5 +1,22 @@
 import Foundation
 
+/// The account's effects, as data.
+public enum AccountEffect: Codable, Equatable, Sendable {
+  /// Write the tokens of the sign-in redirect held in memory to the credentials file
+  /// (records `account.signedOut` with `credentialsLost` if it cannot).
+  case storeTokens
+  /// Drop the sign-in redirect held in memory (the sign-in failed).
+  case forgetRedirect
+  /// Remove the account's tokens from the credentials file.
+  case clearCredentials
+  /// Load the account's images page by page until an empty page.
+  case loadImages(requestID: Int)
+  /// Read the file again and upload it, recording progress every tenth.
+  case upload(requestID: Int, request: UploadRequest)
+  /// Delete one image at the provider.
+  case delete(requestID: Int, imageID: String)
+}
+
 extension AccountFeature {
   static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool { runtime.startAccount(effect) }
 
@@ -23,24 +40,24 @@ extension EffectRuntime {
   /// Starts one account effect; false if `effect` is not one.
   func startAccount(_ effect: Effect) -> Bool {
     switch effect {
-    case .storeAccountTokens:
+    case .account(.storeTokens):
       // Synchronous: the next call must find the tokens on disk.
       if !storeRedirectTokens() { run { [Event(AccountEvents.SignedOut(reason: "credentialsLost"))] } }
-    case .forgetAccountRedirect:
+    case .account(.forgetRedirect):
       _ = vault.takeRedirect()
-    case .clearAccountCredentials:
+    case .account(.clearCredentials):
       do { try credentials.update { $0.account = nil } } catch {
         diagnostics("could not remove the account tokens: \(error)")
       }
-    case .loadAccountImages(let requestID):
+    case .account(.loadImages(let requestID)):
       run { [self] in
         await loadAccountImages(requestID)
       } unrecordable: {
         [Event(AccountEvents.ImagesFailed(requestID: requestID, failure: $0))]
       }
-    case .uploadAccountImage(let requestID, let request):
+    case .account(.upload(let requestID, let request)):
       run { [self] in await uploadAccountImage(requestID, request) }
-    case .deleteAccountImage(let requestID, let imageID):
+    case .account(.delete(let requestID, let imageID)):
       run { [account] in
         let call = await account.call { token in
           await self.environment.account.delete(token: token, id: imageID)

@@ -213,23 +213,23 @@ enum AccountFeature: FeatureModule {
       }
     },
     .plan(AccountEvents.SignedIn.self) { _, state in
-      return [.storeAccountTokens]
+      return [.account(.storeTokens)]
     },
     .plan(AccountEvents.LoginFailed.self) { _, state in
-      return [.forgetAccountRedirect]
+      return [.account(.forgetRedirect)]
     },
     .plan(AccountEvents.SignedOut.self) { _, state in
-      return [.clearAccountCredentials]
+      return [.account(.clearCredentials)]
     },
     .plan(AccountEvents.ImagesLoadStarted.self) { e, state in
-      return [.loadAccountImages(requestID: e.requestID)]
+      return [.account(.loadImages(requestID: e.requestID))]
     },
     .plan(AccountEvents.UploadStarted.self) { e, state in
-      return [.uploadAccountImage(requestID: e.requestID, request: e.request)]
+      return [.account(.upload(requestID: e.requestID, request: e.request))]
     },
     .plan(AccountEvents.DeleteStarted.self) { e, state in
       guard state.account.deleting.contains(where: { $0.requestID == e.requestID }) else { return [] }
-      return [.deleteAccountImage(requestID: e.requestID, imageID: e.imageID)]
+      return [.account(.delete(requestID: e.requestID, imageID: e.imageID))]
     },
   ]
 

@@ -1,9 +1,19 @@
+/// The albums' effects, as data.
+public enum AlbumsEffect: Codable, Equatable, Sendable {
+  /// Find an album's first photo (its preview), record it, and get its thumbnail into the cache.
+  case resolvePreview(albumID: Int)
+  /// Load albums and owners at the same time; each records its own result.
+  case load(requestID: Int)
+  /// Load one album's photos.
+  case loadPhotos(requestID: Int, albumID: Int)
+}
+
 /// The albums' effects: albums and owners loaded side by side, an album's photos, and each
 /// album's preview (its first photo's thumbnail).
 extension AlbumsFeature {
   static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool {
     switch effect {
-    case .loadAlbums(let requestID):
+    case .albums(.load(let requestID)):
       // Both at once; each result is recorded as it comes, in whichever order.
       runtime.run { [environment = runtime.environment] in
         switch await environment.albums.users() {
@@ -25,7 +35,7 @@ extension AlbumsFeature {
       } unrecordable: {
         [Event(AlbumsEvents.AlbumsFailed(requestID: requestID, failure: $0))]
       }
-    case .loadAlbumPhotos(let requestID, let albumID):
+    case .albums(.loadPhotos(let requestID, let albumID)):
       runtime.run { [environment = runtime.environment] in
         switch await environment.albums.photos(albumID: albumID) {
         case .success(let photos):
@@ -36,7 +46,7 @@ extension AlbumsFeature {
       } unrecordable: {
         [Event(AlbumsEvents.PhotosFailed(requestID: requestID, failure: $0))]
       }
-    case .resolveAlbumPreview(let albumID):
+    case .albums(.resolvePreview(let albumID)):
       resolvePreview(albumID, in: runtime)
     default:
       return false

@@ -140,15 +140,15 @@ enum AlbumsFeature: FeatureModule {
       if e.from == .album { state.album = nil }
     },
     .plan(AlbumsEvents.LoadStarted.self) { e, state in
-      return [.loadAlbums(requestID: e.requestID)]
+      return [.albums(.load(requestID: e.requestID))]
     },
     .plan(AlbumsEvents.PhotosLoadStarted.self) { e, state in
       guard state.album?.requestID == e.requestID else { return [] }
-      return [.loadAlbumPhotos(requestID: e.requestID, albumID: e.albumID)]
+      return [.albums(.loadPhotos(requestID: e.requestID, albumID: e.albumID))]
     },
     .plan(NavigationEvents.WentBack.self) { e, state in
       guard e.from == .photo || e.from == .album else { return [] }
-      return [.cancelAllDownloads(target: .detail)]
+      return [.images(.cancelAll(target: .detail))]
     },
   ]
 

@@ -8,7 +8,7 @@ extension AlbumsFeature {
       url: { state, key in state.albums.all.first { $0.key == key }?.previewURL },
       update: { state, _, wanted, change in state.albums.updatePreviews(wanted, change) },
       keys: { state, status in state.albums.all.filter { $0.preview.status == status }.map(\.key) },
-      locate: { key in Int(key.dropFirst("album:".count)).map { .resolveAlbumPreview(albumID: $0) } }),
+      locate: { key in Int(key.dropFirst("album:".count)).map { .albums(.resolvePreview(albumID: $0)) } }),
     ImageSlot(
       prefix: "photo:", target: .thumbnail,
       image: { state, key in state.album?.photos.first { $0.key == key }?.thumbnail },

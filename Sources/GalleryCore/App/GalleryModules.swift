@@ -54,3 +54,20 @@ extension Action {
     }
   }
 }
+
+/// Work to do outside the fold, described as data: planned from an event and the state it
+/// produced, run by the `EffectRuntime` (the runtime's own cases) or by the feature's
+/// `start`, whose results come back as events. Replay never runs them.
+public enum Effect: Codable, Equatable, Sendable {
+  /// Send an action through the store, as the frontend would (follow-up work).
+  case dispatch(Action)
+  /// After `milliseconds`, send `then` (a timer firing enters the log through its action's events).
+  case startTimer(id: Int, milliseconds: Int, then: Action)
+  case auth(AuthEffect)
+  case feed(FeedEffect)
+  case images(ImagesEffect)
+  case albums(AlbumsEffect)
+  case account(AccountEffect)
+  case video(VideoEffect)
+  case settings(SettingsEffect)
+}

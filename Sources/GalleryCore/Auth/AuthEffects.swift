@@ -1,13 +1,24 @@
+/// Sign-in's effects, as data.
+public enum AuthEffect: Codable, Equatable, Sendable {
+  /// Sign in or register `email` (the password is taken from memory); on success store
+  /// the token in the credentials file and record `auth.succeeded`, else `auth.failed`.
+  case authenticate(form: AuthForm, requestID: Int, email: String)
+  /// Remove the sign-in token from the credentials file.
+  case clearCredentials
+  /// Drop the in-memory password of a form.
+  case forgetPassword(AuthForm)
+}
+
 /// Sign-in's effects: the backend call with the password held in memory, the token to and
 /// from the credentials file, passwords forgotten.
 extension AuthFeature {
   static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool {
     switch effect {
-    case .forgetPassword(let form):
+    case .auth(.forgetPassword(let form)):
       runtime.vault.forget(form)
-    case .clearCredentials:
+    case .auth(.clearCredentials):
       try? runtime.credentials.update { $0.signIn = nil }
-    case .authenticate(let form, let requestID, let email):
+    case .auth(.authenticate(let form, let requestID, let email)):
       let password = runtime.vault.password(form)
       runtime.run { [environment = runtime.environment, credentials = runtime.credentials] in
         guard let password else {

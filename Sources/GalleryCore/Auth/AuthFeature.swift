@@ -111,17 +111,17 @@ enum AuthFeature: FeatureModule {
       edit(&state, .login) { form in form.email.value = email }
     },
     .plan(AuthEvents.Submitted.self) { e, state in
-      return [.authenticate(form: e.form, requestID: e.requestID, email: e.email)]
+      return [.auth(.authenticate(form: e.form, requestID: e.requestID, email: e.email))]
     },
     .plan(AuthEvents.Succeeded.self) { e, state in
       guard state.session.status == .signedIn && state.session.email == e.email else { return [] }
-      return AuthForm.allCases.map { .forgetPassword($0) }
+      return AuthForm.allCases.map { .auth(.forgetPassword($0)) }
     },
     .plan(AuthEvents.SignedOut.self) { _, state in
-      return [.clearCredentials, .forgetPassword(.login)]
+      return [.auth(.clearCredentials), .auth(.forgetPassword(.login))]
     },
     .plan(AuthEvents.RegistrationOpened.self) { _, state in
-      return [.forgetPassword(.registration)]
+      return [.auth(.forgetPassword(.registration))]
     },
   ]
 

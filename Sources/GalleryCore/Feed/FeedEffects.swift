@@ -1,8 +1,18 @@
+/// The feed's effects, as data.
+public enum FeedEffect: Codable, Equatable, Sendable {
+  /// Fetch a page from the feed provider; records `feed.pageLoaded` or `feed.loadFailed`.
+  case loadPage(requestID: Int, query: String, page: Int, perPage: Int)
+  /// Keep this first page on disk as the offline copy (replacing the last one).
+  case saveOfflineCopy(provider: String, query: String, photos: [Photo])
+  /// Read the offline copy; records `feed.offlineCopyShown` if there is one for `provider`.
+  case showOfflineCopy(provider: String)
+}
+
 /// The feed's effects: pages from the provider, and the offline copy of the first page.
 extension FeedFeature {
   static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool {
     switch effect {
-    case .loadFeedPage(let requestID, let query, let page, let perPage):
+    case .feed(.loadPage(let requestID, let query, let page, let perPage)):
       runtime.run { [environment = runtime.environment] in
         switch await environment.feed.page(query: query, page: page, perPage: perPage) {
         case .success(var result):
@@ -15,14 +25,14 @@ extension FeedFeature {
       } unrecordable: {
         [Event(FeedEvents.LoadFailed(requestID: requestID, failure: $0))]
       }
-    case .saveOfflineCopy(let provider, let query, let photos):
+    case .feed(.saveOfflineCopy(let provider, let query, let photos)):
       runtime.run { [offlineCopy = runtime.offlineCopy, diagnostics = runtime.diagnostics] in
         do { try offlineCopy.save(provider: provider, query: query, photos: photos) } catch {
           diagnostics("could not save the offline copy: \(error)")
         }
         return []
       }
-    case .showOfflineCopy(let provider):
+    case .feed(.showOfflineCopy(let provider)):
       runtime.run { [offlineCopy = runtime.offlineCopy] in
         guard let copy = offlineCopy.load(provider: provider) else { return [] }
         return [Event(FeedEvents.OfflineCopyShown(photos: copy.photos, query: copy.query))]

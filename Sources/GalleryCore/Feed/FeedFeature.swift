@@ -187,26 +187,28 @@ enum FeedFeature: FeatureModule {
     .plan(FeedEvents.LoadStarted.self) { e, state in
       guard state.connectivity == .online else { return [] }
       return [
-        .loadFeedPage(requestID: e.requestID, query: e.query, page: e.page, perPage: state.feed.perPage)
+        .feed(.loadPage(requestID: e.requestID, query: e.query, page: e.page, perPage: state.feed.perPage))
       ]
     },
     .plan(FeedEvents.PageLoaded.self) { e, state in
       guard e.page.photos.count > 0 else { return [] }
       guard state.feed.page == 1, !state.feed.isOfflineCopy, state.feed.pendingLoad == nil else { return [] }
       return [
-        .saveOfflineCopy(provider: state.feed.provider, query: state.feed.activeQuery, photos: e.page.photos)
+        .feed(
+          .saveOfflineCopy(
+            provider: state.feed.provider, query: state.feed.activeQuery, photos: e.page.photos))
       ]
     },
     .plan(FeedEvents.LoadFailed.self) { e, state in
       guard e.failure.kind == .offline && state.feed.status == .failed else { return [] }
-      return [.showOfflineCopy(provider: state.feed.provider)]
+      return [.feed(.showOfflineCopy(provider: state.feed.provider))]
     },
     .plan(FeedEvents.DetailClosed.self) { e, state in
-      return [.cancelDownloads(keys: [e.key], target: .detail)]
+      return [.images(.cancel(keys: [e.key], target: .detail))]
     },
     .plan(NavigationEvents.WentBack.self) { e, state in
       guard e.from == .detail else { return [] }
-      return [.cancelAllDownloads(target: .detail)]
+      return [.images(.cancelAll(target: .detail))]
     },
     .plan(AuthEvents.Succeeded.self) { _, state in
       guard state.route.last?.screen == .home else { return [] }

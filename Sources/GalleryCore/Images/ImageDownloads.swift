@@ -1,16 +1,29 @@
+/// The images' effects, as data.
+public enum ImagesEffect: Codable, Equatable, Sendable {
+  /// Get an image into the cache (from the cache if it is there); records `feed.imageLoaded`
+  /// or `feed.imageFailed`.
+  case download(key: String, target: ImageTarget, url: String)
+  /// Stop downloads of these keys.
+  case cancel(keys: [String], target: ImageTarget)
+  /// Stop every download for `target`.
+  case cancelAll(target: ImageTarget)
+  /// Set the image cache's budget; a smaller one evicts at once (`feed.imagesEvicted`).
+  case setCacheBudget(megabytes: Int)
+}
+
 /// The images' effects: downloads into the disk cache (at most a few at once, each
 /// cancellable by key and target), cancels, and the cache's budget.
 extension ImagesFeature {
   static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool {
     switch effect {
-    case .downloadImage(let key, let target, let url):
+    case .images(.download(let key, let target, let url)):
       download(key: key, target: target, url: url, in: runtime)
-    case .cancelDownloads(let keys, let target):
+    case .images(.cancel(let keys, let target)):
       let ids = Set(keys.map { downloadKey($0, target) })
       runtime.cancelDownloads { ids.contains($0) }
-    case .cancelAllDownloads(let target):
+    case .images(.cancelAll(let target)):
       runtime.cancelDownloads { $0.hasPrefix(target.rawValue + ":") }
-    case .setImageCacheBudget(let megabytes):
+    case .images(.setCacheBudget(let megabytes)):
       let evicted = runtime.cache.setBudget(megabytes * 1_000_000)
       if !evicted.isEmpty { runtime.run { [Event(ImagesEvents.ImagesEvicted(paths: evicted))] } }
     default:

@@ -110,11 +110,11 @@ enum ImagesFeature: FeatureModule {
     .plan(ImagesEvents.ImagesRequested.self) { e, state in
       e.keys.compactMap { key in
         guard let slot = slot(key, e.target) else { return nil }
-        if let url = slot.url(state, key) { return .downloadImage(key: key, target: e.target, url: url) }
+        if let url = slot.url(state, key) { return .images(.download(key: key, target: e.target, url: url)) }
         return slot.locate?(key)
       }
     },
-    .plan(ImagesEvents.ImagesCancelled.self) { e, _ in [.cancelDownloads(keys: e.keys, target: e.target)] },
+    .plan(ImagesEvents.ImagesCancelled.self) { e, _ in [.images(.cancel(keys: e.keys, target: e.target))] },
   ]
 }
 

@@ -120,8 +120,9 @@ enum SettingsFeature: FeatureModule {
     // Both effects are no-ops when nothing they govern changed. Providers switch only once a
     // user chose them; until then the configuration's serve.
     .plan(SettingsEvents.Changed.self) { e, _ in
-      let providers: [Effect] = e.settings.providers.chosen ? [.useProviders(e.settings.providers)] : []
-      return [.setImageCacheBudget(megabytes: e.settings.imageCacheMegabytes)] + providers
+      let providers: [Effect] =
+        e.settings.providers.chosen ? [.settings(.useProviders(e.settings.providers))] : []
+      return [.images(.setCacheBudget(megabytes: e.settings.imageCacheMegabytes))] + providers
     },
   ]
 }

@@ -12,8 +12,13 @@ final class ChangeFeed: @unchecked Sendable {
   private let lock = NSLock()
   /// Held while changes are handed to observers, so they see them one at a time, in order.
   private let delivery = NSLock()
-  private var queued: [Store.StateChange] = []
+  /// What is queued: the first change in `next` (no allocation for the usual one), any
+  /// further ones in `more`.
+  private var next: Store.StateChange?
+  private var more: [Store.StateChange] = []
   private var observers: [(id: Int, handler: Observer)] = []
+  /// The handlers of `observers`, kept so a delivery does not build the list again.
+  private var handlers: [Observer] = []
   private var nextID = 0
 
   /// Queues `change`; call under the store's lock so the queue follows the log.
@@ -21,7 +26,7 @@ final class ChangeFeed: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     guard !observers.isEmpty else { return }
-    queued.append(change)
+    if next == nil { next = change } else { more.append(change) }
   }
 
   /// Takes what is queued and who is to get it; call under the store's lock, together with
@@ -29,9 +34,11 @@ final class ChangeFeed: @unchecked Sendable {
   func take() -> (changes: [Store.StateChange], observers: [Observer]) {
     lock.lock()
     defer { lock.unlock() }
-    let changes = queued
-    queued = []
-    return (changes, observers.map(\.handler))
+    guard let first = next else { return ([], handlers) }
+    next = nil
+    if more.isEmpty { return ([first], handlers) }
+    defer { more = [] }
+    return ([first] + more, handlers)
   }
 
   /// Adds an observer; call under the store's lock, after `take`, so it sees exactly the
@@ -41,6 +48,7 @@ final class ChangeFeed: @unchecked Sendable {
     defer { lock.unlock() }
     nextID += 1
     observers.append((nextID, handler))
+    handlers = observers.map(\.handler)
     return nextID
   }
 
@@ -48,6 +56,14 @@ final class ChangeFeed: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     observers.removeAll { $0.id == id }
+    handlers = observers.map(\.handler)
+  }
+
+  /// Whether nobody observes (then nothing is ever queued).
+  private var isIdle: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return observers.isEmpty && next == nil
   }
 
   /// Runs `body` while no other delivery can run: what it sends is ordered against every
@@ -65,6 +81,7 @@ final class ChangeFeed: @unchecked Sendable {
 
   /// Delivers everything queued, including the caller's own change, before returning.
   func deliverQueued() {
+    if isIdle { return }
     exclusively {
       while true {
         let (changes, observers) = take()

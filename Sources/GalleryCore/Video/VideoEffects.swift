@@ -1,10 +1,16 @@
+/// The random video's effect, as data.
+public enum VideoEffect: Codable, Equatable, Sendable {
+  /// Fetch popular videos and record one picked at random (`video.picked`) or the failure.
+  case pickRandom(requestID: Int)
+}
+
 /// The random video's effect: popular videos fetched, one picked at random and recorded.
 extension VideoFeature {
   /// How many popular videos the random pick draws from.
   static let candidates = 40
 
   static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool {
-    guard case .pickRandomVideo(let requestID) = effect else { return false }
+    guard case .video(.pickRandom(let requestID)) = effect else { return false }
     runtime.run { [environment = runtime.environment] in
       switch await environment.video.popular(perPage: candidates) {
       case .failure(let failure): return [Event(VideoEvents.Failed(requestID: requestID, failure: failure))]

@@ -39,7 +39,7 @@ enum VideoFeature: FeatureModule {
       state.video.status = .failed
       state.video.error = state.message(for: e.failure)
     },
-    .plan(VideoEvents.Requested.self) { e, _ in [.pickRandomVideo(requestID: e.requestID)] },
+    .plan(VideoEvents.Requested.self) { e, _ in [.video(.pickRandom(requestID: e.requestID))] },
   ]
 
   /// A pick the last process left in flight is asked again (startup action).

@@ -32,13 +32,13 @@ final class AccountMachineTests: XCTestCase {
       $0.account.accountID = 1
       $0.account.tokenLifetime = 3600
     }
-    store.expectEffects([.storeAccountTokens])
+    store.expectEffects([.account(.storeTokens)])
     store.send(.account(.loadImages)) {
       $0.account.imagesStatus = .loading
       $0.account.imagesRequestID = 1
       $0.nextRequestID = 2
     }
-    store.expectEffects([.loadAccountImages(requestID: 1)])
+    store.expectEffects([.account(.loadImages(requestID: 1))])
     store.send(.account(.loadImages))  // a second load while one runs records nothing
     store.receive([
       Event(
@@ -73,7 +73,7 @@ final class AccountMachineTests: XCTestCase {
       $0.account.images = [AccountImageItem(image: Self.other)]
       $0.account.deleting = [.init(requestID: 2, index: 0, item: AccountImageItem(image: Self.image))]
     }
-    store.expectEffects([.deleteAccountImage(requestID: 2, imageID: "abc")])
+    store.expectEffects([.account(.delete(requestID: 2, imageID: "abc"))])
     let failure = RequestFailure(kind: .http, status: 500)
     store.receive([Event(AccountEvents.DeleteFailed(requestID: 2, imageID: "abc", failure: failure))]) {
       var back = AccountImageItem(image: Self.image)
@@ -95,7 +95,7 @@ final class AccountMachineTests: XCTestCase {
       $0.account.upload.fileName = "cat.png"
       $0.account.upload.request = UploadRequest(file: file, title: "Cat")
     }
-    store.expectEffects([.uploadAccountImage(requestID: 2, request: UploadRequest(file: file, title: "Cat"))])
+    store.expectEffects([.account(.upload(requestID: 2, request: UploadRequest(file: file, title: "Cat")))])
     store.reject(.account(.upload(UploadRequest(file: file))), code: "account.uploadInProgress")
     store.receive([Event(AccountEvents.UploadProgressed(requestID: 2, percent: 40))]) {
       $0.account.upload.progress = 0.4
@@ -105,7 +105,7 @@ final class AccountMachineTests: XCTestCase {
       $0.account.images = [AccountImageItem(image: Self.image)]
       $0.account.deleting = [.init(requestID: 3, index: 1, item: AccountImageItem(image: Self.other))]
     }
-    store.expectEffects([.deleteAccountImage(requestID: 3, imageID: "def")])
+    store.expectEffects([.account(.delete(requestID: 3, imageID: "def"))])
 
     let closing = AppMachine.interruptedWork(store.state)
     XCTAssertEqual(closing, [Event(AccountEvents.WorkInterrupted(uploadRequestID: 2, deleteRequestIDs: [3]))])
@@ -133,7 +133,7 @@ final class AccountMachineTests: XCTestCase {
       $0.account = AccountState()
       $0.account.provider = imgur
     }
-    store.expectEffects([.clearAccountCredentials])
+    store.expectEffects([.account(.clearCredentials)])
     store.send(.account(.start(imgur)))  // the same provider again records nothing
     store.finish()
   }

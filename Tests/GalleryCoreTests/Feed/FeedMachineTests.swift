@@ -20,7 +20,7 @@ final class FeedMachineTests: XCTestCase {
       $0.feed.pendingLoad = .init(requestID: 1, mode: .refresh, page: 1, query: "")
       $0.nextRequestID = 2
     }
-    store.expectEffects([.loadFeedPage(requestID: 1, query: "", page: 1, perPage: 20)])
+    store.expectEffects([.feed(.loadPage(requestID: 1, query: "", page: 1, perPage: 20))])
     let page = FeedPage(photos: [1, 2, 3].map(Self.photo), hasMore: true)
     store.receive([Event(FeedEvents.PageLoaded(requestID: 1, page: page))]) {
       $0.feed.status = .loaded
@@ -29,7 +29,7 @@ final class FeedMachineTests: XCTestCase {
       $0.feed.page = 1
       $0.feed.hasMore = true
     }
-    store.expectEffects([.saveOfflineCopy(provider: "demo", query: "", photos: page.photos)])
+    store.expectEffects([.feed(.saveOfflineCopy(provider: "demo", query: "", photos: page.photos))])
     return store
   }
 
@@ -55,7 +55,7 @@ final class FeedMachineTests: XCTestCase {
       $0.nextRequestID = 5
     }
     XCTAssertEqual(events.map(\.type), ["feed.debounceFired", "feed.loadStarted"])
-    store.expectEffects([.loadFeedPage(requestID: 4, query: "fox", page: 1, perPage: 20)])
+    store.expectEffects([.feed(.loadPage(requestID: 4, query: "fox", page: 1, perPage: 20))])
     store.finish()
   }
 
@@ -66,7 +66,7 @@ final class FeedMachineTests: XCTestCase {
       $0.feed.pendingLoad = .init(requestID: 2, mode: .more, page: 2, query: "")
       $0.nextRequestID = 3
     }
-    store.expectEffects([.loadFeedPage(requestID: 2, query: "", page: 2, perPage: 20)])
+    store.expectEffects([.feed(.loadPage(requestID: 2, query: "", page: 2, perPage: 20))])
     XCTAssertEqual(store.send(.feed(.loadMore)), [], "one load at a time")
     let page2 = FeedPage(photos: [3, 4, 2, 5].map(Self.photo), hasMore: false)
     store.receive([Event(FeedEvents.PageLoaded(requestID: 2, page: page2))]) {
@@ -90,12 +90,12 @@ final class FeedMachineTests: XCTestCase {
       $0.feed.pendingLoad = .init(requestID: 2, mode: .refresh, page: 1, query: "")
       $0.nextRequestID = 3
     }
-    store.expectEffects([.loadFeedPage(requestID: 2, query: "", page: 1, perPage: 20)])
+    store.expectEffects([.feed(.loadPage(requestID: 2, query: "", page: 1, perPage: 20))])
     store.send(.feed(.refresh)) {
       $0.feed.pendingLoad = .init(requestID: 3, mode: .refresh, page: 1, query: "")
       $0.nextRequestID = 4
     }
-    store.expectEffects([.loadFeedPage(requestID: 3, query: "", page: 1, perPage: 20)])
+    store.expectEffects([.feed(.loadPage(requestID: 3, query: "", page: 1, perPage: 20))])
     store.receive([
       Event(FeedEvents.PageLoaded(requestID: 2, page: FeedPage(photos: [Self.photo(9)], hasMore: false)))
     ])
@@ -117,17 +117,17 @@ final class FeedMachineTests: XCTestCase {
       $0.feed.items[1].thumbnail.status = .loading
     }
     store.expectEffects([
-      .downloadImage(key: "p:1", target: .thumbnail, url: "https://x/1/t.jpg"),
-      .downloadImage(key: "p:2", target: .thumbnail, url: "https://x/2/t.jpg"),
+      .images(.download(key: "p:1", target: .thumbnail, url: "https://x/1/t.jpg")),
+      .images(.download(key: "p:2", target: .thumbnail, url: "https://x/2/t.jpg")),
     ])
     XCTAssertEqual(store.send(.images(.prefetch(["p:1"]))), [], "already loading")
     store.receive([Event(ImagesEvents.ImageLoaded(key: "p:1", target: .thumbnail, path: "/cache/aa/aa"))]) {
       $0.feed.items[0].thumbnail = ImageState(status: .loaded, path: "/cache/aa/aa")
     }
     store.send(.images(.cancelPrefetch(["p:1", "p:2"]))) { $0.feed.items[1].thumbnail = ImageState() }
-    store.expectEffects([.cancelDownloads(keys: ["p:2"], target: .thumbnail)])
+    store.expectEffects([.images(.cancel(keys: ["p:2"], target: .thumbnail))])
     store.send(.images(.prefetch(["p:3"]))) { $0.feed.items[2].thumbnail.status = .loading }
-    store.expectEffects([.downloadImage(key: "p:3", target: .thumbnail, url: "https://x/3/t.jpg")])
+    store.expectEffects([.images(.download(key: "p:3", target: .thumbnail, url: "https://x/3/t.jpg"))])
     store.receive([
       Event(ImagesEvents.ImageFailed(key: "p:3", target: .thumbnail, failure: RequestFailure(kind: .timeout)))
     ]) {
@@ -137,7 +137,7 @@ final class FeedMachineTests: XCTestCase {
     store.reject(.images(.retry("p:1")), code: "feed.imageNotFailed")
     store.reject(.images(.retry("zzz")), code: "feed.unknownKey")
     store.send(.images(.retry("p:3"))) { $0.feed.items[2].thumbnail = ImageState(status: .loading) }
-    store.expectEffects([.downloadImage(key: "p:3", target: .thumbnail, url: "https://x/3/t.jpg")])
+    store.expectEffects([.images(.download(key: "p:3", target: .thumbnail, url: "https://x/3/t.jpg"))])
     store.receive([Event(ImagesEvents.ImagesEvicted(paths: ["/cache/aa/aa"]))]) {
       $0.feed.items[0].thumbnail = ImageState()
     }
@@ -151,7 +151,7 @@ final class FeedMachineTests: XCTestCase {
       $0.detail = DetailState(photo: Self.photo(2), image: ImageState(status: .loading))
       $0.route.append(Route(.detail, id: "p:2"))
     }
-    store.expectEffects([.downloadImage(key: "p:2", target: .detail, url: "https://x/2/l.jpg")])
+    store.expectEffects([.images(.download(key: "p:2", target: .detail, url: "https://x/2/l.jpg"))])
     store.receive([Event(ImagesEvents.ImageLoaded(key: "p:2", target: .detail, path: "/c/l"))]) {
       $0.detail?.image = ImageState(status: .loaded, path: "/c/l")
     }
@@ -159,18 +159,18 @@ final class FeedMachineTests: XCTestCase {
       $0.detail = nil
       $0.route = [Route(.home)]
     }
-    store.expectEffects([.cancelAllDownloads(target: .detail)])
+    store.expectEffects([.images(.cancelAll(target: .detail))])
     store.reject(.feed(.closeDetail), code: "detail.notOpen")
     store.send(.feed(.openDetail("p:1"))) {
       $0.detail = DetailState(photo: Self.photo(1), image: ImageState(status: .loading))
       $0.route.append(Route(.detail, id: "p:1"))
     }
-    store.expectEffects([.downloadImage(key: "p:1", target: .detail, url: "https://x/1/l.jpg")])
+    store.expectEffects([.images(.download(key: "p:1", target: .detail, url: "https://x/1/l.jpg"))])
     store.send(.feed(.closeDetail)) {
       $0.detail = nil
       $0.route = [Route(.home)]
     }
-    store.expectEffects([.cancelDownloads(keys: ["p:1"], target: .detail)])
+    store.expectEffects([.images(.cancel(keys: ["p:1"], target: .detail))])
     store.finish()
   }
 
@@ -189,7 +189,7 @@ final class FeedMachineTests: XCTestCase {
         Event(FeedEvents.LoadStarted(requestID: 2, mode: .refresh, page: 1, query: "")),
         Event(FeedEvents.LoadFailed(requestID: 2, failure: offline)),
       ], "fails fast: no request goes out")
-    store.expectEffects([.showOfflineCopy(provider: "demo")])
+    store.expectEffects([.feed(.showOfflineCopy(provider: "demo"))])
     store.receive([Event(FeedEvents.OfflineCopyShown(photos: [Self.photo(1)], query: ""))]) {
       $0.feed.items = [FeedItem(photo: Self.photo(1))]
       $0.feed.isOfflineCopy = true
@@ -203,14 +203,14 @@ final class FeedMachineTests: XCTestCase {
       $0.feed.pendingLoad = .init(requestID: 3, mode: .refresh, page: 1, query: "")
       $0.nextRequestID = 4
     }
-    store.expectEffects([.loadFeedPage(requestID: 3, query: "", page: 1, perPage: 20)])
+    store.expectEffects([.feed(.loadPage(requestID: 3, query: "", page: 1, perPage: 20))])
     store.finish()
   }
 
   func testStartingAgainResumesOrClosesWhatWasInFlight() {
     let store = loaded()
     store.send(.images(.prefetch(["p:1"]))) { $0.feed.items[0].thumbnail.status = .loading }
-    store.expectEffects([.downloadImage(key: "p:1", target: .thumbnail, url: "https://x/1/t.jpg")])
+    store.expectEffects([.images(.download(key: "p:1", target: .thumbnail, url: "https://x/1/t.jpg"))])
     store.send(.feed(.setQuery("owl"))) {
       $0.feed.query = "owl"
       $0.feed.debounceTimer = 2
@@ -224,11 +224,11 @@ final class FeedMachineTests: XCTestCase {
       $0.nextRequestID = 4
     }
     XCTAssertEqual(events.map(\.type), ["feed.debounceFired", "feed.loadStarted"])
-    store.expectEffects([.loadFeedPage(requestID: 3, query: "owl", page: 1, perPage: 20)])
+    store.expectEffects([.feed(.loadPage(requestID: 3, query: "owl", page: 1, perPage: 20))])
     // The Images module closes the downloads the last process left running, for every screen.
     let resumed = store.send(.images(.resume)) { $0.feed.items[0].thumbnail = ImageState() }
     XCTAssertEqual(resumed.map(\.type), ["feed.imagesCancelled"])
-    store.expectEffects([.cancelDownloads(keys: ["p:1"], target: .thumbnail)])
+    store.expectEffects([.images(.cancel(keys: ["p:1"], target: .thumbnail))])
     let switched = store.send(.feed(.start(provider: "pexels"))) {
       $0.feed = FeedState()
       $0.feed.provider = "pexels"
@@ -237,7 +237,7 @@ final class FeedMachineTests: XCTestCase {
       $0.nextRequestID = 5
     }
     XCTAssertEqual(switched.map(\.type), ["feed.providerSelected", "feed.loadStarted"])
-    store.expectEffects([.loadFeedPage(requestID: 4, query: "", page: 1, perPage: 20)])
+    store.expectEffects([.feed(.loadPage(requestID: 4, query: "", page: 1, perPage: 20))])
     store.finish()
   }
 }
