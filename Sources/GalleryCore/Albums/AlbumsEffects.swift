@@ -15,37 +15,19 @@ extension AlbumsFeature {
     switch effect {
     case .albums(.load(let requestID)):
       // Both at once; each result is recorded as it comes, in whichever order.
-      runtime.run { [environment = runtime.environment] in
-        switch await environment.albums.users() {
-        case .success(let owners):
-          return [Event(AlbumsEvents.OwnersArrived(requestID: requestID, owners: owners))]
-        case .failure(let failure):
-          return [Event(AlbumsEvents.OwnersFailed(requestID: requestID, failure: failure))]
-        }
-      } unrecordable: {
-        [Event(AlbumsEvents.OwnersFailed(requestID: requestID, failure: $0))]
-      }
-      runtime.run { [environment = runtime.environment] in
-        switch await environment.albums.albums() {
-        case .success(let albums):
-          return [Event(AlbumsEvents.AlbumsArrived(requestID: requestID, albums: albums))]
-        case .failure(let failure):
-          return [Event(AlbumsEvents.AlbumsFailed(requestID: requestID, failure: failure))]
-        }
-      } unrecordable: {
-        [Event(AlbumsEvents.AlbumsFailed(requestID: requestID, failure: $0))]
-      }
+      let albums = runtime.environment.albums
+      runtime.load(
+        { await albums.users() }, { AlbumsEvents.OwnersArrived(requestID: requestID, owners: $0) },
+        failed: { AlbumsEvents.OwnersFailed(requestID: requestID, failure: $0) })
+      runtime.load(
+        { await albums.albums() }, { AlbumsEvents.AlbumsArrived(requestID: requestID, albums: $0) },
+        failed: { AlbumsEvents.AlbumsFailed(requestID: requestID, failure: $0) })
     case .albums(.loadPhotos(let requestID, let albumID)):
-      runtime.run { [environment = runtime.environment] in
-        switch await environment.albums.photos(albumID: albumID) {
-        case .success(let photos):
-          return [Event(AlbumsEvents.PhotosArrived(requestID: requestID, photos: photos))]
-        case .failure(let failure):
-          return [Event(AlbumsEvents.PhotosFailed(requestID: requestID, failure: failure))]
-        }
-      } unrecordable: {
-        [Event(AlbumsEvents.PhotosFailed(requestID: requestID, failure: $0))]
-      }
+      let albums = runtime.environment.albums
+      runtime.load(
+        { await albums.photos(albumID: albumID) },
+        { AlbumsEvents.PhotosArrived(requestID: requestID, photos: $0) },
+        failed: { AlbumsEvents.PhotosFailed(requestID: requestID, failure: $0) })
     case .albums(.resolvePreview(let albumID)):
       resolvePreview(albumID, in: runtime)
     default:

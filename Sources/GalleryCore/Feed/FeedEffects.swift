@@ -13,18 +13,17 @@ extension FeedFeature {
   static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool {
     switch effect {
     case .feed(.loadPage(let requestID, let query, let page, let perPage)):
-      runtime.run { [environment = runtime.environment] in
-        switch await environment.feed.page(query: query, page: page, perPage: perPage) {
-        case .success(var result):
+      let feed = runtime.environment.feed
+      runtime.load(
+        {
           // A provider that sends more than was asked for gets what was asked for.
-          if result.photos.count > perPage { result.photos.removeLast(result.photos.count - perPage) }
-          return [Event(FeedEvents.PageLoaded(requestID: requestID, page: result))]
-        case .failure(let failure):
-          return [Event(FeedEvents.LoadFailed(requestID: requestID, failure: failure))]
-        }
-      } unrecordable: {
-        [Event(FeedEvents.LoadFailed(requestID: requestID, failure: $0))]
-      }
+          await feed.page(query: query, page: page, perPage: perPage).map { result in
+            var result = result
+            if result.photos.count > perPage { result.photos.removeLast(result.photos.count - perPage) }
+            return result
+          }
+        }, { FeedEvents.PageLoaded(requestID: requestID, page: $0) },
+        failed: { FeedEvents.LoadFailed(requestID: requestID, failure: $0) })
     case .feed(.saveOfflineCopy(let provider, let query, let photos)):
       runtime.run { [offlineCopy = runtime.offlineCopy, diagnostics = runtime.diagnostics] in
         do { try offlineCopy.save(provider: provider, query: query, photos: photos) } catch {

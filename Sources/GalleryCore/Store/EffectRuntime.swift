@@ -116,6 +116,23 @@ final class EffectRuntime: @unchecked Sendable {
     }
   }
 
+  /// Runs one provider call and records its result: `loaded` on success, `failed` on a
+  /// failure and when the result cannot be recorded (so a load never spins forever).
+  func load<T: Sendable>(
+    _ call: @escaping @Sendable () async -> Result<T, RequestFailure>,
+    _ loaded: @escaping @Sendable (T) -> any EventPayload,
+    failed: @escaping @Sendable (RequestFailure) -> any EventPayload
+  ) {
+    run {
+      switch await call() {
+      case .success(let value): return [Event(erased: loaded(value))]
+      case .failure(let failure): return [Event(erased: failed(failure))]
+      }
+    } unrecordable: {
+      [Event(erased: failed($0))]
+    }
+  }
+
   /// Records events, reporting (not throwing) a failure: for results with no fallback.
   func record(_ events: [Event]) {
     do { try append(events) } catch { diagnostics("an effect result was not recorded: \(error)") }

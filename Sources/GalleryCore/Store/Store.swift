@@ -233,13 +233,21 @@ public final class Store: @unchecked Sendable {
   /// are appended with the store's durability. A `Rejection` records nothing.
   @discardableResult
   public func send(_ action: Action, deferDurability: Bool = false) throws -> Outcome {
-    lock.lock()
-    let outcome: Outcome
-    do {
+    try appending {
       let events = try AppMachine.decide(action, current)
       if let (form, secret) = action.secret { runtime.vault.set(form, secret) }
       if let redirect = action.accountRedirect { runtime.vault.setRedirect(redirect) }
-      outcome = try appendLocked(events, deferDurability: deferDurability)
+      return try appendLocked(events, deferDurability: deferDurability)
+    }
+  }
+
+  /// Runs `append` under the lock, then hands the change it queued to observers once the
+  /// lock is released (in version order; see `ChangeFeed`).
+  private func appending(_ append: () throws -> Outcome) throws -> Outcome {
+    lock.lock()
+    let outcome: Outcome
+    do {
+      outcome = try append()
     } catch {
       lock.unlock()
       throw error
@@ -256,17 +264,7 @@ public final class Store: @unchecked Sendable {
 
   /// Records events that are facts already (effect results, recovery).
   func record(_ events: [Event]) throws -> Outcome {
-    lock.lock()
-    let outcome: Outcome
-    do {
-      outcome = try appendLocked(events)
-    } catch {
-      lock.unlock()
-      throw error
-    }
-    lock.unlock()
-    feed.deliverQueued()
-    return outcome
+    try appending { try appendLocked(events) }
   }
 
   private func appendLocked(_ events: [Event], deferDurability: Bool = false) throws -> Outcome {
