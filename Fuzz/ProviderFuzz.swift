@@ -20,8 +20,8 @@ public func fuzzProviders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         (try? JSONTapeDecoder().decode(FeedPage.self, from: body))
           == (try? JSONValueDecoder().decode(FeedPage.self, from: value)), "FeedPage fast path differs")
       precondition(
-        (try? JSONTapeDecoder().decode(FeedEvents.ImagesRequested.self, from: body))
-          == (try? JSONValueDecoder().decode(FeedEvents.ImagesRequested.self, from: value)),
+        (try? JSONTapeDecoder().decode(ImagesEvents.ImagesRequested.self, from: body))
+          == (try? JSONValueDecoder().decode(ImagesEvents.ImagesRequested.self, from: value)),
         "ImagesRequested fast path differs")
       // What we read, we must write back and read again identically.
       let written = JSONWriter.bytes(value)

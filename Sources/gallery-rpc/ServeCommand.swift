@@ -15,6 +15,7 @@ enum ServeCommand {
     }
     signal(SIGPIPE, SIG_IGN)
     let logger = Logger(level: config.logLevel)
+    let testClock = config.testClockStart.map { ManualClock(start: $0) }
     let store: Store
     do {
       store = try Store(
@@ -24,6 +25,11 @@ enum ServeCommand {
             durability: config.durability, diagnostics: { logger.log(.warn, $0) }, retention: config.retention
           )
           options.secrets = config.secrets
+          if let testClock {
+            // The log's time and every timer read the hand-moved clock.
+            options.clock = { testClock.milliseconds }
+            options.effectClock = testClock
+          }
           return options
         }())
     } catch {
@@ -62,7 +68,10 @@ enum ServeCommand {
       input: 0, output: 1, framing: config.framing, maxMessageBytes: config.maxMessageBytes)
     let server = GalleryServer(
       store: store, connection: connection, logger: logger, serverVersion: GalleryRPCVersion.text,
-      maxMessageBytes: config.maxMessageBytes)
+      maxMessageBytes: config.maxMessageBytes, testClock: testClock)
+    if let testClock {
+      logger.log(.info, "test clock: time stands still at \(ISOTime.format(millis: testClock.milliseconds))")
+    }
     return server.run()
   }
 }

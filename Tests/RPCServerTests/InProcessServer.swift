@@ -28,7 +28,7 @@ final class InProcessServer: RPCPeer, @unchecked Sendable {
   init(
     framing: Framing = .ndjson, options: Store.Options = Store.Options(durability: .none),
     environment: GalleryEnvironment = GalleryEnvironment(),
-    dataDirectory: TemporaryDirectory = TemporaryDirectory()
+    dataDirectory: TemporaryDirectory = TemporaryDirectory(), testClock: ManualClock? = nil
   ) throws {
     self.framing = framing
     self.dataDirectory = dataDirectory
@@ -36,6 +36,10 @@ final class InProcessServer: RPCPeer, @unchecked Sendable {
     let logged = self.logged
     // What the binary writes to stderr: the server's log and the store's diagnostics.
     options.diagnostics = { line in logged.mutate { $0.append(line) } }
+    if let testClock {
+      options.clock = { testClock.milliseconds }
+      options.effectClock = testClock
+    }
     store = try Store(dataDirectory: dataDirectory.path, environment: environment, options: options)
     var a: [Int32] = [0, 0]
     var b: [Int32] = [0, 0]
@@ -47,7 +51,7 @@ final class InProcessServer: RPCPeer, @unchecked Sendable {
     let server = GalleryServer(
       store: store, connection: connection,
       logger: Logger(level: .debug) { line in logged.mutate { $0.append(line) } },
-      serverVersion: "test", maxMessageBytes: 16 << 20)
+      serverVersion: "test", maxMessageBytes: 16 << 20, testClock: testClock)
     let (status, ended, output) = (self.status, self.ended, fromServer.write)
     Thread.detachNewThread {
       let code = server.run()

@@ -103,7 +103,8 @@ final class MethodDeclarationTests: XCTestCase {
   }
 
   func testEveryReadAndLifecycleMethodReadsItsDeclaredParametersAndAnswersItsDeclaredResult() throws {
-    let server = try InProcessServer()
+    // On a test clock, so the test methods exist too.
+    let server = try InProcessServer(testClock: ManualClock())
     var components: [String: JSONValue] = [:]
     if case .object(let c)? = OpenRPCDocument.build(serverVersion: "x")["components"]?["schemas"] {
       components = c

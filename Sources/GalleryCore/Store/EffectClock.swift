@@ -1,8 +1,10 @@
-/// The waits effects make (the search debounce): real time in the app, a clock the test
-/// moves by hand in tests (`TestClock`), so no test waits for a timer to fire.
+/// The waits effects make (the search debounce): real time in the app, a clock moved by
+/// hand in tests and under `serve --test-clock` (`ManualClock`), so no test waits for a
+/// timer to fire.
 public protocol EffectClock: Sendable {
-  /// Returns once `milliseconds` have passed on this clock (at once for 0 or less).
-  func sleep(milliseconds: Int) async
+  /// A wait of `milliseconds` from now: its deadline is fixed when it is made (when the
+  /// effect starts), not when the returned wait first runs.
+  func timer(milliseconds: Int) -> @Sendable () async -> Void
 }
 
 /// Real time, scaled (`Store.Options.timerScale`; 0 fires every timer at once).
@@ -11,8 +13,8 @@ public struct SystemEffectClock: EffectClock {
 
   public init(scale: Double = 1) { self.scale = max(0, scale) }
 
-  public func sleep(milliseconds: Int) async {
+  public func timer(milliseconds: Int) -> @Sendable () async -> Void {
     let nanoseconds = Double(max(0, milliseconds)) * 1_000_000 * scale
-    if nanoseconds > 0 { try? await Task.sleep(nanoseconds: UInt64(nanoseconds)) }
+    return { if nanoseconds > 0 { try? await Task.sleep(nanoseconds: UInt64(nanoseconds)) } }
   }
 }

@@ -82,8 +82,9 @@ final class EffectRuntime: @unchecked Sendable {
         return []
       }
     case .startTimer(_, let milliseconds, let action):
-      run { [send, timers] in
-        await timers.sleep(milliseconds: milliseconds)
+      let wait = timers.timer(milliseconds: milliseconds)
+      run { [send] in
+        await wait()
         send(action)
         return []
       }
@@ -199,6 +200,21 @@ final class EffectRuntime: @unchecked Sendable {
       } else {
         idle.wait()
       }
+    }
+    return true
+  }
+
+  /// Blocks until every effect still in flight is a timer waiting on its clock (`waiting`
+  /// of them), every other having finished and recorded its result, or until `timeout`
+  /// seconds have passed; returns whether it settled.
+  func waitUntilSettled(timeout: Double, waiting: () -> Int) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    idle.lock()
+    defer { idle.unlock() }
+    while inFlight > waiting() {
+      if Date() >= deadline { return false }
+      // A timer starting to wait on its clock does not signal here: look again shortly.
+      _ = idle.wait(until: min(deadline, Date(timeIntervalSinceNow: 0.002)))
     }
     return true
   }

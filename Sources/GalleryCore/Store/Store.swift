@@ -344,6 +344,15 @@ public final class Store: @unchecked Sendable {
     runtime.waitUntilIdle(timeout: timeout)
   }
 
+  /// Blocks until nothing is in flight but timers waiting on a `ManualClock` (each other
+  /// effect finished and recorded), or `timeout` seconds passed; returns whether it settled.
+  /// With the real clock, a timer counts as in flight until it fires.
+  @discardableResult
+  public func waitUntilSettled(timeout: Double) -> Bool {
+    let clock = options.effectClock as? ManualClock
+    return runtime.waitUntilSettled(timeout: timeout) { clock?.pending ?? 0 }
+  }
+
   /// The state as it was right after event `seq` (time travel), from the nearest snapshot.
   /// `progress` sees each event folded (how many so far, and how many the replay needs in
   /// all) and returns false to stop: the replay then throws `CancellationError`.

@@ -105,6 +105,26 @@ public enum MethodCatalog {
         ],
         result: Schema.object(["seq": Schema.integer(minimum: 0), "value": Schema.anyValue]),
         errors: [-32602, -32800, -32011, -32012, -32002], route: .builtin(.stateAt)),
+      // The test clock (`serve --test-clock` only)
+      MethodSpec(
+        "test/advanceClock",
+        "Moves the test clock on; timers due within the advance fire in order, and it answers once they and the work they started have settled. Only with `serve --test-clock` (-32601 otherwise).",
+        params: [
+          .init(
+            "milliseconds", Schema.integer(minimum: 0, maximum: 31_536_000_000),
+            "how far to move the clock (at most a year)")
+        ],
+        result: Schema.object([
+          "time": Schema.string, "version": Schema.integer(minimum: 0), "settled": Schema.boolean,
+        ]),
+        errors: [-32601, -32602, -32002], route: .builtin(.advanceClock), tag: "test"),
+      MethodSpec(
+        "test/settle",
+        "Answers once no effect is in flight but timers waiting on the test clock (each provider answer recorded). Only with `serve --test-clock` (-32601 otherwise).",
+        result: Schema.object([
+          "time": Schema.string, "version": Schema.integer(minimum: 0), "settled": Schema.boolean,
+        ]),
+        errors: [-32601, -32002], route: .builtin(.settle), tag: "test"),
       // Sign-in and registration
       action("auth/setEmail", "Types into the sign-in email field.", params: [value]) { p throws(RPCError) in
         .auth(.setEmail(.login, try p.string("value")))

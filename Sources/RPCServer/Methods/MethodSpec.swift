@@ -26,9 +26,14 @@ public struct MethodSpec: Sendable {
     case getState
     /// Long reads: run beside the others, cancellable, with progress.
     case readEvents, stateAt
+    /// The test clock (`serve --test-clock` only): move time, wait for effects to settle.
+    case advanceClock, settle
 
     /// Whether it runs beside other requests (cancellable with `$/cancelRequest`).
     public var isLong: Bool { self == .readEvents || self == .stateAt }
+
+    /// Whether it exists only when the server runs on a test clock.
+    public var needsTestClock: Bool { self == .advanceClock || self == .settle }
   }
 
   /// The notifications of the lifecycle.
@@ -58,11 +63,13 @@ public struct MethodSpec: Sendable {
   public var result: JSONValue
   public var errors: [Int]
   public var route: Route
+  /// The OpenRPC tag that groups it (`test` for the test clock's methods).
+  public var tag: String?
 
   public init(
     _ name: String, _ summary: String, notification: Bool = false, params: [Param] = [],
     result: JSONValue = Schema.null,
-    errors: [Int] = [], route: Route
+    errors: [Int] = [], route: Route, tag: String? = nil
   ) {
     self.name = name
     self.summary = summary
@@ -71,6 +78,7 @@ public struct MethodSpec: Sendable {
     self.result = result
     self.errors = errors
     self.route = route
+    self.tag = tag
   }
 
   /// The parameter names this method accepts.
@@ -79,6 +87,12 @@ public struct MethodSpec: Sendable {
   /// `initialize` takes LSP clients' extra members; every other method refuses unknown names.
   public var acceptsUnknownParams: Bool {
     if case .builtin(.initialize) = route { return true }
+    return false
+  }
+
+  /// Whether it exists only with `serve --test-clock`.
+  public var needsTestClock: Bool {
+    if case .builtin(let builtin) = route { return builtin.needsTestClock }
     return false
   }
 

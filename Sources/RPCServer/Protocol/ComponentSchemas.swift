@@ -217,7 +217,7 @@ public enum ComponentSchemas {
       "capabilities": Schema.object([
         "methods": Schema.array(Schema.string), "notAvailableYet": Schema.array(Schema.string),
         "notifications": Schema.array(Schema.string), "framings": Schema.array(Schema.string),
-        "framing": Schema.string, "stateVersion": Schema.integer(minimum: 0),
+        "framing": Schema.string, "stateVersion": Schema.integer(minimum: 0), "testClock": Schema.boolean,
         "maxMessageBytes": Schema.integer(minimum: 1),
       ]),
     ]),

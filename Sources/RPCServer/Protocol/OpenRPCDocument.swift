@@ -60,6 +60,7 @@ public enum OpenRPCDocument {
           })
       }
       if case .notAvailable(let feature) = spec.route { m["x-not-available-yet"] = .string(feature) }
+      if let tag = spec.tag { m["tags"] = .array([.object(["name": .string(tag)])]) }
       return .object(m)
     }
     return .object([

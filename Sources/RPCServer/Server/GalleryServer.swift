@@ -21,6 +21,9 @@ public final class GalleryServer: @unchecked Sendable {
   let logger: Logger
   let serverVersion: String
   let maxMessageBytes: Int
+  /// The clock a `--test-clock` session moves by hand (nil: real time; the test methods
+  /// then do not exist).
+  let testClock: ManualClock?
   let lock = NSLock()
   private var phase = Phase.starting
   private var exitRequested = false
@@ -44,9 +47,12 @@ public final class GalleryServer: @unchecked Sendable {
   var held: [JSONValue] = []
   var heldAppends = false
 
+  /// `testClock` must be the store's `effectClock` and log clock (`serve --test-clock`).
   public init(
-    store: Store, connection: RPCConnection, logger: Logger, serverVersion: String, maxMessageBytes: Int
+    store: Store, connection: RPCConnection, logger: Logger, serverVersion: String, maxMessageBytes: Int,
+    testClock: ManualClock? = nil
   ) {
+    self.testClock = testClock
     self.store = store
     self.connection = connection
     self.logger = logger
@@ -212,7 +218,9 @@ public final class GalleryServer: @unchecked Sendable {
   /// Runs one request to its result.
   func call(_ method: String, _ params: JSONValue?, cancel: CancelFlag?) throws(RPCError) -> JSONValue {
     try checkPhase(method)
-    guard let spec = MethodCatalog.byName[method] else { throw RPCError.methodNotFound(method) }
+    guard let spec = MethodCatalog.byName[method], !spec.needsTestClock || testClock != nil else {
+      throw RPCError.methodNotFound(method)
+    }
     guard !spec.isNotification else {
       throw RPCError.invalidRequest("\(method) is a notification: send it without an id")
     }
@@ -260,6 +268,8 @@ public final class GalleryServer: @unchecked Sendable {
   {
     switch builtin {
     case .initialize: return try initialize()
+    case .advanceClock: return try advanceClock(p)
+    case .settle: return settle()
     case .shutdown:
       lock.lock()
       phase = .shuttingDown
@@ -308,7 +318,7 @@ public final class GalleryServer: @unchecked Sendable {
     lock.unlock()
     let available = MethodCatalog.all.filter {
       if case .notAvailable = $0.route { return false }
-      return true
+      return !$0.needsTestClock || testClock != nil
     }
     let later = MethodCatalog.all.filter {
       if case .notAvailable = $0.route { return true }
@@ -324,6 +334,7 @@ public final class GalleryServer: @unchecked Sendable {
         "framings": .array(Framing.allCases.map { .string($0.rawValue) }),
         "framing": .string((connection.framing ?? .ndjson).rawValue),
         "stateVersion": .number(Double(store.version)),
+        "testClock": .bool(testClock != nil),
         "maxMessageBytes": .number(Double(maxMessageBytes)),
       ]),
     ])

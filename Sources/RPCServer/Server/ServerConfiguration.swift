@@ -15,6 +15,11 @@ public struct ServerConfiguration: Equatable, Sendable {
   public var durability = Durability.fsync
   public var logLevel = Logger.Level.info
   public var maxMessageBytes = 16 << 20
+  /// `--test-clock [START]`: the time the hand-moved clock starts at (milliseconds since
+  /// the epoch); nil: real time.
+  public var testClockStart: Int64?
+  /// The test clock's default start, 2000-01-01T00:00:00Z.
+  public static let defaultTestClockStart: Int64 = 946_684_800_000
   /// The history the log keeps (`--retain-hours`, default a day; nil: all of it).
   public var retention: Retention? = .day
   public var reqresBaseURL = ReqresAuthBackend.defaultBaseURL
@@ -54,6 +59,20 @@ public struct ServerConfiguration: Equatable, Sendable {
     return home + "/.local/share/gallery-rpc"
   }
 
+  /// The start of `--test-clock`: an ISO 8601 UTC time (`2000-01-01T00:00:00Z`, milliseconds
+  /// optional), or the default when none is given.
+  static func testClockStart(_ text: String?) throws(Problem) -> Int64 {
+    guard let text else { return defaultTestClockStart }
+    let full = text.count == 20 && text.hasSuffix("Z") ? String(text.dropLast()) + ".000Z" : text
+    guard let millis = ISOTime.parse(Array(full.utf8)) else {
+      throw Problem(
+        description:
+          "--test-clock takes an ISO 8601 UTC time like 2000-01-01T00:00:00Z (got \(String(reflecting: text)))"
+      )
+    }
+    return millis
+  }
+
   /// Reads `arguments` (flags after the subcommand) and `environment`.
   public static func parse(_ arguments: [String], environment: [String: String]) throws(Problem)
     -> ServerConfiguration
@@ -73,6 +92,16 @@ public struct ServerConfiguration: Equatable, Sendable {
       ]
       + providerChoices.map(\.flag)
     while let arg = args.popFirst() {
+      // `--test-clock` takes an optional START.
+      if arg == "--test-clock" || arg.hasPrefix("--test-clock=") {
+        var start = arg.hasPrefix("--test-clock=") ? String(arg.dropFirst("--test-clock=".count)) : nil
+        if start == nil, let next = args.first, !next.hasPrefix("--") {
+          start = next
+          args.removeFirst()
+        }
+        config.testClockStart = try testClockStart(start)
+        continue
+      }
       var name = arg
       var value: String?
       if let eq = arg.firstIndex(of: "="), arg.hasPrefix("--") {

@@ -1,0 +1,66 @@
+import Foundation
+
+/// A clock moved by hand (`serve --test-clock`, and `TestClock` in tests): time stands still
+/// until `advance`, which ends every sleep then due, in deadline order. It is also the log's
+/// clock, so a session driven by it writes the same bytes on every run.
+public final class ManualClock: EffectClock, @unchecked Sendable {
+  private let lock = NSCondition()
+  private var now: Int64
+  private var sleepers: [(deadline: Int64, wake: CheckedContinuation<Void, Never>)] = []
+
+  /// A clock reading `start` (milliseconds since the epoch).
+  public init(start: Int64 = 0) { now = start }
+
+  /// The time, in milliseconds since the epoch.
+  public var milliseconds: Int64 {
+    lock.lock()
+    defer { lock.unlock() }
+    return now
+  }
+
+  public func timer(milliseconds: Int) -> @Sendable () async -> Void {
+    let deadline = self.milliseconds + Int64(max(0, milliseconds))
+    return { [self] in await sleep(until: deadline) }
+  }
+
+  /// Returns once the clock reads `deadline` or later.
+  public func sleep(until deadline: Int64) async {
+    await withCheckedContinuation { (wake: CheckedContinuation<Void, Never>) in
+      lock.lock()
+      guard deadline > now else {
+        lock.unlock()
+        return wake.resume()
+      }
+      sleepers.append((deadline, wake))
+      lock.broadcast()
+      lock.unlock()
+    }
+  }
+
+  /// Moves time on by `milliseconds`, ending every sleep that is then due (in deadline order).
+  public func advance(by milliseconds: Int) {
+    lock.lock()
+    now += Int64(max(0, milliseconds))
+    let due = sleepers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
+    sleepers.removeAll { $0.deadline <= now }
+    lock.unlock()
+    for sleeper in due { sleeper.wake.resume() }
+  }
+
+  /// How many sleeps are waiting (timers not yet due).
+  public var pending: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return sleepers.count
+  }
+
+  /// Waits until `count` sleeps are waiting, at most `timeout` seconds; whether they are.
+  @discardableResult
+  public func waitForSleepers(_ count: Int, timeout: Double = 10) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    lock.lock()
+    defer { lock.unlock() }
+    while sleepers.count < count { if !lock.wait(until: deadline) { return sleepers.count >= count } }
+    return true
+  }
+}

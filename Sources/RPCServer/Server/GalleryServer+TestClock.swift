@@ -1,0 +1,27 @@
+import EventStore
+import GalleryCore
+
+/// The test clock over the wire (`serve --test-clock`): a test in any language moves time
+/// and waits for effects to settle, so its session writes the same log on every run.
+extension GalleryServer {
+  /// Most seconds `test/advanceClock` and `test/settle` wait for effects to settle.
+  static let settleTimeout = 10.0
+
+  /// `test/advanceClock`: moves the clock, then waits for what the due timers started.
+  func advanceClock(_ p: Params) throws(RPCError) -> JSONValue {
+    let milliseconds = try p.int("milliseconds", in: 0...31_536_000_000)
+    testClock?.advance(by: milliseconds)
+    return settle()
+  }
+
+  /// `test/settle`: waits until nothing but timers on the test clock is in flight.
+  func settle() -> JSONValue {
+    let settled = store.waitUntilSettled(timeout: Self.settleTimeout)
+    if !settled { logger.log(.warn, "test clock: effects still in flight after \(Self.settleTimeout) s") }
+    let now = testClock?.milliseconds ?? 0
+    return .object([
+      "time": .string(ISOTime.format(millis: now)), "version": .number(Double(store.version)),
+      "settled": .bool(settled),
+    ])
+  }
+}

@@ -1,0 +1,66 @@
+import EventStore
+import Foundation
+import GalleryCore
+import GalleryTesting
+import RPCServer
+import XCTest
+
+/// The test clock over the wire: time stands still until `test/advanceClock` moves it, and
+/// `test/settle` answers once the work in flight is recorded; without `--test-clock` the
+/// methods do not exist.
+final class TestClockRPCTests: XCTestCase {
+  func testADebouncedSearchFiresWhenTheClientMovesTimeAndTheLogUsesThatTime() throws {
+    let clock = ManualClock(start: ServerConfiguration.defaultTestClockStart)
+    let p = try InProcessServer(testClock: clock)
+    let capabilities = p.initialize()["capabilities"]
+    XCTAssertEqual(capabilities?["testClock"], .bool(true))
+    XCTAssertTrue(capabilities?["methods"]?.array?.contains(.string("test/advanceClock")) ?? false)
+    p.call("auth/setEmail", #"{"value":"test@mail.com"}"#)
+    p.call("auth/setPassword", #"{"value":"123456"}"#)
+    p.call("auth/submitLogin")
+    XCTAssertEqual(p.call("test/settle")["settled"], .bool(true))
+    XCTAssertEqual(p.call("state/get", #"{"pointer":"/feed/status"}"#)["value"], .string("loaded"))
+
+    p.call("feed/setQuery", #"{"text":"cat"}"#)
+    let early = p.call("test/advanceClock", #"{"milliseconds":299}"#)
+    XCTAssertEqual(early["time"], .string("2000-01-01T00:00:00.299Z"))
+    XCTAssertEqual(
+      p.call("state/get", #"{"pointer":"/feed/activeQuery"}"#)["value"], .string(""), "no search yet")
+    let fired = p.call("test/advanceClock", #"{"milliseconds":1}"#)
+    XCTAssertEqual(fired["settled"], .bool(true))
+    XCTAssertEqual(p.call("state/get", #"{"pointer":"/feed/activeQuery"}"#)["value"], .string("cat"))
+    XCTAssertEqual(p.call("state/get", #"{"pointer":"/feed/status"}"#)["value"], .string("loaded"))
+
+    let events = p.call("events/read", #"{"from":1,"limit":1000}"#)["events"]?.array ?? []
+    XCTAssertEqual(events.first?["time"], .string("2000-01-01T00:00:00.000Z"))
+    XCTAssertEqual(events.last?["time"], .string("2000-01-01T00:00:00.300Z"), "the search's events at 300 ms")
+    XCTAssertEqual(p.error("test/advanceClock", #"{"milliseconds":-1}"#)["code"], .number(-32602))
+  }
+
+  func testWithoutTheTestClockTheMethodsDoNotExist() throws {
+    let p = try InProcessServer()
+    let capabilities = p.initialize()["capabilities"]
+    XCTAssertEqual(capabilities?["testClock"], .bool(false))
+    XCTAssertFalse(capabilities?["methods"]?.array?.contains(.string("test/settle")) ?? true)
+    XCTAssertEqual(p.error("test/settle")["code"], .number(-32601))
+    XCTAssertEqual(p.error("test/advanceClock", #"{"milliseconds":1}"#)["code"], .number(-32601))
+  }
+
+  func testTheTestClockOptionTakesAnOptionalStart() throws {
+    let parse = { (args: [String]) throws -> ServerConfiguration in
+      try ServerConfiguration.parse(args, environment: [:])
+    }
+    XCTAssertNil(try parse([]).testClockStart)
+    XCTAssertEqual(try parse(["--test-clock"]).testClockStart, 946_684_800_000)
+    XCTAssertEqual(
+      try parse(["--test-clock", "2024-05-06T07:08:09Z", "--durability", "none"]).testClockStart,
+      ISOTime.parse(Array("2024-05-06T07:08:09.000Z".utf8)))
+    XCTAssertEqual(
+      try parse(["--test-clock=2024-05-06T07:08:09.250Z"]).testClockStart,
+      ISOTime.parse(Array("2024-05-06T07:08:09.250Z".utf8)))
+    XCTAssertEqual(try parse(["--test-clock", "--durability", "none"]).durability, .none)
+    XCTAssertThrowsError(try parse(["--test-clock", "yesterday"])) { error in
+      XCTAssertTrue("\(error)".contains("--test-clock takes an ISO 8601 UTC time"), "\(error)")
+    }
+  }
+}
