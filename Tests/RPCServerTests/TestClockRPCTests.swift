@@ -39,8 +39,12 @@ final class TestClockRPCTests: XCTestCase {
 
   func testWithoutTheTestClockTheMethodsDoNotExist() throws {
     let p = try InProcessServer()
-    let capabilities = p.initialize()["capabilities"]
+    let answer = p.initialize()
+    let capabilities = answer["capabilities"]
     XCTAssertEqual(capabilities?["testClock"], .bool(false))
+    XCTAssertEqual(
+      answer["dataDirectory"], .string(URL(fileURLWithPath: p.dataDirectory.path).standardizedFileURL.path),
+      "the absolute data directory, which image paths are relative to")
     XCTAssertFalse(capabilities?["methods"]?.array?.contains(.string("test/settle")) ?? true)
     XCTAssertEqual(p.error("test/settle")["code"], .number(-32601))
     XCTAssertEqual(p.error("test/advanceClock", #"{"milliseconds":1}"#)["code"], .number(-32601))

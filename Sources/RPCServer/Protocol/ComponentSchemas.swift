@@ -213,7 +213,7 @@ public enum ComponentSchemas {
     ]),
     "InitializeResult": Schema.object([
       "serverInfo": Schema.object(["name": Schema.string, "version": Schema.string]),
-      "protocolVersion": Schema.string,
+      "protocolVersion": Schema.string, "dataDirectory": Schema.string,
       "capabilities": Schema.object([
         "methods": Schema.array(Schema.string), "notAvailableYet": Schema.array(Schema.string),
         "notifications": Schema.array(Schema.string), "framings": Schema.array(Schema.string),

@@ -324,8 +324,14 @@ public final class GalleryServer: @unchecked Sendable {
       if case .notAvailable = $0.route { return true }
       return false
     }
+    let directory = store.dataDirectory
+    let absolute =
+      directory.hasPrefix("/")
+      ? directory : FileManager.default.currentDirectoryPath + "/" + directory
     return .object([
       "serverInfo": .object(["name": .string("gallery-rpc"), "version": .string(serverVersion)]),
+      // Image paths in the state are relative to it (so a log replays the same elsewhere).
+      "dataDirectory": .string(URL(fileURLWithPath: absolute).standardizedFileURL.path),
       "protocolVersion": .string(OpenRPCDocument.protocolVersion),
       "capabilities": .object([
         "methods": .array(available.map { .string($0.name) }),
