@@ -111,8 +111,8 @@ function queue(set, key, other) {
 }
 function flushVisibility() {
   flushQueued = false;
-  if (pendingPrefetch.size) rpc("feed/prefetch", { keys: [...pendingPrefetch] });
-  if (pendingCancel.size) rpc("feed/cancelPrefetch", { keys: [...pendingCancel] });
+  if (pendingPrefetch.size) rpc("images/prefetch", { keys: [...pendingPrefetch] });
+  if (pendingCancel.size) rpc("images/cancel", { keys: [...pendingCancel] });
   pendingPrefetch.clear();
   pendingCancel.clear();
 }
@@ -239,7 +239,7 @@ function thumb(item, image, onclick, caption, color) {
   return h("figure", { class: "cell", key: item.key, "data-observe": "", "data-status": image.status,
     style: `background:${color || "#8884"}`, onclick },
     src ? h("img", { src, alt: caption || "" }) : h("div", { class: "placeholder" }, image.status === "loading" ? "…" : ""),
-    image.status === "failed" ? h("button", { class: "retry", onclick: (e) => { e.stopPropagation(); rpc("feed/retryImage", { key: item.key }); } }, t("retry")) : null,
+    image.status === "failed" ? h("button", { class: "retry", onclick: (e) => { e.stopPropagation(); rpc("images/retry", { key: item.key }); } }, t("retry")) : null,
     caption ? h("figcaption", null, caption) : null);
 }
 
@@ -267,7 +267,7 @@ function detail() {
   return h("main", { id: "detail", class: "detail" },
     h("button", { class: "back", onclick: () => rpc("detail/close") }, "← " + t("back")),
     src ? h("img", { class: "large", src, alt: d.photo.alt || d.photo.tags.join(", ") }) : h("p", { class: "status" }, t("loading")),
-    d.image.status === "failed" ? message(d.image.error, () => rpc("feed/retryImage", { key: d.key })) : null,
+    d.image.status === "failed" ? message(d.image.error, () => rpc("images/retry", { key: d.key })) : null,
     h("p", null, `${d.photo.width} × ${d.photo.height} · ${d.photo.likes} ${t("likes")} · ${t("by")} `,
       h("a", { href: d.photo.authorURL || d.photo.pageURL, target: "_blank", rel: "noopener" }, d.photo.author)),
     h("p", { class: "tags" }, d.photo.tags.map((tag) => h("span", { class: "tag" }, tag))),
@@ -308,7 +308,7 @@ function photo() {
     h("button", { class: "back", onclick: () => rpc("nav/back") }, "← " + t("back")),
     p ? h("h1", null, p.photo.title) : null,
     src ? h("img", { class: "large", src, alt: p.photo.title }) : h("p", { class: "status" }, t("loading")),
-    p && p.image.status === "failed" ? message(p.image.error, () => rpc("feed/retryImage", { key: p.key })) : null);
+    p && p.image.status === "failed" ? message(p.image.error, () => rpc("images/retry", { key: p.key })) : null);
 }
 
 async function beginLogin() {

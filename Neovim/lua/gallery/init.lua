@@ -203,7 +203,7 @@ function M.activate(line)
   if not target then return end
   if target.open then
     M.request("feed/openDetail", { key = target.open })
-    M.request("feed/prefetch", { keys = { target.open } })
+    M.request("images/prefetch", { keys = { target.open } })
   elseif target.album then M.request("albums/open", { albumId = target.album })
   elseif target.photo then M.request("albums/openPhoto", { photoId = target.photo }) end
 end
@@ -216,7 +216,7 @@ function M.retry()
   local screen = M.screen()
   if screen == "photos" then M.request("feed/refresh")
   elseif screen == "albums" or screen == "album" then M.request("albums/retry")
-  elseif screen == "detail" then M.request("feed/retryImage", { key = M.state.detail.key }) end
+  elseif screen == "detail" then M.request("images/retry", { key = M.state.detail.key }) end
 end
 
 function M.load_more()
@@ -233,7 +233,7 @@ function M.prefetch_visible()
     local target = M.targets[line]
     if target and target.open then table.insert(keys, target.open) end
   end
-  if #keys > 0 then M.request("feed/prefetch", { keys = keys }) end
+  if #keys > 0 then M.request("images/prefetch", { keys = keys }) end
   if last >= vim.api.nvim_buf_line_count(buf) - 3 then M.load_more() end
 end
 

@@ -143,3 +143,10 @@ private struct SlotIndex: Sendable {
 
   func slot(for key: String) -> ImageSlot? { position(of: key).map { slots[$0] } }
 }
+
+extension AppState {
+  /// Whether some screen shows the image `key` (as a thumbnail or a large image).
+  public func showsImage(_ key: String) -> Bool {
+    ImagesFeature.image(self, key, .thumbnail) != nil || ImagesFeature.image(self, key, .detail) != nil
+  }
+}

@@ -12,7 +12,7 @@ enum AccountMethods {
           "version": Schema.integer(minimum: 0), "events": Schema.array(Schema.anyValue),
           "authorizeURL": Schema.string, "state": Schema.string, "demoRedirectURL": Schema.string,
         ], optional: ["demoRedirectURL"]),
-      answer: beginLoginAnswer
+      answer: { _, outcome, _ in beginLoginAnswer(outcome) }
     ) { _ in Action.account(.beginLogin(nonce: nonce())) },
     MethodCatalog.action(
       "account/completeLogin",
@@ -27,7 +27,7 @@ enum AccountMethods {
         "version": Schema.integer(minimum: 0), "events": Schema.array(Schema.anyValue),
         "status": Schema.enumeration(["signedIn", "signedOut"]),
       ]),
-      answer: { outcome in
+      answer: { _, outcome, _ in
         ["status": .string(outcome.first(AccountEvents.SignedIn.self) != nil ? "signedIn" : "signedOut")]
       }
     ) { p throws(RPCError) in Action.account(.completeLogin(redirectURL: Secret(try p.string("redirectURL"))))

@@ -9,10 +9,25 @@ public enum MethodCatalog {
     "value", Schema.string, "the password; kept in memory only, never logged (events carry its length)")
   static let actionErrors = [-32602, -32010, -32011, -32002]
 
+  /// An action's result plus `unknown`: the keys asked for that no screen shows.
+  static let imageKeysResult = Schema.object([
+    "version": Schema.integer(minimum: 0),
+    "events": Schema.array(Schema.object(["seq": Schema.integer(minimum: 1), "type": Schema.string])),
+    "unknown": Schema.array(Schema.string),
+  ])
+
+  /// The `keys` asked for that no screen shows, in the order asked.
+  static let unknownKeys: @Sendable (Params, Store.Outcome, AppState) -> [String: JSONValue] = {
+    p, _, state in
+    let keys = (try? p.strings("keys")) ?? []
+    return ["unknown": .array(keys.filter { !state.showsImage($0) }.map { .string($0) })]
+  }
+
   static func action(
     _ name: String, _ summary: String, params: [MethodSpec.Param] = [],
     result: JSONValue = Schema.ref("ActionResult"),
-    answer: (@Sendable (Store.Outcome) -> [String: JSONValue])? = nil, reportsProgress: Bool = false,
+    answer: (@Sendable (Params, Store.Outcome, AppState) -> [String: JSONValue])? = nil,
+    reportsProgress: Bool = false,
     _ build: @escaping @Sendable (Params) throws(RPCError) -> Action
   ) -> MethodSpec {
     MethodSpec(
@@ -172,22 +187,43 @@ public enum MethodCatalog {
         "Appends the next page. Does nothing (no events) while a load is in flight or when the provider has no more."
       ) { _ in .feed(.loadMore) },
       action(
-        "feed/prefetch",
-        "Starts thumbnail downloads for rows about to show (at most 4 at once; cached ones load at once).",
+        "images/prefetch",
+        "Starts thumbnail downloads for images about to show, on any screen (feed rows `provider:id`, album previews `album:ID`, album photos `photo:ID`, account images `account:ID`; at most 4 at once; cached ones load at once). `unknown` lists the keys no screen shows.",
         params: [
-          .init(
-            "keys", Schema.array(Schema.string), "item keys; unknown or already requested ones are skipped")
-        ]
+          .init("keys", Schema.array(Schema.string), "image keys; already requested ones are skipped")
+        ],
+        result: imageKeysResult, answer: unknownKeys
       ) { p throws(RPCError) in .images(.prefetch(try p.strings("keys"))) },
       action(
-        "feed/cancelPrefetch", "Cancels thumbnail downloads for rows that left the screen.",
+        "images/cancel",
+        "Cancels thumbnail downloads for images that left the screen. `unknown` lists the keys no screen shows.",
         params: [
-          .init("keys", Schema.array(Schema.string), "item keys; only loading thumbnails are affected")
-        ]
+          .init("keys", Schema.array(Schema.string), "image keys; only loading thumbnails are affected")
+        ],
+        result: imageKeysResult, answer: unknownKeys
       ) { p throws(RPCError) in .images(.cancelPrefetch(try p.strings("keys"))) },
       action(
-        "feed/retryImage", "Retries a failed thumbnail (and the detail's large image, if that one failed).",
-        params: [.init("key", Schema.string, "the item key")]
+        "images/retry",
+        "Retries a failed image: its thumbnail, and the large image of the open photo if that one failed (a key no screen shows is refused with feed.unknownKey).",
+        params: [.init("key", Schema.string, "the image key")]
+      ) { p throws(RPCError) in .images(.retry(try p.string("key"))) },
+      action(
+        "feed/prefetch", "The same as images/prefetch (its first name, kept).",
+        params: [
+          .init("keys", Schema.array(Schema.string), "image keys; already requested ones are skipped")
+        ],
+        result: imageKeysResult, answer: unknownKeys
+      ) { p throws(RPCError) in .images(.prefetch(try p.strings("keys"))) },
+      action(
+        "feed/cancelPrefetch", "The same as images/cancel (its first name, kept).",
+        params: [
+          .init("keys", Schema.array(Schema.string), "image keys; only loading thumbnails are affected")
+        ],
+        result: imageKeysResult, answer: unknownKeys
+      ) { p throws(RPCError) in .images(.cancelPrefetch(try p.strings("keys"))) },
+      action(
+        "feed/retryImage", "The same as images/retry (its first name, kept).",
+        params: [.init("key", Schema.string, "the image key")]
       ) { p throws(RPCError) in .images(.retry(try p.string("key"))) },
       action(
         "feed/openDetail", "Opens a photo: pushes the detail route and loads the large image.",

@@ -8,11 +8,12 @@ public struct MethodSpec: Sendable {
     /// Lifecycle and observation methods the server answers itself.
     case builtin(Builtin)
     /// Becomes an action for the store; the closure reads the parameters. `answer` adds
-    /// members to the result, read from the events the action recorded; `reportsProgress`:
+    /// members to the result, from the parameters, the events the action recorded and the
+    /// state after them; `reportsProgress`:
     /// a `workDoneToken` gets `$/progress` from the events that follow (uploads).
     case action(
       @Sendable (Params) throws(RPCError) -> Action,
-      answer: (@Sendable (Store.Outcome) -> [String: JSONValue])?, reportsProgress: Bool)
+      answer: (@Sendable (Params, Store.Outcome, AppState) -> [String: JSONValue])?, reportsProgress: Bool)
     /// A method whose feature is not built yet: answered with -32001.
     case notAvailable(feature: String)
     /// A notification the lifecycle needs (`initialized`, `exit`, `$/cancelRequest`).

@@ -235,7 +235,7 @@ public final class GalleryServer: @unchecked Sendable {
         "events": .array(
           outcome.events.map { .object(["seq": .number(Double($0.seq)), "type": .string($0.type)]) }),
       ]
-      if let answer { result.merge(answer(outcome)) { _, extra in extra } }
+      if let answer { result.merge(answer(p, outcome, store.state)) { _, extra in extra } }
       if reportsProgress, let token = try p.raw("workDoneToken") {
         watchUpload(outcome, token: token)
       }

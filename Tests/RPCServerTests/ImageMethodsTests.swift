@@ -1,0 +1,29 @@
+import Foundation
+import GalleryCore
+import GalleryTesting
+import RPCServer
+import XCTest
+
+/// The images of every screen under their own names (`images/*`), the `feed/*` names kept
+/// as aliases, and the keys no screen shows listed instead of skipped in silence.
+final class ImageMethodsTests: XCTestCase {
+  func testPrefetchAndCancelListTheKeysNoScreenShowsUnderBothNames() throws {
+    let p = try InProcessServer()
+    _ = p.initialize()
+    p.call("auth/setEmail", #"{"value":"test@mail.com"}"#)
+    p.call("auth/setPassword", #"{"value":"123456"}"#)
+    p.call("auth/submitLogin")
+    XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
+    let key = try XCTUnwrap(p.store.state.feed.items.first?.key)
+
+    let asked = p.call("images/prefetch", #"{"keys":["\#(key)","nope:1","album:999"]}"#)
+    XCTAssertEqual(asked["unknown"], .array([.string("nope:1"), .string("album:999")]))
+    XCTAssertEqual(asked["events"]?.array?.first?["type"], .string("feed.imagesRequested"))
+    let again = p.call("feed/prefetch", #"{"keys":["\#(key)","nope:2"]}"#)
+    XCTAssertEqual(again["unknown"], .array([.string("nope:2")]), "the old name answers the same")
+    XCTAssertEqual(again["events"], .array([]), "already requested: nothing recorded")
+    let cancelled = p.call("images/cancel", #"{"keys":["nope:3"]}"#)
+    XCTAssertEqual(cancelled["unknown"], .array([.string("nope:3")]))
+    XCTAssertEqual(p.error("images/retry", #"{"key":"nope:4"}"#)["data"]?["code"], .string("feed.unknownKey"))
+  }
+}
