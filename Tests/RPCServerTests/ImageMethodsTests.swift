@@ -27,3 +27,29 @@ final class ImageMethodsTests: XCTestCase {
     XCTAssertEqual(p.error("images/retry", #"{"key":"nope:4"}"#)["data"]?["code"], .string("feed.unknownKey"))
   }
 }
+
+/// `feed/loadMore` says why it did nothing.
+final class LoadMoreReasonTests: XCTestCase {
+  func testAnEmptyLoadMoreSaysWhy() throws {
+    let p = try InProcessServer()
+    _ = p.initialize()
+    XCTAssertEqual(p.call("feed/loadMore")["reason"], .string("notLoaded"), "signed out: no page yet")
+    p.call("auth/setEmail", #"{"value":"test@mail.com"}"#)
+    p.call("auth/setPassword", #"{"value":"123456"}"#)
+    p.call("auth/submitLogin")
+    XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
+    var reason: JSONValue?
+    for _ in 0..<100 where reason == nil {
+      let answer = p.call("feed/loadMore")
+      XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
+      reason = answer["reason"]
+      if reason == nil { XCTAssertFalse(answer["events"]?.array?.isEmpty ?? true, "a page load") }
+    }
+    XCTAssertEqual(reason, .string("noMore"), "the demo catalog's last page")
+    p.call("connectivity/set", #"{"online":false}"#)
+    p.call("feed/refresh")
+    XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
+    XCTAssertEqual(p.store.state.feed.isOfflineCopy, true)
+    XCTAssertEqual(p.call("feed/loadMore")["reason"], .string("offlineCopy"))
+  }
+}

@@ -16,6 +16,14 @@ public enum MethodCatalog {
     "unknown": Schema.array(Schema.string),
   ])
 
+  /// Why `feed/loadMore` recorded nothing (the checks its decide makes).
+  static func loadMoreReason(_ feed: FeedState) -> String {
+    if feed.pendingLoad != nil { return "loading" }
+    if feed.isOfflineCopy { return "offlineCopy" }
+    if feed.status != .loaded { return "notLoaded" }
+    return "noMore"
+  }
+
   /// The `keys` asked for that no screen shows, in the order asked.
   static let unknownKeys: @Sendable (Params, Store.Outcome, AppState) -> [String: JSONValue] = {
     p, _, state in
@@ -184,7 +192,18 @@ public enum MethodCatalog {
       },
       action(
         "feed/loadMore",
-        "Appends the next page. Does nothing (no events) while a load is in flight or when the provider has no more."
+        "Appends the next page. When it does nothing (no events), `reason` says why: `loading` (a load is in flight), `offlineCopy` (the offline copy has no pages), `noMore` (the provider has no more), `notLoaded` (no page is shown yet).",
+        result: Schema.object(
+          [
+            "version": Schema.integer(minimum: 0),
+            "events": Schema.array(
+              Schema.object(["seq": Schema.integer(minimum: 1), "type": Schema.string])),
+            "reason": Schema.enumeration(["loading", "offlineCopy", "noMore", "notLoaded"]),
+          ], optional: ["reason"]),
+        answer: { _, outcome, state in
+          guard outcome.events.isEmpty else { return [:] }
+          return ["reason": .string(loadMoreReason(state.feed))]
+        }
       ) { _ in .feed(.loadMore) },
       action(
         "images/prefetch",
