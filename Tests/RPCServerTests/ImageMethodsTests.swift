@@ -52,4 +52,33 @@ final class LoadMoreReasonTests: XCTestCase {
     XCTAssertEqual(p.store.state.feed.isOfflineCopy, true)
     XCTAssertEqual(p.call("feed/loadMore")["reason"], .string("offlineCopy"))
   }
+
+  func testALoadMoreWhileAPageIsInFlightSaysLoading() throws {
+    // A Pixabay that holds page 2 until the test has seen the second loadMore answered.
+    let release = DispatchSemaphore(value: 0)
+    let server = try FakeHTTPServer { request in
+      let page = Int(request.query["page"] ?? "1") ?? 1
+      if page == 2 { _ = release.wait(timeout: .now() + 10) }
+      let hits = (1...20).map { n in
+        let id = (page - 1) * 20 + n
+        return
+          #"{"id":\#(id),"pageURL":"https://pixabay.com/photos/p-\#(id)/","tags":"t","previewURL":"http://127.0.0.1:9/\#(id).png","webformatURL":"http://127.0.0.1:9/\#(id)w.png","largeImageURL":"http://127.0.0.1:9/\#(id)l.png","imageWidth":640,"imageHeight":480,"likes":1,"user":"u","user_id":1,"userImageURL":""}"#
+      }
+      return .json(#"{"total":100,"totalHits":100,"hits":[\#(hits.joined(separator: ","))]}"#)
+    }
+    defer { server.stop() }
+    let feed = PixabayProvider(baseURL: server.baseURL, apiKey: "k", http: URLSessionHTTPClient())
+    let p = try InProcessServer(environment: GalleryEnvironment(feed: feed))
+    _ = p.initialize()
+    p.call("auth/setEmail", #"{"value":"test@mail.com"}"#)
+    p.call("auth/setPassword", #"{"value":"123456"}"#)
+    p.call("auth/submitLogin")
+    XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
+    XCTAssertEqual(p.store.state.feed.items.count, 20)
+    XCTAssertFalse(p.call("feed/loadMore")["events"]?.array?.isEmpty ?? true, "page 2 requested")
+    XCTAssertEqual(p.call("feed/loadMore")["reason"], .string("loading"))
+    release.signal()
+    XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
+    XCTAssertEqual(p.store.state.feed.items.count, 40)
+  }
 }
