@@ -10,9 +10,7 @@ final class ImageMethodsTests: XCTestCase {
   func testPrefetchAndCancelListTheKeysNoScreenShowsUnderBothNames() throws {
     let p = try InProcessServer()
     _ = p.initialize()
-    p.call("auth/setEmail", #"{"value":"test@mail.com"}"#)
-    p.call("auth/setPassword", #"{"value":"123456"}"#)
-    p.call("auth/submitLogin")
+    p.signInToDemo()
     XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
     let key = try XCTUnwrap(p.store.state.feed.items.first?.key)
 
@@ -34,9 +32,7 @@ final class LoadMoreReasonTests: XCTestCase {
     let p = try InProcessServer()
     _ = p.initialize()
     XCTAssertEqual(p.call("feed/loadMore")["reason"], .string("notLoaded"), "signed out: no page yet")
-    p.call("auth/setEmail", #"{"value":"test@mail.com"}"#)
-    p.call("auth/setPassword", #"{"value":"123456"}"#)
-    p.call("auth/submitLogin")
+    p.signInToDemo()
     XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
     var reason: JSONValue?
     for _ in 0..<100 where reason == nil {
@@ -70,9 +66,7 @@ final class LoadMoreReasonTests: XCTestCase {
     let feed = PixabayProvider(baseURL: server.baseURL, apiKey: "k", http: URLSessionHTTPClient())
     let p = try InProcessServer(environment: GalleryEnvironment(feed: feed))
     _ = p.initialize()
-    p.call("auth/setEmail", #"{"value":"test@mail.com"}"#)
-    p.call("auth/setPassword", #"{"value":"123456"}"#)
-    p.call("auth/submitLogin")
+    p.signInToDemo()
     XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
     XCTAssertEqual(p.store.state.feed.items.count, 20)
     XCTAssertFalse(p.call("feed/loadMore")["events"]?.array?.isEmpty ?? true, "page 2 requested")

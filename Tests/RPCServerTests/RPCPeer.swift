@@ -62,4 +62,11 @@ extension RPCPeer {
   }
 
   func initialize() -> JSONValue { call("initialize", #"{"clientInfo":{"name":"tests"}}"#) }
+
+  /// Signs in to the demo backend (test@mail.com / 123456); its effects may still be running.
+  func signInToDemo() {
+    call("auth/setEmail", #"{"value":"test@mail.com"}"#)
+    call("auth/setPassword", #"{"value":"123456"}"#)
+    call("auth/submitLogin")
+  }
 }

@@ -11,9 +11,7 @@ final class StateViewTests: XCTestCase {
     let p = try InProcessServer()
     _ = p.initialize()
     // A sign-in takes request ids; the feed load that follows takes another.
-    p.call("auth/setEmail", #"{"value":"test@mail.com"}"#)
-    p.call("auth/setPassword", #"{"value":"123456"}"#)
-    p.call("auth/submitLogin")
+    p.signInToDemo()
     XCTAssertEqual(p.store.waitUntilIdle(timeout: 10), true)
     XCTAssertGreaterThan(p.store.state.nextRequestID, 1, "the model counts its requests")
     // Its answer comes after every patch up to now: what follows is the keystroke's alone.

@@ -15,9 +15,7 @@ final class TestClockRPCTests: XCTestCase {
     let capabilities = p.initialize()["capabilities"]
     XCTAssertEqual(capabilities?["testClock"], .bool(true))
     XCTAssertTrue(capabilities?["methods"]?.array?.contains(.string("test/advanceClock")) ?? false)
-    p.call("auth/setEmail", #"{"value":"test@mail.com"}"#)
-    p.call("auth/setPassword", #"{"value":"123456"}"#)
-    p.call("auth/submitLogin")
+    p.signInToDemo()
     XCTAssertEqual(p.call("test/settle")["settled"], .bool(true))
     XCTAssertEqual(p.call("state/get", #"{"pointer":"/feed/status"}"#)["value"], .string("loaded"))
 
@@ -66,5 +64,30 @@ final class TestClockRPCTests: XCTestCase {
     XCTAssertThrowsError(try parse(["--test-clock", "yesterday"])) { error in
       XCTAssertTrue("\(error)".contains("--test-clock takes an ISO 8601 UTC time"), "\(error)")
     }
+  }
+}
+
+/// Hostile sizes on the methods this round added: refused by name, nothing recorded.
+final class NewMethodSizeTests: XCTestCase {
+  func testHugeAdvancesAndTenThousandKeysAreRefusedByName() throws {
+    let p = try InProcessServer(testClock: ManualClock())
+    _ = p.initialize()
+    let version = p.call("state/get")["version"]
+    for huge in ["9007199254740993", "9223372036854775808", "1e300", "31536000001"] {
+      let error = p.error("test/advanceClock", #"{"milliseconds":\#(huge)}"#)
+      XCTAssertEqual(error["code"], .number(-32602), huge)
+      XCTAssertTrue(error["data"]?.string?.contains("\"milliseconds\"") ?? false, "\(error)")
+    }
+    let keys = (0..<10_000).map { #""k\#($0)""# }.joined(separator: ",")
+    for method in ["images/prefetch", "images/cancel", "feed/prefetch"] {
+      let error = p.error(method, #"{"keys":[\#(keys)]}"#)
+      XCTAssertEqual(error["code"], .number(-32602), method)
+      XCTAssertTrue(error["data"]?.string?.contains("at most 1000") ?? false, "\(error)")
+    }
+    let thousand = (0..<1000).map { #""k\#($0)""# }.joined(separator: ",")
+    XCTAssertEqual(p.call("images/prefetch", #"{"keys":[\#(thousand)]}"#)["unknown"]?.array?.count, 1000)
+    XCTAssertEqual(p.call("state/get")["version"], version, "nothing recorded")
+    XCTAssertEqual(
+      p.call("test/settle")["time"], .string("1970-01-01T00:00:00.000Z"), "the clock did not move")
   }
 }
