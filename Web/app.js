@@ -220,8 +220,18 @@ function header() {
       h("button", { class: name === tab ? "tab active" : "tab", "data-tab": name, onclick: () => { tab = name; onTab(); render(); } }, t(name)))),
     h("button", { class: online ? "badge online" : "badge offline", title: "connectivity/set",
       onclick: () => rpc("connectivity/set", { online: !online }) }, online ? t("online") : t("offline")),
+    unreachable(),
     h("span", { class: "who" }, state.session.email || ""),
     h("button", { class: "link", onclick: () => rpc("auth/logout") }, t("signOut")));
+}
+
+// What the core could not reach: shown, never obeyed (the next load tries again).
+function unreachable() {
+  const areas = Object.keys(state.unreachable || {});
+  if (areas.length === 0) return null;
+  const first = state.unreachable[areas[0]];
+  return h("span", { class: "badge offline", id: "unreachable", title: first.since || "" },
+    areas.join(", ") + ": " + first.message.message);
 }
 
 function onTab() {

@@ -137,6 +137,8 @@ final class AuthMachineTests: XCTestCase {
       $0.login.requestID = nil
       $0.login.canSubmit = true
       $0.login.error = MessageCatalog.message("request.offline", retryable: true)
+      $0.unreachable["auth"] = Unreachable(
+        since: nil, message: MessageCatalog.message("request.offline", retryable: true))
     }
     store.send(.auth(.submit(.login))) {
       $0.login.isSubmitting = true

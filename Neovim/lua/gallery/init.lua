@@ -64,6 +64,11 @@ end
 
 local function status_line(s)
   local online = s.connectivity == "online" and "online" or "OFFLINE"
+  -- What the core could not reach is shown beside what the user declared; it is not obeyed.
+  local areas = {}
+  for area, _ in pairs(s.unreachable or {}) do table.insert(areas, area) end
+  table.sort(areas)
+  if #areas > 0 then online = online .. ", unreachable: " .. table.concat(areas, " ") end
   return string.format("Gallery  [%s]  %s", online, present(s.session.email) and s.session.email or "")
 end
 

@@ -94,7 +94,7 @@ public enum AccountEvents {
   }
 
   /// Loading the user's images failed.
-  public struct ImagesFailed: EventPayload {
+  public struct ImagesFailed: CarriesFailure {
     public static let type = "account.imagesFailed"
     public var requestID: Int
     public var failure: RequestFailure
@@ -138,7 +138,7 @@ public enum AccountEvents {
   }
 
   /// The upload failed; the list is as it was.
-  public struct UploadFailed: EventPayload {
+  public struct UploadFailed: CarriesFailure {
     public static let type = "account.uploadFailed"
     public var requestID: Int
     public var failure: RequestFailure
@@ -171,7 +171,7 @@ public enum AccountEvents {
   }
 
   /// The delete failed: the image comes back in its place with an error.
-  public struct DeleteFailed: EventPayload {
+  public struct DeleteFailed: CarriesFailure {
     public static let type = "account.deleteFailed"
     public var requestID: Int
     public var imageID: String

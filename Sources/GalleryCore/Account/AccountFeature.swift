@@ -154,6 +154,7 @@ enum AccountFeature: FeatureModule {
       }
       state.account.images = items
       state.account.imagesPage = e.page + 1
+      state.observe(.account, nil)
       if e.last {
         state.account.imagesStatus = .loaded
         state.account.imagesRequestID = nil
@@ -164,6 +165,7 @@ enum AccountFeature: FeatureModule {
       state.account.imagesStatus = .failed
       state.account.imagesRequestID = nil
       state.account.error = state.message(for: e.failure)
+      state.observe(.account, e.failure)
     },
     .fold(AccountEvents.UploadStarted.self) { state, e in
       state.nextRequestID = max(state.nextRequestID, e.requestID + 1)
@@ -186,10 +188,12 @@ enum AccountFeature: FeatureModule {
       state.account.upload.progress = 1
       state.account.upload.requestID = nil
       state.account.upload.error = nil
+      state.observe(.account, nil)
     },
     .fold(AccountEvents.UploadFailed.self) { state, e in
       guard state.account.upload.requestID == e.requestID else { return }
       failUpload(&state, state.message(for: e.failure))
+      state.observe(.account, e.failure)
     },
     .fold(AccountEvents.DeleteStarted.self) { state, e in
       state.nextRequestID = max(state.nextRequestID, e.requestID + 1)
@@ -200,9 +204,11 @@ enum AccountFeature: FeatureModule {
     },
     .fold(AccountEvents.Deleted.self) { state, e in
       state.account.deleting.removeAll { $0.requestID == e.requestID }
+      state.observe(.account, nil)
     },
     .fold(AccountEvents.DeleteFailed.self) { state, e in
       restore(&state, e.requestID, state.message(for: e.failure))
+      state.observe(.account, e.failure)
     },
     .fold(AccountEvents.WorkInterrupted.self) { state, e in
       if let id = e.uploadRequestID, state.account.upload.requestID == id {

@@ -23,7 +23,7 @@ public enum AlbumsEvents {
     }
   }
 
-  public struct AlbumsFailed: EventPayload {
+  public struct AlbumsFailed: CarriesFailure {
     public static let type = "albums.albumsFailed"
     public var requestID: Int
     public var failure: RequestFailure
@@ -43,7 +43,7 @@ public enum AlbumsEvents {
     }
   }
 
-  public struct OwnersFailed: EventPayload {
+  public struct OwnersFailed: CarriesFailure {
     public static let type = "albums.ownersFailed"
     public var requestID: Int
     public var failure: RequestFailure
@@ -96,7 +96,7 @@ public enum AlbumsEvents {
     }
   }
 
-  public struct PhotosFailed: EventPayload {
+  public struct PhotosFailed: CarriesFailure {
     public static let type = "albums.photosFailed"
     public var requestID: Int
     public var failure: RequestFailure

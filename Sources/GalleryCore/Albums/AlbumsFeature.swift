@@ -70,6 +70,7 @@ enum AlbumsFeature: FeatureModule {
     .fold(AlbumsEvents.AlbumsArrived.self) { state, e in
       guard state.albums.pending?.requestID == e.requestID else { return }
       state.albums.pending?.albums = e.albums
+      state.observe(.albums, nil)
       complete(&state)
     },
     .fold(AlbumsEvents.OwnersArrived.self) { state, e in
@@ -80,6 +81,7 @@ enum AlbumsFeature: FeatureModule {
     .fold(AlbumsEvents.OwnersFailed.self) { state, e in
       guard state.albums.pending?.requestID == e.requestID else { return }
       state.albums.pending?.ownersFailed = true
+      state.observe(.albums, e.failure)
       complete(&state)
     },
     .fold(AlbumsEvents.AlbumsFailed.self) { state, e in
@@ -88,6 +90,7 @@ enum AlbumsFeature: FeatureModule {
       state.albums.pending = nil
       state.albums.status = .failed
       state.albums.error = state.message(for: e.failure)
+      state.observe(.albums, e.failure)
     },
     .fold(AlbumsEvents.SearchChanged.self) { state, e in
       state.albums.search = e.text
@@ -121,6 +124,7 @@ enum AlbumsFeature: FeatureModule {
       state.album?.emptyNotice = empty
       state.album?.status = .loaded
       state.album?.requestID = nil
+      state.observe(.albums, nil)
     },
     .fold(AlbumsEvents.PhotosFailed.self) { state, e in
       guard state.album?.requestID == e.requestID else { return }
@@ -128,6 +132,7 @@ enum AlbumsFeature: FeatureModule {
       let error = state.message(for: e.failure)
       state.album?.error = error
       state.album?.requestID = nil
+      state.observe(.albums, e.failure)
     },
     .fold(AlbumsEvents.PhotoOpened.self) { state, e in
       guard let item = state.album?.photos.first(where: { $0.photo.id == e.photoID }) else { return }

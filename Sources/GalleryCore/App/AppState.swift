@@ -22,8 +22,10 @@ public struct AppState: Codable, Equatable, Sendable {
   public var video = VideoState()
   /// Appearance, language, providers, limits.
   public var settings = Settings()
-  /// Whether providers can be reached.
+  /// Whether the frontend says the device is online (`connectivity/set`).
   public var connectivity = Connectivity.online
+  /// Provider areas whose last request could not reach the server, by area (`ProviderArea`).
+  public var unreachable: [String: Unreachable] = [:]
   /// The id the next request will get (ids enter the log in events, so replay matches).
   /// Bookkeeping: kept in snapshots, never shown to clients (see `viewOmits`).
   public var nextRequestID = 1
@@ -59,5 +61,6 @@ extension AppState {
     .value("video") { $0.video },
     .value("settings") { $0.settings },
     .value("connectivity") { $0.connectivity },
+    .value("unreachable") { $0.unreachable },
   ]
 }

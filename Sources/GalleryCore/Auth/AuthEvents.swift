@@ -80,7 +80,7 @@ public enum AuthEvents {
   }
 
   /// The backend refused, or the request failed.
-  public struct Failed: EventPayload {
+  public struct Failed: CarriesFailure {
     public static let type = "auth.failed"
     public var form: AuthForm
     public var requestID: Int

@@ -82,6 +82,7 @@ enum AuthFeature: FeatureModule {
     .fold(AuthEvents.Succeeded.self) { state, e in
       guard isCurrent(state, e.form, e.requestID) else { return }
       state.session = Session(status: .signedIn, email: e.email)
+      state.observe(.auth, nil)
       state.route = [Route(.home)]
       let language = state.settings.language
       state.login = AuthFormState(.login, in: language)
@@ -91,6 +92,7 @@ enum AuthFeature: FeatureModule {
     .fold(AuthEvents.Failed.self) { state, e in
       guard isCurrent(state, e.form, e.requestID) else { return }
       finish(&state, e.form, error: state.message(for: e.failure))
+      state.observe(.auth, e.failure)
     },
     .fold(AuthEvents.Interrupted.self) { state, e in
       guard isCurrent(state, e.form, e.requestID) else { return }

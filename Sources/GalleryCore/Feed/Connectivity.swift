@@ -1,5 +1,6 @@
-/// Whether the device can reach the providers (`/connectivity`): told by the frontend
-/// (`connectivity/set`) and learned from requests (an offline failure, a success).
+/// Whether the frontend says the device is online (`/connectivity`, set by
+/// `connectivity/set`). Only this declaration makes loads fail at once; what the core
+/// observes of the servers is kept apart, in `/unreachable`.
 public enum Connectivity: String, Codable, Sendable {
   case online, offline
 }

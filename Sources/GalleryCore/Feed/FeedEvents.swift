@@ -58,7 +58,7 @@ public enum FeedEvents {
   }
 
   /// The load failed.
-  public struct LoadFailed: EventPayload {
+  public struct LoadFailed: CarriesFailure {
     public static let type = "feed.loadFailed"
     public var requestID: Int
     public var failure: RequestFailure

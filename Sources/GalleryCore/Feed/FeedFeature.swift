@@ -144,19 +144,18 @@ enum FeedFeature: FeatureModule {
       state.feed.hasMore = e.page.hasMore
       state.feed.status = .loaded
       state.feed.pendingLoad = nil
-      state.connectivity = .online
+      state.observe(.feed, nil)
     },
     .fold(FeedEvents.LoadFailed.self) { state, e in
       guard state.feed.pendingLoad?.requestID == e.requestID else { return }
       state.feed.pendingLoad = nil
       state.feed.status = .failed
       state.feed.error = state.message(for: e.failure)
-      if e.failure.kind == .offline { state.connectivity = .offline }
+      state.observe(.feed, e.failure)
     },
     .fold(FeedEvents.OfflineCopyShown.self) { state, e in
-      guard state.feed.pendingLoad == nil, state.feed.status == .failed, state.connectivity == .offline else {
-        return
-      }
+      let cutOff = state.connectivity == .offline || state.unreachable[ProviderArea.feed.rawValue] != nil
+      guard state.feed.pendingLoad == nil, state.feed.status == .failed, cutOff else { return }
       state.feed.items = e.photos.map { FeedItem(photo: $0) }
       state.feed.activeQuery = e.query
       state.feed.isOfflineCopy = true

@@ -29,6 +29,8 @@ public struct RequestFailure: Codable, Equatable, Sendable, Error {
   public var detail: String?
   /// For `tooLarge`: the limit that was passed, in bytes.
   public var limitBytes: Int?
+  /// For `offline`: when the core observed it (ISO 8601 UTC), stamped as the result is recorded.
+  public var observedAt: String?
 
   public init(
     kind: Kind, status: Int? = nil, serverMessage: String? = nil, retryAfterSeconds: Int? = nil,

@@ -45,7 +45,7 @@ public enum ImagesEvents {
   }
 
   /// An image could not be loaded.
-  public struct ImageFailed: EventPayload {
+  public struct ImageFailed: CarriesFailure {
     public static let type = "feed.imageFailed"
     public var key: String
     public var target: ImageTarget

@@ -27,7 +27,7 @@ public enum VideoEvents {
     }
   }
 
-  public struct Failed: EventPayload {
+  public struct Failed: CarriesFailure {
     public static let type = "video.failed"
     public var requestID: Int
     public var failure: RequestFailure

@@ -32,12 +32,14 @@ enum VideoFeature: FeatureModule {
       state.video.file = state.video.wish.bestFile(of: e.video.files)
       state.video.status = state.video.file == nil ? .failed : .ready
       state.video.error = state.video.file == nil ? state.message("video.noPlayableFile") : nil
+      state.observe(.video, nil)
     },
     .fold(VideoEvents.Failed.self) { state, e in
       guard state.video.requestID == e.requestID else { return }
       state.video.requestID = nil
       state.video.status = .failed
       state.video.error = state.message(for: e.failure)
+      state.observe(.video, e.failure)
     },
     .plan(VideoEvents.Requested.self) { e, _ in [.video(.pickRandom(requestID: e.requestID))] },
   ]

@@ -43,9 +43,17 @@ public enum ComponentSchemas {
       "feed": Schema.ref("Feed"),
       "detail": Schema.nullable(Schema.ref("Detail")),
       "connectivity": Schema.enumeration(["online", "offline"]),
+      "unreachable": .object([
+        "type": .string("object"),
+        "propertyNames": Schema.enumeration(["feed", "albums", "account", "video", "auth"]),
+        "additionalProperties": Schema.ref("Unreachable"),
+      ]),
       "albums": Schema.ref("Albums"), "album": Schema.nullable(Schema.ref("Album")),
       "photo": Schema.nullable(Schema.ref("AlbumPhotoScreen")),
       "account": Schema.ref("Account"), "video": Schema.ref("Video"), "settings": Schema.ref("Settings"),
+    ]),
+    "Unreachable": Schema.object([
+      "since": Schema.nullable(Schema.string), "message": Schema.ref("Message"),
     ]),
     "VideoFile": Schema.object([
       "quality": Schema.string, "fileType": Schema.string,

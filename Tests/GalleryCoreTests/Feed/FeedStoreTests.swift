@@ -113,7 +113,8 @@ final class FeedStoreTests: XCTestCase {
     // Offline: the provider is gone; the last first page is served from disk, marked as such.
     fake.server.stop()
     let store = try openStore(dir, fake)
-    XCTAssertEqual(store.state.connectivity, .offline)
+    XCTAssertEqual(store.state.connectivity, .online, "the frontend never said otherwise")
+    XCTAssertNotNil(store.state.unreachable["feed"]?.since, "the refused connection is shown with its time")
     XCTAssertEqual(store.state.feed.status, .failed)
     XCTAssertEqual(store.state.feed.error?.code, "request.offline")
     XCTAssertTrue(store.state.feed.isOfflineCopy)

@@ -1,0 +1,67 @@
+import EventStore
+
+/// A provider area whose last request could not reach its server (`/unreachable/AREA`):
+/// what the core observed, kept apart from what the frontend declared (`/connectivity`).
+/// It is shown, never obeyed: the next request tries the network again, and any answer from
+/// the server (even an error) clears it.
+public struct Unreachable: Codable, Equatable, Sendable {
+  /// When the first failure of this run was observed (ISO 8601 UTC); null for a log
+  /// written before the core stamped it.
+  @Nullable public var since: String?
+  /// What the failure said, in the current language.
+  public var message: Message
+
+  public init(since: String?, message: Message) {
+    self.since = since
+    self.message = message
+  }
+}
+
+/// The areas whose requests report what they observed, as they appear under `/unreachable`.
+public enum ProviderArea: String, Codable, Sendable, CaseIterable {
+  case feed, albums, account, video, auth
+}
+
+/// A result event that carries a request's failure, so the runtime can stamp when an
+/// unreachable server was observed (by the log's clock, which a test clock controls).
+protocol CarriesFailure: EventPayload {
+  var failure: RequestFailure { get set }
+}
+
+extension AppState {
+  /// Notes what a request of `area` observed: a failure to reach the server marks the area
+  /// unreachable (keeping the first time), any other outcome means the server answered.
+  /// A failure made up because the frontend declared itself offline observes nothing.
+  mutating func observe(_ area: ProviderArea, _ failure: RequestFailure?) {
+    guard let failure else {
+      unreachable[area.rawValue] = nil
+      return
+    }
+    switch failure.kind {
+    case .offline:
+      guard connectivity == .online, unreachable[area.rawValue] == nil else { return }
+      unreachable[area.rawValue] = Unreachable(since: failure.observedAt, message: message(for: failure))
+    case .http, .rejected, .malformed, .tooLarge:
+      unreachable[area.rawValue] = nil
+    case .timeout, .cancelled:
+      break
+    }
+  }
+}
+
+extension [Event] {
+  /// The events with each unreachable failure stamped with `now` (ISO 8601), once.
+  func stampingUnreachable(at now: () -> Int64) -> [Event] {
+    guard contains(where: { ($0.payload as? any CarriesFailure)?.failure.kind == .offline }) else {
+      return self
+    }
+    let time = ISOTime.format(millis: now())
+    return map { event in
+      guard var payload = event.payload as? any CarriesFailure, payload.failure.kind == .offline,
+        payload.failure.observedAt == nil
+      else { return event }
+      payload.failure.observedAt = time
+      return Event(erased: payload)
+    }
+  }
+}
