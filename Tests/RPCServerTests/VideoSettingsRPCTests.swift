@@ -18,7 +18,10 @@ final class VideoSettingsRPCTests: XCTestCase {
     let refused = p.error("settings/update", #"{"pageSize":1000,"appearance":"dark"}"#)
     XCTAssertEqual(refused["code"], .number(-32010))
     XCTAssertEqual(refused["data"]?["code"], .string("settings.invalid"))
-    XCTAssertEqual(refused["data"]?["message"], .string("pageSize must be from 3 to 200."))
+    XCTAssertEqual(
+      refused["data"]?["message"], .string("pageSize debe estar entre 3 y 200."),
+      "refused in the user's language")
+    XCTAssertEqual(refused["data"]?["args"]?["field"], .string("pageSize"))
     XCTAssertEqual(p.call("state/get", #"{"pointer":"/settings/appearance"}"#)["value"], .string("system"))
     XCTAssertEqual(p.error("settings/update", #"{"environments":{"uat":"x"}}"#)["code"], .number(-32602))
 

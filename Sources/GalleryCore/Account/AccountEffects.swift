@@ -128,7 +128,8 @@ extension EffectRuntime {
   private func uploadAccountImage(_ requestID: Int, _ request: UploadRequest) async -> [Event] {
     let bytes: [UInt8]
     do { bytes = try UploadFile.read(request.file.path) } catch {
-      let failure = RequestFailure(kind: .rejected, serverMessage: "The file cannot be uploaded: \(error)")
+      let failure = RequestFailure(
+        kind: .rejected, serverMessage: "\(error)", reason: "account.fileUnreadable")
       return [Event(AccountEvents.UploadFailed(requestID: requestID, failure: failure))]
     }
     let tenths = ProgressTenths()

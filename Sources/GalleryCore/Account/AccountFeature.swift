@@ -17,12 +17,11 @@ enum AccountFeature: FeatureModule {
     case .beginLogin(let nonce):
       let provider = account.provider
       guard account.status != .signedIn else {
-        throw Rejection(
-          "account.alreadySignedIn", "Already signed in as \(account.username ?? "someone"); sign out first.")
+        throw Rejection("account.alreadySignedIn", ["username": account.username ?? "?"])
       }
       guard (16...128).contains(nonce.count), nonce.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
       else {
-        throw Rejection("account.badNonce", "The sign-in state must be 16 to 128 letters and digits.")
+        throw Rejection("account.badNonce")
       }
       let url =
         provider.authorizeEndpoint + "?"
@@ -32,9 +31,7 @@ enum AccountFeature: FeatureModule {
       return [Event(AccountEvents.LoginBegun(authorizeURL: url, state: nonce))]
     case .completeLogin(let redirect):
       guard account.status == .awaitingRedirect, let pending = account.pendingLogin else {
-        throw Rejection(
-          "account.notAwaitingRedirect",
-          "No sign-in is waiting for a redirect; call account/beginLogin first.")
+        throw Rejection("account.notAwaitingRedirect")
       }
       switch OAuthRedirect.parse(redirect.value, expectedState: pending.state) {
       case .failure(let failure):
@@ -54,22 +51,21 @@ enum AccountFeature: FeatureModule {
     case .upload(let request):
       try requireSignedIn(account)
       guard account.upload.status != .uploading else {
-        throw Rejection("account.uploadInProgress", "An upload is already running; wait for it to finish.")
+        throw Rejection("account.uploadInProgress")
       }
       guard (request.title ?? "").count <= 255, (request.description ?? "").count <= 5000 else {
-        throw Rejection(
-          "account.uploadTextTooLong", "A title can have at most 255 characters and a description 5000.")
+        throw Rejection("account.uploadTextTooLong")
       }
       return [Event(AccountEvents.UploadStarted(requestID: state.nextRequestID, request: request))]
     case .delete(let id):
       try requireSignedIn(account)
       guard account.images.contains(where: { $0.image.id == id }) else {
-        throw Rejection("account.unknownImage", "No image with id \(id.prefix(64)) is in the list.")
+        throw Rejection("account.unknownImage", ["id": String(id.prefix(64))])
       }
       return [Event(AccountEvents.DeleteStarted(requestID: state.nextRequestID, imageID: id))]
     case .logout:
       guard account.status != .signedOut else {
-        throw Rejection("account.notSignedIn", "Nobody is signed in.")
+        throw Rejection("account.notSignedIn")
       }
       return [Event(AccountEvents.SignedOut(reason: "user"))]
     case .resume:
@@ -80,7 +76,7 @@ enum AccountFeature: FeatureModule {
 
   private static func requireSignedIn(_ account: AccountState) throws(Rejection) {
     guard account.status == .signedIn else {
-      throw Rejection("account.signedOut", "Sign in to the account first (account/beginLogin).")
+      throw Rejection("account.signedOut")
     }
   }
 

@@ -105,8 +105,7 @@ public struct ImgurProvider: AccountProvider {
 
   public func refresh(refreshToken: String) async -> Result<AccountTokens, RequestFailure> {
     guard let clientSecret, !clientSecret.isEmpty else {
-      return .failure(
-        RequestFailure(kind: .rejected, status: 400, serverMessage: "IMGUR_CLIENT_SECRET is not set."))
+      return .failure(RequestFailure(kind: .misconfigured, setting: "IMGUR_CLIENT_SECRET"))
     }
     let url: URL
     switch self.url("/oauth2/token") {

@@ -8,24 +8,24 @@ enum AlbumsFeature: FeatureModule {
       return [Event(AlbumsEvents.LoadStarted(requestID: state.nextRequestID))]
     case .setSearch(let text):
       guard text.count <= 200 else {
-        throw Rejection("albums.searchTooLong", "A search can have at most 200 characters.")
+        throw Rejection("albums.searchTooLong")
       }
       return text == state.albums.search ? [] : [Event(AlbumsEvents.SearchChanged(text: text))]
     case .open(let id):
       guard state.albums.all.contains(where: { $0.id == id }) else {
-        throw Rejection("albums.unknownAlbum", "No album with id \(id) is loaded.")
+        throw Rejection("albums.unknownAlbum", ["id": String(id)])
       }
-      guard state.album == nil else { throw Rejection("albums.alreadyOpen", "Close the open album first.") }
+      guard state.album == nil else { throw Rejection("albums.alreadyOpen") }
       return [
         Event(AlbumsEvents.AlbumOpened(albumID: id)),
         Event(AlbumsEvents.PhotosLoadStarted(albumID: id, requestID: state.nextRequestID)),
       ]
     case .openPhoto(let id):
       guard let album = state.album, album.photos.contains(where: { $0.photo.id == id }) else {
-        throw Rejection("albums.unknownPhoto", "No photo with id \(id) is in the open album.")
+        throw Rejection("albums.unknownPhoto", ["id": String(id)])
       }
       guard state.photo == nil else {
-        throw Rejection("albums.photoAlreadyOpen", "Close the open photo first.")
+        throw Rejection("albums.photoAlreadyOpen")
       }
       return [
         Event(AlbumsEvents.PhotoOpened(photoID: id)),
@@ -38,7 +38,7 @@ enum AlbumsFeature: FeatureModule {
       if state.albums.status == .failed {
         return [Event(AlbumsEvents.LoadStarted(requestID: state.nextRequestID))]
       }
-      throw Rejection("albums.nothingToRetry", "Nothing has failed; there is nothing to retry.")
+      throw Rejection("albums.nothingToRetry")
     case .resume:
       var events: [Event] = []
       var next = state.nextRequestID

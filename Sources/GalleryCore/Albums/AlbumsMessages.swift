@@ -3,10 +3,22 @@
 extension AlbumsFeature {
   static let messages: [Language: [String: String]] = [
     .en: [
+      "albums.searchTooLong": "A search can have at most 200 characters.",
+      "albums.unknownAlbum": "No album with id {id} is loaded.",
+      "albums.alreadyOpen": "Close the open album first.",
+      "albums.unknownPhoto": "No photo with id {id} is in the open album.",
+      "albums.photoAlreadyOpen": "Close the open photo first.",
+      "albums.nothingToRetry": "Nothing has failed; there is nothing to retry.",
       "albums.ownersMissing": "Album owners could not be loaded; albums are shown without them.",
       "albums.emptyAlbum": "This album has no photos.",
     ],
     .es: [
+      "albums.searchTooLong": "Una búsqueda puede tener como máximo 200 caracteres.",
+      "albums.unknownAlbum": "No hay ningún álbum cargado con el id {id}.",
+      "albums.alreadyOpen": "Cierra primero el álbum abierto.",
+      "albums.unknownPhoto": "No hay ninguna foto con el id {id} en el álbum abierto.",
+      "albums.photoAlreadyOpen": "Cierra primero la foto abierta.",
+      "albums.nothingToRetry": "Nada ha fallado; no hay nada que reintentar.",
       "albums.ownersMissing": "No se pudieron cargar los dueños de los álbumes; se muestran sin ellos.",
       "albums.emptyAlbum": "Este álbum no tiene fotos.",
     ],

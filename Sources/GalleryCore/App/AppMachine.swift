@@ -4,7 +4,7 @@
 public enum AppMachine {
   /// The events an action records, or why it was refused.
   public static func decide(_ action: Action, _ state: AppState) throws(Rejection) -> [Event] {
-    try action.decide(state)
+    do { return try action.decide(state) } catch { throw error.rendered(in: state.settings.language) }
   }
 
   /// Folds one event into the state. Never fails: an event that no longer applies is ignored.

@@ -43,7 +43,7 @@ extension AppState {
       unreachable[area.rawValue] = Unreachable(since: failure.observedAt, message: message(for: failure))
     case .http, .rejected, .malformed, .tooLarge:
       unreachable[area.rawValue] = nil
-    case .timeout, .cancelled:
+    case .timeout, .cancelled, .misconfigured:
       break
     }
   }

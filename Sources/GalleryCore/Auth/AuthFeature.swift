@@ -2,7 +2,7 @@
 enum AuthFeature: FeatureModule {
   static func decide(_ action: AuthAction, _ state: AppState) throws(Rejection) -> [Event] {
     if state.session.status == .signedIn, action != .logout {
-      throw Rejection("auth.alreadySignedIn", "Already signed in; sign out first.")
+      throw Rejection("auth.alreadySignedIn")
     }
     switch action {
     case .setEmail(let form, let value):
@@ -16,14 +16,14 @@ enum AuthFeature: FeatureModule {
       return [Event(AuthEvents.FieldEdited(form: .registration, field: .age, value: value))]
     case .openRegistration:
       guard state.route.last?.screen == .login else {
-        throw Rejection("auth.registrationFromLoginOnly", "Registration opens from the sign-in screen.")
+        throw Rejection("auth.registrationFromLoginOnly")
       }
-      guard !state.login.isSubmitting else { throw Rejection("auth.busy", "Wait for the sign-in to finish.") }
+      guard !state.login.isSubmitting else { throw Rejection("auth.busy") }
       return [Event(AuthEvents.RegistrationOpened())]
     case .submit(let form):
       try requireOpen(form, state)
       let fields = state[form: form]
-      guard !fields.isSubmitting else { throw Rejection("auth.busy", "A request is already in flight.") }
+      guard !fields.isSubmitting else { throw Rejection("auth.busy") }
       guard fields.canSubmit else { return [Event(AuthEvents.SubmitAttempted(form: form))] }
       return [
         Event(
@@ -33,7 +33,7 @@ enum AuthFeature: FeatureModule {
       ]
     case .logout:
       guard state.session.status == .signedIn else {
-        throw Rejection("auth.notSignedIn", "Nobody is signed in.")
+        throw Rejection("auth.notSignedIn")
       }
       return [Event(AuthEvents.SignedOut())]
     }
@@ -41,7 +41,7 @@ enum AuthFeature: FeatureModule {
 
   private static func requireOpen(_ form: AuthForm, _ state: AppState) throws(Rejection) {
     if form == .registration, !state.route.contains(where: { $0.screen == .registration }) {
-      throw Rejection("auth.registrationClosed", "The registration screen is not open.")
+      throw Rejection("auth.registrationClosed")
     }
   }
 

@@ -3,6 +3,13 @@
 extension AuthFeature {
   static let messages: [Language: [String: String]] = [
     .en: [
+      "auth.alreadySignedIn": "Already signed in; sign out first.",
+      "auth.registrationFromLoginOnly": "Registration opens from the sign-in screen.",
+      "auth.busy": "A request is already in flight; wait for it to finish.",
+      "auth.notSignedIn": "Nobody is signed in.",
+      "auth.registrationClosed": "The registration screen is not open.",
+      "auth.wrongCredentials": "Wrong email or password.",
+      "auth.emailTaken": "This email is already registered.",
       "email.required": "Enter your email address.",
       "email.invalid": "Enter a valid email address, like name@example.com.",
       "email.tooLong": "An email address can have at most 254 characters.",
@@ -16,6 +23,13 @@ extension AuthFeature {
       "auth.interrupted": "The app stopped before the answer came. Submit again.",
     ],
     .es: [
+      "auth.alreadySignedIn": "Ya has iniciado sesión; cierra la sesión primero.",
+      "auth.registrationFromLoginOnly": "El registro se abre desde la pantalla de inicio de sesión.",
+      "auth.busy": "Ya hay una petición en curso; espera a que termine.",
+      "auth.notSignedIn": "No hay ninguna sesión iniciada.",
+      "auth.registrationClosed": "La pantalla de registro no está abierta.",
+      "auth.wrongCredentials": "Correo o contraseña incorrectos.",
+      "auth.emailTaken": "Este correo ya está registrado.",
       "email.required": "Escribe tu correo electrónico.",
       "email.invalid": "Escribe un correo válido, como nombre@ejemplo.com.",
       "email.tooLong": "Un correo puede tener como máximo 254 caracteres.",
@@ -25,7 +39,7 @@ extension AuthFeature {
       "age.required": "Escribe tu edad.",
       "age.notANumber": "La edad debe ser un número entero.",
       "age.outOfRange": "La edad debe estar entre 13 y 120.",
-      "auth.rejected": "{detail}",
+      "auth.rejected": "El servidor rechazó la petición: «{detail}»",
       "auth.interrupted": "La app se detuvo antes de recibir la respuesta. Envía de nuevo.",
     ],
   ]

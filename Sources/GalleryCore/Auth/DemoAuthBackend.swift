@@ -10,7 +10,10 @@ public actor DemoAuthBackend: AuthBackend {
 
   public func signIn(email: String, password: Secret) async -> Result<AuthGrant, RequestFailure> {
     guard let expected = accounts[email.lowercased()], expected == password.value else {
-      return .failure(RequestFailure(kind: .rejected, status: 400, serverMessage: "Wrong email or password."))
+      return .failure(
+        RequestFailure(
+          kind: .rejected, status: 400, serverMessage: "Wrong email or password.",
+          reason: "auth.wrongCredentials"))
     }
     return .success(grant())
   }
@@ -19,7 +22,9 @@ public actor DemoAuthBackend: AuthBackend {
     let key = email.lowercased()
     guard accounts[key] == nil else {
       return .failure(
-        RequestFailure(kind: .rejected, status: 400, serverMessage: "This email is already registered."))
+        RequestFailure(
+          kind: .rejected, status: 400, serverMessage: "This email is already registered.",
+          reason: "auth.emailTaken"))
     }
     accounts[key] = password.value
     return .success(grant())

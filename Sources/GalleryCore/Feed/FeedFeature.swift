@@ -8,7 +8,7 @@ enum FeedFeature: FeatureModule {
     switch action {
     case .setQuery(let text):
       guard text.count <= 200 else {
-        throw Rejection("feed.queryTooLong", "A search can have at most 200 characters.")
+        throw Rejection("feed.queryTooLong")
       }
       return [Event(FeedEvents.QueryEdited(text: text, timerID: state.nextRequestID))]
     case .debounceElapsed(let id):
@@ -25,15 +25,15 @@ enum FeedFeature: FeatureModule {
       return load(.more, page: feed.page + 1, query: feed.activeQuery, state)
     case .openDetail(let key):
       guard feed.index(of: key) != nil else {
-        throw Rejection("feed.unknownKey", "No photo with key \(key) is in the feed.")
+        throw Rejection("feed.unknownKey", ["key": String(key.prefix(200))])
       }
-      guard state.detail == nil else { throw Rejection("detail.alreadyOpen", "Close the open photo first.") }
+      guard state.detail == nil else { throw Rejection("detail.alreadyOpen") }
       return [
         Event(FeedEvents.DetailOpened(key: key)),
         Event(ImagesEvents.ImagesRequested(keys: [key], target: .detail)),
       ]
     case .closeDetail:
-      guard let detail = state.detail else { throw Rejection("detail.notOpen", "No photo is open.") }
+      guard let detail = state.detail else { throw Rejection("detail.notOpen") }
       return [Event(FeedEvents.DetailClosed(key: detail.key))]
     case .setConnectivity(let online):
       guard (state.connectivity == .online) != online else { return [] }

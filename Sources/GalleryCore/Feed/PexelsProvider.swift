@@ -46,7 +46,7 @@ public struct PexelsProvider: PhotoProvider {
 
   public func page(query: String, page: Int, perPage: Int) async -> Result<FeedPage, RequestFailure> {
     guard let apiKey, !apiKey.isEmpty else {
-      return .failure(RequestFailure(kind: .rejected, serverMessage: "PEXELS_API_KEY is not set."))
+      return .failure(RequestFailure(kind: .misconfigured, setting: "PEXELS_API_KEY"))
     }
     let size = min(80, max(1, perPage))
     let trimmed = query.trimmingCharacters(in: .whitespaces)

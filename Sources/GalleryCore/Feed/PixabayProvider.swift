@@ -38,7 +38,7 @@ public struct PixabayProvider: PhotoProvider {
 
   public func page(query: String, page: Int, perPage: Int) async -> Result<FeedPage, RequestFailure> {
     guard let apiKey, !apiKey.isEmpty else {
-      return .failure(RequestFailure(kind: .rejected, serverMessage: "PIXABAY_API_KEY is not set."))
+      return .failure(RequestFailure(kind: .misconfigured, setting: "PIXABAY_API_KEY"))
     }
     let size = min(200, max(3, perPage))
     guard

@@ -16,6 +16,8 @@ public struct RequestFailure: Codable, Equatable, Sendable, Error {
     case cancelled
     /// An answer over the size the core accepts (`limitBytes`); reading stopped there.
     case tooLarge
+    /// No request was made: the app lacks a setting it needs (`setting` names it).
+    case misconfigured
   }
 
   public var kind: Kind
@@ -29,13 +31,20 @@ public struct RequestFailure: Codable, Equatable, Sendable, Error {
   public var detail: String?
   /// For `tooLarge`: the limit that was passed, in bytes.
   public var limitBytes: Int?
+  /// For `rejected`: a message code for an answer the core knows (`auth.wrongCredentials`);
+  /// the server's words stay in `serverMessage`.
+  public var reason: String?
+  /// For `misconfigured`: the environment variable to set, e.g. `PIXABAY_API_KEY`.
+  public var setting: String?
   /// For `offline`: when the core observed it (ISO 8601 UTC), stamped as the result is recorded.
   public var observedAt: String?
 
   public init(
     kind: Kind, status: Int? = nil, serverMessage: String? = nil, retryAfterSeconds: Int? = nil,
-    detail: String? = nil, limitBytes: Int? = nil
+    detail: String? = nil, limitBytes: Int? = nil, reason: String? = nil, setting: String? = nil
   ) {
+    self.reason = reason
+    self.setting = setting
     self.kind = kind
     self.status = status
     self.serverMessage = serverMessage
@@ -56,7 +65,8 @@ public struct RequestFailure: Codable, Equatable, Sendable, Error {
     {
       args["serverSaid"] = String(said.prefix(200))
     }
-    return MessageCatalog.message(code, args, retryable: kind != .rejected, in: language)
+    return MessageCatalog.message(
+      code, args, retryable: kind != .rejected && kind != .misconfigured, in: language)
   }
 
   private var codeAndArguments: (String, [String: String]) {
@@ -66,7 +76,10 @@ public struct RequestFailure: Codable, Equatable, Sendable, Error {
     case .malformed: return ("request.malformed", [:])
     case .cancelled: return ("request.cancelled", [:])
     case .tooLarge: return ("request.tooLarge", ["limit": Self.megabytes(limitBytes ?? 0)])
-    case .rejected: return ("auth.rejected", ["detail": serverMessage ?? "The request was refused."])
+    case .rejected:
+      if let reason { return (reason, ["detail": serverMessage ?? ""]) }
+      return ("auth.rejected", ["detail": serverMessage ?? "The request was refused."])
+    case .misconfigured: return ("config.missingKey", ["variable": setting ?? "?"])
     case .http:
       let code = status ?? 0
       let args = ["status": String(code)]

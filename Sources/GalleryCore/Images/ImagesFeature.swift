@@ -32,9 +32,9 @@ enum ImagesFeature: FeatureModule {
       }
       guard !events.isEmpty else {
         guard image(state, key, .thumbnail) != nil || image(state, key, .detail) != nil else {
-          throw Rejection("feed.unknownKey", "No photo with key \(key) is in the feed.")
+          throw Rejection("feed.unknownKey", ["key": String(key.prefix(200))])
         }
-        throw Rejection("feed.imageNotFailed", "That image has not failed; there is nothing to retry.")
+        throw Rejection("feed.imageNotFailed")
       }
       return events
     case .resume:

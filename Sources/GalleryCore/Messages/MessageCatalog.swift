@@ -43,6 +43,7 @@ public enum MessageCatalog {
     "request.malformed": "The server sent an answer the app could not read.",
     "request.tooLarge": "The server's answer was too large: the limit is {limit}.",
     "request.cancelled": "The request was cancelled.",
+    "config.missingKey": "This provider needs an API key: set {variable} and start the app again.",
     "request.serverSaid": "{text} The server said: “{detail}”",
   ]
 
@@ -59,6 +60,8 @@ public enum MessageCatalog {
     "request.malformed": "El servidor envió una respuesta que la app no pudo leer.",
     "request.tooLarge": "La respuesta del servidor era demasiado grande: el límite es {limit}.",
     "request.cancelled": "La petición se canceló.",
+    "config.missingKey":
+      "Este proveedor necesita una clave de API: define {variable} y vuelve a iniciar la app.",
     "request.serverSaid": "{text} El servidor dijo: «{detail}»",
   ]
 

@@ -4,10 +4,10 @@ enum NavigationFeature: FeatureModule {
     switch action {
     case .back:
       guard state.route.count > 1, let top = state.route.last else {
-        throw Rejection("nav.atRoot", "There is no screen to go back to.")
+        throw Rejection("nav.atRoot")
       }
       guard !(top.screen == .registration && state.registration.isSubmitting) else {
-        throw Rejection("nav.busy", "Wait for the registration to finish.")
+        throw Rejection("nav.busy")
       }
       return [Event(NavigationEvents.WentBack(from: top.screen))]
     }

@@ -17,8 +17,10 @@ enum SettingsFeature: FeatureModule {
     }
   }
 
-  static func invalid(_ field: String, _ rule: String) -> Rejection {
-    Rejection("settings.invalid", "\(field) \(rule).")
+  /// `settings.invalid` naming `field`, with the text of `rule` (`settings.invalid.RULE`).
+  static func invalid(_ field: String, _ rule: String, _ args: [String: String] = [:]) -> Rejection {
+    Rejection(
+      "settings.invalid", args.merging(["field": field]) { a, _ in a }, text: "settings.invalid.\(rule)")
   }
 
   /// The settings with `change` applied, or the first invalid field.
@@ -26,12 +28,12 @@ enum SettingsFeature: FeatureModule {
     var s = current
     if let v = change.appearance {
       guard let a = Settings.Appearance(rawValue: v) else {
-        throw invalid("appearance", "must be system, light or dark")
+        throw invalid("appearance", "oneOf", ["allowed": "system, light, dark"])
       }
       s.appearance = a
     }
     if let v = change.language {
-      guard let l = Language(rawValue: v) else { throw invalid("language", "must be en or es") }
+      guard let l = Language(rawValue: v) else { throw invalid("language", "oneOf", ["allowed": "en, es"]) }
       s.language = l
       s.languageSource = "user"
     }
@@ -39,7 +41,7 @@ enum SettingsFeature: FeatureModule {
       guard let value = change.providers[feature] else { continue }
       let allowed = ProviderSettings.choices[feature] ?? []
       guard allowed.contains(value) else {
-        throw invalid("\(feature)Provider", "must be one of \(allowed.joined(separator: ", "))")
+        throw invalid("\(feature)Provider", "oneOf", ["allowed": allowed.joined(separator: ", ")])
       }
       s.providers[keyPath: path] = value
       s.providers.chosen = true
@@ -49,9 +51,7 @@ enum SettingsFeature: FeatureModule {
         guard name != "production", (1...32).contains(name.count),
           name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
         else {
-          throw invalid(
-            "environments.\(name.prefix(40))",
-            "must be a name of 1 to 32 letters, digits, - or _ (not production)")
+          throw invalid("environments.\(name.prefix(40))", "environmentName")
         }
         if urls.isEmpty {
           s.providers.environments[name] = nil
@@ -60,11 +60,11 @@ enum SettingsFeature: FeatureModule {
         for (service, url) in urls.sorted(by: { $0.key < $1.key }) {
           guard ProviderSettings.services.contains(service) else {
             throw invalid(
-              "environments.\(name).\(service.prefix(40))",
-              "is not a service (\(ProviderSettings.services.joined(separator: ", ")))")
+              "environments.\(name).\(service.prefix(40))", "service",
+              ["allowed": ProviderSettings.services.joined(separator: ", ")])
           }
           guard url.count <= 2048, Endpoint.url(base: url, path: "/") != nil else {
-            throw invalid("environments.\(name).\(service)", "must be an http(s) URL")
+            throw invalid("environments.\(name).\(service)", "url")
           }
         }
         s.providers.environments[name] = urls
@@ -73,22 +73,26 @@ enum SettingsFeature: FeatureModule {
     }
     if let v = change.environment {
       guard v == "production" || s.providers.environments[v] != nil else {
-        throw invalid("environment", "must be production or a defined environment")
+        throw invalid("environment", "environment")
       }
       s.providers.environment = v
       s.providers.chosen = true
     }
     if s.providers.environments[s.providers.environment] == nil { s.providers.environment = "production" }
     if let v = change.pageSize {
-      guard (3...200).contains(v) else { throw invalid("pageSize", "must be from 3 to 200") }
+      guard (3...200).contains(v) else { throw invalid("pageSize", "range", ["min": "3", "max": "200"]) }
       s.pageSize = v
     }
     if let v = change.prefetchDistance {
-      guard (0...100).contains(v) else { throw invalid("prefetchDistance", "must be from 0 to 100") }
+      guard (0...100).contains(v) else {
+        throw invalid("prefetchDistance", "range", ["min": "0", "max": "100"])
+      }
       s.prefetchDistance = v
     }
     if let v = change.imageCacheMegabytes {
-      guard (5...2000).contains(v) else { throw invalid("imageCacheMegabytes", "must be from 5 to 2000") }
+      guard (5...2000).contains(v) else {
+        throw invalid("imageCacheMegabytes", "range", ["min": "5", "max": "2000"])
+      }
       s.imageCacheMegabytes = v
     }
     return s

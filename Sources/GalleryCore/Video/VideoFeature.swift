@@ -4,10 +4,10 @@ enum VideoFeature: FeatureModule {
     switch action {
     case .playRandom(let wish):
       if let q = wish.quality, !VideoWish.qualities.contains(q) {
-        throw Rejection("video.badQuality", "quality must be sd, hd, uhd or hls.")
+        throw Rejection("video.badQuality")
       }
       for side in [wish.width, wish.height].compactMap({ $0 }) where !(1...16384).contains(side) {
-        throw Rejection("video.badScreen", "width and height must be from 1 to 16384 pixels.")
+        throw Rejection("video.badScreen")
       }
       return [Event(VideoEvents.Requested(requestID: state.nextRequestID, wish: wish))]
     }

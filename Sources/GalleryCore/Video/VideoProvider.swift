@@ -51,7 +51,7 @@ public struct PexelsVideoProvider: VideoProvider {
 
   public func popular(perPage: Int) async -> Result<[Video], RequestFailure> {
     guard let apiKey, !apiKey.isEmpty else {
-      return .failure(RequestFailure(kind: .rejected, serverMessage: "PEXELS_API_KEY is not set."))
+      return .failure(RequestFailure(kind: .misconfigured, setting: "PEXELS_API_KEY"))
     }
     guard
       let url = Endpoint.url(

@@ -6,8 +6,8 @@ import GalleryCore
 extension RPCError {
   /// -32010: the action makes no sense now; nothing was recorded.
   public static func rejected(_ rejection: Rejection) -> RPCError {
-    RPCError(
-      code: -32010, message: "Action rejected",
-      data: .object(["code": .string(rejection.code), "message": .string(rejection.message)]))
+    var data: [String: JSONValue] = ["code": .string(rejection.code), "message": .string(rejection.message)]
+    if !rejection.args.isEmpty { data["args"] = .object(rejection.args.mapValues { .string($0) }) }
+    return RPCError(code: -32010, message: "Action rejected", data: .object(data))
   }
 }

@@ -127,7 +127,8 @@ final class ImgurDecoderTests: XCTestCase {
       baseURL: "https://api.example", clientID: "c", clientSecret: nil,
       http: Canned(response: HTTPResponse(status: 200)))
     let withoutSecret = try failure(await noSecret.refresh(refreshToken: "r"))
-    XCTAssertEqual(withoutSecret.kind, .rejected)
+    XCTAssertEqual(withoutSecret.kind, .misconfigured)
+    XCTAssertEqual(withoutSecret.setting, "IMGUR_CLIENT_SECRET")
   }
 
   func testRedirectsAreReadFromTheFragmentWithTheStateInQueryOrFragment() {

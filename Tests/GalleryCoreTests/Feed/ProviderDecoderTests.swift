@@ -83,7 +83,7 @@ final class ProviderDecoderTests: XCTestCase {
     let noKey = await PixabayProvider(apiKey: nil, http: URLSessionHTTPClient()).page(
       query: "", page: 1, perPage: 20)
     XCTAssertEqual(
-      noKey, .failure(RequestFailure(kind: .rejected, serverMessage: "PIXABAY_API_KEY is not set.")))
+      noKey, .failure(RequestFailure(kind: .misconfigured, setting: "PIXABAY_API_KEY")))
     let garbage = try fake("<html>oops</html>", contentType: "text/html")
     guard
       case .failure(let malformed) = await PixabayProvider(

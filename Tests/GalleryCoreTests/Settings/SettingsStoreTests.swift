@@ -55,9 +55,9 @@ final class SettingsStoreTests: XCTestCase {
     let dir = TemporaryDirectory()
     let store = try Store(dataDirectory: dir.path, options: .init(durability: .none, timerScale: 0))
     let cases: [(Action, String)] = [
-      (change { $0.appearance = "purple" }, "appearance must be system, light or dark."),
-      (change { $0.language = "fr" }, "language must be en or es."),
-      (change { $0.providers["feed"] = "flickr" }, "feedProvider must be one of demo, pixabay, pexels."),
+      (change { $0.appearance = "purple" }, "appearance must be one of: system, light, dark."),
+      (change { $0.language = "fr" }, "language must be one of: en, es."),
+      (change { $0.providers["feed"] = "flickr" }, "feedProvider must be one of: demo, pixabay, pexels."),
       (change { $0.pageSize = 2 }, "pageSize must be from 3 to 200."),
       (change { $0.prefetchDistance = -1 }, "prefetchDistance must be from 0 to 100."),
       (change { $0.imageCacheMegabytes = 1 }, "imageCacheMegabytes must be from 5 to 2000."),
@@ -73,12 +73,13 @@ final class SettingsStoreTests: XCTestCase {
       (
         change {
           $0.pageSize = 30; $0.appearance = "x"
-        }, "appearance must be system, light or dark."
+        }, "appearance must be one of: system, light, dark."
       ),
     ]
     for (action, message) in cases {
       XCTAssertThrowsError(try store.send(action)) { error in
-        XCTAssertEqual(error as? Rejection, Rejection("settings.invalid", message))
+        XCTAssertEqual((error as? Rejection)?.code, "settings.invalid")
+        XCTAssertEqual((error as? Rejection)?.message, message)
       }
     }
     XCTAssertEqual(store.state.settings, Settings(), "nothing changed, not even the valid half")
