@@ -6,7 +6,6 @@ const token = new URLSearchParams(location.search).get("token") || "";
 let state = null;            // what state/get answered, kept current by state/changed
 let version = -1;
 let early = [];              // patches that arrived before state/get answered
-let tab = "photos";          // which part of home is shown (view state only)
 let toast = null;            // the last refused request's message
 let tree = [];               // the last rendered virtual nodes
 let nextID = 1;
@@ -217,7 +216,8 @@ function header() {
   const online = state.connectivity === "online";
   return h("header", null,
     h("nav", null, ["photos", "albums", "account", "video", "settings"].map((name) =>
-      h("button", { class: name === tab ? "tab active" : "tab", "data-tab": name, onclick: () => { tab = name; onTab(); render(); } }, t(name)))),
+      h("button", { class: name === currentTab() ? "tab active" : "tab", "data-tab": name,
+        onclick: () => rpc("nav/open", { screen: name === "photos" ? "feed" : name }) }, t(name)))),
     h("button", { class: online ? "badge online" : "badge offline", title: "connectivity/set",
       onclick: () => rpc("connectivity/set", { online: !online }) }, online ? t("online") : t("offline")),
     unreachable(),
@@ -234,13 +234,15 @@ function unreachable() {
     areas.join(", ") + ": " + first.message.message);
 }
 
-function onTab() {
-  if (tab === "albums" && state.albums.status === "idle") rpc("albums/load");
-  if (tab === "account" && state.account.status === "signedIn" && state.account.imagesStatus === "idle") rpc("account/loadImages");
+// The tab is the root of the core's route (nav/open makes it; the core loads a tab when first shown).
+function currentTab() {
+  const root = (state.route[0] || {}).screen;
+  return root === "home" || !root ? "photos" : root;
 }
 
 function home() {
-  const body = { photos, albums, account, video, settings }[tab]();
+  const tab = currentTab();
+  const body = ({ photos, albums, account, video, settings }[tab] || photos)();
   return h("div", { class: "home" }, header(), h("main", { id: tab }, body));
 }
 

@@ -31,7 +31,10 @@ enum DemoCommand {
     ("connectivity/set {\"online\":false}", .feed(.setConnectivity(online: false))),
     ("feed/refresh (offline: fails at once, the offline copy shows)", .feed(.refresh)),
     ("connectivity/set {\"online\":true} (back online: refreshes)", .feed(.setConnectivity(online: true))),
-    ("albums/load (albums and owners at once, grouped by owner)", .albums(.load)),
+    (
+      "nav/open {\"screen\":\"albums\"} (the albums tab: albums and owners load at once, grouped by owner)",
+      .navigation(.open(.albums))
+    ),
     ("albums/setSearch {\"text\":\"angel\"} (finds Ángel Ruiz)", .albums(.setSearch("angel"))),
     (
       "feed/prefetch {\"keys\":[\"album:4\"]} (the album's preview: its first photo)",

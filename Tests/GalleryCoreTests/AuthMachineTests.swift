@@ -106,7 +106,9 @@ final class AuthMachineTests: XCTestCase {
       $0.session = Session()
       $0.route = [Route(.login)]
     }
-    store.expectEffects([.auth(.clearCredentials), .auth(.forgetPassword(.login))])
+    store.expectEffects([
+      .auth(.clearCredentials), .auth(.forgetPassword(.login)), .images(.cancelAll(target: .detail)),
+    ])
     store.reject(.auth(.logout), code: "auth.notSignedIn")
     store.finish()
   }

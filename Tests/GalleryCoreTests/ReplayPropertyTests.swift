@@ -54,6 +54,9 @@ final class ReplayPropertyTests: XCTestCase {
     case 17:
       return rng.pick([
         .albums(.open(albumID: Int(rng.next() % 25))), .albums(.openPhoto(photoID: Int(rng.next() % 60))),
+        .navigation(.open(rng.pick(Tab.allCases))),
+        .navigation(
+          .adoptShape(AppShape(signIn: rng.pick([.required, .none]), home: rng.pick([.feed, .albums])))),
       ])
     case 18: return .images(.prefetch([rng.pick(["album:1", "album:2", "photo:1", "photo:13"])]))
     case 9: return .feed(.refresh)

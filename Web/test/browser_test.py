@@ -200,7 +200,10 @@ def main():
         browser.wait_for("document.querySelector('#albums')", "the albums again")
 
         # The account: browser sign-in (the demo's redirect), upload with a title, delete.
+        # Tabs are the core's (nav/open): the page shows one once the route's root says so.
         browser.click("button[data-tab=account]")
+        browser.wait_for("document.querySelector('#imgur-sign-in')", "the account tab")
+        assert browser.eval("document.querySelector('button.tab.active').dataset.tab") == "account"
         browser.click("#imgur-sign-in")
         browser.wait_for("document.querySelector('#demo-continue')", "the redirect step")
         browser.click("#demo-continue")
@@ -222,6 +225,7 @@ def main():
 
         # A random video, with the rendition the core chose for this screen.
         browser.click("button[data-tab=video]")
+        browser.wait_for("document.querySelector('#play-random')", "the video tab")
         browser.click("#play-random")
         # (The demo's links are demo:// and play nowhere; with --video pexels they stream.)
         browser.wait_for("document.querySelector('#video video[src]')", "the video player")
@@ -230,6 +234,7 @@ def main():
 
         # Settings: dark mode applied, Spanish everywhere the core and the page speak.
         browser.click("button[data-tab=settings]")
+        browser.wait_for("document.querySelector('select[name=appearance]')", "the settings tab")
         browser.eval("""(() => { const s = document.querySelector('select[name=appearance]');
             s.value = 'dark'; s.dispatchEvent(new Event('change')); })()""")
         browser.wait_for("document.body.classList.contains('dark')", "dark mode")
@@ -240,6 +245,7 @@ def main():
 
         # Offline: the badge says so and the offline copy shows.
         browser.click("button[data-tab=photos]")
+        browser.wait_for("document.querySelector('#photos .refresh')", "the photos tab")
         browser.click("header .badge")
         browser.wait_for("document.querySelector('header .badge.offline')", "the offline badge")
         browser.click("#photos .refresh")

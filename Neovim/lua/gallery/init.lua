@@ -9,7 +9,6 @@ local M = {
   config = { cmd = "gallery-rpc", args = {} },
   state = nil,
   version = -1,
-  view = "photos", -- which part of home is shown (photos or albums); view state only
   targets = {}, -- line number → what <CR> opens there
 }
 
@@ -162,12 +161,14 @@ function screens.photo(s, lines)
   if present(p.image) and p.image.status == "loaded" then add(lines, "Image: " .. M.data_dir .. "/" .. p.image.path) end
 end
 
---- The screen on top of the route (`home` shows the chosen view).
+--- The screen on top of the route (`home` is the feed's tab; the other tabs this buffer
+--- does not draw show the photos).
 function M.screen()
   local route = M.state.route or {}
   local top = route[#route] and route[#route].screen or "login"
-  if top == "home" then return M.view end
+  if top == "home" then return "photos" end
   if top == "registration" then return "login" end
+  if not screens[top] then return "photos" end
   return top
 end
 
@@ -194,10 +195,9 @@ function M.search(value)
   else M.request("feed/setQuery", { text = value }) end
 end
 
+--- Opens a tab in the core (`nav/open`); the core loads it when first shown.
 function M.show(view)
-  M.view = view
-  if view == "albums" and M.state.albums.status == "idle" then M.request("albums/load") end
-  M.render()
+  M.request("nav/open", { screen = view == "photos" and "feed" or view })
 end
 
 --- <CR>: submits sign-in, or opens what the cursor is on.

@@ -74,6 +74,13 @@ enum AccountFeature: FeatureModule {
     }
   }
 
+  /// The account's images load when its tab is shown, someone is signed in and they never loaded.
+  private static func loadIfShown(_ state: AppState) -> [Effect] {
+    let account = state.account
+    guard state.tab == .account, account.status == .signedIn, account.imagesStatus == .idle else { return [] }
+    return [.dispatch(.account(.loadImages))]
+  }
+
   private static func requireSignedIn(_ account: AccountState) throws(Rejection) {
     guard account.status == .signedIn else {
       throw Rejection("account.signedOut")
@@ -215,8 +222,10 @@ enum AccountFeature: FeatureModule {
       }
     },
     .plan(AccountEvents.SignedIn.self) { _, state in
-      return [.account(.storeTokens)]
+      return [.account(.storeTokens)] + loadIfShown(state)
     },
+    .plan(NavigationEvents.Opened.self) { _, state in loadIfShown(state) },
+    .plan(NavigationEvents.ShapeChosen.self) { _, state in loadIfShown(state) },
     .plan(AccountEvents.LoginFailed.self) { _, state in
       return [.account(.forgetRedirect)]
     },

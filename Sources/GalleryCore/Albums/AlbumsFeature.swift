@@ -16,6 +16,7 @@ enum AlbumsFeature: FeatureModule {
         throw Rejection("albums.unknownAlbum", ["id": String(id)])
       }
       guard state.album == nil else { throw Rejection("albums.alreadyOpen") }
+      try state.requireTop(.albums)
       return [
         Event(AlbumsEvents.AlbumOpened(albumID: id)),
         Event(AlbumsEvents.PhotosLoadStarted(albumID: id, requestID: state.nextRequestID)),
@@ -27,6 +28,7 @@ enum AlbumsFeature: FeatureModule {
       guard state.photo == nil else {
         throw Rejection("albums.photoAlreadyOpen")
       }
+      try state.requireTop(.album)
       return [
         Event(AlbumsEvents.PhotoOpened(photoID: id)),
         Event(ImagesEvents.ImagesRequested(keys: ["photo:\(id)"], target: .detail)),
@@ -144,6 +146,13 @@ enum AlbumsFeature: FeatureModule {
       if e.from == .photo || e.from == .album { state.photo = nil }
       if e.from == .album { state.album = nil }
     },
+    .fold(NavigationEvents.ScreensClosed.self) { state, _ in
+      state.photo = nil
+      state.album = nil
+    },
+    .plan(NavigationEvents.Opened.self) { _, state in loadIfShown(state) },
+    .plan(NavigationEvents.ShapeChosen.self) { _, state in loadIfShown(state) },
+    .plan(AuthEvents.Succeeded.self) { _, state in loadIfShown(state) },
     .plan(AlbumsEvents.LoadStarted.self) { e, state in
       return [.albums(.load(requestID: e.requestID))]
     },
@@ -156,6 +165,11 @@ enum AlbumsFeature: FeatureModule {
       return [.images(.cancelAll(target: .detail))]
     },
   ]
+
+  /// The albums load when their tab is shown and they never loaded.
+  private static func loadIfShown(_ state: AppState) -> [Effect] {
+    state.tab == .albums && state.albums.status == .idle ? [.dispatch(.albums(.load))] : []
+  }
 
   /// Builds the grouping once both halves are in: never a half-built grouping as final.
   private static func complete(_ state: inout AppState) {

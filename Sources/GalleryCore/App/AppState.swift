@@ -3,6 +3,8 @@
 public struct AppState: Codable, Equatable, Sendable {
   /// The navigation stack, top last.
   public var route: [Route] = [Route(.login)]
+  /// How the app is built: sign-in first or none, and its home screen (from `initialize`).
+  public var shape = AppShape()
   public var login = AuthFormState(.login)
   public var registration = AuthFormState(.registration)
   public var session = Session()
@@ -49,6 +51,7 @@ extension AppState {
   /// patched and encoded alone (`StatePatch`, `StatePointer`).
   static let parts: [StatePart] = [
     .list("route") { $0.route },
+    .value("shape") { $0.shape },
     .part("login") { $0.login },
     .part("registration") { $0.registration },
     .value("session") { $0.session },

@@ -35,7 +35,11 @@ enum AuthFeature: FeatureModule {
       guard state.session.status == .signedIn else {
         throw Rejection("auth.notSignedIn")
       }
-      return [Event(AuthEvents.SignedOut())]
+      // Screens that need a session close with it (an event of its own, so logs written
+      // before it replay as they were).
+      let closed =
+        state.shape.signIn == .required ? [Event(NavigationEvents.ScreensClosed(reason: "signedOut"))] : []
+      return [Event(AuthEvents.SignedOut())] + closed
     }
   }
 
@@ -83,7 +87,7 @@ enum AuthFeature: FeatureModule {
       guard isCurrent(state, e.form, e.requestID) else { return }
       state.session = Session(status: .signedIn, email: e.email)
       state.observe(.auth, nil)
-      state.route = [Route(.home)]
+      state.route = [Route(state.shape.home.screen)] + state.shape.home.pushed(in: state)
       let language = state.settings.language
       state.login = AuthFormState(.login, in: language)
       edit(&state, .login) { form in form.email.value = e.email }
@@ -107,7 +111,7 @@ enum AuthFeature: FeatureModule {
     },
     .fold(AuthEvents.SignedOut.self) { state, _ in
       state.session = Session()
-      state.route = [Route(.login)]
+      if state.shape.signIn == .required { state.route = [Route(.login)] }
       let email = state.login.email.value
       state.login = AuthFormState(.login, in: state.settings.language)
       edit(&state, .login) { form in form.email.value = email }

@@ -28,6 +28,7 @@ enum FeedFeature: FeatureModule {
         throw Rejection("feed.unknownKey", ["key": String(key.prefix(200))])
       }
       guard state.detail == nil else { throw Rejection("detail.alreadyOpen") }
+      try state.requireTop(.home)
       return [
         Event(FeedEvents.DetailOpened(key: key)),
         Event(ImagesEvents.ImagesRequested(keys: [key], target: .detail)),
@@ -177,6 +178,11 @@ enum FeedFeature: FeatureModule {
       guard e.from == .detail else { return }
       state.detail = nil
     },
+    .fold(NavigationEvents.ScreensClosed.self) { state, _ in
+      state.detail = nil
+    },
+    .plan(NavigationEvents.Opened.self) { _, state in loadIfShown(state) },
+    .plan(NavigationEvents.ShapeChosen.self) { _, state in loadIfShown(state) },
     .plan(FeedEvents.QueryEdited.self) { e, state in
       return [
         .startTimer(
@@ -214,6 +220,11 @@ enum FeedFeature: FeatureModule {
       return [.dispatch(.feed(.refresh))]
     },
   ]
+
+  /// The feed loads when its tab is shown and it never loaded.
+  private static func loadIfShown(_ state: AppState) -> [Effect] {
+    state.tab == .feed && state.feed.status == .idle ? [.dispatch(.feed(.refresh))] : []
+  }
 
   private static func closeDetail(_ state: inout AppState) {
     state.detail = nil

@@ -77,6 +77,8 @@ enum ImagesFeature: FeatureModule {
   }
 
   static let handlers: [EventHandler] = [
+    // The open photo's large image is no longer shown once its screen closed with the session.
+    .plan(NavigationEvents.ScreensClosed.self) { _, _ in [.images(.cancelAll(target: .detail))] },
     .fold(ImagesEvents.ImageLoaded.self) { state, e in
       update(&state, [e.key], e.target) { image in image = ImageState(status: .loaded, path: e.path) }
     },

@@ -2,4 +2,8 @@
 public enum NavigationAction: Codable, Equatable, Sendable {
   /// Pops the top screen.
   case back
+  /// Shows a top-level screen (`nav/open`).
+  case open(Tab)
+  /// Adopts the shape the frontend declared in `initialize` (recorded only when it changes).
+  case adoptShape(AppShape)
 }

@@ -1,4 +1,5 @@
-/// Decides and reduces navigation.
+/// Decides and reduces navigation: back, the top-level screens (tabs) and the app's shape.
+/// Each feature closes its own pushed screen and loads its own tab when shown.
 enum NavigationFeature: FeatureModule {
   static func decide(_ action: NavigationAction, _ state: AppState) throws(Rejection) -> [Event] {
     switch action {
@@ -10,6 +11,17 @@ enum NavigationFeature: FeatureModule {
         throw Rejection("nav.busy")
       }
       return [Event(NavigationEvents.WentBack(from: top.screen))]
+    case .open(let tab):
+      guard state.shape.signIn == .none || state.session.status == .signedIn else {
+        throw Rejection("nav.signInFirst", ["screen": tab.rawValue])
+      }
+      guard state.tab != tab else { return [] }
+      return [Event(NavigationEvents.Opened(tab: tab))]
+    case .adoptShape(let shape):
+      guard AppShape.homes.contains(shape.home) else {
+        throw Rejection("nav.badHome", ["screen": shape.home.rawValue])
+      }
+      return shape == state.shape ? [] : [Event(NavigationEvents.ShapeChosen(shape: shape))]
     }
   }
 
@@ -19,6 +31,26 @@ enum NavigationFeature: FeatureModule {
     .fold(NavigationEvents.WentBack.self) { state, _ in
       guard state.route.count > 1 else { return }
       state.route.removeLast()
-    }
+    },
+    .fold(NavigationEvents.Opened.self) { state, e in
+      state.route = [Route(e.tab.screen)] + e.tab.pushed(in: state)
+    },
+    .fold(NavigationEvents.ShapeChosen.self) { state, e in
+      state.shape = e.shape
+      guard state.session.status != .signedIn else { return }
+      switch e.shape.signIn {
+      case .none:
+        let home = e.shape.home
+        if [.login, .registration].contains(state.route.first?.screen) || state.route.isEmpty {
+          state.route = [Route(home.screen)] + home.pushed(in: state)
+        }
+      case .required:
+        state.route = [Route(.login)]
+      }
+    },
+    .fold(NavigationEvents.ScreensClosed.self) { state, _ in
+      state.route.removeAll { [.detail, .album, .photo].contains($0.screen) }
+      if state.route.isEmpty { state.route = [Route(.login)] }
+    },
   ]
 }

@@ -2,6 +2,8 @@
 public struct Route: Codable, Equatable, Sendable {
   public enum Screen: String, Codable, Sendable {
     case login, registration, home, detail, album, photo
+    /// The top-level screens other than the feed (`home`): the roots `nav/open` makes.
+    case albums, account, video, settings
   }
   public var screen: Screen
   /// What the screen shows, for screens about one thing (a photo's key, an album's id).

@@ -60,6 +60,10 @@ public enum MethodCatalog {
             "clientInfo", Schema.anyValue, required: false,
             "who the client is ({name, version}); other LSP fields are accepted and ignored"),
           .init("protocolVersion", Schema.string, required: false, "the protocol version the client speaks"),
+          .init(
+            "initializationOptions", InitializationOptions.schema, required: false,
+            "the app's shape: `signIn` (`required`: start at the sign-in screen; `none`: start on the home screen and load it without a session) and `home` (the screen a start or a sign-in lands on); defaults `required`, `feed`"
+          ),
         ], result: Schema.ref("InitializeResult"), errors: [-32600], route: .builtin(.initialize)),
       MethodSpec(
         "initialized", "The client has processed the initialize result.", notification: true,
@@ -181,6 +185,22 @@ public enum MethodCatalog {
       },
       action("registration/submit", "Submits registration.") { _ in .auth(.submit(.registration)) },
       action("nav/back", "Pops the top screen of /route.") { _ in .navigation(.back) },
+      action(
+        "nav/open",
+        "Shows a top-level screen, as a tab: it becomes the root of /route, below the screens pushed from it that are still open (an open photo, an open album). Opening the screen already shown does nothing; with sign-in required, only a signed-in user can (-32010 nav.signInFirst). The albums, the feed and the account's images load when first shown.",
+        params: [
+          .init(
+            "screen", Schema.enumeration(Tab.allCases.map(\.rawValue)),
+            "feed, albums, account, video or settings")
+        ]
+      ) { p throws(RPCError) in
+        let name = try p.string("screen")
+        guard let tab = Tab(rawValue: name) else {
+          throw RPCError.invalidParams(
+            "screen must be one of: \(Tab.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return .navigation(.open(tab))
+      },
       // Features still to come
       action(
         "feed/setQuery",

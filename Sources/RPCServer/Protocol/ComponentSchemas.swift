@@ -34,11 +34,17 @@ public enum ComponentSchemas {
       "email": Schema.nullable(Schema.string),
     ]),
     "Route": Schema.object([
-      "screen": Schema.enumeration(["login", "registration", "home", "detail", "album", "photo"]),
+      "screen": Schema.enumeration([
+        "login", "registration", "home", "detail", "album", "photo", "albums", "account", "video", "settings",
+      ]),
       "id": Schema.nullable(Schema.string),
     ]),
     "State": Schema.object([
       "route": Schema.array(Schema.ref("Route")), "login": Schema.ref("LoginForm"),
+      "shape": Schema.object([
+        "signIn": Schema.enumeration(InitializationOptions.signInValues),
+        "home": Schema.enumeration(InitializationOptions.homeValues),
+      ]),
       "registration": Schema.ref("RegistrationForm"), "session": Schema.ref("Session"),
       "feed": Schema.ref("Feed"),
       "detail": Schema.nullable(Schema.ref("Detail")),

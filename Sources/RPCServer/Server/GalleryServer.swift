@@ -267,7 +267,7 @@ public final class GalleryServer: @unchecked Sendable {
     -> JSONValue
   {
     switch builtin {
-    case .initialize: return try initialize()
+    case .initialize: return try initialize(p)
     case .advanceClock: return try advanceClock(p)
     case .settle: return settle()
     case .shutdown:
@@ -300,7 +300,8 @@ public final class GalleryServer: @unchecked Sendable {
     }
   }
 
-  private func initialize() throws(RPCError) -> JSONValue {
+  private func initialize(_ p: Params) throws(RPCError) -> JSONValue {
+    let shape = try InitializationOptions.shape(from: try p.raw("initializationOptions"))
     lock.lock()
     guard phase == .starting else {
       lock.unlock()
@@ -308,6 +309,9 @@ public final class GalleryServer: @unchecked Sendable {
     }
     phase = .running
     lock.unlock()
+    // The declared shape is recorded (when it changed) before the baseline is taken, so the
+    // state the client reads next already has it.
+    _ = try perform(.navigation(.adoptShape(shape)))
     // Outside the server's lock: deliveries take it, and this waits for them.
     // The baseline is set before any change can be delivered to `publish`.
     let observation = store.observe(current: { _, state in setBaseline(state) }) { [weak self] change in

@@ -130,8 +130,10 @@ final class AlbumsStoreTests: XCTestCase {
     fake.first.mutate { $0 = "none" }
     let dir = TemporaryDirectory()
     let store = try open(dir, fake)
-    try store.send(.albums(.load))
+    // Pixxy's shape: no sign-in, the albums are home and load when shown.
+    try store.send(.navigation(.adoptShape(AppShape(signIn: .none, home: .albums))))
     store.waitUntilIdle()
+    XCTAssertEqual(store.state.albums.status, .loaded)
     try store.send(.albums(.setSearch("ANGEL")))
     XCTAssertEqual(
       store.state.albums.sections.map(\.title), ["ángel Abe"], "owner name, case and accents ignored")
@@ -159,7 +161,7 @@ final class AlbumsStoreTests: XCTestCase {
     try store.send(.albums(.openPhoto(photoID: 22)))
     store.waitUntilIdle()
     XCTAssertEqual(store.state.photo?.image.status, .loaded)
-    XCTAssertEqual(store.state.route.map(\.screen), [.login, .album, .photo])
+    XCTAssertEqual(store.state.route.map(\.screen), [.albums, .album, .photo])
     try store.send(.navigation(.back))
     try store.send(.navigation(.back))
     XCTAssertNil(store.state.album)

@@ -1,0 +1,24 @@
+/// How the app is built (`/shape`), as the frontend declares it in `initialize`: whether a
+/// sign-in comes first, and which top-level screen is home. The five apps this core serves
+/// differ here: some sign in first, some have no sign-in, one starts at the account.
+public struct AppShape: Codable, Equatable, Sendable {
+  /// Whether the app shows its screens only to a signed-in user.
+  public enum SignIn: String, Codable, Sendable, CaseIterable {
+    /// The app starts at the sign-in screen; signing out closes every screen (the default).
+    case required
+    /// No sign-in: the app starts on its home screen and loads it without a session.
+    case none
+  }
+
+  public var signIn: SignIn
+  /// The screen a start (or a sign-in) lands on: `feed`, `albums`, `account` or `video`.
+  public var home: Tab
+
+  public init(signIn: SignIn = .required, home: Tab = .feed) {
+    self.signIn = signIn
+    self.home = home
+  }
+
+  /// The screens home may be.
+  public static let homes: [Tab] = [.feed, .albums, .account, .video]
+}

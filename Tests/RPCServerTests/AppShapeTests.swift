@@ -1,0 +1,142 @@
+import Foundation
+import GalleryCore
+import GalleryTesting
+import XCTest
+
+/// Issue 18 items 5, 8 and 9 over the wire: every screen is in `/route` (the top-level ones
+/// as tabs, `nav/open`), every push only from its own screen, sign-out closes the screens
+/// that need a session, and `initializationOptions` shapes an app without a sign-in.
+final class AppShapeTests: XCTestCase {
+  func screens(_ server: InProcessServer) -> [String] {
+    server.call("state/get", #"{"pointer":"/route"}"#)["value"]?.array?.compactMap { $0["screen"]?.string }
+      ?? []
+  }
+
+  func value(_ server: InProcessServer, _ pointer: String) -> JSONValue? {
+    server.call("state/get", #"{"pointer":"\#(pointer)"}"#)["value"]
+  }
+
+  func testTopLevelScreensAreTabsAndEachPushIsValidOnlyFromItsOwnScreen() throws {
+    let server = try InProcessServer()
+    _ = server.initialize()
+    XCTAssertEqual(
+      server.error("nav/open", #"{"screen":"albums"}"#)["data"]?["code"], .string("nav.signInFirst"),
+      "with sign-in required, tabs need a session")
+    XCTAssertEqual(server.error("nav/open", #"{"screen":"photos"}"#)["code"], .number(-32602))
+    server.signInToDemo()
+    server.store.waitUntilIdle()
+    XCTAssertEqual(screens(server), ["home"])
+
+    server.call("feed/openDetail", #"{"key":"demo:1"}"#)
+    XCTAssertEqual(screens(server), ["home", "detail"])
+    XCTAssertEqual(
+      server.error("albums/open", #"{"albumId":1}"#)["data"]?["code"], .string("albums.unknownAlbum"))
+
+    server.call("nav/open", #"{"screen":"albums"}"#)
+    server.store.waitUntilIdle()
+    XCTAssertEqual(screens(server), ["albums"], "the albums tab is the root; the photo stays open in its tab")
+    XCTAssertEqual(value(server, "/albums/status"), .string("loaded"), "albums load when first shown")
+    XCTAssertEqual(value(server, "/detail/key"), .string("demo:1"))
+    XCTAssertEqual(
+      server.error("feed/openDetail", #"{"key":"demo:2"}"#)["data"]?["code"], .string("detail.alreadyOpen"))
+
+    server.call("albums/open", #"{"albumId":3}"#)
+    server.store.waitUntilIdle()
+    XCTAssertEqual(screens(server), ["albums", "album"])
+    guard case .number(let photo)? = value(server, "/album/photos/0/photo/id") else {
+      return XCTFail("the album has no photos")
+    }
+    server.call("albums/openPhoto", #"{"photoId":\#(Int(photo))}"#)
+    XCTAssertEqual(screens(server), ["albums", "album", "photo"])
+
+    server.call("nav/open", #"{"screen":"feed"}"#)
+    XCTAssertEqual(screens(server), ["home", "detail"], "back on the feed, its open photo is above it again")
+    let refused = server.error("albums/openPhoto", #"{"photoId":\#(Int(photo) + 1)}"#)
+    XCTAssertEqual(refused["data"]?["code"], .string("albums.photoAlreadyOpen"))
+    server.call("nav/back")
+    server.call("nav/open", #"{"screen":"albums"}"#)
+    XCTAssertEqual(screens(server), ["albums", "album", "photo"])
+    server.call("nav/back")
+    server.call("nav/back")
+    XCTAssertEqual(screens(server), ["albums"])
+    XCTAssertEqual(server.error("nav/back")["data"]?["code"], .string("nav.atRoot"))
+
+    server.call("nav/open", #"{"screen":"feed"}"#)
+    let notShown = server.error("albums/open", #"{"albumId":3}"#)
+    XCTAssertEqual(notShown["data"]?["code"], .string("nav.notShown"), "an album opens only from the albums")
+    XCTAssertEqual(notShown["data"]?["args"]?["screen"], .string("albums"))
+
+    for (tab, root) in [("settings", "settings"), ("video", "video"), ("account", "account")] {
+      server.call("nav/open", #"{"screen":"\#(tab)"}"#)
+      XCTAssertEqual(screens(server), [root])
+    }
+    let again = server.call("nav/open", #"{"screen":"account"}"#)
+    XCTAssertEqual(again["events"]?.array?.count, 0, "the screen shown already: nothing recorded")
+  }
+
+  func testSignOutClosesTheScreensThatNeedASession() throws {
+    let server = try InProcessServer()
+    _ = server.initialize()
+    server.signInToDemo()
+    server.store.waitUntilIdle()
+    server.call("feed/openDetail", #"{"key":"demo:1"}"#)
+    server.call("nav/open", #"{"screen":"albums"}"#)
+    server.store.waitUntilIdle()
+    server.call("albums/open", #"{"albumId":2}"#)
+    server.store.waitUntilIdle()
+    server.call("auth/logout")
+    XCTAssertEqual(screens(server), ["login"])
+    XCTAssertEqual(value(server, "/detail"), .null)
+    XCTAssertEqual(value(server, "/album"), .null)
+    XCTAssertEqual(value(server, "/photo"), .null)
+    server.signInToDemo()
+    server.store.waitUntilIdle()
+    XCTAssertEqual(screens(server), ["home"], "a new sign-in starts on home with nothing left open")
+    server.store.waitUntilIdle()
+    let replayed = try Replay.state(ofLogAt: server.dataDirectory.path + "/events.jsonl")
+    XCTAssertEqual(replayed, server.store.state)
+  }
+
+  func testAnAppWithoutSignInStartsOnItsHomeAndLoadsIt() throws {
+    let dir = TemporaryDirectory()
+    do {
+      let server = try InProcessServer(dataDirectory: dir)
+      let answer = server.call(
+        "initialize", #"{"initializationOptions":{"signIn":"none","home":"albums"}}"#)
+      XCTAssertNotNil(answer["serverInfo"])
+      server.store.waitUntilIdle()
+      XCTAssertEqual(screens(server), ["albums"])
+      XCTAssertEqual(
+        value(server, "/shape"), .object(["signIn": .string("none"), "home": .string("albums")]))
+      XCTAssertEqual(value(server, "/session/status"), .string("signedOut"))
+      XCTAssertEqual(value(server, "/albums/status"), .string("loaded"), "loaded without a session")
+      server.call("nav/open", #"{"screen":"feed"}"#)
+      server.store.waitUntilIdle()
+      XCTAssertEqual(value(server, "/feed/status"), .string("loaded"), "every tab opens without a session")
+    }
+    do {
+      // The next start declares the default shape again: back to the sign-in screen.
+      let server = try InProcessServer(dataDirectory: dir)
+      _ = server.initialize()
+      XCTAssertEqual(screens(server), ["login"])
+      XCTAssertEqual(value(server, "/shape/signIn"), .string("required"))
+    }
+  }
+
+  func testInitializationOptionsAreCheckedByName() throws {
+    for (options, named) in [
+      (#"{"signIn":"maybe"}"#, "initializationOptions.signIn"),
+      (#"{"home":"settings"}"#, "initializationOptions.home"),
+      (#"{"homeScreen":"feed"}"#, "homeScreen"),
+      (#""feed""#, "initializationOptions"),
+    ] {
+      let server = try InProcessServer()
+      let error = server.error("initialize", #"{"initializationOptions":\#(options)}"#)
+      XCTAssertEqual(error["code"], .number(-32602), options)
+      XCTAssertTrue(
+        error["data"].map { "\($0)" }?.contains(named) == true || "\(error)".contains(named), "\(error)")
+      XCTAssertEqual(server.store.version, 0, "nothing recorded")
+      XCTAssertNotNil(server.initialize()["serverInfo"], "a refused initialize can be sent again")
+    }
+  }
+}
