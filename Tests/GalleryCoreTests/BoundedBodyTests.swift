@@ -34,10 +34,10 @@ final class BoundedBodyTests: XCTestCase {
       XCTAssertEqual(failure.kind, .tooLarge, "Content-Length declared: \(declared)")
       XCTAssertEqual(failure.limitBytes, 2 << 20)
       XCTAssertEqual(
-        failure.message(in: .en).message, "The server's answer was too large: the limit is 2 MB.")
-      XCTAssertEqual(failure.message(in: .es).code, "request.tooLarge")
+        failure.message(in: .en).message, "This image is larger than 2 MB, the most the app keeps.")
+      XCTAssertEqual(failure.message(in: .es).code, "image.tooLarge")
       XCTAssertTrue(failure.message(in: .es).message.contains("2 MB"))
-      XCTAssertTrue(failure.message.retryable)
+      XCTAssertFalse(failure.message.retryable, "the same image is as large the next time")
       // The transfer is cancelled at the limit; what URLSession had already read lands in its
       // temporary file, never in memory. (How far past the limit it read is URLSession's
       // timing, not asserted.)

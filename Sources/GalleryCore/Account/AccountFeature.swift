@@ -74,6 +74,11 @@ enum AccountFeature: FeatureModule {
     }
   }
 
+  static func retryArea(of action: Action) -> ProviderArea? {
+    if case .account(.loadImages) = action { return .account }
+    return nil
+  }
+
   /// The account's images load when its tab is shown, someone is signed in and they never loaded.
   private static func loadIfShown(_ state: AppState) -> [Effect] {
     let account = state.account

@@ -48,7 +48,8 @@ extension AlbumsFeature {
       case .success(let photos):
         if Task.isCancelled { return [] }
         guard let first = photos.first else {
-          let empty = RequestFailure(kind: .http, status: 404, detail: "the album has no photos")
+          let empty = RequestFailure(
+            kind: .empty, detail: "the album has no photos", reason: "albums.noPhotos")
           return [Event(ImagesEvents.ImageFailed(key: key, target: .thumbnail, failure: empty))]
         }
         runtime.record([Event(AlbumsEvents.PreviewFound(albumID: albumID, url: first.thumbnailURL))])

@@ -166,6 +166,13 @@ enum AlbumsFeature: FeatureModule {
     },
   ]
 
+  static func retryArea(of action: Action) -> ProviderArea? {
+    switch action {
+    case .albums(.load), .albums(.retry): return .albums
+    default: return nil
+    }
+  }
+
   /// The albums load when their tab is shown and they never loaded.
   private static func loadIfShown(_ state: AppState) -> [Effect] {
     state.tab == .albums && state.albums.status == .idle ? [.dispatch(.albums(.load))] : []

@@ -3,6 +3,7 @@
 extension AlbumsFeature {
   static let messages: [Language: [String: String]] = [
     .en: [
+      "albums.noPhotos": "This album has no photos, so it has no preview.",
       "albums.searchTooLong": "A search can have at most 200 characters.",
       "albums.unknownAlbum": "No album with id {id} is loaded.",
       "albums.alreadyOpen": "Close the open album first.",
@@ -13,6 +14,7 @@ extension AlbumsFeature {
       "albums.emptyAlbum": "This album has no photos.",
     ],
     .es: [
+      "albums.noPhotos": "Este álbum no tiene fotos, así que no tiene vista previa.",
       "albums.searchTooLong": "Una búsqueda puede tener como máximo 200 caracteres.",
       "albums.unknownAlbum": "No hay ningún álbum cargado con el id {id}.",
       "albums.alreadyOpen": "Cierra primero el álbum abierto.",

@@ -2,9 +2,21 @@
 /// state, pure and total), plan (event → effects), and recover (in-flight work after a
 /// restart). Everything but `decide` is derived from the module list (`GalleryModules`).
 public enum AppMachine {
-  /// The events an action records, or why it was refused.
-  public static func decide(_ action: Action, _ state: AppState) throws(Rejection) -> [Event] {
-    do { return try action.decide(state) } catch { throw error.rendered(in: state.settings.language) }
+  /// The events an action records, or why it was refused. With `now` (the log's clock, read
+  /// only when it matters), an action that would ask a provider again before the wait it
+  /// asked for is over is refused with the seconds left.
+  public static func decide(_ action: Action, _ state: AppState, now: (() -> Int64)? = nil) throws(Rejection)
+    -> [Event]
+  {
+    do throws(Rejection) {
+      if let now, !state.rateLimited.isEmpty,
+        let area = GalleryModules.all.lazy.compactMap({ $0.retryArea(of: action) }).first,
+        let seconds = state.rateLimited[area.rawValue]?.secondsLeft(at: now())
+      {
+        throw Rejection("request.retryTooSoon", ["seconds": String(seconds), "area": area.rawValue])
+      }
+      return try action.decide(state)
+    } catch { throw error.rendered(in: state.settings.language) }
   }
 
   /// Folds one event into the state. Never fails: an event that no longer applies is ignored.

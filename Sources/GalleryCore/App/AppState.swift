@@ -28,6 +28,8 @@ public struct AppState: Codable, Equatable, Sendable {
   public var connectivity = Connectivity.online
   /// Provider areas whose last request could not reach the server, by area (`ProviderArea`).
   public var unreachable: [String: Unreachable] = [:]
+  /// Provider areas that asked to wait before the next request, by area (`ProviderArea`).
+  public var rateLimited: [String: RateLimit] = [:]
   /// The id the next request will get (ids enter the log in events, so replay matches).
   /// Bookkeeping: kept in snapshots, never shown to clients (see `viewOmits`).
   public var nextRequestID = 1
@@ -65,5 +67,6 @@ extension AppState {
     .value("settings") { $0.settings },
     .value("connectivity") { $0.connectivity },
     .value("unreachable") { $0.unreachable },
+    .value("rateLimited") { $0.rateLimited },
   ]
 }

@@ -25,6 +25,9 @@ protocol FeatureModule: Sendable {
   static var providerKeys: [any ProviderKey.Type] { get }
   /// The texts of the message codes it shows, by language.
   static var messages: [Language: [String: String]] { get }
+  /// The provider area `action` asks again (a reload, a retry), if it is one of this
+  /// feature's: while that area asked to wait (`/rateLimited`), the action is refused.
+  static func retryArea(of action: Action) -> ProviderArea?
 }
 
 extension FeatureModule {
@@ -36,4 +39,5 @@ extension FeatureModule {
   static var imageSlots: [ImageSlot] { [] }
   static var providerKeys: [any ProviderKey.Type] { [] }
   static var messages: [Language: [String: String]] { [:] }
+  static func retryArea(of action: Action) -> ProviderArea? { nil }
 }

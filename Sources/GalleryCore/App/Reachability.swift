@@ -35,29 +35,44 @@ extension AppState {
   mutating func observe(_ area: ProviderArea, _ failure: RequestFailure?) {
     guard let failure else {
       unreachable[area.rawValue] = nil
+      rateLimited[area.rawValue] = nil
       return
     }
+    rateLimited[area.rawValue] = failure.retryAt.map { RateLimit(until: ISOTime.format(millis: $0)) }
     switch failure.kind {
     case .offline:
       guard connectivity == .online, unreachable[area.rawValue] == nil else { return }
       unreachable[area.rawValue] = Unreachable(since: failure.observedAt, message: message(for: failure))
     case .http, .rejected, .malformed, .tooLarge:
       unreachable[area.rawValue] = nil
-    case .timeout, .cancelled, .misconfigured:
+    case .timeout, .cancelled, .misconfigured, .empty:
       break
     }
   }
 }
 
+extension RequestFailure {
+  /// Whether the time it was observed matters: a server not reached, or a delay to wait.
+  var needsObservedTime: Bool { kind == .offline || retryAfterSeconds != nil }
+
+  /// When a retry may go out (milliseconds since the epoch), for a failure that asked to wait.
+  var retryAt: Int64? {
+    guard let seconds = retryAfterSeconds, let observedAt,
+      let observed = ISOTime.parse(Array(observedAt.utf8))
+    else { return nil }
+    return observed + Int64(min(max(seconds, 0), 86_400)) * 1000
+  }
+}
+
 extension [Event] {
-  /// The events with each unreachable failure stamped with `now` (ISO 8601), once.
-  func stampingUnreachable(at now: () -> Int64) -> [Event] {
-    guard contains(where: { ($0.payload as? any CarriesFailure)?.failure.kind == .offline }) else {
+  /// The events with each failure whose time matters stamped with `now` (ISO 8601), once.
+  func stampingObservedTimes(at now: () -> Int64) -> [Event] {
+    guard contains(where: { ($0.payload as? any CarriesFailure)?.failure.needsObservedTime == true }) else {
       return self
     }
     let time = ISOTime.format(millis: now())
     return map { event in
-      guard var payload = event.payload as? any CarriesFailure, payload.failure.kind == .offline,
+      guard var payload = event.payload as? any CarriesFailure, payload.failure.needsObservedTime,
         payload.failure.observedAt == nil
       else { return event }
       payload.failure.observedAt = time

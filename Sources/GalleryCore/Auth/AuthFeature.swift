@@ -51,6 +51,11 @@ enum AuthFeature: FeatureModule {
 
   static let events: [any EventPayload.Type] = AuthEvents.all
 
+  static func retryArea(of action: Action) -> ProviderArea? {
+    if case .auth(.submit) = action { return .auth }
+    return nil
+  }
+
   static let handlers: [EventHandler] = [
     .fold(AuthEvents.FieldEdited.self) { state, e in
       edit(&state, e.form) { form in

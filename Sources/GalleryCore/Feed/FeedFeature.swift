@@ -221,6 +221,13 @@ enum FeedFeature: FeatureModule {
     },
   ]
 
+  static func retryArea(of action: Action) -> ProviderArea? {
+    switch action {
+    case .feed(.refresh), .feed(.loadMore): return .feed
+    default: return nil
+    }
+  }
+
   /// The feed loads when its tab is shown and it never loaded.
   private static func loadIfShown(_ state: AppState) -> [Effect] {
     state.tab == .feed && state.feed.status == .idle ? [.dispatch(.feed(.refresh))] : []

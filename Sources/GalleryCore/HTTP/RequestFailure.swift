@@ -18,6 +18,8 @@ public struct RequestFailure: Codable, Equatable, Sendable, Error {
     case tooLarge
     /// No request was made: the app lacks a setting it needs (`setting` names it).
     case misconfigured
+    /// Nothing to load: the provider has nothing there (an album with no photos).
+    case empty
   }
 
   public var kind: Kind
@@ -31,8 +33,9 @@ public struct RequestFailure: Codable, Equatable, Sendable, Error {
   public var detail: String?
   /// For `tooLarge`: the limit that was passed, in bytes.
   public var limitBytes: Int?
-  /// For `rejected`: a message code for an answer the core knows (`auth.wrongCredentials`);
-  /// the server's words stay in `serverMessage`.
+  /// A message code that says it better than the kind (`auth.wrongCredentials`,
+  /// `image.tooLarge`); the server's words stay in `serverMessage`. Such a failure is final:
+  /// retrying the same request would fail the same way.
   public var reason: String?
   /// For `misconfigured`: the environment variable to set, e.g. `PIXABAY_API_KEY`.
   public var setting: String?
@@ -58,15 +61,20 @@ public struct RequestFailure: Codable, Equatable, Sendable, Error {
 
   /// The message to show for this failure: one per status class, as the PixaBay seed's
   /// ResponseMapper did, with the server's own words when it gave some (the Image App seed
-  /// wished its errors were clearer). Every one is retryable except a rejection.
+  /// wished its errors were clearer). Retryable unless retrying cannot help: a rejection, a
+  /// missing setting, nothing there, or a failure the core named (`reason`).
   public func message(in language: Language) -> Message {
     var (code, args) = codeAndArguments
-    if kind == .http, let said = serverMessage?.trimmingCharacters(in: .whitespacesAndNewlines), !said.isEmpty
+    if let reason {
+      code = reason
+      args["detail"] = serverMessage.map { String($0.prefix(200)) } ?? ""
+    } else if kind == .http, let said = serverMessage?.trimmingCharacters(in: .whitespacesAndNewlines),
+      !said.isEmpty
     {
       args["serverSaid"] = String(said.prefix(200))
     }
-    return MessageCatalog.message(
-      code, args, retryable: kind != .rejected && kind != .misconfigured, in: language)
+    let final = reason != nil || kind == .rejected || kind == .misconfigured || kind == .empty
+    return MessageCatalog.message(code, args, retryable: !final, in: language)
   }
 
   private var codeAndArguments: (String, [String: String]) {
@@ -76,9 +84,8 @@ public struct RequestFailure: Codable, Equatable, Sendable, Error {
     case .malformed: return ("request.malformed", [:])
     case .cancelled: return ("request.cancelled", [:])
     case .tooLarge: return ("request.tooLarge", ["limit": Self.megabytes(limitBytes ?? 0)])
-    case .rejected:
-      if let reason { return (reason, ["detail": serverMessage ?? ""]) }
-      return ("auth.rejected", ["detail": serverMessage ?? "The request was refused."])
+    case .rejected: return ("auth.rejected", ["detail": serverMessage ?? "The request was refused."])
+    case .empty: return ("request.empty", [:])
     case .misconfigured: return ("config.missingKey", ["variable": setting ?? "?"])
     case .http:
       let code = status ?? 0

@@ -71,8 +71,9 @@ public final class ImageCache: @unchecked Sendable {
   public func store(_ bytes: [UInt8], for url: String) throws -> (path: String, evicted: [String]) {
     guard bytes.count <= budget else {
       throw RequestFailure(
-        kind: .malformed,
-        detail: "an image of \(bytes.count) bytes is larger than the cache budget of \(budget)")
+        kind: .tooLarge,
+        detail: "an image of \(bytes.count) bytes is larger than the cache budget of \(budget)",
+        limitBytes: budget, reason: "image.tooLarge")
     }
     let name = SHA256.hex(Array(url.utf8))
     let path = path(ofName: name)

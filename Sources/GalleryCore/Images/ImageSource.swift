@@ -30,14 +30,16 @@ public struct ImageSource: Sendable {
       return .failure(RequestFailure(kind: .malformed, detail: "refused an image URL that is not http(s)"))
     }
     switch await http.send(HTTPRequest(url: parsed, timeout: timeout, maxResponseBytes: maxBytes)) {
-    case .failure(let failure): return .failure(failure)
+    case .failure(var failure):
+      if failure.kind == .tooLarge { failure.reason = "image.tooLarge" }
+      return .failure(failure)
     case .success(let response):
       guard (200..<300).contains(response.status) else { return .failure(HTTPStatus.failure(for: response)) }
       guard response.body.count <= maxBytes else {
         return .failure(
           RequestFailure(
             kind: .tooLarge, detail: "image of \(response.body.count) bytes exceeds \(maxBytes)",
-            limitBytes: maxBytes))
+            limitBytes: maxBytes, reason: "image.tooLarge"))
       }
       let bytes = [UInt8](response.body)
       guard Self.looksLikeImage(bytes) else {

@@ -43,6 +43,9 @@ public enum MessageCatalog {
     "request.malformed": "The server sent an answer the app could not read.",
     "request.tooLarge": "The server's answer was too large: the limit is {limit}.",
     "request.cancelled": "The request was cancelled.",
+    "request.empty": "There is nothing to show here.",
+    "request.retryTooSoon": "Too many requests: try again in {seconds} seconds.",
+    "image.tooLarge": "This image is larger than {limit}, the most the app keeps.",
     "config.missingKey": "This provider needs an API key: set {variable} and start the app again.",
     "request.serverSaid": "{text} The server said: “{detail}”",
   ]
@@ -60,6 +63,9 @@ public enum MessageCatalog {
     "request.malformed": "El servidor envió una respuesta que la app no pudo leer.",
     "request.tooLarge": "La respuesta del servidor era demasiado grande: el límite es {limit}.",
     "request.cancelled": "La petición se canceló.",
+    "request.empty": "No hay nada que mostrar aquí.",
+    "request.retryTooSoon": "Demasiadas peticiones: inténtalo de nuevo en {seconds} segundos.",
+    "image.tooLarge": "Esta imagen supera {limit}, lo máximo que guarda la app.",
     "config.missingKey":
       "Este proveedor necesita una clave de API: define {variable} y vuelve a iniciar la app.",
     "request.serverSaid": "{text} El servidor dijo: «{detail}»",

@@ -106,7 +106,7 @@ final class EffectRuntime: @unchecked Sendable {
     inFlight += 1
     idle.unlock()
     return Task.detached { [self] in
-      let events = await work().stampingUnreachable(at: clock)
+      let events = await work().stampingObservedTimes(at: clock)
       if !events.isEmpty {
         do { try append(events) } catch {
           diagnostics("an effect result was not recorded: \(error)")
@@ -136,7 +136,7 @@ final class EffectRuntime: @unchecked Sendable {
 
   /// Records events, reporting (not throwing) a failure: for results with no fallback.
   func record(_ events: [Event]) {
-    do { try append(events.stampingUnreachable(at: clock)) } catch {
+    do { try append(events.stampingObservedTimes(at: clock)) } catch {
       diagnostics("an effect result was not recorded: \(error)")
     }
   }

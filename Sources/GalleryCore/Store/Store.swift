@@ -234,7 +234,7 @@ public final class Store: @unchecked Sendable {
   @discardableResult
   public func send(_ action: Action, deferDurability: Bool = false) throws -> Outcome {
     try appending {
-      let events = try AppMachine.decide(action, current)
+      let events = try AppMachine.decide(action, current, now: options.clock)
       if let (form, secret) = action.secret { runtime.vault.set(form, secret) }
       if let redirect = action.accountRedirect { runtime.vault.setRedirect(redirect) }
       return try appendLocked(events, deferDurability: deferDurability)

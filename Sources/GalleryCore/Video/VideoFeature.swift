@@ -17,6 +17,11 @@ enum VideoFeature: FeatureModule {
 
   static let events: [any EventPayload.Type] = VideoEvents.all
 
+  static func retryArea(of action: Action) -> ProviderArea? {
+    if case .video(.playRandom) = action { return .video }
+    return nil
+  }
+
   static let handlers: [EventHandler] = [
     .fold(VideoEvents.Requested.self) { state, e in
       state.nextRequestID = max(state.nextRequestID, e.requestID + 1)

@@ -54,6 +54,11 @@ public enum ComponentSchemas {
         "propertyNames": Schema.enumeration(["feed", "albums", "account", "video", "auth"]),
         "additionalProperties": Schema.ref("Unreachable"),
       ]),
+      "rateLimited": .object([
+        "type": .string("object"),
+        "propertyNames": Schema.enumeration(["feed", "albums", "account", "video", "auth"]),
+        "additionalProperties": Schema.object(["until": Schema.string]),
+      ]),
       "albums": Schema.ref("Albums"), "album": Schema.nullable(Schema.ref("Album")),
       "photo": Schema.nullable(Schema.ref("AlbumPhotoScreen")),
       "account": Schema.ref("Account"), "video": Schema.ref("Video"), "settings": Schema.ref("Settings"),

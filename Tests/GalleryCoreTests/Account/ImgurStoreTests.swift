@@ -9,12 +9,17 @@ import XCTest
 final class ImgurStoreTests: XCTestCase {
   static let nonce = "feedc0defeedc0defeedc0defeedc0de"
 
+  /// Milliseconds added to the wall clock the store reads (to pass a rate limit's wait).
+  let clockOffset = Locked<Int64>(0)
+
   func open(_ dir: TemporaryDirectory, _ fake: FakeImgur) throws -> Store {
     try Store(
       dataDirectory: dir.path,
       environment: GalleryEnvironment(images: ImageSource(http: URLSessionHTTPClient(), timeout: 2))
         .with(account: fake.provider()),
-      options: .init(durability: .none, timerScale: 0))
+      options: .init(
+        durability: .none, clock: { [clockOffset] in EventLogOptions.systemClock() + clockOffset.value },
+        timerScale: 0))
   }
 
   func types(_ dir: TemporaryDirectory) throws -> [String] {
@@ -370,6 +375,12 @@ final class ImgurStoreTests: XCTestCase {
       XCTAssertEqual(store.state.account.imagesStatus, .failed)
       XCTAssertEqual(store.state.account.error?.code, code, "\(String(decoding: answer.body, as: UTF8.self))")
       XCTAssertEqual(store.state.account.error?.retryable, true)
+      if code == "request.rateLimited" {
+        XCTAssertThrowsError(try store.send(.account(.loadImages)), "until the reset, no retry goes out") {
+          XCTAssertEqual(($0 as? Rejection)?.code, "request.retryTooSoon")
+        }
+        clockOffset.mutate { $0 += 3_600_000 }
+      }
     }
     XCTAssertEqual(store.state.account.status, .signedIn)
     try store.close()

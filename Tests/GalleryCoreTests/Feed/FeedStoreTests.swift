@@ -42,13 +42,18 @@ final class FeedStoreTests: XCTestCase {
     var imageRequests: Int { server.requests.filter { $0.path.hasPrefix("/img/") }.count }
   }
 
+  /// Milliseconds added to the wall clock the store reads (to pass a rate limit's wait).
+  let clockOffset = Locked<Int64>(0)
+
   func openStore(_ dir: TemporaryDirectory, _ fake: FakePixabay, cacheBytes: Int = 1_000_000) throws -> Store
   {
     let provider = PixabayProvider(baseURL: fake.server.baseURL, apiKey: "key", http: URLSessionHTTPClient())
     let store = try Store(
       dataDirectory: dir.path,
       environment: GalleryEnvironment(feed: provider, images: ImageSource(http: URLSessionHTTPClient())),
-      options: .init(durability: .none, imageCacheBytes: cacheBytes))
+      options: .init(
+        durability: .none, clock: { [clockOffset] in EventLogOptions.systemClock() + clockOffset.value },
+        imageCacheBytes: cacheBytes))
     store.waitUntilIdle()
     return store
   }
@@ -97,6 +102,8 @@ final class FeedStoreTests: XCTestCase {
         store.state.feed.error?.message,
         "Too many requests. Try again in 30 seconds. The server said: “slow down”")
       XCTAssertEqual(store.state.feed.items.count, 58, "a failed refresh keeps the list")
+      XCTAssertThrowsError(try store.send(.feed(.refresh)), "no retry before the 30 seconds are over")
+      clockOffset.mutate { $0 += 30_000 }
       fake.mode.mutate { $0 = "ok" }
       try store.send(.feed(.refresh))
       store.waitUntilIdle()
