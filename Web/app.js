@@ -21,7 +21,7 @@ const labels = {
     complete: "Complete sign-in", upload: "Upload", title: "Title", delete: "Delete", loadImages: "Reload images",
     playRandom: "Play a random video", appearance: "Appearance", language: "Language", pageSize: "Page size",
     prefetchDistance: "Prefetch distance (rows)", cache: "Image cache (MB)", providers: "Providers",
-    by: "by", likes: "likes", openSource: "Open on the provider's site", system: "System", light: "Light",
+    by: "by", likes: "likes", openSource: "Open on the provider's site", original: "Full-size original", system: "System", light: "Light",
     dark: "Dark", noMore: "That is all.", refresh: "Refresh", uploading: "Uploading" },
   es: { signIn: "Iniciar sesión", email: "Correo", password: "Contraseña", createAccount: "Crear una cuenta",
     register: "Registrarse", age: "Edad", back: "Atrás", retry: "Reintentar", photos: "Fotos", albums: "Álbumes",
@@ -33,7 +33,7 @@ const labels = {
     upload: "Subir", title: "Título", delete: "Eliminar", loadImages: "Recargar imágenes",
     playRandom: "Reproducir un vídeo al azar", appearance: "Apariencia", language: "Idioma",
     pageSize: "Tamaño de página", prefetchDistance: "Distancia de precarga (filas)", cache: "Caché de imágenes (MB)",
-    providers: "Proveedores", by: "de", likes: "me gusta", openSource: "Abrir en el sitio del proveedor",
+    providers: "Proveedores", by: "de", likes: "me gusta", openSource: "Abrir en el sitio del proveedor", original: "Original a tamaño completo",
     system: "Sistema", light: "Claro", dark: "Oscuro", noMore: "No hay más.", refresh: "Actualizar", uploading: "Subiendo" },
 };
 const t = (key) => (labels[state?.settings?.language] || labels.en)[key];
@@ -283,7 +283,8 @@ function detail() {
     h("p", null, `${d.photo.width} × ${d.photo.height} · ${d.photo.likes} ${t("likes")} · ${t("by")} `,
       h("a", { href: d.photo.authorURL || d.photo.pageURL, target: "_blank", rel: "noopener" }, d.photo.author)),
     h("p", { class: "tags" }, d.photo.tags.map((tag) => h("span", { class: "tag" }, tag))),
-    d.photo.pageURL ? h("a", { href: d.photo.pageURL, target: "_blank", rel: "noopener" }, t("openSource")) : null);
+    d.photo.pageURL ? h("a", { href: d.photo.pageURL, target: "_blank", rel: "noopener" }, t("openSource")) : null,
+    d.photo.originalURL ? [" · ", h("a", { class: "original", href: d.photo.originalURL, target: "_blank", rel: "noopener" }, t("original"))] : null);
 }
 
 function albums() {

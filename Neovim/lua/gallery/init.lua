@@ -137,6 +137,7 @@ function screens.detail(s, lines)
   add(lines, string.format("%d×%d · %d likes", p.width or 0, p.height or 0, p.likes or 0))
   add(lines, "Tags: " .. table.concat(p.tags or {}, ", "))
   add(lines, "Page: " .. (p.pageURL or ""))
+  if present(p.originalURL) then add(lines, "Original: " .. p.originalURL) end
   if d.image.status == "loaded" then add(lines, "Image: " .. M.data_dir .. "/" .. d.image.path)
   elseif d.image.status == "failed" then error_lines(lines, d.image.error, "r to retry")
   else add(lines, "Image: loading…") end

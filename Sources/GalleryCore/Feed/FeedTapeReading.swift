@@ -3,7 +3,7 @@
 extension Photo: TapeReadable {
   private static let tapeFields: [StaticString] = [
     "key", "providerID", "width", "height", "author", "authorURL", "tags", "likes", "pageURL", "thumbnailURL",
-    "largeURL", "averageColor", "alt",
+    "largeURL", "averageColor", "alt", "originalURL",
   ]
 
   static func read(from tape: JSONTape, at object: Int) -> Photo? {
@@ -13,12 +13,12 @@ extension Photo: TapeReadable {
       let tags = tape.strings(at: f[6]), let likes = tape.nullableInt(at: f[7]),
       let pageURL = tape.string(at: f[8]), let thumbnailURL = tape.string(at: f[9]),
       let largeURL = tape.string(at: f[10]), let averageColor = tape.nullableString(at: f[11]),
-      let alt = tape.nullableString(at: f[12])
+      let alt = tape.nullableString(at: f[12]), let originalURL = tape.nullableString(at: f[13])
     else { return nil }
     return Photo(
       key: key, providerID: providerID, width: width, height: height, author: author, authorURL: authorURL,
       tags: tags, likes: likes, pageURL: pageURL, thumbnailURL: thumbnailURL, largeURL: largeURL,
-      averageColor: averageColor, alt: alt)
+      averageColor: averageColor, alt: alt, originalURL: originalURL)
   }
 }
 

@@ -75,7 +75,8 @@ public struct PexelsProvider: PhotoProvider {
         author: item.photographer ?? "unknown", authorURL: ProviderDecoding.webURL(item.photographer_url),
         pageURL: ProviderDecoding.webURL(item.url) ?? "https://www.pexels.com/", thumbnailURL: thumbnail,
         largeURL: large,
-        averageColor: ProviderDecoding.color(item.avg_color), alt: alt?.isEmpty == false ? alt : nil)
+        averageColor: ProviderDecoding.color(item.avg_color), alt: alt?.isEmpty == false ? alt : nil,
+        originalURL: ProviderDecoding.webURL(item.src.original))
     }
     return FeedPage(photos: photos, hasMore: response.next_page != nil && !response.photos.isEmpty)
   }

@@ -16,6 +16,9 @@ public struct Photo: Codable, Equatable, Sendable {
   public var pageURL: String
   public var thumbnailURL: String
   public var largeURL: String
+  /// The full-size original, for providers that offer one (Pexels' `original`, Pixabay's
+  /// `imageURL` with full API access); null otherwise.
+  @Nullable public var originalURL: String?
   /// `#RRGGBB`, a placeholder color while the image loads.
   @Nullable public var averageColor: String?
   @Nullable public var alt: String?
@@ -23,8 +26,9 @@ public struct Photo: Codable, Equatable, Sendable {
   public init(
     key: String, providerID: String, width: Int, height: Int, author: String, authorURL: String? = nil,
     tags: [String] = [], likes: Int? = nil, pageURL: String, thumbnailURL: String, largeURL: String,
-    averageColor: String? = nil, alt: String? = nil
+    averageColor: String? = nil, alt: String? = nil, originalURL: String? = nil
   ) {
+    self.originalURL = originalURL
     self.key = key
     self.providerID = providerID
     self.width = width

@@ -29,6 +29,8 @@ public struct PixabayProvider: PhotoProvider {
     let previewURL: String?
     let webformatURL: String?
     let largeImageURL: String?
+    /// The original, sent only to accounts with full API access.
+    let imageURL: String?
     let imageWidth: Int?
     let imageHeight: Int?
     let likes: Int?
@@ -73,7 +75,7 @@ public struct PixabayProvider: PhotoProvider {
           !$0.isEmpty
         },
         likes: hit.likes, pageURL: ProviderDecoding.webURL(hit.pageURL) ?? "https://pixabay.com/",
-        thumbnailURL: thumbnail, largeURL: large)
+        thumbnailURL: thumbnail, largeURL: large, originalURL: ProviderDecoding.webURL(hit.imageURL))
     }
     let total = response.totalHits ?? 0
     return FeedPage(photos: photos, hasMore: page * perPage < total && !response.hits.isEmpty)

@@ -188,7 +188,7 @@ public enum ComponentSchemas {
       "authorURL": Schema.nullable(Schema.string),
       "tags": Schema.array(Schema.string), "likes": Schema.nullable(Schema.integer(minimum: 0)),
       "pageURL": Schema.string,
-      "thumbnailURL": Schema.string, "largeURL": Schema.string,
+      "thumbnailURL": Schema.string, "largeURL": Schema.string, "originalURL": Schema.nullable(Schema.string),
       "averageColor": Schema.nullable(Schema.string),
       "alt": Schema.nullable(Schema.string),
     ]),

@@ -59,6 +59,7 @@ final class ProviderDecoderTests: XCTestCase {
     XCTAssertEqual(fox.likes, 42)
     XCTAssertEqual(fox.thumbnailURL, "https://cdn.pixabay.com/photo/7_150.jpg")
     XCTAssertEqual(fox.largeURL, "https://pixabay.com/get/7_1280.jpg")
+    XCTAssertNil(fox.originalURL, "Pixabay sends its original only with full API access")
     XCTAssertEqual(
       page.photos[1].thumbnailURL, "https://pixabay.com/get/8_640.jpg",
       "file:// preview replaced by the web format")
@@ -105,6 +106,10 @@ final class ProviderDecoderTests: XCTestCase {
     XCTAssertEqual(page.photos.map(\.alt), [nil, "A quiet lake"])
     XCTAssertEqual(page.photos[0].thumbnailURL, "https://images.pexels.com/photos/101/m.jpeg")
     XCTAssertEqual(page.photos[0].largeURL, "https://images.pexels.com/photos/101/l2.jpeg")
+    XCTAssertEqual(
+      page.photos[0].originalURL, "https://images.pexels.com/photos/101/o.jpeg",
+      "the detail offers the original")
+    XCTAssertNil(page.photos[1].originalURL, "a photo without one says so")
     XCTAssertEqual(server.requests[0].path, "/pexels/v1/curated")
     XCTAssertEqual(server.requests[0].headers["authorization"], "pk", "the key itself, no Bearer")
     _ = await provider.page(query: "red fox", page: 1, perPage: 2)
@@ -159,6 +164,11 @@ final class ProviderDecoderTests: XCTestCase {
           query: "", page: 1, perPage: 20)
       let page = try result.get()
       XCTAssertTrue(page.photos.allSatisfy { $0.thumbnailURL.hasPrefix("https://") && !$0.key.isEmpty }, name)
+      if name.hasPrefix("pexels") {
+        XCTAssertTrue(
+          page.photos.allSatisfy { $0.originalURL?.hasPrefix("https://images.pexels.com/") == true },
+          "\(name): every Pexels photo has its original")
+      }
       decoded += 1
     }
     XCTAssertGreaterThanOrEqual(decoded, 5)
