@@ -289,6 +289,7 @@ function detail() {
 
 function albums() {
   const a = state.albums;
+  const byId = new Map(a.all.map((card) => [card.id, card]));  // sections name cards by id
   return [
     h("input", { class: "search", type: "search", placeholder: t("searchAlbums"), value: a.search,
       oninput: (e) => rpc("albums/setSearch", { text: e.target.value }) }),
@@ -297,7 +298,7 @@ function albums() {
     notice(a.notice),
     a.sections.map((section) => h("section", { class: "album-section" },
       section.title ? h("h2", null, section.title) : null,
-      h("div", { class: "grid" }, section.albums.map((card) =>
+      h("div", { class: "grid" }, section.albumIds.map((id) => byId.get(id)).filter(Boolean).map((card) =>
         thumb(card, card.preview, () => rpc("albums/open", { albumId: card.id }), card.title))))),
   ];
 }

@@ -103,8 +103,6 @@ enum AlbumsFeature: FeatureModule {
       for i in state.albums.all.indices where state.albums.all[i].id == e.albumID {
         state.albums.all[i].previewURL = e.url
       }
-      state.albums.sections = sections(
-        state.albums.all, search: state.albums.search, ownersKnown: state.albums.notice == nil)
     },
     .fold(AlbumsEvents.AlbumOpened.self) { state, e in
       guard let card = state.albums.all.first(where: { $0.id == e.albumID }) else { return }
@@ -208,10 +206,12 @@ enum AlbumsFeature: FeatureModule {
       needle.isEmpty || fold(card.title).contains(needle)
         || card.owner.map { fold($0).contains(needle) } == true
     }
-    guard ownersKnown else { return shown.isEmpty ? [] : [AlbumSection(title: nil, albums: shown)] }
+    guard ownersKnown else {
+      return shown.isEmpty ? [] : [AlbumSection(title: nil, albumIds: shown.map(\.id))]
+    }
     let grouped = Dictionary(grouping: shown) { $0.owner ?? "" }
     return grouped.keys.sorted { fold($0) == fold($1) ? $0 < $1 : fold($0) < fold($1) }.map { name in
-      AlbumSection(title: name.isEmpty ? nil : name, albums: grouped[name]!.sorted { $0.id < $1.id })
+      AlbumSection(title: name.isEmpty ? nil : name, albumIds: grouped[name]!.map(\.id).sorted())
     }
   }
 

@@ -33,14 +33,9 @@ extension AlbumsFeature {
 }
 
 extension AlbumsState {
-  /// Applies `change` to the previews whose key `wanted` accepts, in both the catalog and
-  /// the sections.
+  /// Applies `change` to the previews whose key `wanted` accepts (the cards live in `all`
+  /// alone; sections name them by id).
   mutating func updatePreviews(_ wanted: (String) -> Bool, _ change: (inout ImageState) -> Void) {
     for i in all.indices where wanted(all[i].key) { change(&all[i].preview) }
-    for s in sections.indices {
-      for a in sections[s].albums.indices where wanted(sections[s].albums[a].key) {
-        change(&sections[s].albums[a].preview)
-      }
-    }
   }
 }

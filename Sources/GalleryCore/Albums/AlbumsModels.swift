@@ -57,13 +57,34 @@ public struct AlbumCard: Codable, Equatable, Sendable {
   }
 }
 
-/// A section of the albums screen: one owner's albums (no title when owners are unknown).
+/// A section of the albums screen: one owner's albums (no title when owners are unknown), by
+/// id: the cards live once, in `/albums/all`, so a preview change is patched once.
 public struct AlbumSection: Codable, Equatable, Sendable {
   @Nullable public var title: String?
-  public var albums: [AlbumCard]
-  public init(title: String?, albums: [AlbumCard]) {
+  public var albumIds: [Int]
+
+  public init(title: String?, albumIds: [Int]) {
     self.title = title
-    self.albums = albums
+    self.albumIds = albumIds
+  }
+
+  private enum Keys: String, CodingKey { case title, albumIds, albums }
+
+  /// Also reads a snapshot written when sections held whole cards (`albums`).
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: Keys.self)
+    title = try c.decodeIfPresent(String.self, forKey: .title)
+    if let ids = try c.decodeIfPresent([Int].self, forKey: .albumIds) {
+      albumIds = ids
+    } else {
+      albumIds = try c.decode([AlbumCard].self, forKey: .albums).map(\.id)
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: Keys.self)
+    try c.encode(Nullable(wrappedValue: title), forKey: .title)
+    try c.encode(albumIds, forKey: .albumIds)
   }
 }
 

@@ -160,7 +160,7 @@ public enum ComponentSchemas {
       "status": Schema.enumeration(["idle", "loading", "loaded", "failed"]),
       "sections": Schema.array(
         Schema.object([
-          "title": Schema.nullable(Schema.string), "albums": Schema.array(Schema.ref("AlbumCard")),
+          "title": Schema.nullable(Schema.string), "albumIds": Schema.array(Schema.integer(minimum: 0)),
         ])),
       "all": Schema.array(Schema.ref("AlbumCard")), "search": Schema.string, "notice": nullableMessage,
       "error": nullableMessage,
