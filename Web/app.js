@@ -342,12 +342,16 @@ let redirectText = "";
 async function upload(input, titleInput) {
   const file = input.files[0];
   if (!file) return;
-  const staged = await fetch("/files?name=" + encodeURIComponent(file.name), { method: "POST",
-    headers: { "X-Gallery-Token": token }, body: file });
-  if (!staged.ok) { showToast(await staged.text()); return; }
-  const { path } = await staged.json();
+  // The bytes go to the core itself (base64), which checks and keeps them: the page never
+  // needs a path on the core's machine.
+  const data = await new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).slice(String(reader.result).indexOf(",") + 1));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
   const title = titleInput.value || undefined;
-  rpc("account/upload", { path, title, workDoneToken: "upload-" + nextID });
+  rpc("account/upload", { data, fileName: file.name, title, workDoneToken: "upload-" + nextID });
   input.value = "";
   titleInput.value = "";
 }

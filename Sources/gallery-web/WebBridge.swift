@@ -2,8 +2,8 @@ import Foundation
 import GalleryCore
 
 /// The bridge's routes: the page's files, `/events` (notifications), `POST /rpc` (one
-/// JSON-RPC message per request, answered with the core's answer), `POST /files` (stages a
-/// picked file for `account/upload`) and `/data/cache/…` (thumbnails the core downloaded).
+/// JSON-RPC message per request, answered with the core's answer; an upload's bytes travel
+/// in it, as `account/upload`'s `data`) and `/data/cache/…` (thumbnails the core downloaded).
 /// Everything but the page's own files needs the per-run token.
 final class WebBridge: @unchecked Sendable {
   let options: BridgeOptions
@@ -59,7 +59,6 @@ final class WebBridge: @unchecked Sendable {
     case ("GET", "/events"):
       return .stream(contentType: "text/event-stream") { [streams] socket in streams.add(socket) }
     case ("POST", "/rpc"): return relay(request.body)
-    case ("POST", "/files"): return stage(request.body, name: request.query["name"] ?? "picked")
     case ("GET", let path) where path.hasPrefix("/data/cache/"): return cached(String(path.dropFirst(6)))
     default: return .text(404, "no such route: \(request.method) \(request.path)")
     }
@@ -120,22 +119,6 @@ final class WebBridge: @unchecked Sendable {
     do { return json(200, .object(try core.request(message))) } catch {
       return .text(502, "\(error)")
     }
-  }
-
-  /// Keeps the bytes of a file the person picked in `uploads/` of the data directory and
-  /// answers its path, for `account/upload` (which checks it is an image).
-  private func stage(_ body: [UInt8], name: String) -> HTTPReply {
-    guard !body.isEmpty else { return .text(400, "the file is empty") }
-    var safe = String(
-      name.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_" ? $0 : "_" }.prefix(100))
-    while safe.contains("..") { safe = safe.replacingOccurrences(of: "..", with: "_") }
-    let folder = options.dataDirectory + "/uploads"
-    let path = folder + "/\(UUID().uuidString.prefix(8))-\(safe)"
-    do {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      try Data(body).write(to: URL(fileURLWithPath: path))
-    } catch { return .text(500, "cannot keep the file: \(error)") }
-    return json(200, .object(["path": .string(path)]))
   }
 
   /// A file of the image cache, by the path the state gives (`cache/ab/ab12…`); nothing

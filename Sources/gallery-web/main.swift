@@ -19,7 +19,7 @@ let token = (0..<4).map { _ in String(random.next() as UInt32, radix: 16) }.join
 let bridge = WebBridge(options: options, token: token)
 do {
   let listener = try HTTPListener(
-    host: options.host, port: options.port, maxBody: 11 * 1024 * 1024, maxConnections: options.maxConnections,
+    host: options.host, port: options.port, maxBody: 15 * 1024 * 1024, maxConnections: options.maxConnections,
     requestDeadline: options.requestTimeout
   ) { bridge.route($0) }
   try bridge.start { status in

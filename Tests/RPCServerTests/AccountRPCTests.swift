@@ -119,4 +119,53 @@ final class AccountRPCTests: XCTestCase {
     XCTAssertEqual(p.finish(), 0)
     XCTAssertFalse(p.errorOutput.contains("demo-access"), "no token on stderr")
   }
+
+  /// Issue 18 item 13: a frontend on another machine or in a browser sends the bytes.
+  func testAnUploadFromBase64BytesHasThePathsChecksAndLimits() throws {
+    let p = try InProcessServer()
+    _ = p.initialize()
+    let gif = Data("GIF89a".utf8) + Data(count: 2048)
+    let early = p.error("account/upload", #"{"data":"\#(gif.base64EncodedString())","fileName":"cat.gif"}"#)
+    XCTAssertEqual(early["data"]?["code"], .string("account.signedOut"))
+    let uploads = p.dataDirectory.path + "/uploads"
+    XCTAssertEqual(
+      (try? FileManager.default.contentsOfDirectory(atPath: uploads)) ?? [], [], "a refusal keeps nothing")
+    guard case .string(let redirect)? = p.call("account/beginLogin")["demoRedirectURL"] else {
+      return XCTFail()
+    }
+    p.call("account/completeLogin", #"{"redirectURL":"\#(redirect)"}"#)
+    let before = p.store.version
+
+    let refusals: [(String, String)] = [
+      (#"{"data":"!!!","fileName":"a.png"}"#, "base64"),
+      (#"{"data":"\#(Data("plain text".utf8).base64EncodedString())","fileName":"a.png"}"#, "not an image"),
+      (#"{"data":"","fileName":"a.png"}"#, "\"data\""),
+      (#"{"data":"R0lGODlh"}"#, "\"fileName\""),
+      (#"{"data":"R0lGODlh","fileName":"../a.gif"}"#, "fileName"),
+      (#"{"data":"R0lGODlh","fileName":"a.gif","path":"/etc/hostname"}"#, "not both"),
+      (#"{"title":"x"}"#, "\"path\" or as \"data\""),
+    ]
+    for (params, named) in refusals {
+      let error = p.error("account/upload", params)
+      XCTAssertEqual(error["code"], .number(-32602), params)
+      XCTAssertTrue(error["data"]?.string?.contains(named) == true, "\(params): \(error)")
+    }
+    // Past 10 MB once decoded: refused by its length, before any decoding.
+    let huge = String(repeating: "A", count: UploadFile.maxBase64Bytes + 8)
+    let tooLarge = p.error("account/upload", #"{"data":"\#(huge)","fileName":"big.png"}"#)
+    XCTAssertEqual(tooLarge["code"], .number(-32602))
+    XCTAssertTrue(tooLarge["data"]?.string?.contains("\"data\"") == true, "\(tooLarge)")
+    XCTAssertEqual(p.store.version, before, "nothing recorded")
+
+    let id = p.request(
+      "account/upload",
+      #"{"data":"data:image/gif;base64,\#(gif.base64EncodedString())","fileName":"cat.gif","title":"Cat"}"#)
+    waitForPatch(p, after: p.response(to: id).notifications, "/account/upload/status", .string("done"))
+    let top = p.call("state/get", #"{"pointer":"/account/images/0/image"}"#)["value"]
+    XCTAssertEqual(top?["title"], .string("Cat"))
+    XCTAssertEqual(
+      p.call("state/get", #"{"pointer":"/account/upload/fileName"}"#)["value"], .string("cat.gif"))
+    let kept = (try? FileManager.default.contentsOfDirectory(atPath: uploads)) ?? []
+    XCTAssertEqual(kept, [], "the bytes are kept only until they are uploaded")
+  }
 }

@@ -22,6 +22,10 @@ final class MethodDeclarationTests: XCTestCase {
     [
       "redirectURL": .string("https://example.com/#access_token=x"), "path": .string(image),
       "pointer": .string(""), "value": .string("test@mail.com"),
+      "data": .string(
+        Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 64))
+          .base64EncodedString()),
+      "fileName": .string("upload.png"),
     ]
   }
 
@@ -46,11 +50,20 @@ final class MethodDeclarationTests: XCTestCase {
     return type == "string" ? .number(7) : .string("seven")
   }
 
+  /// Every parameter with a valid value; of a group of alternatives only one (the one named
+  /// `name`, else the first).
   func params(_ spec: MethodSpec, replacing name: String? = nil, with value: JSONValue? = nil)
     -> JSONValue
   {
     var members: [String: JSONValue] = [:]
-    for param in spec.params { members[param.name] = sample(param) }
+    let chosen = spec.params.first { $0.name == name }?.group
+    var groups = Set<String>()
+    for param in spec.params {
+      if let group = param.group {
+        if group == chosen ? param.name != name : !groups.insert(group).inserted { continue }
+      }
+      members[param.name] = sample(param)
+    }
     if let name { members[name] = value }
     return .object(members)
   }
@@ -59,11 +72,12 @@ final class MethodDeclarationTests: XCTestCase {
 
   func testEveryActionReadsExactlyItsDeclaredParametersWithTheirTypes() throws {
     var checked = 0
+    let context = MethodContext(dataDirectory: files.path)
     for spec in MethodCatalog.all {
       guard case .action(let build, _, _) = spec.route else { continue }
       let names = spec.paramNames
       do {
-        _ = try build(try Params(params(spec), allowed: names))
+        _ = try build(try Params(params(spec), allowed: names), context)
       } catch {
         XCTFail(
           "\(spec.name) refused its declared parameters: \(error.message) \(error.data.map(Self.text) ?? "")")
@@ -71,7 +85,7 @@ final class MethodDeclarationTests: XCTestCase {
       for param in spec.params {
         guard let wrong = Self.wrong(param) else { continue }
         do {
-          _ = try build(try Params(params(spec, replacing: param.name, with: wrong), allowed: names))
+          _ = try build(try Params(params(spec, replacing: param.name, with: wrong), allowed: names), context)
           XCTFail("\(spec.name) accepted \(Self.text(wrong)) for \(param.name): the parameter is not read")
         } catch {
           XCTAssertEqual(error.code, -32602, "\(spec.name).\(param.name)")
@@ -82,7 +96,7 @@ final class MethodDeclarationTests: XCTestCase {
         checked += 1
         if param.required {
           do {
-            _ = try build(try Params(params(spec, replacing: param.name, with: nil), allowed: names))
+            _ = try build(try Params(params(spec, replacing: param.name, with: nil), allowed: names), context)
             XCTFail("\(spec.name) ran without its required \(param.name)")
           } catch {
             XCTAssertEqual(error.code, -32602, "\(spec.name) without \(param.name)")

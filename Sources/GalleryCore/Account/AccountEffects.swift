@@ -144,6 +144,8 @@ extension EffectRuntime {
     switch call.result {
     case nil: return call.events
     case .success(let image)?:
+      // Bytes a frontend sent were kept only for this upload.
+      if request.file.staged == true { try? FileManager.default.removeItem(atPath: request.file.path) }
       return call.events + [Event(AccountEvents.Uploaded(requestID: requestID, image: image))]
     case .failure(let failure)?:
       return call.events + [Event(AccountEvents.UploadFailed(requestID: requestID, failure: failure))]

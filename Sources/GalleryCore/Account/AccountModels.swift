@@ -81,8 +81,12 @@ public struct UploadFile: Codable, Equatable, Sendable {
   public var byteCount: Int
   /// From the file's bytes (not its name), e.g. `image/png`.
   public var mimeType: String
+  /// True for bytes a frontend sent (`data`), kept under the data directory's `uploads/` until
+  /// the upload succeeds; absent for a file the user named.
+  public var staged: Bool?
 
-  public init(path: String, fileName: String, byteCount: Int, mimeType: String) {
+  public init(path: String, fileName: String, byteCount: Int, mimeType: String, staged: Bool? = nil) {
+    self.staged = staged
     self.path = path
     self.fileName = fileName
     self.byteCount = byteCount

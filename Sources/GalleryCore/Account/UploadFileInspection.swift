@@ -20,6 +20,44 @@ extension UploadFile {
       byteCount: bytes.count, mimeType: mimeType(bytes)!)
   }
 
+  /// The most base64 text `stage` is given: the encoding of `maxBytes` bytes.
+  public static let maxBase64Bytes = (maxBytes + 2) / 3 * 4
+
+  /// Checks bytes a frontend sent (`data`) as `read` checks a file, and keeps them under
+  /// `directory/uploads/` (named by their SHA-256, so the same image is kept once) for the
+  /// upload to read, as it reads a path.
+  public static func stage(_ bytes: [UInt8], fileName: String, in directory: String) throws(Problem)
+    -> UploadFile
+  {
+    guard !bytes.isEmpty else { throw Problem(description: "data is empty") }
+    guard bytes.count <= maxBytes else {
+      throw Problem(description: "data has \(bytes.count) bytes; the limit is \(maxBytes) (10 MB)")
+    }
+    guard let mime = mimeType(bytes) else {
+      throw Problem(description: "data is not an image (JPEG, PNG, GIF, WebP or BMP)")
+    }
+    let name = try checkedName(fileName)
+    let folder = directory + "/uploads"
+    let path = "\(folder)/\(SHA256.hex(bytes)).\(mime.split(separator: "/").last ?? "img")"
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+      throw Problem(description: "data could not be kept for the upload: \(error.localizedDescription)")
+    }
+    let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+    return UploadFile(path: absolute, fileName: name, byteCount: bytes.count, mimeType: mime, staged: true)
+  }
+
+  /// `fileName` trimmed, if it is a file name (no `/`) of 1 to 255 bytes.
+  public static func checkedName(_ fileName: String) throws(Problem) -> String {
+    let name = fileName.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !name.isEmpty, name.utf8.count <= 255, !name.contains("/"), !name.contains("\0") else {
+      throw Problem(description: "fileName must be a file name (no /) of 1 to 255 bytes")
+    }
+    return name
+  }
+
   /// The bytes at `path`, with every check of `inspect` (the upload reads them again when it runs).
   public static func read(_ path: String) throws(Problem) -> [UInt8] {
     guard !path.isEmpty, !path.contains("\0"), path.utf8.count <= 4096 else {

@@ -32,6 +32,12 @@ public enum Action: Codable, Equatable, Sendable {
     return nil
   }
 
+  /// The file an upload of sent bytes keeps under the data directory (removed if refused).
+  var stagedUpload: String? {
+    if case .account(.upload(let request)) = self, request.file.staged == true { return request.file.path }
+    return nil
+  }
+
   /// The redirect URL of a completed browser sign-in (it carries tokens: memory only).
   var accountRedirect: Secret? {
     if case .account(.completeLogin(let url)) = self { return url }

@@ -233,11 +233,25 @@ public final class Store: @unchecked Sendable {
   /// are appended with the store's durability. A `Rejection` records nothing.
   @discardableResult
   public func send(_ action: Action, deferDurability: Bool = false) throws -> Outcome {
-    try appending {
-      let events = try AppMachine.decide(action, current, now: options.clock)
-      if let (form, secret) = action.secret { runtime.vault.set(form, secret) }
-      if let redirect = action.accountRedirect { runtime.vault.setRedirect(redirect) }
-      return try appendLocked(events, deferDurability: deferDurability)
+    var unused: String?
+    do {
+      return try appending {
+        do {
+          let events = try AppMachine.decide(action, current, now: options.clock)
+          if let (form, secret) = action.secret { runtime.vault.set(form, secret) }
+          if let redirect = action.accountRedirect { runtime.vault.setRedirect(redirect) }
+          return try appendLocked(events, deferDurability: deferDurability)
+        } catch {
+          // Bytes kept for a refused upload go, unless the upload in the state uses the same file.
+          if let staged = action.stagedUpload, current.account.upload.request?.file.path != staged {
+            unused = staged
+          }
+          throw error
+        }
+      }
+    } catch {
+      if let unused { try? FileManager.default.removeItem(atPath: unused) }
+      throw error
     }
   }
 

@@ -20,6 +20,9 @@ public struct FrameDecoder: Sendable {
   /// LSP: bytes of an oversized body still to skip. NDJSON: skipping to the next newline.
   private var skipBytes = 0
   private var skippingLine = false
+  /// NDJSON: where the search for the next newline goes on (the bytes before it hold none), so
+  /// a long line arriving in many reads is scanned once, not once per read.
+  private var lineScan = 0
   /// LSP: the body length announced by the headers just read.
   private var pendingBody: Int?
   /// LSP: after a header block without a usable length, skipping to the next header.
@@ -43,6 +46,7 @@ public struct FrameDecoder: Sendable {
     if start > 65536, start * 2 > buffer.count {
       buffer.removeFirst(start)
       headerScan.rebase(removed: start)
+      lineScan = max(0, lineScan - start)
       start = 0
     }
     return items
@@ -59,6 +63,7 @@ public struct FrameDecoder: Sendable {
     }
     buffer = []
     start = 0
+    lineScan = 0
     return items
   }
 
@@ -75,7 +80,8 @@ public struct FrameDecoder: Sendable {
   }
 
   private mutating func nextLine() -> Item? {
-    guard let newline = buffer[start...].firstIndex(of: 0x0A) else {
+    guard let newline = buffer[max(start, lineScan)...].firstIndex(of: 0x0A) else {
+      lineScan = buffer.count
       if !skippingLine, buffer.count - start > maxMessageBytes {
         skippingLine = true
         start = buffer.count
@@ -86,6 +92,7 @@ public struct FrameDecoder: Sendable {
     }
     var line = buffer[start..<newline]
     start = newline + 1
+    lineScan = start
     if skippingLine {
       skippingLine = false
       return nextLine()

@@ -45,21 +45,25 @@ public struct Params {
     return try Self.bounded(s, name)
   }
 
-  private static func bounded(_ s: String, _ name: String) throws(RPCError) -> String {
-    guard s.utf8.count <= maxStringBytes else {
+  private static func bounded(_ s: String, _ name: String, limit: Int = maxStringBytes) throws(RPCError)
+    -> String
+  {
+    guard s.utf8.count <= limit else {
       throw RPCError.invalidParams(
-        "parameter \"\(name)\" is \(s.utf8.count) bytes, over the limit of \(maxStringBytes); nothing was recorded"
+        "parameter \"\(name)\" is \(s.utf8.count) bytes, over the limit of \(limit); nothing was recorded"
       )
     }
     return s
   }
 
-  public func optionalString(_ name: String) throws(RPCError) -> String? {
+  /// The string `name` if given; `maxBytes` raises the bound for a parameter that carries
+  /// content (an upload's base64 bytes), never past the message size.
+  public func optionalString(_ name: String, maxBytes: Int = maxStringBytes) throws(RPCError) -> String? {
     guard let value = try member(name), value != .null else { return nil }
     guard case .string(let s) = value else {
       throw RPCError.invalidParams("parameter \"\(name)\" must be a string")
     }
-    return try Self.bounded(s, name)
+    return try Self.bounded(s, name, limit: maxBytes)
   }
 
   /// A whole number from `range`.

@@ -38,20 +38,25 @@ enum AccountMethods {
     ) { _ in Action.account(.loadImages) },
     MethodCatalog.action(
       "account/upload",
-      "Uploads an image file: it must be a readable regular file, an image by its bytes (JPEG, PNG, GIF, WebP, BMP), at most 10 MB. Progress shows at /account/upload/progress and, with a workDoneToken, as $/progress; the image goes at the top of /account/images on success.",
+      "Uploads an image, from a file on this machine (`path`) or from its bytes (`data`, base64, with `fileName`: for a frontend on another machine or in a browser). Either way it must be an image by its bytes (JPEG, PNG, GIF, WebP, BMP), not empty, at most 10 MB. Progress shows at /account/upload/progress and, with a workDoneToken, as $/progress; the image goes at the top of /account/images on success.",
       params: [
-        .init("path", Schema.string, "the file's path on this machine"),
+        .init("path", Schema.string, required: false, group: "file", "the file's path on this machine"),
+        .init(
+          "data", Schema.string, required: false, group: "file",
+          "the file's bytes, base64 (at most 10 MB once decoded); kept under the data directory's uploads/ until uploaded"
+        ),
+        .init(
+          "fileName", Schema.string, required: false,
+          "the name shown while uploading (required with data; with path, the file's own name by default)"),
         .init("title", Schema.string, required: false, "at most 255 characters"),
         .init("description", Schema.string, required: false, "at most 5000 characters"),
         .init(
           "workDoneToken", Schema.anyValue, required: false, "if given, $/progress reports with this token"),
       ], reportsProgress: true
-    ) { p throws(RPCError) in
-      let path = try p.string("path")
+    ) { p, context throws(RPCError) in
       let title = try p.optionalString("title")
       let description = try p.optionalString("description")
-      let file: UploadFile
-      do { file = try UploadFile.inspect(path) } catch { throw RPCError.invalidParams("\(error)") }
+      let file = try UploadSource.file(p, dataDirectory: context.dataDirectory)
       return Action.account(.upload(UploadRequest(file: file, title: title, description: description)))
     },
     MethodCatalog.action(

@@ -38,6 +38,19 @@ public enum MethodCatalog {
     reportsProgress: Bool = false,
     _ build: @escaping @Sendable (Params) throws(RPCError) -> Action
   ) -> MethodSpec {
+    action(
+      name, summary, params: params, result: result, answer: answer, reportsProgress: reportsProgress,
+      context: { p, _ throws(RPCError) in try build(p) })
+  }
+
+  /// An action whose parameters are read with the server's context (its data directory).
+  static func action(
+    _ name: String, _ summary: String, params: [MethodSpec.Param] = [],
+    result: JSONValue = Schema.ref("ActionResult"),
+    answer: (@Sendable (Params, Store.Outcome, AppState) -> [String: JSONValue])? = nil,
+    reportsProgress: Bool = false,
+    context build: @escaping @Sendable (Params, MethodContext) throws(RPCError) -> Action
+  ) -> MethodSpec {
     MethodSpec(
       name, summary, params: params, result: result, errors: actionErrors,
       route: .action(build, answer: answer, reportsProgress: reportsProgress))

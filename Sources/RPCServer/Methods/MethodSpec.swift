@@ -12,7 +12,7 @@ public struct MethodSpec: Sendable {
     /// state after them; `reportsProgress`:
     /// a `workDoneToken` gets `$/progress` from the events that follow (uploads).
     case action(
-      @Sendable (Params) throws(RPCError) -> Action,
+      @Sendable (Params, MethodContext) throws(RPCError) -> Action,
       answer: (@Sendable (Params, Store.Outcome, AppState) -> [String: JSONValue])?, reportsProgress: Bool)
     /// A method whose feature is not built yet: answered with -32001.
     case notAvailable(feature: String)
@@ -48,11 +48,17 @@ public struct MethodSpec: Sendable {
     public var schema: JSONValue
     public var required: Bool
     public var summary: String
+    /// Parameters of one group are alternatives: exactly one of them is given (`account/upload`
+    /// takes `path` or `data`).
+    public var group: String?
 
-    public init(_ name: String, _ schema: JSONValue, required: Bool = true, _ summary: String) {
+    public init(
+      _ name: String, _ schema: JSONValue, required: Bool = true, group: String? = nil, _ summary: String
+    ) {
       self.name = name
       self.schema = schema
       self.required = required
+      self.group = group
       self.summary = summary
     }
   }

@@ -229,7 +229,7 @@ public final class GalleryServer: @unchecked Sendable {
       throw RPCError.notAvailableYet(method, feature: feature)
     case .action(let build, let answer, let reportsProgress):
       let p = try Params(params, allowed: spec.paramNames)
-      let outcome = try perform(try build(p))
+      let outcome = try perform(try build(p, MethodContext(dataDirectory: store.dataDirectory)))
       var result: [String: JSONValue] = [
         "version": .number(Double(outcome.version)),
         "events": .array(
