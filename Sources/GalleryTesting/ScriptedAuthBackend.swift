@@ -12,7 +12,8 @@ public struct ScriptedAuthBackend: AuthBackend {
     answer(.login, email, password)
   }
 
-  public func register(email: String, password: Secret) async -> Result<AuthGrant, RequestFailure> {
+  public func register(email: String, password: Secret, age: Int?) async -> Result<AuthGrant, RequestFailure>
+  {
     answer(.registration, email, password)
   }
 }
@@ -28,7 +29,8 @@ public actor StalledAuthBackend: AuthBackend {
     return .failure(RequestFailure(kind: .cancelled))
   }
 
-  public func register(email: String, password: Secret) async -> Result<AuthGrant, RequestFailure> {
+  public func register(email: String, password: Secret, age: Int?) async -> Result<AuthGrant, RequestFailure>
+  {
     await signIn(email: email, password: password)
   }
 

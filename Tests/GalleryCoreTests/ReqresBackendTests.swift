@@ -12,7 +12,8 @@ final class ReqresBackendTests: XCTestCase {
       guard request.headers["x-api-key"] == "test-key" else {
         return .json(#"{"error":"Missing API key"}"#, status: 401)
       }
-      let body = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: String] ?? [:]
+      let body = ((try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any] ?? [:])
+        .compactMapValues { $0 as? String }
       switch (request.method, request.path) {
       case ("POST", "/prefix/api/login"):
         guard let email = body["email"], !email.isEmpty else {
@@ -73,14 +74,18 @@ final class ReqresBackendTests: XCTestCase {
     let unknown = await reqres.signIn(email: "nobody@reqres.in", password: Secret("x"))
     XCTAssertEqual(
       unknown, .failure(RequestFailure(kind: .rejected, status: 400, serverMessage: "user not found")))
-    let undefined = await reqres.register(email: "new@mail.com", password: Secret("abcdef"))
+    let undefined = await reqres.register(email: "new@mail.com", password: Secret("abcdef"), age: nil)
     XCTAssertEqual(
       undefined,
       .failure(
         RequestFailure(
           kind: .rejected, status: 400, serverMessage: "Note: Only defined users succeed registration")))
-    let registered = await reqres.register(email: "eve.holt@reqres.in", password: Secret("pistol"))
+    let registered = await reqres.register(email: "eve.holt@reqres.in", password: Secret("pistol"), age: 30)
     XCTAssertEqual(registered, .success(AuthGrant(token: Secret("QpwL5tke4Pnpja7X4-test"))))
+    let sent = try XCTUnwrap(server.requests.last { $0.path.hasSuffix("/api/register") })
+    XCTAssertEqual(
+      try JSONSerialization.jsonObject(with: sent.body) as? NSDictionary,
+      ["email": "eve.holt@reqres.in", "password": "pistol", "age": 30], "the age the form collected is sent")
 
     let noKey = await backend(server, key: "wrong").signIn(email: "eve.holt@reqres.in", password: Secret("x"))
     XCTAssertEqual(

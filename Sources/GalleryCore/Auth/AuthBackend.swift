@@ -9,6 +9,6 @@ public struct AuthGrant: Sendable, Equatable {
 public protocol AuthBackend: Sendable {
   /// Signs in; a refusal is a `rejected` failure carrying the backend's message.
   func signIn(email: String, password: Secret) async -> Result<AuthGrant, RequestFailure>
-  /// Registers a new account and signs it in.
-  func register(email: String, password: Secret) async -> Result<AuthGrant, RequestFailure>
+  /// Registers a new account with the age the form collected, and signs it in.
+  func register(email: String, password: Secret, age: Int?) async -> Result<AuthGrant, RequestFailure>
 }

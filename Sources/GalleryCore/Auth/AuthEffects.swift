@@ -2,7 +2,7 @@
 public enum AuthEffect: Codable, Equatable, Sendable {
   /// Sign in or register `email` (the password is taken from memory); on success store
   /// the token in the credentials file and record `auth.succeeded`, else `auth.failed`.
-  case authenticate(form: AuthForm, requestID: Int, email: String)
+  case authenticate(form: AuthForm, requestID: Int, email: String, age: Int? = nil)
   /// Remove the sign-in token from the credentials file.
   case clearCredentials
   /// Drop the in-memory password of a form.
@@ -18,7 +18,7 @@ extension AuthFeature {
       runtime.vault.forget(form)
     case .auth(.clearCredentials):
       try? runtime.credentials.update { $0.signIn = nil }
-    case .auth(.authenticate(let form, let requestID, let email)):
+    case .auth(.authenticate(let form, let requestID, let email, let age)):
       let password = runtime.vault.password(form)
       runtime.run { [environment = runtime.environment, credentials = runtime.credentials] in
         guard let password else {
@@ -27,7 +27,7 @@ extension AuthFeature {
         let result =
           form == .login
           ? await environment.auth.signIn(email: email, password: password)
-          : await environment.auth.register(email: email, password: password)
+          : await environment.auth.register(email: email, password: password, age: age)
         switch result {
         case .failure(let failure):
           return [Event(AuthEvents.Failed(form: form, requestID: requestID, failure: failure))]

@@ -122,7 +122,11 @@ enum AuthFeature: FeatureModule {
       edit(&state, .login) { form in form.email.value = email }
     },
     .plan(AuthEvents.Submitted.self) { e, state in
-      return [.auth(.authenticate(form: e.form, requestID: e.requestID, email: e.email))]
+      // The age the registration form validated goes with it (sign-in has none).
+      let age =
+        e.form == .registration
+        ? state.registration.age.flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) } : nil
+      return [.auth(.authenticate(form: e.form, requestID: e.requestID, email: e.email, age: age))]
     },
     .plan(AuthEvents.Succeeded.self) { e, state in
       guard state.session.status == .signedIn && state.session.email == e.email else { return [] }

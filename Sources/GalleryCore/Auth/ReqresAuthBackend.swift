@@ -27,13 +27,16 @@ public struct ReqresAuthBackend: AuthBackend {
     await post("/api/login", email: email, password: password)
   }
 
-  public func register(email: String, password: Secret) async -> Result<AuthGrant, RequestFailure> {
-    await post("/api/register", email: email, password: password)
+  public func register(email: String, password: Secret, age: Int?) async -> Result<AuthGrant, RequestFailure>
+  {
+    await post("/api/register", email: email, password: password, age: age)
   }
 
+  /// `{"email","password"}`, with `"age"` when registering with one.
   private struct Body: Encodable {
     let email: String
     let password: String
+    let age: Int?
   }
 
   struct Answer: Decodable {
@@ -41,13 +44,13 @@ public struct ReqresAuthBackend: AuthBackend {
     let error: String?
   }
 
-  private func post(_ path: String, email: String, password: Secret) async -> Result<
+  private func post(_ path: String, email: String, password: Secret, age: Int? = nil) async -> Result<
     AuthGrant, RequestFailure
   > {
     guard let url = Endpoint.url(base: baseURL, path: path) else {
       return .failure(RequestFailure(kind: .malformed, detail: "REQRES_BASE_URL is not an http(s) URL"))
     }
-    guard let body = try? JSONCoding.encode(Body(email: email, password: password.value)) else {
+    guard let body = try? JSONCoding.encode(Body(email: email, password: password.value, age: age)) else {
       return .failure(RequestFailure(kind: .malformed, detail: "could not encode the request"))
     }
     let request = HTTPRequest(

@@ -260,7 +260,7 @@ public struct ServerConfiguration: Equatable, Sendable {
     let authBackend: any AuthBackend =
       auth == "reqres"
       ? ReqresAuthBackend(baseURL: urls["reqres"] ?? reqresBaseURL, apiKey: reqresAPIKey, http: http)
-      : DemoAuthBackend()
+      : DemoAuthBackend(file: dataDirectory + "/demo-accounts.json")
     let pexels = urls["pexels"] ?? pexelsBaseURL
     let feedProvider: any PhotoProvider
     switch settings.feed {
