@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """A deterministic frontend test in plain Python, over gallery-rpc's test clock.
 
-Starts `gallery-rpc serve --test-clock` on a fresh data directory, signs in with the demo
-account, types a search, moves the clock 299 ms (no search yet) and 1 ms (the debounce
-fires), waits for the work to settle, and checks the state. Time moves only when the test
-says, so every run writes the same log, byte for byte:
+Starts `gallery-rpc serve --test-clock --seed 42` on a fresh data directory, signs in with
+the demo account, types a search, moves the clock 299 ms (no search yet) and 1 ms (the
+debounce fires), waits for the work to settle, and checks the state; then signs in to the
+account (a random OAuth state) and plays a random video. Time moves only when the test says
+and every random choice is the seed's, so every run writes the same log, byte for byte:
 
     python3 Examples/test_clock_session.py .build/debug/gallery-rpc --log-copy run1.jsonl
     python3 Examples/test_clock_session.py .build/debug/gallery-rpc --log-copy run2.jsonl
@@ -26,7 +27,7 @@ class Session:
     def __init__(self, binary, data_dir):
         env = dict(os.environ, LC_ALL="C", LANG="C")
         self.proc = subprocess.Popen(
-            [binary, "serve", "--test-clock", "--data-dir", data_dir, "--durability", "fsync",
+            [binary, "serve", "--test-clock", "--seed", "42", "--data-dir", data_dir, "--durability", "fsync",
              "--framing", "ndjson", "--log-level", "error"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
         self.next_id = 0
@@ -74,6 +75,7 @@ def main():
         session = Session(args.binary, data_dir)
         init = session.call("initialize", {"clientInfo": {"name": "test_clock_session.py"}})
         check("test clock on", init["capabilities"]["testClock"], True)
+        check("random choices fixed", init["capabilities"]["seeded"], True)
         session.call("auth/setEmail", {"value": "test@mail.com"})
         session.call("auth/setPassword", {"value": "123456"})
         session.call("auth/submitLogin")
@@ -88,6 +90,14 @@ def main():
         check("settled after the debounce", fired["settled"], True)
         check("the search ran", session.state("/feed/activeQuery"), "cat")
         check("its page is shown", session.state("/feed/status"), "loaded")
+
+        # The random choices that reach the log are the seed's: the OAuth state, the video.
+        begun = session.call("account/beginLogin")
+        session.call("account/completeLogin", {"redirectURL": begun["demoRedirectURL"]})
+        session.call("nav/open", {"screen": "video"})
+        session.call("video/playRandom", {"width": 1280, "height": 720})
+        check("settled after the pick", session.call("test/settle")["settled"], True)
+        check("a video was picked", session.state("/video/status"), "ready")
         check("exit status", session.close(), 0)
         if args.log_copy:
             shutil.copyfile(os.path.join(data_dir, "events.jsonl"), args.log_copy)

@@ -25,6 +25,7 @@ enum ServeCommand {
             durability: config.durability, diagnostics: { logger.log(.warn, $0) }, retention: config.retention
           )
           options.secrets = config.secrets
+          options.random = RandomSource(seed: config.seed)
           if let testClock {
             // The log's time and every timer read the hand-moved clock.
             options.clock = { testClock.milliseconds }

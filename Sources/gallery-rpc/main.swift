@@ -35,6 +35,8 @@ let usage = """
                                                 past it the oldest events go until half of it is kept
     --test-clock [START]                        time stands still at START (ISO 8601 UTC, default
                                                 2000-01-01T00:00:00Z) until test/advanceClock moves it
+    --seed N                                    fixes every random choice that reaches the log (the random
+                                                video, the OAuth state), so a test session writes the same log
   keys and URLs (keys are never logged): REQRES_API_KEY, REQRES_BASE_URL, PIXABAY_API_KEY, PIXABAY_BASE_URL,
     PEXELS_API_KEY, PEXELS_BASE_URL, JSONPLACEHOLDER_BASE_URL, IMGUR_CLIENT_ID, IMGUR_CLIENT_SECRET,
     IMGUR_BASE_URL

@@ -100,6 +100,13 @@ extension CommandLineTests {
     XCTAssertThrowsError(try ServerConfiguration.parse(["--retain-hours", "0"], environment: [:])) { error in
       XCTAssertTrue("\(error)".contains("--retain-hours must be"), "\(error)")
     }
+    XCTAssertEqual(try ServerConfiguration.parse(["--seed", "42"], environment: [:]).seed, 42)
+    XCTAssertNil(try ServerConfiguration.parse([], environment: [:]).seed)
+    for bad in ["-1", "x", "18446744073709551616"] {
+      XCTAssertThrowsError(try ServerConfiguration.parse(["--seed", bad], environment: [:]), bad) { error in
+        XCTAssertTrue("\(error)".contains("--seed takes a whole number"), "\(error)")
+      }
+    }
   }
 
   func testDemoReplayAndVerifyTellTheSameStory() throws {

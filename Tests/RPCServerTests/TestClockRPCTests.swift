@@ -91,3 +91,34 @@ final class NewMethodSizeTests: XCTestCase {
       p.call("test/settle")["time"], .string("1970-01-01T00:00:00.000Z"), "the clock did not move")
   }
 }
+
+/// `--seed N`: every random choice that reaches the log is the seed's.
+final class SeededChoicesTests: XCTestCase {
+  func session(seed: UInt64) throws -> (state: String, video: JSONValue) {
+    var options = Store.Options(durability: .none)
+    options.random = RandomSource(seed: seed)
+    let server = try InProcessServer(options: options)
+    XCTAssertEqual(server.initialize()["capabilities"]?["seeded"], .bool(true))
+    let state = server.call("account/beginLogin")["state"]?.string ?? ""
+    server.call("video/playRandom")
+    server.store.waitUntilIdle()
+    return (state, server.call("state/get", #"{"pointer":"/video/video/id"}"#)["value"] ?? .null)
+  }
+
+  func testTheSameSeedMakesTheSameChoicesAndAnotherSeedOthers() throws {
+    let first = try session(seed: 7)
+    let again = try session(seed: 7)
+    XCTAssertEqual(first.state, again.state)
+    XCTAssertEqual(first.state.count, 32)
+    XCTAssertEqual(first.video, again.video)
+    XCTAssertNotEqual(try session(seed: 8).state, first.state)
+    XCTAssertEqual(try InProcessServer().initialize()["capabilities"]?["seeded"], .bool(false))
+  }
+
+  func testChoicesStayInRangeWithoutBias() {
+    let random = RandomSource(seed: 1)
+    var counts = [Int](repeating: 0, count: 5)
+    for _ in 0..<5000 { counts[random.int(below: 5)] += 1 }
+    XCTAssertTrue(counts.allSatisfy { (900...1100).contains($0) }, "\(counts)")
+  }
+}

@@ -35,6 +35,8 @@ final class EffectRuntime: @unchecked Sendable {
     }
   }
   private let clock: @Sendable () -> Int64
+  /// The random choices that reach the log (the random video).
+  let random: RandomSource
   private let idle = NSCondition()
   private var inFlight = 0
   private var downloads: [String: (token: Int, task: Task<Void, Never>)] = [:]
@@ -47,6 +49,7 @@ final class EffectRuntime: @unchecked Sendable {
     environment: GalleryEnvironment, credentials: CredentialsFile, cache: ImageCache,
     offlineCopy: OfflineCopy,
     downloadConcurrency: Int, timers: any EffectClock, clock: @escaping @Sendable () -> Int64,
+    random: RandomSource,
     diagnostics: @escaping @Sendable (String) -> Void,
     append: @escaping @Sendable ([Event]) throws -> Void, send: @escaping @Sendable (Action) -> Void
   ) {
@@ -55,6 +58,7 @@ final class EffectRuntime: @unchecked Sendable {
     self.offlineCopy = offlineCopy
     self.limiter = DownloadLimiter(limit: max(1, downloadConcurrency))
     self.timers = timers
+    self.random = random
     self.diagnostics = diagnostics
     self.append = append
     self.send = send

@@ -32,6 +32,8 @@ public final class Store: @unchecked Sendable {
     /// Configured secrets (API keys, the client secret): never recorded, published or logged,
     /// even when a provider echoes one back. Stored tokens are added to them.
     public var secrets: [String] = []
+    /// Where the random choices that reach the log come from (`serve --seed N` fixes them).
+    public var random = RandomSource()
 
     public init(
       durability: Durability = .fsync, snapshotEvery: Int = 1000,
@@ -89,6 +91,8 @@ public final class Store: @unchecked Sendable {
   }
 
   public let dataDirectory: String
+  /// The random choices' source (seeded under `serve --seed`).
+  public var random: RandomSource { options.random }
   public let log: EventLog
   public let recovery: Recovery
   public let credentials: CredentialsFile
@@ -152,7 +156,7 @@ public final class Store: @unchecked Sendable {
       offlineCopy: OfflineCopy(path: dataDirectory + "/offline-feed.json"),
       downloadConcurrency: options.downloadConcurrency,
       timers: options.effectClock ?? SystemEffectClock(scale: options.timerScale),
-      clock: options.clock,
+      clock: options.clock, random: options.random,
       diagnostics: diagnostics,
       append: { [weak self] events in
         guard let self else { return }

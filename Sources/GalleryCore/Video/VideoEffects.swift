@@ -11,7 +11,7 @@ extension VideoFeature {
 
   static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool {
     guard case .video(.pickRandom(let requestID)) = effect else { return false }
-    runtime.run { [environment = runtime.environment] in
+    runtime.run { [environment = runtime.environment, random = runtime.random] in
       switch await environment.video.popular(perPage: candidates) {
       case .failure(let failure): return [Event(VideoEvents.Failed(requestID: requestID, failure: failure))]
       case .success(let videos):
@@ -20,7 +20,7 @@ extension VideoFeature {
           return [Event(VideoEvents.Failed(requestID: requestID, failure: none))]
         }
         // The one nondeterministic choice: recorded, so replay shows the same video.
-        let index = Int.random(in: 0..<videos.count)
+        let index = random.int(below: videos.count)
         return [
           Event(
             VideoEvents.Picked(

@@ -12,8 +12,8 @@ enum AccountMethods {
           "version": Schema.integer(minimum: 0), "events": Schema.array(Schema.anyValue),
           "authorizeURL": Schema.string, "state": Schema.string, "demoRedirectURL": Schema.string,
         ], optional: ["demoRedirectURL"]),
-      answer: { _, outcome, _ in beginLoginAnswer(outcome) }
-    ) { _ in Action.account(.beginLogin(nonce: nonce())) },
+      answer: { _, outcome, _ in beginLoginAnswer(outcome) },
+      context: { _, context in Action.account(.beginLogin(nonce: nonce(context.random))) }),
     MethodCatalog.action(
       "account/completeLogin",
       "Finishes sign-in with the URL the browser landed on (tokens in the fragment). A denied sign-in, a state that does not match or a missing field signs nobody in: `status` stays signedOut and `/account/error` says why.",
@@ -71,12 +71,8 @@ enum AccountMethods {
   ]
 
   /// 32 random hex digits: the OAuth `state` that ties the redirect to this sign-in.
-  static func nonce() -> String {
-    var generator = SystemRandomNumberGenerator()
-    return (0..<4).map { _ in
-      let hex = String(generator.next() & 0xFFFF_FFFF, radix: 16)
-      return String(repeating: "0", count: 8 - hex.count) + hex
-    }.joined()
+  static func nonce(_ random: RandomSource) -> String {
+    random.string(length: 32, from: "0123456789abcdef")
   }
 
   static func beginLoginAnswer(_ outcome: Store.Outcome) -> [String: JSONValue] {

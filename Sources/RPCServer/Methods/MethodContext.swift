@@ -1,9 +1,14 @@
+import GalleryCore
+
 /// What a method may need of the server beyond its parameters while it reads them.
 public struct MethodContext: Sendable {
   /// The data directory (where bytes sent for upload are kept until they are uploaded).
   public var dataDirectory: String
+  /// The random choices that reach the log (the OAuth `state`), seeded under `serve --seed`.
+  public var random: RandomSource
 
-  public init(dataDirectory: String) {
+  public init(dataDirectory: String, random: RandomSource = RandomSource()) {
     self.dataDirectory = dataDirectory
+    self.random = random
   }
 }

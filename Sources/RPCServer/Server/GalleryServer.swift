@@ -229,7 +229,8 @@ public final class GalleryServer: @unchecked Sendable {
       throw RPCError.notAvailableYet(method, feature: feature)
     case .action(let build, let answer, let reportsProgress):
       let p = try Params(params, allowed: spec.paramNames)
-      let outcome = try perform(try build(p, MethodContext(dataDirectory: store.dataDirectory)))
+      let outcome = try perform(
+        try build(p, MethodContext(dataDirectory: store.dataDirectory, random: store.random)))
       var result: [String: JSONValue] = [
         "version": .number(Double(outcome.version)),
         "events": .array(
@@ -345,6 +346,8 @@ public final class GalleryServer: @unchecked Sendable {
         "framing": .string((connection.framing ?? .ndjson).rawValue),
         "stateVersion": .number(Double(store.version)),
         "testClock": .bool(testClock != nil),
+        // Whether the random choices that reach the log are fixed (`serve --seed`).
+        "seeded": .bool(store.random.seed != nil),
         "maxMessageBytes": .number(Double(maxMessageBytes)),
       ]),
     ])

@@ -18,6 +18,8 @@ public struct ServerConfiguration: Equatable, Sendable {
   /// `--test-clock [START]`: the time the hand-moved clock starts at (milliseconds since
   /// the epoch); nil: real time.
   public var testClockStart: Int64?
+  /// `--seed N`: fixes every random choice that reaches the log (nil: the system's).
+  public var seed: UInt64?
   /// The test clock's default start, 2000-01-01T00:00:00Z.
   public static let defaultTestClockStart: Int64 = 946_684_800_000
   /// The history the log keeps (`--retain-hours`, default a day; nil: all of it).
@@ -88,7 +90,7 @@ public struct ServerConfiguration: Equatable, Sendable {
     let known =
       [
         "--data-dir", "--framing", "--durability", "--log-level", "--max-message-bytes", "--retain-hours",
-        "--retain-bytes",
+        "--retain-bytes", "--seed",
       ]
       + providerChoices.map(\.flag)
     while let arg = args.popFirst() {
@@ -118,6 +120,14 @@ public struct ServerConfiguration: Equatable, Sendable {
         value = next
       }
       values[name] = value
+    }
+    if let seed = values["--seed"] {
+      guard let n = UInt64(seed) else {
+        throw Problem(
+          description: "--seed takes a whole number from 0 to \(UInt64.max) (got \(String(reflecting: seed)))"
+        )
+      }
+      config.seed = n
     }
     if let dir = values["--data-dir"] {
       guard !dir.isEmpty else { throw Problem(description: "--data-dir must not be empty") }
