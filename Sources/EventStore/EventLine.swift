@@ -163,7 +163,8 @@ public enum EventLine {
     } while s.consume(UInt8(ascii: ","))
     s.skipWhitespace()
     guard s.atEnd else { throw s.fail("unexpected bytes before the \"crc\" member") }
-    guard let seq, seq > 0 else { throw s.fail("missing or zero \"seq\"") }
+    // Seq 0 only for a base standing for nothing before seq 1 (a bundle exported from seq 1).
+    guard let seq, seq > 0 || type == baseType else { throw s.fail("missing or zero \"seq\"") }
     guard let time else { throw s.fail("missing \"time\"") }
     guard let type, !type.isEmpty else { throw s.fail("missing \"type\"") }
     guard let version, version <= UInt64(Int.max) else { throw s.fail("missing \"v\"") }

@@ -13,7 +13,11 @@ let usage = """
          gallery-rpc demo [--data-dir DIR]    a scripted walk through the product, as a timeline
          gallery-rpc replay LOG [--until SEQ] [--format state|timeline]
                                               rebuild the state from a log, without network
+         gallery-rpc export LOG [--from SEQ | --since DURATION] [--to SEQ] --out FILE
+                                              a bug-report bundle: the state before the range and its
+                                              events, in the log's format (replay, verify take it)
          gallery-rpc verify LOG               check every line; exit 0 when clean, 1 on any problem
+                                              (LOG may be a bundle wherever a log is taken)
          gallery-rpc repair LOG               keep the valid prefix; the original is moved aside
          gallery-rpc openrpc                  print the OpenRPC document (protocol/openrpc.json)
          gallery-rpc --help | --version
@@ -76,6 +80,8 @@ case "demo":
   exit(DemoCommand.run(arguments))
 case "replay":
   exit(ReplayCommand.run(arguments))
+case "export":
+  exit(ExportCommand.run(arguments))
 case "verify":
   exit(VerifyCommand.run(path: single("LOG path", arguments, command)))
 case "repair":

@@ -124,6 +124,26 @@ extension CommandLineTests {
     let state = try run(["replay", log])
     XCTAssertEqual(try JSONParser.parse(state.out)["session"]?["status"], .string("signedOut"))
     XCTAssertEqual(try run(["verify", log]).status, 0)
+
+    // A bug-report bundle of the last events: replay and verify take it as they take a log.
+    let bundle = dir.path + "/report.jsonl"
+    let exported = try run(["export", log, "--since", "1h", "--out", bundle])
+    XCTAssertEqual(exported.status, 0, exported.err)
+    XCTAssertTrue(exported.out.contains("events and the state before them"), exported.out)
+    XCTAssertEqual(try run(["verify", bundle]).status, 0)
+    XCTAssertEqual(try run(["replay", bundle]).out, state.out, "the bundle ends where the log does")
+    let middle = try run(["export", log, "--from", "10", "--to", "20", "--out", bundle])
+    XCTAssertTrue(middle.out.contains("seq 10 to 20"), middle.out)
+    XCTAssertEqual(try run(["replay", bundle]).out, try run(["replay", log, "--until", "20"]).out)
+    for bad in [
+      ["export", log], ["export", log, "--since", "5y", "--out", bundle], ["export", "--out", bundle],
+    ] {
+      let refused = try run(bad)
+      XCTAssertEqual(refused.status, 2, "\(bad)")
+      XCTAssertTrue(refused.err.contains("usage: export LOG"), refused.err)
+    }
+    XCTAssertEqual(try run(["export", log, "--from", "99999", "--out", bundle]).status, 1)
+
     var bytes = [UInt8](FileManager.default.contents(atPath: log)!)
     bytes[40] ^= 0x01
     _ = FileManager.default.createFile(atPath: log, contents: Data(bytes))

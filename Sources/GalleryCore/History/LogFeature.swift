@@ -8,9 +8,14 @@ public enum LogEvents {
     public static let type = EventLine.baseType
     /// The state after the last event dropped.
     public var state: AppState
+    /// Set when the base opens a bug-report bundle: what wrote it and which range it holds.
+    public var bundle: BundleOrigin?
 
     /// A base standing for the events that built `state`.
-    public init(state: AppState) { self.state = state }
+    public init(state: AppState, bundle: BundleOrigin? = nil) {
+      self.state = state
+      self.bundle = bundle
+    }
   }
 
 }
