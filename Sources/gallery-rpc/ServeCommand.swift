@@ -16,16 +16,30 @@ enum ServeCommand {
     signal(SIGPIPE, SIG_IGN)
     let logger = Logger(level: config.logLevel)
     let testClock = config.testClockStart.map { ManualClock(start: $0) }
+    // The inspector reads a copy, so the file (perhaps a live log) is never written.
+    var dataDirectory = config.dataDirectory
+    if let inspected = config.inspect {
+      do { dataDirectory = try InspectCopy.make(of: inspected) } catch {
+        logger.log(.error, "cannot inspect \(inspected): \(error)")
+        return 1
+      }
+    }
+    defer { if config.inspect != nil { try? FileManager.default.removeItem(atPath: dataDirectory) } }
     let store: Store
     do {
       store = try Store(
-        dataDirectory: config.dataDirectory, environment: config.environment(),
+        dataDirectory: dataDirectory, environment: config.environment(),
         options: {
           var options = Store.Options(
             durability: config.durability, diagnostics: { logger.log(.warn, $0) }, retention: config.retention
           )
           options.secrets = config.secrets
           options.random = RandomSource(seed: config.seed)
+          if config.inspect != nil {
+            options.readOnly = true
+            options.durability = .none
+            options.retention = nil
+          }
           if let testClock {
             // The log's time and every timer read the hand-moved clock.
             options.clock = { testClock.milliseconds }
@@ -34,7 +48,7 @@ enum ServeCommand {
           return options
         }())
     } catch {
-      logger.log(.error, "cannot open \(config.dataDirectory): \(error)")
+      logger.log(.error, "cannot open \(config.inspect ?? config.dataDirectory): \(error)")
       return 1
     }
     let recovery = store.recovery
@@ -63,7 +77,7 @@ enum ServeCommand {
     }
     logger.log(
       .info,
-      "serving \(config.dataDirectory) (state version \(store.version), auth \(config.auth), durability \(config.durability))"
+      "serving \(config.inspect.map { "\($0) read-only" } ?? config.dataDirectory) (state version \(store.version), auth \(config.auth), durability \(config.durability))"
     )
     let connection = RPCConnection(
       input: 0, output: 1, framing: config.framing, maxMessageBytes: config.maxMessageBytes)

@@ -26,7 +26,8 @@ final class SecretsTests: XCTestCase {
   func testPasswordsAndTokensNeverLeaveMemoryAndTheCredentialsFile() throws {
     let token = self.token
     let server = try FakeHTTPServer { request in
-      let body = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: String] ?? [:]
+      let body = ((try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any] ?? [:])
+        .compactMapValues { $0 as? String }
       if body["email"] == "eve.holt@reqres.in" { return .json(#"{"id":4,"token":"\#(token)"}"#) }
       return .json(#"{"error":"user not found"}"#, status: 400)
     }

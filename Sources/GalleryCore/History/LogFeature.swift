@@ -23,5 +23,9 @@ public enum LogEvents {
 /// The log's own events as a module: a base replaces the state.
 enum LogFeature: FeatureModule {
   static let events: [any EventPayload.Type] = [LogEvents.Base.self]
+  static let messages: [Language: [String: String]] = [
+    .en: ["history.readOnly": "This is a recorded session, open to read only: nothing can change it."],
+    .es: ["history.readOnly": "Es una sesión grabada, abierta solo para leer: nada puede cambiarla."],
+  ]
   static let handlers: [EventHandler] = [.fold(LogEvents.Base.self) { state, e in state = e.state }]
 }

@@ -34,6 +34,9 @@ public final class Store: @unchecked Sendable {
     public var secrets: [String] = []
     /// Where the random choices that reach the log come from (`serve --seed N` fixes them).
     public var random = RandomSource()
+    /// Reads only (the inspector, over a copy of a log): every action is refused
+    /// (`history.readOnly`), nothing starts at start-up, no effect runs, no retention cut.
+    public var readOnly = false
 
     public init(
       durability: Durability = .fsync, snapshotEvery: Int = 1000,
@@ -91,6 +94,8 @@ public final class Store: @unchecked Sendable {
   }
 
   public let dataDirectory: String
+  /// Whether every action is refused (`serve --inspect`).
+  public var isReadOnly: Bool { options.readOnly }
   /// The random choices' source (seeded under `serve --seed`).
   public var random: RandomSource { options.random }
   public let log: EventLog
@@ -101,6 +106,8 @@ public final class Store: @unchecked Sendable {
   private var redactionSecrets: [String] = []
   private let options: Options
   private let snapshots: SnapshotStore
+  /// States kept along the whole log, for the state at any seq.
+  private let checkpoints: HistoryCheckpoints
   private let lock = NSLock()
   private var current: AppState
   private var currentVersion: UInt64
@@ -125,11 +132,27 @@ public final class Store: @unchecked Sendable {
       options: EventLogOptions(
         durability: options.durability, clock: options.clock, maxEventBytes: options.maxEventBytes))
     snapshots = SnapshotStore(directory: dataDirectory + "/snapshots")
+    checkpoints = HistoryCheckpoints(directory: dataDirectory + "/snapshots/history")
     credentials = CredentialsFile(path: dataDirectory + "/credentials.json")
-    let dropped = LogRetention.apply(options, to: log, snapshots: snapshots)
+    let dropped = options.readOnly ? nil : LogRetention.apply(options, to: log, snapshots: snapshots)
+    if let dropped { checkpoints.drop(through: dropped) }
 
-    let (start, problems) = Store.newestSnapshot(snapshots, log: log, atOrBefore: log.lastSeq)
+    let (start, problems) = Store.newestSnapshot([snapshots], log: log, atOrBefore: log.lastSeq)
+    // A long fold leaves checkpoints behind it, so the state at any of its seqs is quick later.
+    let (checkpoints, log, clock) = (self.checkpoints, self.log, options.clock)
+    let lastSeq = log.lastSeq
     let folded = try Replay.fold(try log.read(from: (start?.seq ?? 0) + 1), into: start?.state ?? AppState())
+    {
+      record, _, state in
+      guard record.batchRemaining == 0, checkpoints.isDue(at: record.seq, lastSeq: lastSeq),
+        let checksum = log.lineChecksum(ofSeq: record.seq)
+      else { return true }
+      try? checkpoints.consider(
+        Snapshot(
+          seq: record.seq, lineChecksum: checksum, timeMillis: clock(),
+          state: Array(try JSONCoding.encode(state))), seq: record.seq, lastSeq: lastSeq)
+      return true
+    }
     current = folded.state
     currentVersion = log.lastSeq
     recovery = Recovery(
@@ -168,9 +191,13 @@ public final class Store: @unchecked Sendable {
           diagnostics("a follow-up action failed: \(error)")
         }
       })
+    // A long replay now means a long one at every start until the next snapshot: take it now.
+    if options.readOnly {
+      if recovery.replayedEvents >= options.snapshotEvery { saveSnapshot() }
+      return
+    }
     let leftovers = AppMachine.interruptedWork(current)
     if !leftovers.isEmpty { _ = try record(leftovers) }
-    // A long replay now means a long one at every start until the next snapshot: take it now.
     if recovery.replayedEvents >= options.snapshotEvery { saveSnapshot() }
     for action in AppMachine.startupActions(environment) {
       do { try send(action) } catch is Rejection {} catch { diagnostics("start-up action failed: \(error)") }
@@ -178,24 +205,29 @@ public final class Store: @unchecked Sendable {
   }
 
   /// The newest snapshot at or before `seq` that matches the log and decodes, and the reasons others were skipped.
-  private static func newestSnapshot(_ snapshots: SnapshotStore, log: EventLog, atOrBefore seq: UInt64)
+  private static func newestSnapshot(_ stores: [SnapshotStore], log: EventLog, atOrBefore seq: UInt64)
     -> (start: (seq: UInt64, state: AppState)?, problems: [String])
   {
-    var decoded: AppState?
-    let (found, problems) = snapshots.loadNewest { snapshot in
-      guard snapshot.seq <= seq else { return "covers seq \(snapshot.seq), past the log's end" }
-      guard log.lineChecksum(ofSeq: snapshot.seq) == snapshot.lineChecksum else {
-        return "does not match the log"
-      }
-      do {
-        decoded = try JSONCoding.decode(AppState.self, from: Data(snapshot.state))
-        return nil
-      } catch {
-        return "its state does not decode in this build: \(error)"
+    // Only files at or before `seq` are read, newest first, from every store.
+    let candidates = stores.flatMap { $0.list() }.filter { $0.seq <= seq }.sorted { $0.seq > $1.seq }
+    var problems: [String] = []
+    for candidate in candidates {
+      switch SnapshotStore.read(candidate.path) {
+      case .failure(let problem): problems.append(problem.description)
+      case .success(let snapshot):
+        guard log.lineChecksum(ofSeq: snapshot.seq) == snapshot.lineChecksum else {
+          problems.append("skipped snapshot \(candidate.path): does not match the log")
+          continue
+        }
+        do {
+          return ((snapshot.seq, try JSONCoding.decode(AppState.self, from: Data(snapshot.state))), problems)
+        } catch {
+          problems.append(
+            "skipped snapshot \(candidate.path): its state does not decode in this build: \(error)")
+        }
       }
     }
-    guard let found, let decoded else { return (nil, problems.map(\.description)) }
-    return ((found.seq, decoded), problems.map(\.description))
+    return (nil, problems)
   }
 
   /// The current state.
@@ -241,6 +273,7 @@ public final class Store: @unchecked Sendable {
     do {
       return try appending {
         do {
+          guard !options.readOnly else { throw Rejection("history.readOnly") }
           let events = try AppMachine.decide(action, current, now: options.clock)
           if let (form, secret) = action.secret { runtime.vault.set(form, secret) }
           if let redirect = action.accountRedirect { runtime.vault.setRedirect(redirect) }
@@ -320,11 +353,15 @@ public final class Store: @unchecked Sendable {
     do {
       let head = log.head
       let state = Array(try JSONCoding.encode(current))
-      try snapshots.save(
-        Snapshot(seq: head.seq, lineChecksum: head.lineChecksum, timeMillis: options.clock(), state: state))
+      let snapshot = Snapshot(
+        seq: head.seq, lineChecksum: head.lineChecksum, timeMillis: options.clock(), state: state)
+      try snapshots.save(snapshot)
+      try checkpoints.consider(snapshot, seq: head.seq, lastSeq: head.seq)
       sinceSnapshot = 0
       // A server left running keeps its history bounded too (the store's lock holds sends).
-      LogRetention.apply(options, to: log, snapshots: snapshots)
+      if !options.readOnly, let dropped = LogRetention.apply(options, to: log, snapshots: snapshots) {
+        checkpoints.drop(through: dropped)
+      }
       // Encoding a large state peaks far above what the state keeps: give that back.
       releaseFreeMemory()
     } catch {
@@ -377,7 +414,7 @@ public final class Store: @unchecked Sendable {
   public func state(at seq: UInt64, progress: ((UInt64, UInt64) -> Bool)? = nil) throws -> AppState {
     let first = log.firstSeq
     guard first <= 1 || seq >= first else { throw HistoryError.beforeRetained(seq: seq, firstSeq: first) }
-    let (start, _) = Store.newestSnapshot(snapshots, log: log, atOrBefore: seq)
+    let (start, _) = Store.newestSnapshot([snapshots, checkpoints.snapshots], log: log, atOrBefore: seq)
     let from = start?.seq ?? 0
     guard seq > from else { return start?.state ?? AppState() }
     var stopped = false
@@ -390,6 +427,33 @@ public final class Store: @unchecked Sendable {
     if stopped { throw CancellationError() }
     return folded.state
   }
+
+  /// The events of `from...through` after which the value at `pointer` (as `state/get` reads
+  /// it; absent counts as a value) differs from before: what set that part of the state, oldest
+  /// first, at most `limit`. Folds from the nearest kept state before `from`.
+  public func changes(
+    at pointer: String, from: UInt64, through: UInt64, limit: Int, progress: ((UInt64, UInt64) -> Bool)? = nil
+  ) throws -> [EventRecord] {
+    _ = try JSONPointer.tokens(pointer)
+    let start = max(from, firstEventSeq)
+    guard through >= start else { return [] }
+    var before: JSONValue? = try? state(at: start - 1).value(at: pointer)
+    var found: [EventRecord] = []
+    var stopped = false
+    _ = try Replay.fold(try log.read(from: start, through: through), into: try state(at: start - 1)) {
+      record, _, state in
+      let after = try? state.value(at: pointer)
+      if after != before { found.append(record) }
+      before = after
+      if let progress, !progress(record.seq - start + 1, through - start + 1) { stopped = true }
+      return !stopped && found.count < limit
+    }
+    if stopped { throw CancellationError() }
+    return found
+  }
+
+  /// The seq of the log's first event (after its `log.base`, if it starts with one).
+  public var firstEventSeq: UInt64 { log.firstSeq <= 1 ? 1 : log.firstSeq + 1 }
 
   /// Saves a snapshot of the current state now.
   public func saveSnapshot() {

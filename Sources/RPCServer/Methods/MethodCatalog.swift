@@ -145,6 +145,27 @@ public enum MethodCatalog {
         ],
         result: Schema.object(["seq": Schema.integer(minimum: 0), "value": Schema.anyValue]),
         errors: [-32602, -32800, -32011, -32012, -32002], route: .builtin(.stateAt)),
+      MethodSpec(
+        "history/changes",
+        "The events that set a part of the state: those in `from`...`to` after which the value at `pointer` differs from before (its appearing and going included), oldest first. Replayed from the nearest kept state, cancellable; by default over the last 100,000 events.",
+        params: [
+          .init("pointer", Schema.string, "RFC 6901 pointer into the state, as state/get takes it"),
+          .init(
+            "from", Schema.integer(minimum: 1), required: false,
+            "first seq to look at (default: 100,000 before `to`)"),
+          .init("to", Schema.integer(minimum: 1), required: false, "last seq to look at (default: the last)"),
+          .init(
+            "limit", Schema.integer(minimum: 1, maximum: 10000), required: false,
+            "at most this many (default 1000)"),
+          .init(
+            "workDoneToken", Schema.anyValue, required: false, "if given, $/progress reports with this token"),
+        ],
+        result: Schema.object([
+          "pointer": Schema.string, "from": Schema.integer(minimum: 0), "to": Schema.integer(minimum: 0),
+          "changes": Schema.array(
+            Schema.object(["seq": Schema.integer(minimum: 1), "time": Schema.string, "type": Schema.string])),
+        ]),
+        errors: [-32602, -32800, -32011, -32012, -32002], route: .builtin(.changes)),
       // The test clock (`serve --test-clock` only)
       MethodSpec(
         "test/advanceClock",

@@ -26,12 +26,12 @@ public struct MethodSpec: Sendable {
     /// Answered the moment it is read, under the store's lock (never behind a later patch).
     case getState
     /// Long reads: run beside the others, cancellable, with progress.
-    case readEvents, stateAt
+    case readEvents, stateAt, changes
     /// The test clock (`serve --test-clock` only): move time, wait for effects to settle.
     case advanceClock, settle
 
     /// Whether it runs beside other requests (cancellable with `$/cancelRequest`).
-    public var isLong: Bool { self == .readEvents || self == .stateAt }
+    public var isLong: Bool { self == .readEvents || self == .stateAt || self == .changes }
 
     /// Whether it exists only when the server runs on a test clock.
     public var needsTestClock: Bool { self == .advanceClock || self == .settle }

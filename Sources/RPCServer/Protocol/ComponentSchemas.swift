@@ -237,7 +237,7 @@ public enum ComponentSchemas {
         "methods": Schema.array(Schema.string), "notAvailableYet": Schema.array(Schema.string),
         "notifications": Schema.array(Schema.string), "framings": Schema.array(Schema.string),
         "framing": Schema.string, "stateVersion": Schema.integer(minimum: 0), "testClock": Schema.boolean,
-        "seeded": Schema.boolean,
+        "seeded": Schema.boolean, "readOnly": Schema.boolean,
         "maxMessageBytes": Schema.integer(minimum: 1),
       ]),
     ]),

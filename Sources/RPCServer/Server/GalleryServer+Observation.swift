@@ -87,6 +87,41 @@ extension GalleryServer {
     return .object(["seq": .number(Double(seq)), "value": try pointer(p, into: state)])
   }
 
+  func changes(_ p: Params, cancel: CancelFlag?) throws(RPCError) -> JSONValue {
+    let pointer = try p.string("pointer")
+    let last = store.log.lastSeq
+    let to = min(try p.optionalInt("to", in: 1...Int.max).map(UInt64.init) ?? last, last)
+    let from = try p.optionalInt("from", in: 1...Int.max).map(UInt64.init) ?? (to > 100_000 ? to - 99_999 : 1)
+    let limit = try p.optionalInt("limit", in: 1...10000) ?? 1000
+    do { _ = try JSONPointer.tokens(pointer) } catch { throw RPCError.invalidParams("pointer: \(error)") }
+    let progress = Progress(
+      token: try p.raw("workDoneToken"), connection: connection, title: "finding what changed \(pointer)")
+    defer { progress.end() }
+    let found: [EventRecord]
+    do {
+      found = try store.changes(
+        at: pointer, from: from, through: to, limit: limit,
+        progress: { done, total in
+          progress.report(done: Int(done), total: Int(total))
+          return cancel?.isCancelled != true
+        })
+    } catch is CancellationError {
+      throw RPCError.requestCancelled
+    } catch let failure as HistoryError {
+      throw RPCError.invalidParams(failure.description)
+    } catch {
+      throw RPCError.storage("\(error)")
+    }
+    return .object([
+      "pointer": .string(pointer), "from": .number(Double(max(from, store.firstEventSeq))),
+      "to": .number(Double(to)),
+      "changes": .array(
+        found.map {
+          .object(["seq": .number(Double($0.seq)), "time": .string($0.timeText), "type": .string($0.type)])
+        }),
+    ])
+  }
+
   /// Runs a long request off the reader thread so `$/cancelRequest` can reach it.
   func startLongRequest(id: RPCID, method: String, params: JSONValue?) {
     let flag = CancelFlag()

@@ -294,6 +294,7 @@ public final class GalleryServer: @unchecked Sendable {
       lock.unlock()
       return .null
     case .stateAt: return try stateAt(p, cancel: cancel)
+    case .changes: return try changes(p, cancel: cancel)
     case .getState:
       // Served by `getState(_:_:send:)` before any call reaches here; kept total.
       guard let answer = try getState(.null, p.json, send: false) else { return .null }
@@ -312,7 +313,8 @@ public final class GalleryServer: @unchecked Sendable {
     lock.unlock()
     // The declared shape is recorded (when it changed) before the baseline is taken, so the
     // state the client reads next already has it.
-    _ = try perform(.navigation(.adoptShape(shape)))
+    // A log read only keeps the shape it recorded.
+    if !store.isReadOnly { _ = try perform(.navigation(.adoptShape(shape))) }
     // Outside the server's lock: deliveries take it, and this waits for them.
     // The baseline is set before any change can be delivered to `publish`.
     let observation = store.observe(current: { _, state in setBaseline(state) }) { [weak self] change in
@@ -348,6 +350,8 @@ public final class GalleryServer: @unchecked Sendable {
         "testClock": .bool(testClock != nil),
         // Whether the random choices that reach the log are fixed (`serve --seed`).
         "seeded": .bool(store.random.seed != nil),
+        // `serve --inspect`: a log read, never written; every action is refused.
+        "readOnly": .bool(store.isReadOnly),
         "maxMessageBytes": .number(Double(maxMessageBytes)),
       ]),
     ])

@@ -20,6 +20,8 @@ public struct ServerConfiguration: Equatable, Sendable {
   public var testClockStart: Int64?
   /// `--seed N`: fixes every random choice that reaches the log (nil: the system's).
   public var seed: UInt64?
+  /// `--inspect FILE`: serve a copy of this log or bundle read-only (the inspector).
+  public var inspect: String?
   /// The test clock's default start, 2000-01-01T00:00:00Z.
   public static let defaultTestClockStart: Int64 = 946_684_800_000
   /// The history the log keeps (`--retain-hours`, default a day; nil: all of it).
@@ -90,7 +92,7 @@ public struct ServerConfiguration: Equatable, Sendable {
     let known =
       [
         "--data-dir", "--framing", "--durability", "--log-level", "--max-message-bytes", "--retain-hours",
-        "--retain-bytes", "--seed",
+        "--retain-bytes", "--seed", "--inspect",
       ]
       + providerChoices.map(\.flag)
     while let arg = args.popFirst() {
@@ -120,6 +122,12 @@ public struct ServerConfiguration: Equatable, Sendable {
         value = next
       }
       values[name] = value
+    }
+    if let inspect = values["--inspect"] {
+      guard FileManager.default.isReadableFile(atPath: inspect) else {
+        throw Problem(description: "--inspect: cannot read \(String(reflecting: inspect))")
+      }
+      config.inspect = inspect
     }
     if let seed = values["--seed"] {
       guard let n = UInt64(seed) else {

@@ -1,0 +1,58 @@
+import EventStore
+import Foundation
+import GalleryCore
+import GalleryTesting
+import XCTest
+
+/// `serve --inspect FILE` and the history methods the inspector reads: a log or a bundle served
+/// read-only from a copy (no action, no effect, the file untouched), the state at any seq from
+/// the nearest kept state, and the events that set a part of the state.
+final class InspectTests: XCTestCase {
+  /// A demo session's log: sign-in, searches, a detail, sign-out.
+  func sessionLog(_ dir: TemporaryDirectory) throws -> String {
+    let store = try Store(dataDirectory: dir.path, options: .init(durability: .none))
+    try store.signInToDemo()
+    for text in ["l", "la", "lak", "lake"] { try store.send(.feed(.setQuery(text))) }
+    store.waitUntilIdle()
+    try store.send(.feed(.openDetail(store.state.feed.items[0].key)))
+    try store.send(.feed(.closeDetail))
+    try store.send(.auth(.logout))
+    store.waitUntilIdle()
+    try store.close()
+    return dir.path + "/events.jsonl"
+  }
+
+  func testABundleIsServedReadOnlyFromACopyAndTellsWhatSetAPointer() throws {
+    let dir = TemporaryDirectory()
+    let log = try sessionLog(dir)
+    let bundle = dir.path + "/report.jsonl"
+    let summary = try LogBundle.export(
+      log: log, range: .init(from: 3), out: bundle, build: "t", protocolVersion: "1.0", now: 0)
+    let before = try Data(contentsOf: URL(fileURLWithPath: bundle))
+
+    let p = try RPCProcess(extra: ["--inspect", bundle])
+    let capabilities = p.initialize()["capabilities"]
+    XCTAssertEqual(capabilities?["readOnly"], .bool(true))
+    XCTAssertEqual(p.error("auth/logout")["data"]?["code"], .string("history.readOnly"))
+    XCTAssertEqual(p.error("feed/refresh")["data"]?["code"], .string("history.readOnly"))
+    XCTAssertEqual(
+      p.call("state/get", #"{"pointer":"/session/status"}"#)["value"], .string("signedOut"),
+      "the state at the bundle's end")
+    let atSignIn = try Replay.state(ofLogAt: log, through: 6)
+    XCTAssertEqual(
+      p.call("history/stateAt", #"{"seq":6,"pointer":"/route"}"#)["value"],
+      try JSONValue(encoding: atSignIn.route))
+
+    let changes = p.call("history/changes", #"{"pointer":"/feed/query"}"#)
+    let types = changes["changes"]?.array?.compactMap { $0["type"]?.string }
+    XCTAssertEqual(types, Array(repeating: "feed.queryEdited", count: 4), "four keystrokes set the query")
+    XCTAssertEqual(changes["from"], .number(Double(summary.from)), "the bundle's first event")
+    let limited = p.call("history/changes", #"{"pointer":"/route","limit":1}"#)["changes"]?.array
+    XCTAssertEqual(limited?.count, 1)
+    XCTAssertEqual(p.error("history/changes", #"{"pointer":"nope"}"#)["code"], .number(-32602))
+    p.call("shutdown")
+    p.notify("exit")
+    XCTAssertEqual(p.finish(), 0)
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: bundle)), before, "the file is never written")
+  }
+}
