@@ -10,6 +10,8 @@ let toast = null;            // the last refused request's message
 let tree = [];               // the last rendered virtual nodes
 let nextID = 1;
 const progress = {};         // $/progress by token
+let readOnly = false;        // gallery-web --inspect: a recorded session, shown in the inspector
+let historyOpen = false;     // the live page's History panel (view state only)
 
 const labels = {
   en: { signIn: "Sign in", email: "Email", password: "Password", createAccount: "Create an account",
@@ -73,6 +75,7 @@ function onChange(change) {
   if (change.fromVersion !== version) { resync(); return; }
   state = applyPatch(state, change.patch);
   version = change.version;
+  inspectorFollow(version);
   scheduleRender();
 }
 
@@ -91,7 +94,11 @@ async function resync() {
 
 function connect() {
   const events = new EventSource("/events?token=" + encodeURIComponent(token));
-  events.addEventListener("hello", async () => { await rpc("initialize", { clientInfo: { name: "gallery-web" } }); resync(); });
+  events.addEventListener("hello", async () => {
+    const init = await rpc("initialize", { clientInfo: { name: "gallery-web" } });
+    readOnly = !!(init && init.capabilities && init.capabilities.readOnly);
+    resync();
+  });
   events.onmessage = (e) => {
     const message = JSON.parse(e.data);
     if (message.method === "state/changed") onChange(message.params);
@@ -162,6 +169,10 @@ function render() {
 }
 
 function screen() {
+  if (readOnly) return h("main", { class: "inspecting" }, h("h1", null, "Inspector (read only)"), inspector(false));
+  if (historyOpen) return h("div", { class: "home" }, h("header", null,
+    h("button", { class: "link", id: "close-history", onclick: () => { historyOpen = false; render(); } }, "← " + t("back"))),
+    inspector(true));
   const top = state.route[state.route.length - 1] || { screen: "login" };
   switch (top.screen) {
     case "login": return login();
@@ -221,6 +232,7 @@ function header() {
     h("button", { class: online ? "badge online" : "badge offline", title: "connectivity/set",
       onclick: () => rpc("connectivity/set", { online: !online }) }, online ? t("online") : t("offline")),
     unreachable(),
+    h("button", { class: "link", id: "open-history", onclick: () => { historyOpen = true; render(); } }, "History"),
     h("span", { class: "who" }, state.session.email || ""),
     h("button", { class: "link", onclick: () => rpc("auth/logout") }, t("signOut")));
 }

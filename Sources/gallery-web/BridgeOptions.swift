@@ -14,6 +14,8 @@ struct BridgeOptions: Sendable {
   var dataDirectory: String
   /// Further flags for `gallery-rpc serve`, after `--`.
   var serverArguments: [String] = []
+  /// `--inspect FILE`: a log or bundle shown read-only in the inspector (no provider, no effect).
+  var inspect: String?
   /// Connections open at once; more are answered 503.
   var maxConnections = 64
   /// Seconds a client has to send its whole request.
@@ -21,7 +23,9 @@ struct BridgeOptions: Sendable {
 
   static let usage = """
     usage: gallery-web [--port N] [--host ADDR] [--data-dir DIR] [--web-root DIR] [--server PATH] [-- gallery-rpc flags]
+           gallery-web --inspect LOG_OR_BUNDLE [--port N]
       Starts one gallery-rpc process and serves the reference web page that drives it.
+      --inspect   serve a log or bug-report bundle read-only in the inspector (time travel; nothing runs)
       --port      where to listen (default 8080; 0 picks a free port)
       --host      the address to listen on (default 127.0.0.1; the page has no other protection than a per-run token)
       --data-dir  the core's data directory (default as gallery-rpc: $GALLERY_DATA_DIR, $XDG_DATA_HOME/gallery-rpc, ~/.local/share/gallery-rpc)
@@ -63,6 +67,12 @@ struct BridgeOptions: Sendable {
       case "--data-dir": options.dataDirectory = try value(flag)
       case "--web-root": options.webRoot = try value(flag)
       case "--server": options.server = try value(flag)
+      case "--inspect":
+        let file = try value(flag)
+        guard FileManager.default.isReadableFile(atPath: file) else {
+          throw Problem(description: "--inspect: cannot read \(file)")
+        }
+        options.inspect = URL(fileURLWithPath: file).standardizedFileURL.path
       case "--max-connections", "--request-timeout":
         let text = try value(flag)
         guard let n = Int(text), (1...100_000).contains(n) else {
@@ -72,6 +82,13 @@ struct BridgeOptions: Sendable {
       case "-h", "--help": throw Problem(description: usage)
       default: throw Problem(description: "unknown option \(flag)\n\(usage)")
       }
+    }
+    if let inspect = options.inspect {
+      // The core reads a copy of the file; this directory only holds what the bridge needs.
+      options.dataDirectory =
+        FileManager.default.temporaryDirectory
+        .appendingPathComponent("gallery-web-inspect-\(UUID().uuidString)").path
+      options.serverArguments += ["--inspect", inspect]
     }
     options.dataDirectory = URL(fileURLWithPath: options.dataDirectory).standardizedFileURL.path
     if options.serverArguments.contains(where: { $0 == "--data-dir" || $0.hasPrefix("--framing") }) {

@@ -13,7 +13,7 @@ final class WebBridge: @unchecked Sendable {
   private var initializeResult: JSONValue = .null
   static let pageFiles = [
     "/": "index.html", "/index.html": "index.html", "/app.js": "app.js", "/style.css": "style.css",
-    "/patch.js": "patch.js",
+    "/patch.js": "patch.js", "/inspector.js": "inspector.js",
   ]
 
   init(options: BridgeOptions, token: String) {

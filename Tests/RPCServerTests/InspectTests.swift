@@ -55,4 +55,21 @@ final class InspectTests: XCTestCase {
     XCTAssertEqual(p.finish(), 0)
     XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: bundle)), before, "the file is never written")
   }
+
+  func testABundleFromTheFirstEventStartsFromItsBaseAtSeqZero() throws {
+    let dir = TemporaryDirectory()
+    let log = try sessionLog(dir)
+    let bundle = dir.path + "/whole.jsonl"
+    _ = try LogBundle.export(
+      log: log, range: .init(), out: bundle, build: "t", protocolVersion: "1.0", now: 0)
+    let p = try RPCProcess(extra: ["--inspect", bundle])
+    _ = p.initialize()
+    let changes = p.call("history/changes", #"{"pointer":"/session/status"}"#)
+    XCTAssertEqual(changes["from"], .number(1))
+    XCTAssertEqual(
+      changes["changes"]?.array?.compactMap { $0["type"]?.string },
+      ["auth.submitted", "auth.succeeded", "auth.signedOut"], "the base at seq 0 is the start, not a change")
+    XCTAssertEqual(
+      p.call("history/stateAt", #"{"seq":0,"pointer":"/session/status"}"#)["value"], .string("signedOut"))
+  }
 }

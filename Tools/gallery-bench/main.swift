@@ -113,6 +113,10 @@ case "write-log":
   let out = option("--out", "/tmp/gallery-bench-replay.jsonl")
   try ReplayBench.generate(out, count: events)
   print("wrote \(events) events to \(out)")
+case "state-at":
+  let events = Int(option("--events", "1000000"))!
+  print("state-at: history/stateAt at random seqs of the replay benchmark's log (the inspector's figure)")
+  try StateAtBench.run(events: events, seqs: Int(option("--seqs", "100"))!, dir: option("--dir", "/tmp"))
 case "pipeline":
   print("pipeline: auth/setEmail requests written back to back, --durability fsync")
   try Pipeline.run(
@@ -149,6 +153,7 @@ default:
            gallery-bench pipeline [--requests N] [--dir D]
            gallery-bench replay [--events N] [--dir D]
            gallery-bench write-log [--events N] [--out PATH]
+           gallery-bench state-at [--events N] [--seqs N] [--dir D]
            gallery-bench components
            gallery-bench memory [--photos N]
            gallery-bench soak [--minutes M] [--rate R] [--sample-seconds S]

@@ -253,7 +253,19 @@ def main():
                          "the offline error with its retry button (in Spanish)")
         browser.wait_for("document.querySelector('.offline-copy')", "the offline copy notice")
         shot("10-offline.png")
+
+        # The History panel on the live page: the events, and follow mode as new ones arrive.
+        browser.click("#open-history")
+        browser.wait_for("document.querySelectorAll('#inspector .event').length > 0", "the live history")
+        browser.click("#follow")
+        before = browser.eval("Number(document.querySelector('#slider').max)")
+        browser.eval("rpc('feed/setQuery', { text: 'follow' })")
+        browser.wait_for(f"Number(document.querySelector('#slider').value) > {before}", "follow to show the new event")
+        browser.wait_for("document.querySelector('#inspector .event.selected .type').textContent === 'feed.queryEdited'",
+                         "the newest event selected")
+        shot("11-history-follow.png")
         print("browser test: passed")
+        inspect_bundle(args, work, browser, shot)
     except Exception:
         shot("failure.png")
         print("page at the failure:", browser.eval("document.getElementById('app').outerHTML")[:3000], file=sys.stderr)
@@ -263,6 +275,52 @@ def main():
         bridge.terminate()
         bridge.wait(timeout=10)
         shutil.rmtree(work, ignore_errors=True)
+
+
+def inspect_bundle(args, work, browser, shot):
+    """gallery-web --inspect on a bug-report bundle of the session just driven: the event list,
+    filtering and search, stepping, the change an event made, and what set a value."""
+    core = os.path.join(os.path.dirname(args.bridge), "gallery-rpc")
+    bundle = os.path.join(work, "report.jsonl")
+    subprocess.run([core, "export", os.path.join(work, "data", "events.jsonl"), "--out", bundle],
+                   check=True, stdout=subprocess.DEVNULL)
+    bridge = subprocess.Popen([args.bridge, "--port", "0", "--inspect", bundle], stdout=subprocess.PIPE, text=True)
+    try:
+        url = bridge.stdout.readline().split("open ", 1)[1].strip()
+        browser.call("Page.navigate", {"url": url})
+        browser.wait_for("document.querySelectorAll('#inspector .event').length > 0", "the inspector's events")
+        assert browser.eval("!document.querySelector('#login') && !document.querySelector('header nav')"), "read only"
+        shot("12-inspector-events.png")
+
+        browser.click("#first")
+        browser.wait_for("document.querySelector('.position').textContent.startsWith('seq 0 ')", "the first seq")
+        browser.click("#next")
+        browser.wait_for("document.querySelector('.position').textContent.startsWith('seq 1 ')", "one step on")
+
+        browser.eval("""(() => { const s = document.querySelector('#type-filter');
+            s.value = 'auth.fieldEdited'; s.dispatchEvent(new Event('change')); })()""")
+        browser.wait_for("[...document.querySelectorAll('#inspector .event .type')].every((t) => t.textContent === 'auth.fieldEdited')",
+                         "only that type listed")
+        browser.eval("""(() => { const s = document.querySelector('#type-filter');
+            s.value = ''; s.dispatchEvent(new Event('change')); })()""")
+        browser.type_into("#event-search", "succeeded")
+        browser.wait_for("document.querySelectorAll('#inspector .event').length === 1", "the search to find sign-in")
+        browser.click("#inspector .event")
+        browser.wait_for("document.querySelector('#inspector .leaf.changed[data-pointer=\"/session/status\"]')",
+                         "the sign-in's change highlighted in the tree")
+        assert browser.eval("[...document.querySelectorAll('#patch code')].some((c) => c.textContent === '/session/status')")
+        shot("13-inspector-change.png")
+
+        browser.click("#inspector .leaf[data-pointer=\"/session/status\"] .value")
+        browser.wait_for("document.querySelectorAll('#changed-by a').length >= 2", "what set /session/status")
+        target = browser.eval("Number(document.querySelector('#changed-by a').dataset.seq)")
+        browser.click("#changed-by a")
+        browser.wait_for(f"document.querySelector('.position').textContent.startsWith('seq {target} ')", "the jump")
+        shot("14-inspector-changed-by.png")
+        print("inspector test: passed")
+    finally:
+        bridge.terminate()
+        bridge.wait(timeout=10)
 
 
 if __name__ == "__main__":

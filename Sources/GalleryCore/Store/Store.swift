@@ -442,6 +442,8 @@ public final class Store: @unchecked Sendable {
     var stopped = false
     _ = try Replay.fold(try log.read(from: start, through: through), into: try state(at: start - 1)) {
       record, _, state in
+      // A bundle's base (seq 0) can come first: it is the starting state, not a change.
+      guard record.seq >= start else { return true }
       let after = try? state.value(at: pointer)
       if after != before { found.append(record) }
       before = after
