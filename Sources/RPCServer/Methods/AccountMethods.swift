@@ -50,8 +50,7 @@ enum AccountMethods {
           "the name shown while uploading (required with data; with path, the file's own name by default)"),
         .init("title", Schema.string, required: false, "at most 255 characters"),
         .init("description", Schema.string, required: false, "at most 5000 characters"),
-        .init(
-          "workDoneToken", Schema.anyValue, required: false, "if given, $/progress reports with this token"),
+        MethodCatalog.workDoneToken,
       ], reportsProgress: true
     ) { p, context throws(RPCError) in
       let title = try p.optionalString("title")

@@ -62,6 +62,13 @@ public enum MethodCatalog {
       route: .notAvailable(feature: feature))
   }
 
+  /// The optional token a long request reports `$/progress` with.
+  static let workDoneToken = MethodSpec.Param(
+    "workDoneToken", Schema.anyValue, required: false, "if given, $/progress reports with this token")
+  /// How many items a listing answers at most.
+  static let limit = MethodSpec.Param(
+    "limit", Schema.integer(minimum: 1, maximum: 10000), required: false, "at most this many (default 1000)")
+
   /// Every method, in the order the document lists them.
   public static let all: [MethodSpec] =
     [
@@ -111,11 +118,8 @@ public enum MethodCatalog {
         params: [
           .init("from", Schema.integer(minimum: 1), required: false, "first seq (default 1)"),
           .init("to", Schema.integer(minimum: 1), required: false, "last seq (default: the end)"),
-          .init(
-            "limit", Schema.integer(minimum: 1, maximum: 10000), required: false,
-            "at most this many (default 1000)"),
-          .init(
-            "workDoneToken", Schema.anyValue, required: false, "if given, $/progress reports with this token"),
+          limit,
+          workDoneToken,
         ],
         result: Schema.object([
           "events": Schema.array(Schema.ref("EventRecord")), "lastSeq": Schema.integer(minimum: 0),
@@ -140,8 +144,7 @@ public enum MethodCatalog {
         params: [
           .init("seq", Schema.integer(minimum: 0), "0 is the initial state"),
           .init("pointer", Schema.string, required: false, "RFC 6901 pointer into that state"),
-          .init(
-            "workDoneToken", Schema.anyValue, required: false, "if given, $/progress reports with this token"),
+          workDoneToken,
         ],
         result: Schema.object(["seq": Schema.integer(minimum: 0), "value": Schema.anyValue]),
         errors: [-32602, -32800, -32011, -32012, -32002], route: .builtin(.stateAt)),
@@ -154,11 +157,8 @@ public enum MethodCatalog {
             "from", Schema.integer(minimum: 1), required: false,
             "first seq to look at (default: 100,000 before `to`)"),
           .init("to", Schema.integer(minimum: 1), required: false, "last seq to look at (default: the last)"),
-          .init(
-            "limit", Schema.integer(minimum: 1, maximum: 10000), required: false,
-            "at most this many (default 1000)"),
-          .init(
-            "workDoneToken", Schema.anyValue, required: false, "if given, $/progress reports with this token"),
+          limit,
+          workDoneToken,
         ],
         result: Schema.object([
           "pointer": Schema.string, "from": Schema.integer(minimum: 0), "to": Schema.integer(minimum: 0),

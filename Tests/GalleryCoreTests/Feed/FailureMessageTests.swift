@@ -52,26 +52,11 @@ final class FailureMessageTests: XCTestCase {
     XCTAssertEqual(previews[2]?.status, .loaded)
   }
 
-  /// A feed that answers 429 with Retry-After 30 while `limited` is set.
-  struct LimitedFeed: PhotoProvider {
-    let limited: Locked<Bool>
-    let calls = Locked(0)
-    var name: String { "demo" }
-    func page(query: String, page: Int, perPage: Int) async -> Result<FeedPage, RequestFailure> {
-      calls.mutate { $0 += 1 }
-      if limited.value {
-        return .failure(
-          RequestFailure(kind: .http, status: 429, serverMessage: "slow down", retryAfterSeconds: 30))
-      }
-      return await GalleryEnvironment().feed.page(query: query, page: page, perPage: perPage)
-    }
-  }
-
   func testARetryBeforeTheRateLimitsDelayIsRefusedWithTheSecondsLeft() throws {
     let dir = TemporaryDirectory()
     let now = Locked<Int64>(1_795_000_000_000)
-    let limited = Locked(true)
-    let feed = LimitedFeed(limited: limited)
+    let feed = SwitchedFeed(
+      failing: RequestFailure(kind: .http, status: 429, serverMessage: "slow down", retryAfterSeconds: 30))
     var environment = GalleryEnvironment()
     environment.feed = feed
     let store = try Store(
@@ -94,7 +79,7 @@ final class FailureMessageTests: XCTestCase {
     XCTAssertEqual(feed.calls.value, calls, "no request went out")
 
     now.mutate { $0 += 20_000 }
-    limited.mutate { $0 = false }
+    feed.failure.mutate { $0 = nil }
     try store.send(.feed(.refresh))
     store.waitUntilIdle()
     XCTAssertEqual(feed.calls.value, calls + 1)

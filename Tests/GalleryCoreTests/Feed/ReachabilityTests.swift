@@ -9,17 +9,7 @@ import XCTest
 /// (the failure is in the log) starts by trying; only `connectivity/set` makes loads fail
 /// at once.
 final class ReachabilityTests: XCTestCase {
-  /// The demo catalog behind a switch that refuses every connection while `down` is set.
-  struct SwitchedFeed: PhotoProvider {
-    let down: Locked<Bool>
-    let calls = Locked(0)
-    var name: String { "demo" }
-    func page(query: String, page: Int, perPage: Int) async -> Result<FeedPage, RequestFailure> {
-      calls.mutate { $0 += 1 }
-      if down.value { return .failure(RequestFailure(kind: .offline, detail: "Connection refused")) }
-      return await GalleryEnvironment().feed.page(query: query, page: page, perPage: perPage)
-    }
-  }
+  static let refused = RequestFailure(kind: .offline, detail: "Connection refused")
 
   /// The demo albums behind the same switch.
   struct SwitchedAlbums: AlbumsProvider {
@@ -54,8 +44,7 @@ final class ReachabilityTests: XCTestCase {
 
   func testAFailureToReachTheFeedIsShownWithItsTimeAndTheNextLoadTriesAgain() throws {
     let dir = TemporaryDirectory()
-    let down = Locked(true)
-    let feed = SwitchedFeed(down: down)
+    let feed = SwitchedFeed(failing: Self.refused)
     let store = try open(dir, feed)
     try store.signInToDemo()
     XCTAssertEqual(store.state.feed.status, .failed)
@@ -70,7 +59,7 @@ final class ReachabilityTests: XCTestCase {
     XCTAssertEqual(feed.calls.value, before + 1, "a refresh goes to the network although the last one failed")
     XCTAssertEqual(store.state.unreachable["feed"], seen, "a repeated failure keeps the first time")
 
-    down.mutate { $0 = false }
+    feed.failure.mutate { $0 = nil }
     try store.send(.feed(.refresh))
     store.waitUntilIdle()
     XCTAssertEqual(store.state.feed.status, .loaded)
@@ -81,15 +70,13 @@ final class ReachabilityTests: XCTestCase {
 
   func testARestartAfterAFailureStartsByTryingTheNetwork() throws {
     let dir = TemporaryDirectory()
-    let down = Locked(true)
     do {
-      let store = try open(dir, SwitchedFeed(down: down))
+      let store = try open(dir, SwitchedFeed(failing: Self.refused))
       try store.signInToDemo()
       XCTAssertNotNil(store.state.unreachable["feed"])
       try store.close()
     }
-    down.mutate { $0 = false }
-    let feed = SwitchedFeed(down: down)
+    let feed = SwitchedFeed()
     let store = try open(dir, feed)
     XCTAssertEqual(feed.calls.value, 1, "the new process loads the feed at once")
     XCTAssertEqual(store.state.feed.status, .loaded)
@@ -99,7 +86,7 @@ final class ReachabilityTests: XCTestCase {
 
   func testOnlyADeclaredOfflineMakesLoadsFailWithoutTrying() throws {
     let dir = TemporaryDirectory()
-    let feed = SwitchedFeed(down: Locked(false))
+    let feed = SwitchedFeed()
     let store = try open(dir, feed)
     try store.signInToDemo()
     try store.send(.feed(.setConnectivity(online: false)))
@@ -118,7 +105,7 @@ final class ReachabilityTests: XCTestCase {
   func testAlbumsShowTheSameStateAndRecoverTheSameWay() throws {
     let dir = TemporaryDirectory()
     let down = Locked(true)
-    let store = try open(dir, SwitchedFeed(down: Locked(false)), SwitchedAlbums(down: down))
+    let store = try open(dir, SwitchedFeed(), SwitchedAlbums(down: down))
     try store.signInToDemo()
     try store.send(.albums(.load))
     store.waitUntilIdle()
