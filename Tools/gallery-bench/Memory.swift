@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 
 /// Row 6: the server's resident memory with a large feed, against the same server idle
 /// with an empty state (both read from /proc after the work is done).
@@ -11,6 +12,7 @@ enum Memory {
   }
 
   static func run(binary: String, photos: Int) {
+    FeedFootprint.run(photos: photos)
     func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-bench-mem-\(getpid())")
       .path
@@ -42,5 +44,40 @@ enum Memory {
     fake?.stop()
     try? FileManager.default.removeItem(atPath: base + "-idle")
     try? FileManager.default.removeItem(atPath: base + "-full")
+  }
+}
+
+/// The feed's photos alone, in process: the resident size a feed of `photos` adds, read after
+/// giving freed memory back (`malloc_trim`), so transient peaks do not count.
+enum FeedFootprint {
+  @_silgen_name("malloc_trim")
+  private static func mallocTrim(_ pad: Int) -> Int32
+
+  static func run(photos: Int) {
+    func resident() -> Int {
+      _ = mallocTrim(0)
+      return Memory.rss(getpid())
+    }
+    let before = resident()
+    var items: [FeedItem] = []
+    items.reserveCapacity(photos)
+    for id in 1...photos {
+      // The same photos the memory benchmark's fake Pixabay serves.
+      items.append(
+        FeedItem(
+          photo: Photo(
+            key: "pixabay:\(id)", providerID: String(id), width: 1280, height: 853, author: "user\(id % 97)",
+            authorURL: "https://pixabay.com/users/user\(id % 97)-\(id % 97)/",
+            tags: ["tag\(id % 50)", "bench"],
+            likes: id % 300, pageURL: "https://pixabay.com/photos/p-\(id)/",
+            thumbnailURL: "https://cdn.example/\(id)_150.jpg", largeURL: "https://cdn.example/\(id)_1280.jpg")
+        ))
+    }
+    let after = resident()
+    print(
+      String(
+        format: "  the feed's %d photos alone, in process: %.1f MB (%d bytes a photo)", photos,
+        Double(after - before) / 1_000_000, (after - before) / photos))
+    withExtendedLifetime(items) {}
   }
 }

@@ -61,9 +61,20 @@ final class TapeReadableTests: XCTestCase {
 
   func testPhotosReadAsCodableReadsThem() throws {
     try assertSameAsCodable(Photo.self, DemoCatalog.photo(3))
-    var bare = DemoCatalog.photo(4)
-    (bare.authorURL, bare.likes, bare.averageColor, bare.alt, bare.tags) = (nil, nil, nil, nil, [])
+    let full = DemoCatalog.photo(4)
+    let bare = Photo(
+      key: full.key, providerID: full.providerID, width: full.width, height: full.height, author: full.author,
+      pageURL: full.pageURL, thumbnailURL: full.thumbnailURL, largeURL: full.largeURL)
+    XCTAssertEqual([bare.authorURL, bare.averageColor, bare.alt, bare.originalURL], [nil, nil, nil, nil])
+    XCTAssertEqual(bare.tags, [])
     try assertSameAsCodable(Photo.self, bare)
+    let original = Photo(
+      key: "k", providerID: "1", width: 1, height: 2, author: "Zoë ✓", tags: ["a", "", "ü"], pageURL: "p",
+      thumbnailURL: "t", largeURL: "l", alt: String(repeating: "x", count: 300), originalURL: "o")
+    try assertSameAsCodable(Photo.self, original)
+    XCTAssertEqual(original.tags, ["a", "", "ü"], "texts read back as written, long and empty ones too")
+    XCTAssertEqual(original.alt?.count, 300)
+    XCTAssertEqual(original.author, "Zoë ✓")
   }
 
   func testPagesAndThumbnailEventsReadAsCodableReadsThem() throws {

@@ -1,0 +1,78 @@
+/// A photo's texts in one buffer: every string field and the tags, length-prefixed, so a
+/// photo costs one allocation instead of one per URL (a feed of 100,000 photos kept about
+/// 800 bytes each in eight allocations; this keeps about 400).
+struct PhotoTexts: Equatable, Sendable {
+  /// The fields, in order (`Field.rawValue`): a varint of the length + 1 (0: absent), then
+  /// the UTF-8 bytes; after them the tags: a varint count, then each as a field.
+  private let bytes: [UInt8]
+
+  enum Field: Int, CaseIterable {
+    case key, providerID, author, authorURL, pageURL, thumbnailURL, largeURL, originalURL, averageColor, alt
+  }
+
+  init(_ fields: [Field: String], tags: [String]) {
+    var out: [UInt8] = []
+    out.reserveCapacity(
+      fields.values.reduce(0) { $0 + $1.utf8.count + 2 } + tags.reduce(2) { $0 + $1.utf8.count + 1 })
+    for field in Field.allCases { Self.append(fields[field], to: &out) }
+    Self.appendVarint(UInt64(tags.count), to: &out)
+    for tag in tags { Self.append(tag, to: &out) }
+    bytes = out
+  }
+
+  /// The text of `field` (nil when absent).
+  subscript(field: Field) -> String? {
+    var at = 0
+    for _ in 0..<field.rawValue { skip(&at) }
+    return read(&at)
+  }
+
+  var tags: [String] {
+    var at = 0
+    for _ in Field.allCases { skip(&at) }
+    let count = Int(readVarint(&at))
+    return (0..<count).map { _ in read(&at) ?? "" }
+  }
+
+  private func read(_ at: inout Int) -> String? {
+    let marker = Int(readVarint(&at))
+    guard marker > 0 else { return nil }
+    let end = at + marker - 1
+    defer { at = end }
+    return String(decoding: bytes[at..<end], as: UTF8.self)
+  }
+
+  private func skip(_ at: inout Int) {
+    let marker = Int(readVarint(&at))
+    if marker > 0 { at += marker - 1 }
+  }
+
+  private func readVarint(_ at: inout Int) -> UInt64 {
+    var value: UInt64 = 0
+    var shift: UInt64 = 0
+    while at < bytes.count {
+      let byte = bytes[at]
+      at += 1
+      value |= UInt64(byte & 0x7F) << shift
+      if byte < 0x80 { break }
+      shift += 7
+    }
+    return value
+  }
+
+  private static func append(_ text: String?, to out: inout [UInt8]) {
+    guard let text else { return appendVarint(0, to: &out) }
+    let utf8 = text.utf8
+    appendVarint(UInt64(utf8.count) + 1, to: &out)
+    out.append(contentsOf: utf8)
+  }
+
+  private static func appendVarint(_ value: UInt64, to out: inout [UInt8]) {
+    var v = value
+    while v >= 0x80 {
+      out.append(UInt8(v & 0x7F) | 0x80)
+      v >>= 7
+    }
+    out.append(UInt8(v))
+  }
+}
