@@ -53,6 +53,9 @@ enum FeedFootprint {
   @_silgen_name("malloc_trim")
   private static func mallocTrim(_ pad: Int) -> Int32
 
+  /// Gives freed memory back to the system (glibc's `malloc_trim`).
+  static func trim() { _ = mallocTrim(0) }
+
   static func run(photos: Int) {
     func resident() -> Int {
       _ = mallocTrim(0)

@@ -113,6 +113,8 @@ case "write-log":
   let out = option("--out", "/tmp/gallery-bench-replay.jsonl")
   try ReplayBench.generate(out, count: events)
   print("wrote \(events) events to \(out)")
+case "store-memory":
+  try StoreMemory.run(photos: Int(option("--photos", "100000"))!)
 case "state-at":
   let events = Int(option("--events", "1000000"))!
   print("state-at: history/stateAt at random seqs of the replay benchmark's log (the inspector's figure)")
@@ -156,6 +158,7 @@ default:
            gallery-bench state-at [--events N] [--seqs N] [--dir D]
            gallery-bench components
            gallery-bench memory [--photos N]
+           gallery-bench store-memory [--photos N]
            gallery-bench soak [--minutes M] [--rate R] [--sample-seconds S]
     """)
 }

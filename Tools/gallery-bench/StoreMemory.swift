@@ -1,0 +1,57 @@
+import Foundation
+import GalleryCore
+import GalleryTesting
+
+/// glibc's per-arena report (system and in-use bytes) on stderr.
+@_silgen_name("malloc_stats")
+private func mallocStats()
+
+/// Row 6 taken apart: the store alone, in process, loading `photos` photos from a fake
+/// Pixabay in pages of 200 as the memory benchmark's server does; the resident size it adds
+/// after freed memory is given back, then glibc's own account of what is in use, to tell
+/// live data from what the allocator keeps (fragmentation, per-thread arenas).
+enum StoreMemory {
+  static func run(photos: Int) throws {
+    let fake = try FakeHTTPServer { request in
+      let page = Int(request.query["page"] ?? "1") ?? 1
+      let size = Int(request.query["per_page"] ?? "20") ?? 20
+      let ids = ((page - 1) * size + 1)...max((page - 1) * size + 1, min(photos, page * size))
+      let hits = ids.map { id in
+        #"{"id":\#(id),"pageURL":"https://pixabay.com/photos/p-\#(id)/","tags":"tag\#(id % 50), bench","previewURL":"https://cdn.example/\#(id)_150.jpg","largeImageURL":"https://cdn.example/\#(id)_1280.jpg","imageWidth":1280,"imageHeight":853,"likes":\#(id % 300),"user":"user\#(id % 97)","user_id":\#(id % 97)}"#
+      }
+      return .json(#"{"total":\#(photos),"totalHits":\#(photos),"hits":[\#(hits.joined(separator: ","))]}"#)
+    }
+    func resident() -> Int {
+      FeedFootprint.trim()
+      return Memory.rss(getpid())
+    }
+    let dir = "/tmp/gallery-bench-store-memory-\(getpid())"
+    let before = resident()
+    var environment = GalleryEnvironment()
+    environment.feed = PixabayProvider(baseURL: fake.baseURL, apiKey: "k", http: URLSessionHTTPClient())
+    let store = try Store(dataDirectory: dir, environment: environment, options: .init(durability: .none))
+    try store.signInToDemo()
+    try store.send(
+      .settings(
+        .update(
+          {
+            var c = SettingsChange(); c.pageSize = 200; return c
+          }())))
+    try store.send(.feed(.refresh))
+    store.waitUntilIdle()
+    while store.state.feed.items.count < photos {
+      try store.send(.feed(.loadMore))
+      store.waitUntilIdle()
+    }
+    print(
+      String(
+        format:
+          "  the store in process with %d photos: %.1f MB resident above its start, after malloc_trim; glibc's account:",
+        store.state.feed.items.count, Double(resident() - before) / 1e6))
+    fflush(nil)
+    mallocStats()
+    try store.close()
+    fake.stop()
+    try? FileManager.default.removeItem(atPath: dir)
+  }
+}
