@@ -109,6 +109,21 @@ final class SpanishTests: XCTestCase {
       missing.message, "This provider needs an API key: set PIXABAY_API_KEY and start the app again.")
   }
 
+  /// Every code the catalog has (every rejection and every failure's text among them), with
+  /// its placeholders filled: none reads as English in Spanish.
+  func testEveryCodeOfTheCatalogIsSpanishInSpanish() {
+    XCTAssertGreaterThan(MessageCatalog.spanish.count, 80)
+    for (code, template) in MessageCatalog.spanish {
+      var args: [String: String] = [:]
+      var rest = Substring(template)
+      while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+        args[String(rest[rest.index(after: open)..<close])] = "x"
+        rest = rest[rest.index(after: close)...]
+      }
+      assertSpanish(MessageCatalog.text(code, args, in: .es), code)
+    }
+  }
+
   private func messages(in value: JSONValue) -> [String] {
     switch value {
     case .array(let items): return items.flatMap(messages)

@@ -39,7 +39,7 @@ enum Memory {
     print(
       "  \(photos) photos in the feed (\(last.contains("pixabay:\(photos)") ? "checked" : "NOT all loaded"), loaded in \(String(format: "%.1f", Date().timeIntervalSince(started))) s): \(megabytes(fullRSS))"
     )
-    print("  above idle: \(megabytes(fullRSS - idleRSS)) (target ≤ 150 MB)")
+    print("  above idle: \(megabytes(fullRSS - idleRSS)) (target ≤ 64 MB, issue 20)")
     server.finish()
     fake?.stop()
     try? FileManager.default.removeItem(atPath: base + "-idle")

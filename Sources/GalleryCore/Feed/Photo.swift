@@ -31,15 +31,10 @@ public struct Photo: Codable, Equatable, Sendable {
     tags: [String] = [], likes: Int? = nil, pageURL: String, thumbnailURL: String, largeURL: String,
     averageColor: String? = nil, alt: String? = nil, originalURL: String? = nil
   ) {
-    var fields: [PhotoTexts.Field: String] = [
-      .key: key, .providerID: providerID, .author: author, .pageURL: pageURL, .thumbnailURL: thumbnailURL,
-      .largeURL: largeURL,
-    ]
-    fields[.authorURL] = authorURL
-    fields[.originalURL] = originalURL
-    fields[.averageColor] = averageColor
-    fields[.alt] = alt
-    self.texts = PhotoTexts(fields, tags: tags)
+    // In `PhotoTexts.Field` order.
+    self.texts = PhotoTexts(
+      [key, providerID, author, authorURL, pageURL, thumbnailURL, largeURL, originalURL, averageColor, alt],
+      tags: tags)
     self.width = width
     self.height = height
     self.likes = likes

@@ -10,11 +10,14 @@ struct PhotoTexts: Equatable, Sendable {
     case key, providerID, author, authorURL, pageURL, thumbnailURL, largeURL, originalURL, averageColor, alt
   }
 
-  init(_ fields: [Field: String], tags: [String]) {
+  /// The texts, in `Field` order (`fields.count == Field.allCases.count`), and the tags.
+  init(_ fields: [String?], tags: [String]) {
+    var count = 2
+    for field in fields { count += (field?.utf8.count ?? 0) + 2 }
+    for tag in tags { count += tag.utf8.count + 2 }
     var out: [UInt8] = []
-    out.reserveCapacity(
-      fields.values.reduce(0) { $0 + $1.utf8.count + 2 } + tags.reduce(2) { $0 + $1.utf8.count + 1 })
-    for field in Field.allCases { Self.append(fields[field], to: &out) }
+    out.reserveCapacity(count)
+    for field in fields { Self.append(field, to: &out) }
     Self.appendVarint(UInt64(tags.count), to: &out)
     for tag in tags { Self.append(tag, to: &out) }
     bytes = out
