@@ -48,6 +48,9 @@ async function inspectorGo(seq) {
     insp.busy = false;
   }
   render();
+  // The selected event stays in sight in the list.
+  const selected = document.querySelector("#inspector .event.selected");
+  if (selected) selected.scrollIntoView({ block: "nearest" });
   if (insp.pending !== null) { const next = insp.pending; insp.pending = null; inspectorGo(next); }
 }
 
