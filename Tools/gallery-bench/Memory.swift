@@ -81,6 +81,7 @@ enum FeedFootprint {
       String(
         format: "  the feed's %d photos alone, in process: %.1f MB (%d bytes a photo)", photos,
         Double(after - before) / 1_000_000, (after - before) / photos))
+    if ProcessInfo.processInfo.environment["BENCH_MALLOC_STATS"] == "1" { StoreMemory.stats() }
     withExtendedLifetime(items) {}
   }
 }

@@ -45,7 +45,8 @@ enum ReplayBench {
           ])
         }
         try add([
-          FeedEvents.DetailOpened(key: keys[3]), ImagesEvents.ImagesRequested(keys: [keys[3]], target: .detail),
+          FeedEvents.DetailOpened(key: keys[3]),
+          ImagesEvents.ImagesRequested(keys: [keys[3]], target: .detail),
         ])
         try add([NavigationEvents.WentBack(from: .detail)])
       }

@@ -11,6 +11,12 @@ private func mallocStats()
 /// after freed memory is given back, then glibc's own account of what is in use, to tell
 /// live data from what the allocator keeps (fragmentation, per-thread arenas).
 enum StoreMemory {
+  /// glibc's per-arena report, after what is printed so far.
+  static func stats() {
+    fflush(nil)
+    mallocStats()
+  }
+
   static func run(photos: Int) throws {
     let fake = try FakeHTTPServer { request in
       let page = Int(request.query["page"] ?? "1") ?? 1
