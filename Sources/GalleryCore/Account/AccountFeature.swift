@@ -238,7 +238,9 @@ enum AccountFeature: FeatureModule {
       return [.account(.clearCredentials)]
     },
     .plan(AccountEvents.ImagesLoadStarted.self) { e, state in
-      return [.account(.loadImages(requestID: e.requestID))]
+      state.load(.account(.loadImages(requestID: e.requestID))) {
+        AccountEvents.ImagesFailed(requestID: e.requestID, failure: $0)
+      }
     },
     .plan(AccountEvents.UploadStarted.self) { e, state in
       return [.account(.upload(requestID: e.requestID, request: e.request))]

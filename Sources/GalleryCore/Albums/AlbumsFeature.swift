@@ -152,11 +152,15 @@ enum AlbumsFeature: FeatureModule {
     .plan(NavigationEvents.ShapeChosen.self) { _, state in loadIfShown(state) },
     .plan(AuthEvents.Succeeded.self) { _, state in loadIfShown(state) },
     .plan(AlbumsEvents.LoadStarted.self) { e, state in
-      return [.albums(.load(requestID: e.requestID))]
+      state.load(.albums(.load(requestID: e.requestID))) {
+        AlbumsEvents.AlbumsFailed(requestID: e.requestID, failure: $0)
+      }
     },
     .plan(AlbumsEvents.PhotosLoadStarted.self) { e, state in
       guard state.album?.requestID == e.requestID else { return [] }
-      return [.albums(.loadPhotos(requestID: e.requestID, albumID: e.albumID))]
+      return state.load(.albums(.loadPhotos(requestID: e.requestID, albumID: e.albumID))) {
+        AlbumsEvents.PhotosFailed(requestID: e.requestID, failure: $0)
+      }
     },
     .plan(NavigationEvents.WentBack.self) { e, state in
       guard e.from == .photo || e.from == .album else { return [] }

@@ -69,6 +69,9 @@ public enum Effect: Codable, Equatable, Sendable {
   case dispatch(Action)
   /// After `milliseconds`, send `then` (a timer firing enters the log through its action's events).
   case startTimer(id: Int, milliseconds: Int, then: Action)
+  /// Record `events` as the result of work that needs no provider (a load the frontend's
+  /// declared offline makes fail at once); they come back by the same path as any result.
+  case record([Event])
   case auth(AuthEffect)
   case feed(FeedEffect)
   case images(ImagesEffect)

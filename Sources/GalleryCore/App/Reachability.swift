@@ -28,7 +28,18 @@ protocol CarriesFailure: EventPayload {
   var failure: RequestFailure { get set }
 }
 
+extension RequestFailure {
+  /// What a load fails with at once while the frontend declares the device offline.
+  static let declaredOffline = RequestFailure(kind: .offline, detail: "the device is offline")
+}
+
 extension AppState {
+  /// The effect a provider load plans: `effect` when the frontend says the device is online,
+  /// else `failed` recorded at once (no request is made).
+  func load(_ effect: Effect, failed: (RequestFailure) -> any EventPayload) -> [Effect] {
+    connectivity == .online ? [effect] : [.record([Event(erased: failed(.declaredOffline))])]
+  }
+
   /// Notes what a request of `area` observed: a failure to reach the server marks the area
   /// unreachable (keeping the first time), any other outcome means the server answered.
   /// A failure made up because the frontend declared itself offline observes nothing.

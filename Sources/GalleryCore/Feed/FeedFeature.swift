@@ -71,8 +71,7 @@ enum FeedFeature: FeatureModule {
     if state.connectivity == .offline {
       events.append(
         Event(
-          FeedEvents.LoadFailed(
-            requestID: id, failure: RequestFailure(kind: .offline, detail: "the device is offline"))))
+          FeedEvents.LoadFailed(requestID: id, failure: .declaredOffline)))
     }
     return events
   }

@@ -85,6 +85,8 @@ final class EffectRuntime: @unchecked Sendable {
         send(action)
         return []
       }
+    case .record(let events):
+      run { events }
     case .startTimer(_, let milliseconds, let action):
       let wait = timers.timer(milliseconds: milliseconds)
       run { [send] in

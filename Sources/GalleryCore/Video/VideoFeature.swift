@@ -46,7 +46,11 @@ enum VideoFeature: FeatureModule {
       state.video.error = state.message(for: e.failure)
       state.observe(.video, e.failure)
     },
-    .plan(VideoEvents.Requested.self) { e, _ in [.video(.pickRandom(requestID: e.requestID))] },
+    .plan(VideoEvents.Requested.self) { e, state in
+      state.load(.video(.pickRandom(requestID: e.requestID))) {
+        VideoEvents.Failed(requestID: e.requestID, failure: $0)
+      }
+    },
   ]
 
   /// A pick the last process left in flight is asked again (startup action).

@@ -14,11 +14,13 @@ final class ReachabilityTests: XCTestCase {
   /// The demo albums behind the same switch.
   struct SwitchedAlbums: AlbumsProvider {
     let down: Locked<Bool>
+    let calls = Locked(0)
     var name: String { "demo" }
     private var demo: any AlbumsProvider { GalleryEnvironment().albums }
     private var refused: RequestFailure { RequestFailure(kind: .offline, detail: "Connection refused") }
     func albums() async -> Result<[AlbumInfo], RequestFailure> {
-      down.value ? .failure(refused) : await demo.albums()
+      calls.mutate { $0 += 1 }
+      return down.value ? .failure(refused) : await demo.albums()
     }
     func users() async -> Result<[Owner], RequestFailure> {
       down.value ? .failure(refused) : await demo.users()
@@ -117,5 +119,36 @@ final class ReachabilityTests: XCTestCase {
     store.waitUntilIdle()
     XCTAssertEqual(store.state.albums.status, .loaded)
     XCTAssertEqual(store.state.unreachable, [:])
+  }
+
+  func testADeclaredOfflineFailsAlbumsAccountAndVideoAtOnceWithoutARequest() throws {
+    let dir = TemporaryDirectory()
+    let albums = SwitchedAlbums(down: Locked(false))
+    let store = try open(dir, SwitchedFeed(), albums)
+    try store.signInToDemo()
+    try store.send(.account(.beginLogin(nonce: "abcdefabcdefabcdef")))
+    try store.send(
+      .account(
+        .completeLogin(
+          redirectURL: Secret(
+            "demo://imgur/callback#access_token=a&refresh_token=r&expires_in=3600&token_type=bearer&account_username=demo&account_id=1&state=abcdefabcdefabcdef"
+          ))))
+    store.waitUntilIdle()
+    try store.send(.feed(.setConnectivity(online: false)))
+    try store.send(.albums(.load))
+    try store.send(.account(.loadImages))
+    try store.send(.video(.playRandom(VideoWish())))
+    store.waitUntilIdle()
+    XCTAssertEqual(albums.calls.value, 0, "no request while the frontend says offline")
+    XCTAssertEqual(store.state.albums.error?.code, "request.offline")
+    XCTAssertEqual(store.state.account.error?.code, "request.offline")
+    XCTAssertEqual(store.state.video.error?.code, "request.offline")
+    XCTAssertEqual(store.state.unreachable, [:], "nothing observed: the frontend said so")
+    try store.send(.feed(.setConnectivity(online: true)))
+    try store.send(.albums(.retry))
+    store.waitUntilIdle()
+    XCTAssertEqual(store.state.albums.status, .loaded)
+    XCTAssertEqual(albums.calls.value, 1)
+    XCTAssertEqual(try Replay.state(ofLogAt: dir.path + "/events.jsonl"), store.state)
   }
 }
