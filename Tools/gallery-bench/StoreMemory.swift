@@ -60,4 +60,27 @@ enum StoreMemory {
     fake.stop()
     try? FileManager.default.removeItem(atPath: dir)
   }
+
+  /// The HTTP client alone: `requests` answers of `bytes` each fetched and dropped, then the
+  /// resident size and glibc's account (what the client keeps after its answers are gone).
+  static func http(requests: Int, bytes: Int) async throws {
+    let body = Data(repeating: UInt8(ascii: "a"), count: bytes)
+    let fake = try FakeHTTPServer { _ in .init(headers: ["Content-Type": "text/plain"], body: body) }
+    func resident() -> Int {
+      FeedFootprint.trim()
+      return Memory.rss(getpid())
+    }
+    let client = URLSessionHTTPClient()
+    let before = resident()
+    for k in 0..<requests {
+      _ = await client.send(HTTPRequest(url: URL(string: fake.baseURL + "/\(k)")!, timeout: 10))
+    }
+    print(
+      String(
+        format:
+          "  the HTTP client after %d answers of %d bytes: %.1f MB resident above its start; glibc's account:",
+        requests, bytes, Double(resident() - before) / 1e6))
+    stats()
+    fake.stop()
+  }
 }

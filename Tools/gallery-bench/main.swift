@@ -113,6 +113,9 @@ case "write-log":
   let out = option("--out", "/tmp/gallery-bench-replay.jsonl")
   try ReplayBench.generate(out, count: events)
   print("wrote \(events) events to \(out)")
+case "http-memory":
+  try await StoreMemory.http(
+    requests: Int(option("--requests", "500"))!, bytes: Int(option("--bytes", "70000"))!)
 case "store-memory":
   try StoreMemory.run(photos: Int(option("--photos", "100000"))!)
 case "state-at":

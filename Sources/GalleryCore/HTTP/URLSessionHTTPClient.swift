@@ -74,9 +74,11 @@ public final class URLSessionHTTPClient: HTTPClient {
         }
         router.add(collector, for: task)
         // Our own deadline for the whole exchange: URLSession's interval alone is not
-        // enforced the same way on every platform.
-        DispatchQueue.global().asyncAfter(deadline: .now() + request.timeout) {
-          collector.finish(
+        // enforced the same way on every platform. Held weakly: a finished exchange's
+        // collector (and the answer in it) must go at once, not when the deadline passes
+        // (a feed loaded in pages kept every page's body for 15 s).
+        DispatchQueue.global().asyncAfter(deadline: .now() + request.timeout) { [weak collector] in
+          collector?.finish(
             .failure(RequestFailure(kind: .timeout, detail: "no complete answer within \(request.timeout) s"))
           )
         }
