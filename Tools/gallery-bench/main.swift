@@ -162,6 +162,7 @@ default:
            gallery-bench components
            gallery-bench memory [--photos N]
            gallery-bench store-memory [--photos N]
+           gallery-bench http-memory [--requests N] [--bytes B]
            gallery-bench soak [--minutes M] [--rate R] [--sample-seconds S]
     """)
 }
