@@ -69,6 +69,31 @@ public enum MethodCatalog {
   static let limit = MethodSpec.Param(
     "limit", Schema.integer(minimum: 1, maximum: 10000), required: false, "at most this many (default 1000)")
 
+  /// Images for every screen (`images/*`); the `feed/*` names they had first stay as aliases.
+  static let imageMethods: [MethodSpec] = [
+    action(
+      "images/prefetch",
+      "Starts thumbnail downloads for images about to show, on any screen (feed rows `provider:id`, album previews `album:ID`, album photos `photo:ID`, account images `account:ID`; at most 4 at once; cached ones load at once). `unknown` lists the keys no screen shows.",
+      params: [
+        .init("keys", Schema.array(Schema.string), "image keys; already requested ones are skipped")
+      ],
+      result: imageKeysResult, answer: unknownKeys
+    ) { p throws(RPCError) in .images(.prefetch(try p.strings("keys"))) },
+    action(
+      "images/cancel",
+      "Cancels thumbnail downloads for images that left the screen. `unknown` lists the keys no screen shows.",
+      params: [
+        .init("keys", Schema.array(Schema.string), "image keys; only loading thumbnails are affected")
+      ],
+      result: imageKeysResult, answer: unknownKeys
+    ) { p throws(RPCError) in .images(.cancelPrefetch(try p.strings("keys"))) },
+    action(
+      "images/retry",
+      "Retries a failed image: its thumbnail, and the large image of the open photo if that one failed (a key no screen shows is refused with feed.unknownKey).",
+      params: [.init("key", Schema.string, "the image key")]
+    ) { p throws(RPCError) in .images(.retry(try p.string("key"))) },
+  ]
+
   /// Every method, in the order the document lists them.
   public static let all: [MethodSpec] =
     [
@@ -259,45 +284,15 @@ public enum MethodCatalog {
           return ["reason": .string(loadMoreReason(state.feed))]
         }
       ) { _ in .feed(.loadMore) },
-      action(
-        "images/prefetch",
-        "Starts thumbnail downloads for images about to show, on any screen (feed rows `provider:id`, album previews `album:ID`, album photos `photo:ID`, account images `account:ID`; at most 4 at once; cached ones load at once). `unknown` lists the keys no screen shows.",
-        params: [
-          .init("keys", Schema.array(Schema.string), "image keys; already requested ones are skipped")
-        ],
-        result: imageKeysResult, answer: unknownKeys
-      ) { p throws(RPCError) in .images(.prefetch(try p.strings("keys"))) },
-      action(
-        "images/cancel",
-        "Cancels thumbnail downloads for images that left the screen. `unknown` lists the keys no screen shows.",
-        params: [
-          .init("keys", Schema.array(Schema.string), "image keys; only loading thumbnails are affected")
-        ],
-        result: imageKeysResult, answer: unknownKeys
-      ) { p throws(RPCError) in .images(.cancelPrefetch(try p.strings("keys"))) },
-      action(
-        "images/retry",
-        "Retries a failed image: its thumbnail, and the large image of the open photo if that one failed (a key no screen shows is refused with feed.unknownKey).",
-        params: [.init("key", Schema.string, "the image key")]
-      ) { p throws(RPCError) in .images(.retry(try p.string("key"))) },
-      action(
-        "feed/prefetch", "The same as images/prefetch (its first name, kept).",
-        params: [
-          .init("keys", Schema.array(Schema.string), "image keys; already requested ones are skipped")
-        ],
-        result: imageKeysResult, answer: unknownKeys
-      ) { p throws(RPCError) in .images(.prefetch(try p.strings("keys"))) },
-      action(
-        "feed/cancelPrefetch", "The same as images/cancel (its first name, kept).",
-        params: [
-          .init("keys", Schema.array(Schema.string), "image keys; only loading thumbnails are affected")
-        ],
-        result: imageKeysResult, answer: unknownKeys
-      ) { p throws(RPCError) in .images(.cancelPrefetch(try p.strings("keys"))) },
-      action(
-        "feed/retryImage", "The same as images/retry (its first name, kept).",
-        params: [.init("key", Schema.string, "the image key")]
-      ) { p throws(RPCError) in .images(.retry(try p.string("key"))) },
+    ]
+    + imageMethods
+    + zip(["feed/prefetch", "feed/cancelPrefetch", "feed/retryImage"], imageMethods).map { name, spec in
+      var alias = spec
+      alias.name = name
+      alias.summary = "The same as \(spec.name) (its first name, kept)."
+      return alias
+    }
+    + [
       action(
         "feed/openDetail", "Opens a photo: pushes the detail route and loads the large image.",
         params: [.init("key", Schema.string, "the item key")]
