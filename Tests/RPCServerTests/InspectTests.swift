@@ -50,6 +50,9 @@ final class InspectTests: XCTestCase {
     let limited = p.call("history/changes", #"{"pointer":"/route","limit":1}"#)["changes"]?.array
     XCTAssertEqual(limited?.count, 1)
     XCTAssertEqual(p.error("history/changes", #"{"pointer":"nope"}"#)["code"], .number(-32602))
+    let past = p.error("history/changes", #"{"pointer":"/route","from":9007199254740993}"#)
+    XCTAssertEqual(past["code"], .number(-32602), "a start past 2^53 is refused, not rounded")
+    XCTAssertTrue(past["data"]?.string?.contains("9007199254740993") == true, "\(past)")
     p.call("shutdown")
     p.notify("exit")
     XCTAssertEqual(p.finish(), 0)

@@ -93,6 +93,9 @@ extension GalleryServer {
     let to = min(try p.optionalInt("to", in: 1...Int.max).map(UInt64.init) ?? last, last)
     let from = try p.optionalInt("from", in: 1...Int.max).map(UInt64.init) ?? (to > 100_000 ? to - 99_999 : 1)
     let limit = try p.optionalInt("limit", in: 1...10000) ?? 1000
+    guard from <= max(to, 1) else {
+      throw RPCError.invalidParams("from (\(from)) is after to (\(to)); the log ends at seq \(last)")
+    }
     do { _ = try JSONPointer.tokens(pointer) } catch { throw RPCError.invalidParams("pointer: \(error)") }
     let progress = Progress(
       token: try p.raw("workDoneToken"), connection: connection, title: "finding what changed \(pointer)")
