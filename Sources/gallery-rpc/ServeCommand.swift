@@ -77,7 +77,7 @@ enum ServeCommand {
     }
     logger.log(
       .info,
-      "serving \(config.inspect.map { "\($0) read-only" } ?? config.dataDirectory) (state version \(store.version), auth \(config.auth), durability \(config.durability))"
+      "serving \(config.inspect.map { "\($0) read-only" } ?? config.dataDirectory) (state version \(store.version), auth \(config.auth), durability \(config.inspect == nil ? "\(config.durability)" : "none"))"
     )
     let connection = RPCConnection(
       input: 0, output: 1, framing: config.framing, maxMessageBytes: config.maxMessageBytes)

@@ -29,13 +29,15 @@ do {
   // Ctrl-C or SIGTERM: shut the core down cleanly (its log flushed), then leave.
   StopSignals.install { _ in
     bridge.stop()
+    // The inspector's directory is the bridge's own, made for this run.
+    if options.inspect != nil { try? FileManager.default.removeItem(atPath: options.dataDirectory) }
     exit(0)
   }
   FileHandle.standardOutput.write(
     Data(
       """
       gallery-web: open http://127.0.0.1:\(listener.port)/?token=\(token)
-      gallery-web: data in \(options.dataDirectory); Ctrl-C stops it\n
+      gallery-web: \(options.inspect.map { "inspecting \($0), read only" } ?? "data in \(options.dataDirectory)"); Ctrl-C stops it\n
       """.utf8))
   listener.run()
 } catch {
