@@ -141,12 +141,17 @@ public final class Store: @unchecked Sendable {
     // A long fold leaves checkpoints behind it, so the state at any of its seqs is quick later.
     let (checkpoints, log, clock) = (self.checkpoints, self.log, options.clock)
     let lastSeq = log.lastSeq
+    // The fold's hot path checks one number; the checkpoints' lock is taken only when one is due.
+    let spacing = HistoryCheckpoints.spacing(forLastSeq: lastSeq)
+    var nextDue = (start?.seq ?? 0) + spacing
     let folded = try Replay.fold(try log.read(from: (start?.seq ?? 0) + 1), into: start?.state ?? AppState())
     {
       record, _, state in
-      guard record.batchRemaining == 0, checkpoints.isDue(at: record.seq, lastSeq: lastSeq),
+      guard record.seq >= nextDue, record.batchRemaining == 0,
+        checkpoints.isDue(at: record.seq, lastSeq: lastSeq),
         let checksum = log.lineChecksum(ofSeq: record.seq)
       else { return true }
+      nextDue = record.seq + spacing
       try? checkpoints.consider(
         Snapshot(
           seq: record.seq, lineChecksum: checksum, timeMillis: clock(),
