@@ -14,6 +14,7 @@ enum ServeCommand {
       return 2
     }
     signal(SIGPIPE, SIG_IGN)
+    fixLargeBlockThreshold()
     let logger = Logger(level: config.logLevel)
     let testClock = config.testClockStart.map { ManualClock(start: $0) }
     // The inspector reads a copy, so the file (perhaps a live log) is never written.

@@ -2,6 +2,10 @@
   /// glibc's `malloc_trim`, which the Glibc module does not export.
   @_silgen_name("malloc_trim")
   private func mallocTrim(_ pad: Int) -> Int32
+
+  /// glibc's `mallopt`, which the Glibc module does not export either.
+  @_silgen_name("mallopt")
+  private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
 #endif
 
 /// Returns memory freed after a transient peak (a snapshot's encoding, a huge answer cut at
@@ -10,4 +14,44 @@ func releaseFreeMemory() {
   #if os(Linux)
     _ = mallocTrim(0)
   #endif
+}
+
+/// Keeps glibc serving large blocks (512 KiB and up) from their own mappings for the whole
+/// run, for a server that holds a large state for hours.
+///
+/// By default glibc raises that threshold each time such a block is freed (up to 32 MiB), so
+/// after the first large answer every later one comes from the heap and leaves holes between
+/// the photos that outlive it. Setting the threshold (`M_MMAP_THRESHOLD`) turns the
+/// adjustment off; smaller blocks are served as before.
+public func fixLargeBlockThreshold() {
+  #if os(Linux)
+    let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD in <malloc.h>
+    _ = mallopt(mmapThreshold, 512 << 10)
+  #endif
+}
+
+/// Gives freed memory back to the system after every `threshold` bytes recorded.
+///
+/// A large result (a feed page, an album) is decoded, encoded for the log and patched into
+/// `state/changed` in transient blocks that land between the photos it leaves behind; glibc
+/// reuses those holes but keeps them resident, one heap per thread. A trim now and then
+/// (a few milliseconds) gives them back while the state grows.
+struct FreeMemoryPacer: Sendable {
+  /// Recorded bytes between two trims.
+  let threshold: Int
+  private var pending = 0
+
+  init(threshold: Int = 4 << 20) { self.threshold = threshold }
+
+  /// Counts `bytes` just recorded; trims once the count reaches the threshold.
+  mutating func recorded(_ bytes: Int) {
+    pending += bytes
+    if pending >= threshold { trim() }
+  }
+
+  /// Gives memory back now and starts counting again.
+  mutating func trim() {
+    pending = 0
+    releaseFreeMemory()
+  }
 }

@@ -112,6 +112,7 @@ public final class Store: @unchecked Sendable {
   private var current: AppState
   private var currentVersion: UInt64
   private var sinceSnapshot = 0
+  private var freeMemory = FreeMemoryPacer()
   private let feed = ChangeFeed()
   private var runtime: EffectRuntime!
 
@@ -321,6 +322,8 @@ public final class Store: @unchecked Sendable {
       effects += AppMachine.effects(of: event, in: current)
     }
     currentVersion = records.last!.seq
+    // Before the change is published, so whoever sees it sees the memory given back too.
+    freeMemory.recorded(encoded.reduce(0) { $0 + $1.data.count })
     feed.enqueue(StateChange(version: currentVersion, state: current, events: records))
     sinceSnapshot += records.count
     if sinceSnapshot >= options.snapshotEvery { saveSnapshotLocked() }
@@ -342,7 +345,7 @@ public final class Store: @unchecked Sendable {
         checkpoints.drop(through: dropped)
       }
       // Encoding a large state peaks far above what the state keeps: give that back.
-      releaseFreeMemory()
+      freeMemory.trim()
     } catch {
       options.diagnostics("snapshot at seq \(currentVersion) failed: \(error)")
     }
