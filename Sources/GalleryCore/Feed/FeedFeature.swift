@@ -135,9 +135,10 @@ enum FeedFeature: FeatureModule {
         state.feed.activeQuery = pending.query
         state.feed.isOfflineCopy = false
       }
-      var present = Set(state.feed.items.map(\.key))
+      var present = Set<String>(minimumCapacity: state.feed.items.count + e.page.photos.count)
+      for item in state.feed.items { present.insert(item.key) }
       for photo in e.page.photos where present.insert(photo.key).inserted {
-        let kept = previous[photo.key].flatMap { $0.status == .loaded ? $0 : nil }
+        let kept = previous.isEmpty ? nil : previous[photo.key].flatMap { $0.status == .loaded ? $0 : nil }
         state.feed.items.append(FeedItem(photo: photo, thumbnail: kept ?? ImageState()))
       }
       state.feed.page = pending.page

@@ -2,23 +2,19 @@
 /// a keyed container, a lookup and a nested decoder per field.
 extension Photo: TapeReadable {
   private static let tapeFields: [StaticString] = [
-    "key", "providerID", "width", "height", "author", "authorURL", "tags", "likes", "pageURL", "thumbnailURL",
-    "largeURL", "averageColor", "alt", "originalURL",
+    "key", "providerID", "author", "authorURL", "pageURL", "thumbnailURL", "largeURL", "originalURL",
+    "averageColor", "alt", "width", "height", "likes", "tags",
   ]
 
+  /// The texts' members come first in `tapeFields`, in `PhotoTexts.Field` order, so the first
+  /// ten value tokens are the texts' as they are.
   static func read(from tape: JSONTape, at object: Int) -> Photo? {
-    guard let f = tape.fields(tapeFields, in: object), let key = tape.string(at: f[0]),
-      let providerID = tape.string(at: f[1]), let width = tape.int(at: f[2]), let height = tape.int(at: f[3]),
-      let author = tape.string(at: f[4]), let authorURL = tape.nullableString(at: f[5]),
-      let tags = tape.strings(at: f[6]), let likes = tape.nullableInt(at: f[7]),
-      let pageURL = tape.string(at: f[8]), let thumbnailURL = tape.string(at: f[9]),
-      let largeURL = tape.string(at: f[10]), let averageColor = tape.nullableString(at: f[11]),
-      let alt = tape.nullableString(at: f[12]), let originalURL = tape.nullableString(at: f[13])
+    let textCount = PhotoTexts.Field.allCases.count
+    guard let f = tape.fields(tapeFields, in: object), let width = tape.int(at: f[textCount]),
+      let height = tape.int(at: f[textCount + 1]), let likes = tape.nullableInt(at: f[textCount + 2]),
+      let texts = PhotoTexts(tape: tape, values: f, tags: f[textCount + 3])
     else { return nil }
-    return Photo(
-      key: key, providerID: providerID, width: width, height: height, author: author, authorURL: authorURL,
-      tags: tags, likes: likes, pageURL: pageURL, thumbnailURL: thumbnailURL, largeURL: largeURL,
-      averageColor: averageColor, alt: alt, originalURL: originalURL)
+    return Photo(texts: texts, width: width, height: height, likes: likes)
   }
 }
 

@@ -40,6 +40,14 @@ public struct Photo: Codable, Equatable, Sendable {
     self.likes = likes
   }
 
+  /// A photo of texts already laid out (replay reads them straight off a log line).
+  init(texts: PhotoTexts, width: Int, height: Int, likes: Int?) {
+    self.texts = texts
+    self.width = width
+    self.height = height
+    self.likes = likes
+  }
+
   private enum Keys: String, CodingKey {
     case key, providerID, width, height, author, authorURL, tags, likes, pageURL, thumbnailURL, largeURL
     case originalURL, averageColor, alt

@@ -79,3 +79,65 @@ struct PhotoTexts: Equatable, Sendable {
     out.append(UInt8(v))
   }
 }
+
+extension PhotoTexts {
+  /// The texts read straight off a tape (replay's fast path): each member's UTF-8 is copied
+  /// from the line once, with no `String` in between. `values[field.rawValue]` is the value
+  /// token of each field (-1: absent; later entries are ignored) and `tags` that of the tags array. Nil where
+  /// `Photo.init(from:)` would not accept the members (a required text absent or null, a
+  /// text of another type, a tag that is not a string), so the Codable path names the problem.
+  init?(tape: JSONTape, values: JSONTape.Members, tags: Int) {
+    guard tags >= 0, tape.tokens[tags].kind == .array else {
+      return nil
+    }
+    let tagCount = Int(tape.tokens[tags].count)
+    var capacity = 2
+    for field in Field.allCases where values[field.rawValue] >= 0 {
+      let i = values[field.rawValue]
+      capacity += Int(tape.tokens[i].end - tape.tokens[i].start) + 2
+    }
+    for k in 0..<tagCount {
+      capacity += Int(tape.tokens[tags + 1 + k].end - tape.tokens[tags + 1 + k].start) + 2
+    }
+    var out: [UInt8] = []
+    out.reserveCapacity(capacity)
+    for field in Field.allCases {
+      let i = values[field.rawValue]
+      if i < 0 || tape.tokens[i].kind == .null {
+        guard field.isOptional else { return nil }
+        Self.appendVarint(0, to: &out)
+      } else {
+        guard Self.appendText(tape, i, to: &out) else { return nil }
+      }
+    }
+    Self.appendVarint(UInt64(tagCount), to: &out)
+    // Each element of an array of strings is one token, so the tags follow one another.
+    for k in 0..<tagCount {
+      guard Self.appendText(tape, tags + 1 + k, to: &out) else { return nil }
+    }
+    bytes = out
+  }
+
+  /// Appends the string token at `i` as a present field; false when it is not a string.
+  private static func appendText(_ tape: JSONTape, _ i: Int, to out: inout [UInt8]) -> Bool {
+    let t = tape.tokens[i]
+    guard t.kind == .string else { return false }
+    guard !t.escaped else {
+      append(tape.text(at: i), to: &out)
+      return true
+    }
+    appendVarint(UInt64(t.end - t.start) + 1, to: &out)
+    tape.bytes.withUnsafeBufferPointer { out.append(contentsOf: $0[Int(t.start)..<Int(t.end)]) }
+    return true
+  }
+}
+
+extension PhotoTexts.Field {
+  /// Whether a photo may lack this text (its member absent or null).
+  var isOptional: Bool {
+    switch self {
+    case .authorURL, .originalURL, .averageColor, .alt: true
+    case .key, .providerID, .author, .pageURL, .thumbnailURL, .largeURL: false
+    }
+  }
+}

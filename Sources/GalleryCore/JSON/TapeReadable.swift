@@ -14,12 +14,16 @@ protocol TapeReadable {
 }
 
 extension JSONTape {
-  /// The value tokens of the members `names` of the object at `object`, in the order of
-  /// `names`, -1 where a member is absent; nil when the value is not an object or a key is
-  /// repeated or escaped (cases the Codable path handles). Other members are ignored.
-  func fields(_ names: [StaticString], in object: Int) -> [Int]? {
+  /// The value tokens `fields` finds, inline (no allocation per object read).
+  typealias Members = InlineArray<16, Int>
+
+  /// The value tokens of the members `names` (at most 16) of the object at `object`, in the
+  /// order of `names`, -1 where a member is absent; nil when the value is not an object or a
+  /// key is repeated or escaped (cases the Codable path handles). Other members are ignored.
+  func fields(_ names: [StaticString], in object: Int) -> Members? {
+    precondition(names.count <= Members.count, "fields reads at most \(Members.count) members")
     guard tokens[object].kind == .object else { return nil }
-    var found = [Int](repeating: -1, count: names.count)
+    var found = Members(repeating: -1)
     var i = object + 1
     for _ in 0..<tokens[object].count {
       let t = tokens[i]

@@ -75,6 +75,16 @@ final class TapeReadableTests: XCTestCase {
     XCTAssertEqual(original.tags, ["a", "", "ü"], "texts read back as written, long and empty ones too")
     XCTAssertEqual(original.alt?.count, 300)
     XCTAssertEqual(original.author, "Zoë ✓")
+    // Texts written with escapes are unescaped, not copied as they stand in the line.
+    let escaped = Photo(
+      key: "k\"1", providerID: "1", width: 1, height: 2, author: "line\nbreak\\", tags: ["tab\there", "q\""],
+      pageURL: "p", thumbnailURL: "t", largeURL: "l", alt: "\u{1}")
+    try assertSameAsCodable(Photo.self, escaped)
+    let line = Array(
+      #"{"key":"k\u0041","providerID":"1","width":1,"height":2,"author":"a\/b","tags":["\u00fc"],"pageURL":"p","thumbnailURL":"t","largeURL":"l"}"#
+        .utf8)
+    let fast = try JSONTapeDecoder().decode(Photo.self, from: line)
+    XCTAssertEqual([fast.key, fast.author, fast.tags[0]], ["kA", "a/b", "ü"])
   }
 
   func testPagesAndThumbnailEventsReadAsCodableReadsThem() throws {
