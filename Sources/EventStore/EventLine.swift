@@ -1,5 +1,11 @@
 import JSON
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The text form of one event: a JSON object on one line whose last member is a CRC-32C of
 /// every byte before it.
 ///
@@ -122,20 +128,27 @@ public enum EventLine {
     var more: UInt64 = 0
     var data: [UInt8]?
     repeat {
-      let key = try s.readString()
+      // Members are told apart by their bytes: no string per key on every line of a replay.
+      let (name, escapedName) = try s.scanString()
+      let member =
+        escapedName
+        ? EnvelopeMember(text: try s.text(of: name, escaped: true))
+        : EnvelopeMember(UnsafeRawBufferPointer(rebasing: body[name]))
       try s.expect(UInt8(ascii: ":"), "':'")
-      switch key {
-      case "seq": seq = try s.readUInt()
-      case "v": version = try s.readUInt()
-      case "more": more = try s.readUInt()
-      case "type": type = try s.readString()
-      case "time":
-        let text = try s.readString()
-        guard let t = ISOTime.parse(Array(text.utf8)) else {
-          throw s.fail("\"time\" is not yyyy-mm-ddThh:mm:ss.sssZ")
-        }
-        time = t
-      case "data":
+      switch member {
+      case .seq: seq = try s.readUInt()
+      case .version: version = try s.readUInt()
+      case .more: more = try s.readUInt()
+      case .type: type = try s.readString()
+      case .time:
+        let (content, escaped) = try s.scanString()
+        let parsed =
+          escaped
+          ? ISOTime.parse(Array(try s.text(of: content, escaped: true).utf8))
+          : ISOTime.parse(UnsafeRawBufferPointer(rebasing: body[content]))
+        guard let parsed else { throw s.fail("\"time\" is not yyyy-mm-ddThh:mm:ss.sssZ") }
+        time = parsed
+      case .data:
         s.skipWhitespace()
         let start = s.index
         guard s.peek == UInt8(ascii: "{") else { throw s.fail("\"data\" is not an object") }
@@ -157,7 +170,7 @@ public enum EventLine {
           s.index = body.count
         }
         data = Array(body[start..<end])
-      default:
+      case .other:
         try s.skipValue()  // a member added by a later format version
       }
     } while s.consume(UInt8(ascii: ","))
@@ -236,5 +249,31 @@ public enum EventLine {
       }
       for k in stride(from: n - 1, through: 0, by: -1) { out.append(buf[k]) }
     }
+  }
+}
+
+/// A member of a line's envelope, named by its key's UTF-8.
+private enum EnvelopeMember {
+  case seq, version, more, type, time, data, other
+
+  init(_ key: UnsafeRawBufferPointer) {
+    func named(_ name: StaticString) -> Bool {
+      key.count == name.utf8CodeUnitCount && memcmp(key.baseAddress!, name.utf8Start, key.count) == 0
+    }
+    switch key.count {
+    case 1 where named("v"): self = .version
+    case 3 where named("seq"): self = .seq
+    case 4 where named("data"): self = .data
+    case 4 where named("type"): self = .type
+    case 4 where named("time"): self = .time
+    case 4 where named("more"): self = .more
+    default: self = .other
+    }
+  }
+
+  /// A key written with escapes, once unescaped.
+  init(text: String) {
+    var text = text
+    self = text.withUTF8 { EnvelopeMember(UnsafeRawBufferPointer($0)) }
   }
 }

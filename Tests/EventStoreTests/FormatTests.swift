@@ -64,6 +64,15 @@ final class FormatTests: XCTestCase {
         (error as? EventLine.Failure)?.reason.hasSuffix(#""data" is not the last member before "crc""#)
           == true, "\(error)")
     }
+    // Member names and the time may be written with escapes; they mean what they spell.
+    let spelled = line(
+      #"{"s\u0065q":4,"tim\u0065":"2026-11-18T11:06:40.123\u005a","\u0074ype":"t","\u0076":2,"dat\u0061":{"a":2}"#
+    )
+    let plain = line(#"{"seq":4,"time":"2026-11-18T11:06:40.123Z","type":"t","v":2,"data":{"a":2}"#)
+    let a = try spelled.withUnsafeBytes { try EventLine.decode($0) }
+    let b = try plain.withUnsafeBytes { try EventLine.decode($0) }
+    XCTAssertEqual(a, b)
+    XCTAssertEqual([a.seq, UInt64(a.version)], [4, 2])
     // Unchecked, the data's own parser meets the trailing member (replay's error names it).
     let unchecked = try after.withUnsafeBytes { try EventLine.decode($0, checkingData: false) }
     XCTAssertEqual(unchecked.data, Array(#"{"a":1},"x":{}"#.utf8))
