@@ -83,13 +83,12 @@ struct PhotoTexts: Equatable, Sendable {
 extension PhotoTexts {
   /// The texts read straight off a tape (replay's fast path): each member's UTF-8 is copied
   /// from the line once, with no `String` in between. `values[field.rawValue]` is the value
-  /// token of each field (-1: absent; later entries are ignored) and `tags` that of the tags array. Nil where
-  /// `Photo.init(from:)` would not accept the members (a required text absent or null, a
-  /// text of another type, a tag that is not a string), so the Codable path names the problem.
+  /// token of each field (-1: absent; later entries are ignored), `tags` that of the tags
+  /// array. Nil where `Photo.init(from:)` would not accept the members (a required text absent
+  /// or null, a text of another type, a tag that is not a string): the Codable path then
+  /// names the problem.
   init?(tape: JSONTape, values: JSONTape.Members, tags: Int) {
-    guard tags >= 0, tape.tokens[tags].kind == .array else {
-      return nil
-    }
+    guard tags >= 0, tape.tokens[tags].kind == .array else { return nil }
     let tagCount = Int(tape.tokens[tags].count)
     var capacity = 2
     for field in Field.allCases where values[field.rawValue] >= 0 {
