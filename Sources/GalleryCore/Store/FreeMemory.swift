@@ -35,8 +35,8 @@ public func fixLargeBlockThreshold() {
 /// A large result (a feed page, an album) is decoded, encoded for the log and patched into
 /// `state/changed` in transient blocks that land between the photos it leaves behind; glibc
 /// reuses those holes but keeps them resident, one heap per thread. A trim now and then gives
-/// them back while the state grows: 9 while 100,000 photos load in pages of 200, about 0.2 ms
-/// each (the store's lock is held, so a keystroke may wait that long).
+/// them back while the state grows: 9 while 100,000 photos load in pages of 200, most in about
+/// 0.2 ms, the largest 17 ms (the store's lock is held, so a keystroke may wait that long).
 struct FreeMemoryPacer: Sendable {
   /// Recorded bytes between two trims.
   let threshold: Int
