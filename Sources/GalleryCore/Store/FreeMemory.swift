@@ -30,29 +30,37 @@ public func fixLargeBlockThreshold() {
   #endif
 }
 
-/// Gives freed memory back to the system after every `threshold` bytes recorded.
+/// Decides when to give freed memory back: after every `threshold` bytes recorded, and after
+/// a snapshot.
 ///
 /// A large result (a feed page, an album) is decoded, encoded for the log and patched into
 /// `state/changed` in transient blocks that land between the photos it leaves behind; glibc
 /// reuses those holes but keeps them resident, one heap per thread. A trim now and then gives
 /// them back while the state grows: 9 while 100,000 photos load in pages of 200, most in about
-/// 0.2 ms, the largest 17 ms (the store's lock is held, so a keystroke may wait that long).
+/// 0.2 ms, the largest 17 ms. The store counts under its lock and trims after releasing it,
+/// so no other send waits for a trim.
 struct FreeMemoryPacer: Sendable {
   /// Recorded bytes between two trims.
   let threshold: Int
   private var pending = 0
+  private var due = false
 
   init(threshold: Int = 4 << 20) { self.threshold = threshold }
 
-  /// Counts `bytes` just recorded; trims once the count reaches the threshold.
+  /// Counts `bytes` just recorded; a trim is due once the count reaches the threshold.
   mutating func recorded(_ bytes: Int) {
     pending += bytes
-    if pending >= threshold { trim() }
+    if pending >= threshold { due = true }
   }
 
-  /// Gives memory back now and starts counting again.
-  mutating func trim() {
+  /// A trim is due now (a snapshot's encoding peaked far above what the state keeps).
+  mutating func peaked() { due = true }
+
+  /// Whether a trim is due, starting the count again if so: the caller then trims.
+  mutating func takeDue() -> Bool {
+    guard due else { return false }
+    due = false
     pending = 0
-    releaseFreeMemory()
+    return true
   }
 }

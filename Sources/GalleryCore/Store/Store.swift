@@ -283,9 +283,18 @@ public final class Store: @unchecked Sendable {
       lock.unlock()
       throw error
     }
-    lock.unlock()
+    // Trims (when due) before the change is delivered: whoever sees it sees the memory back too.
+    unlockGivingMemoryBack()
     feed.deliverQueued()
     return outcome
+  }
+
+  /// Releases the lock, then gives freed memory back if a trim is due (outside the lock, so no
+  /// other send waits for it).
+  private func unlockGivingMemoryBack() {
+    let trim = freeMemory.takeDue()
+    lock.unlock()
+    if trim { releaseFreeMemory() }
   }
 
   /// Makes every event appended so far durable (after sends with `deferDurability`).
@@ -322,7 +331,6 @@ public final class Store: @unchecked Sendable {
       effects += AppMachine.effects(of: event, in: current)
     }
     currentVersion = records.last!.seq
-    // Before the change is published, so whoever sees it sees the memory given back too.
     freeMemory.recorded(encoded.reduce(0) { $0 + $1.data.count })
     feed.enqueue(StateChange(version: currentVersion, state: current, events: records))
     sinceSnapshot += records.count
@@ -345,7 +353,7 @@ public final class Store: @unchecked Sendable {
         checkpoints.drop(through: dropped)
       }
       // Encoding a large state peaks far above what the state keeps: give that back.
-      freeMemory.trim()
+      freeMemory.peaked()
     } catch {
       options.diagnostics("snapshot at seq \(currentVersion) failed: \(error)")
     }
@@ -393,8 +401,8 @@ public final class Store: @unchecked Sendable {
   /// Saves a snapshot of the current state now.
   public func saveSnapshot() {
     lock.lock()
-    defer { lock.unlock() }
     saveSnapshotLocked()
+    unlockGivingMemoryBack()
   }
 
   /// Closes the log (effects still running will find it closed and their results are dropped,
