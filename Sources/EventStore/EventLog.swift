@@ -136,8 +136,9 @@ public final class EventLog: @unchecked Sendable {
   /// Drops every event through `seq` (the end of a batch, before the last event) and starts
   /// the log with one `EventLine.baseType` line at `seq` carrying `baseData` (the state those
   /// events built), so the log stays replayable on its own. The new file is written beside
-  /// the log and renamed over it: a crash leaves either log, never a mix.
-  public func compact(through seq: UInt64, baseData: [UInt8]) throws {
+  /// the log and renamed over it: a crash leaves either log, never a mix. `baseVersion` is the
+  /// base line's `v`: the version of the state format `baseData` is in.
+  public func compact(through seq: UInt64, baseData: [UInt8], baseVersion: Int) throws {
     cond.lock()
     defer { cond.unlock() }
     guard !isClosed else { throw EventLogError.closed }
@@ -148,7 +149,7 @@ public final class EventLog: @unchecked Sendable {
         "a retention cut at seq \(seq) is outside the log (seq \(firstSeqValue) to \(lastSeqValue))")
     }
     let size = try LogCompaction.write(
-      from: fd, path: path, end: writtenEnd, through: seq, baseData: baseData)
+      from: fd, path: path, end: writtenEnd, through: seq, baseData: baseData, baseVersion: baseVersion)
     // The rename is done: from here on the file open is the old one. The new one is locked
     // before the old one is let go.
     let old = fd

@@ -19,9 +19,9 @@ enum LogCompaction {
   }
 
   /// Writes the compacted log and renames it over `path`; returns its size.
-  static func write(from fd: Int32, path: String, end: Int64, through seq: UInt64, baseData: [UInt8]) throws
-    -> Int64
-  {
+  static func write(
+    from fd: Int32, path: String, end: Int64, through seq: UInt64, baseData: [UInt8], baseVersion: Int
+  ) throws -> Int64 {
     let cut = try LogCursor(path: path, fromSeq: seq, through: seq, end: end)
     guard let last = try cut.next(), last.seq == seq else {
       throw EventLogError.invalidEvent("a retention cut at seq \(seq): no such event")
@@ -33,7 +33,7 @@ enum LogCompaction {
     var base: [UInt8] = []
     EventLine.encode(
       EventRecord(
-        seq: seq, timeMillis: last.timeMillis, type: EventLine.baseType, version: 1, data: baseData),
+        seq: seq, timeMillis: last.timeMillis, type: EventLine.baseType, version: baseVersion, data: baseData),
       into: &base)
     let tmp = path + suffix
     let out = try FileIO.open(tmp, O_WRONLY | O_CREAT | O_TRUNC)

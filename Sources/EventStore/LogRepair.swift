@@ -16,7 +16,24 @@ public struct RepairReport: Sendable, Equatable {
   public var movedAside: String?
 }
 
-/// Keeps the valid prefix of a damaged log and moves the original aside; never deletes.
+/// Why `LogRepair` left a log as it was.
+public struct RepairRefusal: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The sound lines this build cannot read (the first few), which nothing may cut.
+  public var problems: [LogProblem]
+  /// A newer build wrote some of them: open the log with that build.
+  public var writtenByNewerBuild: Bool
+  public var description: String {
+    let first = problems.first.map { "\($0)" } ?? ""
+    return writtenByNewerBuild
+      ? "the log was written by a newer build, so nothing was changed: \(first)"
+      : "nothing to cut: the log's bytes are sound, but this build cannot read \(problems.count) line(s), and repair never cuts a line for what its data says: \(first)"
+  }
+}
+
+/// Keeps the valid prefix of a damaged log and moves the original aside; never deletes. It
+/// cuts only bytes that fail their checksum, break the sequence or were never finished: a
+/// sound line this build cannot read (a newer build's, or data it does not understand) is
+/// never a reason to cut, and a log with a newer build's lines is left untouched.
 public enum LogRepair {
   /// A free name beside the log: `path.damaged-STAMP`, or with `-2`, `-3`… after it.
   static func asideName(_ path: String, _ stamp: String) -> String {
@@ -66,9 +83,10 @@ public enum LogRepair {
 
   /// Repairs the log at `path`; takes the writer lock, so no writer may have it open.
   /// `stamp` names the moved-aside copy (`path.damaged-STAMP`).
-  /// `payloadProblem` is the verifier's: whatever replay would refuse is cut too.
+  /// `payloadProblem` is the verifier's: a newer build's line makes repair refuse
+  /// (`RepairRefusal`); other lines it names are reported and kept.
   public static func repair(
-    path: String, stamp: String, payloadProblem: ((EventRecord) -> String?)? = nil
+    path: String, stamp: String, payloadProblem: ((EventRecord) -> PayloadProblem?)? = nil
   ) throws -> RepairReport {
     let lockFD = try WriterLock.acquireLockFile(path + ".lock")
     defer { close(lockFD) }
@@ -79,6 +97,10 @@ public enum LogRepair {
     guard !report.isClean else {
       return RepairReport(
         problems: [], keptEvents: report.validPrefixLastSeq, removedBytes: 0, movedAside: nil)
+    }
+    if report.writtenByNewerBuild || report.validPrefixEnd == report.bytes {
+      throw RepairRefusal(
+        problems: Array(report.payloadProblems.prefix(5)), writtenByNewerBuild: report.writtenByNewerBuild)
     }
     let fd = try FileIO.open(path, O_RDONLY)
     defer { close(fd) }

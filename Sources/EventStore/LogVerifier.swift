@@ -4,10 +4,27 @@
   import Darwin
 #endif
 
+/// Why this build cannot replay an event whose line is sound (`LogVerifier`'s `payloadProblem`).
+public struct PayloadProblem: Sendable, Equatable {
+  public var reason: String
+  /// A newer build wrote it (a type or a version this build does not know).
+  public var writtenByNewerBuild: Bool
+
+  public init(reason: String, writtenByNewerBuild: Bool) {
+    self.reason = reason
+    self.writtenByNewerBuild = writtenByNewerBuild
+  }
+}
+
 /// One thing wrong with a log file.
 public struct LogProblem: Sendable, Equatable, CustomStringConvertible {
-  /// `tornTail`: the end of an unfinished write, which opening cuts; `damage`: anything else.
-  public enum Kind: String, Sendable { case damage, tornTail }
+  /// What kind of problem, and who may act on it:
+  /// - `tornTail`: the end of an unfinished write, which opening cuts;
+  /// - `damage`: bytes that fail their checksum or break the sequence, which `repair` cuts
+  ///   (keeping them aside);
+  /// - `newerBuild`: a sound line a newer build wrote; nothing cuts or moves it;
+  /// - `unreadable`: a sound line whose data this build cannot read; nothing cuts it either.
+  public enum Kind: String, Sendable { case damage, tornTail, newerBuild, unreadable }
   public var kind: Kind
   /// 1-based line number.
   public var line: Int
@@ -19,7 +36,13 @@ public struct LogProblem: Sendable, Equatable, CustomStringConvertible {
 
   public var description: String {
     let at = seq.map { ", seq \($0)" } ?? ""
-    let what = kind == .tornTail ? "torn tail" : "damage"
+    let what: String
+    switch kind {
+    case .tornTail: what = "torn tail"
+    case .damage: what = "damage"
+    case .newerBuild: what = "newer build"
+    case .unreadable: what = "unreadable"
+    }
     return "line \(line) (byte \(offset)\(at)): \(what): \(reason)"
   }
 }
@@ -32,7 +55,9 @@ public struct VerificationReport: Sendable, Equatable {
   public var lines: Int
   public var bytes: Int64
   public var problems: [LogProblem]
-  /// Where the valid prefix ends: the end of the last whole batch before the first problem.
+  /// Where the valid prefix ends: the end of the last whole batch before the first problem in
+  /// the bytes (damage or a torn tail). A sound line this build cannot read does not end it:
+  /// it is the build's problem, not the file's.
   public var validPrefixEnd: Int64
   /// The last seq inside the valid prefix.
   public var validPrefixLastSeq: UInt64
@@ -43,6 +68,14 @@ public struct VerificationReport: Sendable, Equatable {
   public var isClean: Bool { problems.isEmpty }
   /// Damage that opening would refuse (a torn tail alone is recovered by opening).
   public var hasDamage: Bool { problems.contains { $0.kind == .damage } }
+  /// Lines a newer build wrote: this build must leave the log as it is.
+  public var writtenByNewerBuild: Bool { problems.contains { $0.kind == .newerBuild } }
+  /// Sound lines this build cannot read (`newerBuild` or `unreadable`).
+  public var payloadProblems: [LogProblem] {
+    problems.filter { $0.kind == .newerBuild || $0.kind == .unreadable }
+  }
+  /// Whether every problem found so far is one of the data, not of the bytes.
+  var bytesSound: Bool { problems.allSatisfy { $0.kind == .newerBuild || $0.kind == .unreadable } }
 }
 
 /// Reads a whole log and lists every problem; changes nothing. The judgement is the one
@@ -53,7 +86,7 @@ public struct VerificationReport: Sendable, Equatable {
 public enum LogVerifier {
   /// `payloadProblem` names what is wrong with an event's data (nil: it replays); without it
   /// only the envelope is checked.
-  public static func verify(path: String, payloadProblem: ((EventRecord) -> String?)? = nil) throws
+  public static func verify(path: String, payloadProblem: ((EventRecord) -> PayloadProblem?)? = nil) throws
     -> VerificationReport
   {
     let fd = try FileIO.open(path, O_RDONLY)
@@ -70,10 +103,10 @@ public enum LogVerifier {
     while let _: Void = try reader.next({ offset, line, terminated in
       report.lines += 1
       let lineNo = report.lines
-      func problem(_ seq: UInt64?, _ reason: String) {
+      func problem(_ seq: UInt64?, _ reason: String, _ kind: LogProblem.Kind = .damage) {
         report.problems.append(
-          LogProblem(kind: .damage, line: lineNo, offset: offset, seq: seq, reason: reason))
-        lastLineWasBad = true
+          LogProblem(kind: kind, line: lineNo, offset: offset, seq: seq, reason: reason))
+        lastLineWasBad = kind == .damage
       }
       lastLineWasBad = false
       guard terminated else { return problem(EventLine.peekSeq(line), unterminated) }
@@ -90,10 +123,15 @@ public enum LogVerifier {
       }
       if continuity.batchRemaining == 0 { batchStart = (offset, lineNo, r.seq) }
       if let reason = continuity.accept(r) { return problem(r.seq, reason) }
-      if let reason = payloadProblem?(r) { return problem(r.seq, "its data does not replay: \(reason)") }
-      report.goodEvents += 1
+      if let payload = payloadProblem?(r) {
+        problem(
+          r.seq, "its data does not replay on this build: \(payload.reason)",
+          payload.writtenByNewerBuild ? .newerBuild : .unreadable)
+      } else {
+        report.goodEvents += 1
+      }
       if report.firstSeq == 0 { report.firstSeq = r.seq }
-      if report.problems.isEmpty, r.batchRemaining == 0 {
+      if report.bytesSound, r.batchRemaining == 0 {
         report.validPrefixEnd = offset + Int64(line.count) + 1
         report.validPrefixLastSeq = r.seq
       }

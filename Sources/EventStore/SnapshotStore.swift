@@ -16,12 +16,16 @@ public struct Snapshot: Sendable, Equatable {
   public var timeMillis: Int64
   /// The state, in whatever encoding its owner chose.
   public var state: [UInt8]
+  /// The version of that encoding, as its owner numbers it; a header without one (written
+  /// before the member existed) reads as 1.
+  public var stateFormat: Int
 
-  public init(seq: UInt64, lineChecksum: UInt32, timeMillis: Int64, state: [UInt8]) {
+  public init(seq: UInt64, lineChecksum: UInt32, timeMillis: Int64, state: [UInt8], stateFormat: Int = 1) {
     self.seq = seq
     self.lineChecksum = lineChecksum
     self.timeMillis = timeMillis
     self.state = state
+    self.stateFormat = stateFormat
   }
 }
 
@@ -35,7 +39,8 @@ public struct SnapshotProblem: Error, Sendable, Equatable, CustomStringConvertib
 /// Snapshot files in one directory, each written atomically and checked when loaded.
 ///
 /// A file is a header line (`{"format":"gallery-rpc-snapshot","v":1,"seq":…,"lineCRC":…,
-/// "time":…,"length":…,"crc":…}`) followed by the state bytes; `crc` is their CRC-32C.
+/// "time":…,"stateFormat":…,"length":…,"crc":…}`) followed by the state bytes; `crc` is their
+/// CRC-32C. Unknown header members are ignored; `stateFormat` absent reads as 1.
 public struct SnapshotStore: Sendable {
   /// Where the snapshot files live.
   public let directory: String
@@ -61,7 +66,9 @@ public struct SnapshotStore: Sendable {
     bytes += Array(#","lineCRC":""#.utf8) + Array(EventLine.hex(snapshot.lineChecksum).utf8)
     bytes += Array(#"","time":""#.utf8)
     ISOTime.append(millis: snapshot.timeMillis, to: &bytes)
-    bytes += Array(#"","length":"#.utf8)
+    bytes += Array(#"","stateFormat":"#.utf8)
+    EventLine.appendDecimal(UInt64(max(0, snapshot.stateFormat)), to: &bytes)
+    bytes += Array(#","length":"#.utf8)
     EventLine.appendDecimal(UInt64(snapshot.state.count), to: &bytes)
     bytes += Array(#","crc":""#.utf8) + Array(EventLine.hex(CRC32C.checksum(snapshot.state)).utf8)
     bytes += Array("\"}\n".utf8)
@@ -121,6 +128,7 @@ public struct SnapshotStore: Sendable {
     var length: UInt64?
     var crc: UInt32?
     var format: String?
+    var stateFormat: UInt64 = 1
     let parsed: Bool = bytes.withUnsafeBytes { raw in
       var s = JSONScanner(UnsafeRawBufferPointer(rebasing: raw[0..<nl]))
       do {
@@ -132,6 +140,7 @@ public struct SnapshotStore: Sendable {
           case "format": format = try s.readString()
           case "seq": seq = try s.readUInt()
           case "length": length = try s.readUInt()
+          case "stateFormat": stateFormat = try s.readUInt()
           case "lineCRC": lineCRC = UInt32(try s.readString(), radix: 16)
           case "crc": crc = UInt32(try s.readString(), radix: 16)
           case "time": time = ISOTime.parse(Array(try s.readString().utf8))
@@ -142,7 +151,9 @@ public struct SnapshotStore: Sendable {
         return true
       } catch { return false }
     }
-    guard parsed, format == "gallery-rpc-snapshot", let seq, let lineCRC, let time, let length, let crc else {
+    guard parsed, format == "gallery-rpc-snapshot", let seq, let lineCRC, let time, let length, let crc,
+      stateFormat <= UInt64(Int32.max)
+    else {
       return problem("malformed header")
     }
     let state = Array(bytes[(nl + 1)...])
@@ -150,7 +161,9 @@ public struct SnapshotStore: Sendable {
       return problem("state is \(state.count) bytes, header says \(length)")
     }
     guard CRC32C.checksum(state) == crc else { return problem("state checksum mismatch") }
-    return .success(Snapshot(seq: seq, lineChecksum: lineCRC, timeMillis: time, state: state))
+    return .success(
+      Snapshot(seq: seq, lineChecksum: lineCRC, timeMillis: time, state: state, stateFormat: Int(stateFormat))
+    )
   }
 
   static func readWhole(_ path: String) throws -> [UInt8] {

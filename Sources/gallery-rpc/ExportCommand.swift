@@ -53,7 +53,7 @@ enum ExportCommand {
       return 0
     } catch {
       printError("gallery-rpc export: \(error)")
-      return 1
+      return VerifyCommand.status(for: error)
     }
   }
 

@@ -61,7 +61,7 @@ enum ReplayCommand {
       return 0
     } catch {
       printError("gallery-rpc replay: \(error)")
-      return 1
+      return VerifyCommand.status(for: error)
     }
   }
 }

@@ -50,7 +50,7 @@ enum ServeCommand {
         }())
     } catch {
       logger.log(.error, "cannot open \(config.inspect ?? config.dataDirectory): \(error)")
-      return 1
+      return VerifyCommand.status(for: error)
     }
     let recovery = store.recovery
     if let torn = recovery.tornTail { logger.log(torn.damaged ? .error : .warn, "\(torn)") }

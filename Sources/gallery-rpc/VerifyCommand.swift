@@ -4,7 +4,17 @@ import GalleryCore
 
 /// `gallery-rpc verify LOG` and `gallery-rpc repair LOG`: integrity report and repair.
 enum VerifyCommand {
-  /// Prints every problem; returns the exit status (0 clean, 1 problems, 2 unreadable).
+  /// The exit status of a log a newer build wrote (verify, repair, replay, export, serve).
+  static let newerBuildStatus: Int32 = 3
+
+  /// A command's exit status for `error`: `newerBuildStatus` when a newer build wrote what it
+  /// read, 1 otherwise.
+  static func status(for error: any Error) -> Int32 {
+    (error as? ReplayError)?.writtenByNewerBuild == true ? newerBuildStatus : 1
+  }
+
+  /// Prints every problem; returns the exit status (0 clean, 1 problems, 2 unreadable file,
+  /// 3 written by a newer build).
   static func run(path: String) -> Int32 {
     do {
       let report = try LogVerifier.verify(path: path, payloadProblem: EventCodec.problem)
@@ -18,7 +28,15 @@ enum VerifyCommand {
       print(
         "\(report.problems.count) problem(s), \(damage) of them damage; valid prefix: \(prefix(report.validPrefixLastSeq, from: report.firstSeq))"
       )
-      if damage == 0 { print("a torn tail alone is cut when the log is next opened for writing") }
+      if report.writtenByNewerBuild {
+        print("written by a newer build: open it with that build; this one leaves it as it is")
+        return newerBuildStatus
+      }
+      if !report.payloadProblems.isEmpty {
+        print("a line whose data this build cannot read is never cut: repair leaves it where it is")
+      } else if damage == 0 {
+        print("a torn tail alone is cut when the log is next opened for writing")
+      }
       return 1
     } catch {
       printError("gallery-rpc verify: \(error)")
@@ -44,6 +62,9 @@ enum VerifyCommand {
       print(
         "kept \(prefix(report.keptEvents)); removed \(report.removedBytes) bytes; original kept at \(aside)")
       return 0
+    } catch let refusal as RepairRefusal {
+      printError("gallery-rpc repair: \(refusal)")
+      return refusal.writtenByNewerBuild ? newerBuildStatus : 1
     } catch {
       printError("gallery-rpc repair: \(error)")
       return 1

@@ -16,9 +16,11 @@ let usage = """
          gallery-rpc export LOG [--from SEQ | --since DURATION] [--to SEQ] --out FILE
                                               a bug-report bundle: the state before the range and its
                                               events, in the log's format (replay, verify take it)
-         gallery-rpc verify LOG               check every line; exit 0 when clean, 1 on any problem
+         gallery-rpc verify LOG               check every line; exit 0 when clean, 1 on any problem,
+                                              3 when a newer build wrote it (every command exits 3 then)
                                               (LOG may be a bundle wherever a log is taken)
-         gallery-rpc repair LOG               keep the valid prefix; the original is moved aside
+         gallery-rpc repair LOG               cut damaged bytes and a torn tail, kept aside; never a line
+                                              this build cannot read, never a newer build's log
          gallery-rpc openrpc                  print the OpenRPC document (protocol/openrpc.json)
          gallery-rpc --help | --version
 

@@ -17,7 +17,7 @@ final class CompactionTests: XCTestCase {
     let log = try log(path, events: 20)
     let last = log.lastSeq
     let before = String(decoding: readFile(path), as: UTF8.self).split(separator: "\n")
-    try log.compact(through: 10, baseData: Array(#"{"state":{"n":10}}"#.utf8))
+    try log.compact(through: 10, baseData: Array(#"{"state":{"n":10}}"#.utf8), baseVersion: 1)
     XCTAssertEqual(log.firstSeq, 10)
     let after = String(decoding: readFile(path), as: UTF8.self).split(separator: "\n")
     XCTAssertTrue(
@@ -42,10 +42,10 @@ final class CompactionTests: XCTestCase {
     let dir = TempDirectory()
     let log = try log(dir.file("events.jsonl"), events: 10)
     // Events 5 and 6 are one batch (event(5) with event(1005)).
-    XCTAssertThrowsError(try log.compact(through: 5, baseData: Array("{}".utf8))) { error in
+    XCTAssertThrowsError(try log.compact(through: 5, baseData: Array("{}".utf8), baseVersion: 1)) { error in
       XCTAssertTrue("\(error)".contains("split a batch"), "\(error)")
     }
-    XCTAssertThrowsError(try log.compact(through: log.lastSeq, baseData: Array("{}".utf8)))
+    XCTAssertThrowsError(try log.compact(through: log.lastSeq, baseData: Array("{}".utf8), baseVersion: 1))
     XCTAssertEqual(log.firstSeq, 1, "a refused cut changes nothing")
     XCTAssertEqual(try readAll(log).count, Int(log.lastSeq))
   }

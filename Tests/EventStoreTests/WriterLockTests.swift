@@ -31,7 +31,7 @@ final class WriterLockTests: XCTestCase {
     let path = dir.file("e.jsonl")
     let writer = try EventLog(path: path, options: EventLogOptions(durability: .none))
     for n in 1...10 { try writer.append([event(n)]) }
-    try writer.compact(through: 5, baseData: Array("{}".utf8))
+    try writer.compact(through: 5, baseData: Array("{}".utf8), baseVersion: 1)
     unlink(path + ".lock")
     XCTAssertThrowsError(try EventLog(path: path, options: EventLogOptions(durability: .none)))
     XCTAssertEqual(try writer.append([event(11)]).first?.seq, 11)

@@ -202,7 +202,9 @@ final class AuthMachineTests: XCTestCase {
       $0.nextRequestID = 2
       $0.session = Session(status: .signingIn, email: "new@mail.com")
     }
-    store.expectEffects([.auth(.authenticate(form: .registration, requestID: 1, email: "new@mail.com", age: 21))])
+    store.expectEffects([
+      .auth(.authenticate(form: .registration, requestID: 1, email: "new@mail.com", age: 21))
+    ])
     store.reject(.navigation(.back), code: "nav.busy")
     store.receive([Event(AuthEvents.Succeeded(form: .registration, requestID: 1, email: "new@mail.com"))]) {
       $0.session = Session(status: .signedIn, email: "new@mail.com")

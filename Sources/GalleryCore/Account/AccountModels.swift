@@ -106,3 +106,34 @@ public struct UploadRequest: Codable, Equatable, Sendable {
     self.description = description
   }
 }
+
+extension AccountImage: PersistedDefaults {
+  /// Empty texts, no size, no views, not animated.
+  public static var persistedDefaults: AccountImage {
+    AccountImage(id: "", link: "", thumbnailURL: "", type: "", width: 0, height: 0, size: 0, datetime: 0)
+  }
+}
+
+extension AccountImageItem: PersistedDefaults {
+  /// The default image, its thumbnail not requested.
+  public static var persistedDefaults: AccountImageItem { AccountImageItem(image: .persistedDefaults) }
+}
+
+extension AccountProviderInfo: PersistedDefaults {
+  /// Empty texts; inside the state the demo account's info counts.
+  public static var persistedDefaults: AccountProviderInfo {
+    AccountProviderInfo(name: "", authorizeEndpoint: "", clientID: "")
+  }
+}
+
+extension UploadFile: PersistedDefaults {
+  /// No file: empty texts, no bytes, not staged.
+  public static var persistedDefaults: UploadFile {
+    UploadFile(path: "", fileName: "", byteCount: 0, mimeType: "")
+  }
+}
+
+extension UploadRequest: PersistedDefaults {
+  /// The default file, no title or description.
+  public static var persistedDefaults: UploadRequest { UploadRequest(file: .persistedDefaults) }
+}

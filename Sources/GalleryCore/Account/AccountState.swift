@@ -64,3 +64,27 @@ public struct AccountState: Codable, Equatable, Sendable {
 
   public init() {}
 }
+
+extension AccountState: PersistedDefaults {
+  /// Every member's default is its initial value above.
+  public static var persistedDefaults: AccountState { AccountState() }
+}
+
+extension AccountState.PendingLogin: PersistedDefaults {
+  /// No URL, no state.
+  public static var persistedDefaults: AccountState.PendingLogin {
+    AccountState.PendingLogin(authorizeURL: "", state: "")
+  }
+}
+
+extension AccountState.Upload: PersistedDefaults {
+  /// Every member's default is its initial value above.
+  public static var persistedDefaults: AccountState.Upload { AccountState.Upload() }
+}
+
+extension AccountState.PendingDelete: PersistedDefaults {
+  /// Request 0 at index 0, the default image.
+  public static var persistedDefaults: AccountState.PendingDelete {
+    AccountState.PendingDelete(requestID: 0, index: 0, item: .persistedDefaults)
+  }
+}

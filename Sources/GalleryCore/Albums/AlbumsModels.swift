@@ -74,10 +74,11 @@ public struct AlbumSection: Codable, Equatable, Sendable {
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: Keys.self)
     title = try c.decodeIfPresent(String.self, forKey: .title)
-    if let ids = try c.decodeIfPresent([Int].self, forKey: .albumIds) {
-      albumIds = ids
+    // The old member first: `albumIds` always reads (a missing one takes its default).
+    if let cards = try c.decodeIfPresent([AlbumCard].self, forKey: .albums) {
+      albumIds = cards.map(\.id)
     } else {
-      albumIds = try c.decode([AlbumCard].self, forKey: .albums).map(\.id)
+      albumIds = try c.decode([Int].self, forKey: .albumIds)
     }
   }
 
@@ -118,4 +119,50 @@ public struct OpenPhoto: Codable, Equatable, Sendable {
   public var key: String
   public var photo: AlbumPhoto
   public var image: ImageState
+}
+
+extension AlbumInfo: PersistedDefaults {
+  /// Id 0, no owner, no title.
+  public static var persistedDefaults: AlbumInfo { AlbumInfo(id: 0, ownerID: 0, title: "") }
+}
+
+extension Owner: PersistedDefaults {
+  /// Id 0, no name.
+  public static var persistedDefaults: Owner { Owner(id: 0, name: "") }
+}
+
+extension AlbumPhoto: PersistedDefaults {
+  /// Id 0, no title, no URLs.
+  public static var persistedDefaults: AlbumPhoto {
+    AlbumPhoto(id: 0, albumID: 0, title: "", thumbnailURL: "", url: "")
+  }
+}
+
+extension AlbumCard: PersistedDefaults {
+  /// The default album's card: no owner, no preview.
+  public static var persistedDefaults: AlbumCard { AlbumCard(album: .persistedDefaults, owner: nil) }
+}
+
+extension AlbumSection: PersistedDefaults {
+  /// No title, no albums.
+  public static var persistedDefaults: AlbumSection { AlbumSection(title: nil, albumIds: []) }
+}
+
+extension AlbumPhotoItem: PersistedDefaults {
+  /// The default photo, its thumbnail not requested.
+  public static var persistedDefaults: AlbumPhotoItem { AlbumPhotoItem(photo: .persistedDefaults) }
+}
+
+extension OpenAlbum: PersistedDefaults {
+  /// Album 0, idle, no photos.
+  public static var persistedDefaults: OpenAlbum {
+    OpenAlbum(id: 0, title: "", status: .idle, photos: [], error: nil, requestID: nil, emptyNotice: nil)
+  }
+}
+
+extension OpenPhoto: PersistedDefaults {
+  /// The default photo, its image not requested.
+  public static var persistedDefaults: OpenPhoto {
+    OpenPhoto(key: "", photo: .persistedDefaults, image: ImageState())
+  }
 }

@@ -24,3 +24,13 @@ public struct AlbumsState: Codable, Equatable, Sendable {
 
   public init() {}
 }
+
+extension AlbumsState: PersistedDefaults {
+  /// Every member's default is its initial value above.
+  public static var persistedDefaults: AlbumsState { AlbumsState() }
+}
+
+extension AlbumsState.PendingLoad: PersistedDefaults {
+  /// Nothing loaded yet, owners not failed.
+  public static var persistedDefaults: AlbumsState.PendingLoad { AlbumsState.PendingLoad(requestID: 0) }
+}

@@ -70,3 +70,8 @@ extension AppState {
     .value("rateLimited") { $0.rateLimited },
   ]
 }
+
+extension AppState: PersistedDefaults {
+  /// Every member's default is its initial value above.
+  public static var persistedDefaults: AppState { AppState() }
+}

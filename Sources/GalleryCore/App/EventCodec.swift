@@ -18,23 +18,27 @@ public enum EventCodec {
       type: event.type, version: Swift.type(of: event.payload).version, data: try encodeData(event.payload))
   }
 
-  /// The event a log record holds.
-  /// Why `record` cannot be replayed by this build (nil: it can): the judgement `verify`
-  /// and `repair` share with replay.
-  public static func problem(_ record: EventRecord) -> String? {
+  /// Why `record` cannot be replayed by this build (nil: it can), and whether a newer build
+  /// wrote it: the judgement `verify` and `repair` share with replay.
+  public static func problem(_ record: EventRecord) -> PayloadProblem? {
     do {
       _ = try decode(record)
       return nil
-    } catch { return "\(error)" }
+    } catch let error as EventDecodingError {
+      return PayloadProblem(reason: "\(error)", writtenByNewerBuild: error.writtenByNewerBuild)
+    } catch { return PayloadProblem(reason: "\(error)", writtenByNewerBuild: false) }
   }
 
+  /// The event a log record holds.
   public static func decode(_ record: EventRecord) throws -> Event {
     try decode(type: record.type, version: record.version, data: record.data)
   }
 
   static func decode(type: String, version: Int, data: [UInt8]) throws -> Event {
     guard let t = EventRegistry.app.types[type] else {
-      throw EventDecodingError(type: type, reason: "unknown event type (written by a newer build?)")
+      throw EventDecodingError(
+        type: type, reason: "written by a newer build: an event type this build does not know",
+        writtenByNewerBuild: true)
     }
     return Event(erased: try t.decoded(from: data, version: version))
   }

@@ -10,6 +10,8 @@ public protocol EventPayload: Codable, Equatable, Sendable {
   /// Rewrites the data of an older schema version into the current shape; the default
   /// knows no older versions.
   static func upgrade(_ data: [UInt8], from version: Int) throws -> [UInt8]
+  /// What to say of a line whose `v` is past `version`: it was written by a newer build.
+  static func newerVersion(_ found: Int) -> String
 }
 
 extension EventPayload {
@@ -20,6 +22,10 @@ extension EventPayload {
       type: type, reason: "no upgrade from schema version \(version) to \(Self.version)")
   }
 
+  public static func newerVersion(_ found: Int) -> String {
+    "written by a newer build: schema version \(found), this build reads up to \(version)"
+  }
+
   func isEqual(_ other: any EventPayload) -> Bool {
     guard let other = other as? Self else { return false }
     return self == other
@@ -27,8 +33,7 @@ extension EventPayload {
 
   static func decoded(from data: [UInt8], version: Int) throws -> any EventPayload {
     guard version <= Self.version else {
-      throw EventDecodingError(
-        type: type, reason: "schema version \(version) is newer than this build reads (\(Self.version))")
+      throw EventDecodingError(type: type, reason: newerVersion(version), writtenByNewerBuild: true)
     }
     let current = version == Self.version ? data : try upgrade(data, from: version)
     do {
@@ -43,6 +48,9 @@ extension EventPayload {
 public struct EventDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
   public var type: String
   public var reason: String
+  /// The line is one a newer build wrote (a type or a version this build does not know):
+  /// nothing is wrong with it, and nothing may cut or move it.
+  public var writtenByNewerBuild = false
   public var description: String { "cannot read event \(type): \(reason)" }
 }
 

@@ -17,3 +17,8 @@ public struct RateLimit: Codable, Equatable, Sendable {
     return Int((end - now + 999) / 1000)
   }
 }
+
+extension RateLimit: PersistedDefaults {
+  /// No time.
+  public static var persistedDefaults: RateLimit { RateLimit(until: "") }
+}

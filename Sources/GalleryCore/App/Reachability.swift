@@ -91,3 +91,8 @@ extension [Event] {
     }
   }
 }
+
+extension Unreachable: PersistedDefaults {
+  /// No time, the default message.
+  public static var persistedDefaults: Unreachable { Unreachable(since: nil, message: .persistedDefaults) }
+}

@@ -44,3 +44,8 @@ extension AppState {
     }
   }
 }
+
+extension AuthFormState: PersistedDefaults {
+  /// A form's defaults are the sign-in form's; inside the state each form's own place counts.
+  public static var persistedDefaults: AuthFormState { AuthFormState(.login) }
+}

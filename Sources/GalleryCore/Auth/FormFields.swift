@@ -40,3 +40,13 @@ extension ValidatedField {
 
 extension TextFieldState: ValidatedField {}
 extension SecretFieldState: ValidatedField {}
+
+extension TextFieldState: PersistedDefaults {
+  /// Every member's default is its initial value above.
+  public static var persistedDefaults: TextFieldState { TextFieldState() }
+}
+
+extension SecretFieldState: PersistedDefaults {
+  /// Every member's default is its initial value above.
+  public static var persistedDefaults: SecretFieldState { SecretFieldState() }
+}

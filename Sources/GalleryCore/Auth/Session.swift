@@ -12,3 +12,8 @@ public struct Session: Codable, Equatable, Sendable {
     self.email = email
   }
 }
+
+extension Session: PersistedDefaults {
+  /// Every member's default is its initial value above.
+  public static var persistedDefaults: Session { Session() }
+}

@@ -61,3 +61,20 @@ public struct DetailState: Codable, Equatable, Sendable {
     self.image = image
   }
 }
+
+extension FeedState: PersistedDefaults {
+  /// Every member's default is its initial value above.
+  public static var persistedDefaults: FeedState { FeedState() }
+}
+
+extension FeedState.PendingLoad: PersistedDefaults {
+  /// A refresh of the first page.
+  public static var persistedDefaults: FeedState.PendingLoad {
+    FeedState.PendingLoad(requestID: 0, mode: .refresh, page: 1, query: "")
+  }
+}
+
+extension DetailState: PersistedDefaults {
+  /// An empty photo, its image not requested.
+  public static var persistedDefaults: DetailState { DetailState(photo: .persistedDefaults) }
+}

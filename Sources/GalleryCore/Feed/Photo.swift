@@ -116,3 +116,16 @@ public struct FeedPage: Codable, Equatable, Sendable {
     self.hasMore = hasMore
   }
 }
+
+extension Photo: PersistedDefaults {
+  /// Empty texts, no size, no tags; the optional texts absent.
+  public static var persistedDefaults: Photo {
+    Photo(
+      key: "", providerID: "", width: 0, height: 0, author: "", pageURL: "", thumbnailURL: "", largeURL: "")
+  }
+}
+
+extension FeedItem: PersistedDefaults {
+  /// An empty photo, its thumbnail not requested.
+  public static var persistedDefaults: FeedItem { FeedItem(photo: .persistedDefaults) }
+}

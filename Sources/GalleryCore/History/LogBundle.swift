@@ -105,8 +105,7 @@ public enum LogBundle {
     EventLine.encode(
       EventRecord(
         seq: from - 1, timeMillis: startTime ?? first?.timeMillis ?? now, type: EventLine.baseType,
-        version: 1,
-        data: base), into: &bytes)
+        version: LogEvents.Base.version, data: base), into: &bytes)
     bytes += lines
     let temp = out + ".partial"
     guard
@@ -163,5 +162,12 @@ public enum LogBundle {
       previousOpen = record.batchRemaining > 0
     }
     return (start, end)
+  }
+}
+
+extension BundleOrigin: PersistedDefaults {
+  /// Empty texts, an empty range.
+  public static var persistedDefaults: BundleOrigin {
+    BundleOrigin(build: "", protocolVersion: "", from: 0, to: 0, exportedAt: "")
   }
 }

@@ -4,8 +4,12 @@ import EventStore
 public enum LogEvents {
   /// The first event of a log whose older events retention dropped (`LogRetention`): the
   /// state they had built, at the seq of the last one dropped. Folding it replaces the state.
-  public struct Base: EventPayload {
+  public struct Base: EventPayload, PersistedDefaults {
     public static let type = EventLine.baseType
+    /// The line's `v` is the state's format (`StateFormat`).
+    public static var version: Int { StateFormat.current }
+    /// A missing member of the state takes the default `AppState()` declares for its place.
+    public static var persistedDefaults: Base { Base(state: AppState()) }
     /// The state after the last event dropped.
     public var state: AppState
     /// Set when the base opens a bug-report bundle: what wrote it and which range it holds.
@@ -15,6 +19,19 @@ public enum LogEvents {
     public init(state: AppState, bundle: BundleOrigin? = nil) {
       self.state = state
       self.bundle = bundle
+    }
+
+    /// An older base: its state goes through the format's upgrade steps.
+    public static func upgrade(_ data: [UInt8], from version: Int) throws -> [UInt8] {
+      guard case .object(var members) = try JSONParser.parse(data), let state = members["state"] else {
+        throw EventDecodingError(type: type, reason: "a base without a state")
+      }
+      members["state"] = try StateFormat.upgrade(state, from: version)
+      return JSONWriter.bytes(.object(members))
+    }
+
+    public static func newerVersion(_ found: Int) -> String {
+      "\(StateFormatError.newer(found: found, reads: StateFormat.current))"
     }
   }
 

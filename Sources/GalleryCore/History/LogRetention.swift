@@ -81,7 +81,9 @@ enum LogRetention {
     } else {
       guard cut.seq - first >= retention.minimumDrop else { return nil }
     }
-    try log.compact(through: cut.seq, baseData: try EventCodec.encodeData(LogEvents.Base(state: cut.state)))
+    try log.compact(
+      through: cut.seq, baseData: try EventCodec.encodeData(LogEvents.Base(state: cut.state)),
+      baseVersion: LogEvents.Base.version)
     // The cut's line is the base now: snapshots up to it no longer match the log.
     for snapshot in snapshots.list() where snapshot.seq <= cut.seq { unlink(snapshot.path) }
     return cut.seq

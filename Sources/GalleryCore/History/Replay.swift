@@ -37,5 +37,7 @@ public enum Replay {
 public struct ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
   public var seq: UInt64
   public var reason: String
+  /// A newer build wrote the event (`EventDecodingError.writtenByNewerBuild`).
+  public var writtenByNewerBuild = false
   public var description: String { "cannot replay seq \(seq): \(reason)" }
 }

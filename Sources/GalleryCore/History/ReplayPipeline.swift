@@ -143,7 +143,12 @@ final class ReplayPipeline: @unchecked Sendable {
       do {
         events.append(try EventCodec.decode(record))
       } catch {
-        return (events, ReplayError(seq: record.seq, reason: "\(error)"))
+        return (
+          events,
+          ReplayError(
+            seq: record.seq, reason: "\(error)",
+            writtenByNewerBuild: (error as? EventDecodingError)?.writtenByNewerBuild ?? false)
+        )
       }
     }
     return (events, nil)

@@ -12,3 +12,8 @@ public struct ImageState: Codable, Equatable, Sendable {
     self.error = error
   }
 }
+
+extension ImageState: PersistedDefaults {
+  /// Every member's default is its initial value above.
+  public static var persistedDefaults: ImageState { ImageState() }
+}

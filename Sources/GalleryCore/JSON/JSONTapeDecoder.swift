@@ -8,17 +8,23 @@ public struct JSONTapeDecoder {
   /// Decodes a `T` from one complete JSON text.
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
     let tape = try JSONTape(bytes)
-    return try decodeValue(T.self, tape, 0)
+    // A root that declares defaults lends them to every depth it reaches through objects, so
+    // a member missing inside it takes the default its place in the root's value declares.
+    let rootDefaults = PersistedDefaultsCache.tape(for: T.self)
+    if rootDefaults == nil { return try decodeValue(T.self, tape, 0) }
+    return try T(from: TapeDecoder(tape: tape, index: 0, owner: T.self, rootDefaults: rootDefaults))
   }
 }
 
 /// The value at `i` as a `T`: through its `TapeReadable` fast path where it has one and the
 /// value is regular, through its `init(from:)` otherwise.
-private func decodeValue<T: Decodable>(_ type: T.Type, _ tape: JSONTape, _ i: Int) throws -> T {
+private func decodeValue<T: Decodable>(
+  _ type: T.Type, _ tape: JSONTape, _ i: Int, rootDefaults: JSONTape? = nil
+) throws -> T {
   if let readable = T.self as? any TapeReadable.Type, let value = readable.read(from: tape, at: i) as? T {
     return value
   }
-  return try T(from: TapeDecoder(tape: tape, index: i))
+  return try T(from: TapeDecoder(tape: tape, index: i, owner: T.self, rootDefaults: rootDefaults))
 }
 
 private func mismatch(_ type: Any.Type, _ tape: JSONTape, _ i: Int) -> DecodingError {
@@ -29,6 +35,12 @@ private func mismatch(_ type: Any.Type, _ tape: JSONTape, _ i: Int) -> DecodingE
 
 /// Reads one scalar out of the token at `i`, the way Foundation's decoder accepts it.
 private enum TapeScalar {
+  static func string(_ at: (JSONTape, Int)) throws -> String { try string(at.0, at.1) }
+  static func bool(_ at: (JSONTape, Int)) throws -> Bool { try bool(at.0, at.1) }
+  static func double(_ at: (JSONTape, Int)) throws -> Double { try double(at.0, at.1) }
+  static func integer<I: FixedWidthInteger>(_ at: (JSONTape, Int), _ type: I.Type) throws -> I {
+    try integer(at.0, at.1, type)
+  }
   static func string(_ tape: JSONTape, _ i: Int) throws -> String {
     guard tape.tokens[i].kind == .string else { throw mismatch(String.self, tape, i) }
     return tape.text(at: i)
@@ -53,27 +65,34 @@ private enum TapeScalar {
 private struct TapeDecoder: Decoder {
   let tape: JSONTape
   let index: Int
+  /// The type being decoded: a missing member takes its declared default (`PersistedDefaults`).
+  var owner: Any.Type = Any.self
+  /// The defaults of the whole text's root, when it declares them (`PersistedDefaults`).
+  var rootDefaults: JSONTape? = nil
   var codingPath: [any CodingKey] { tape.path(to: index) }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     guard tape.tokens[index].kind == .object else { throw mismatch([String: Any].self, tape, index) }
-    return KeyedDecodingContainer(TapeKeyedContainer<Key>(tape: tape, object: index))
+    return KeyedDecodingContainer(
+      TapeKeyedContainer<Key>(tape: tape, object: index, owner: owner, rootDefaults: rootDefaults))
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
     guard tape.tokens[index].kind == .array else { throw mismatch([Any].self, tape, index) }
-    return TapeUnkeyedContainer(tape: tape, array: index)
+    return TapeUnkeyedContainer(tape: tape, array: index, rootDefaults: rootDefaults)
   }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer {
-    TapeSingleValueContainer(tape: tape, index: index)
+    TapeSingleValueContainer(tape: tape, index: index, rootDefaults: rootDefaults)
   }
 }
 
 private struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let tape: JSONTape
   let object: Int
+  let owner: Any.Type
+  let rootDefaults: JSONTape?
   var codingPath: [any CodingKey] { tape.path(to: object) }
 
   var allKeys: [Key] {
@@ -86,105 +105,133 @@ private struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     return keys
   }
 
-  func contains(_ key: Key) -> Bool { tape.member(key.stringValue, in: object) != nil }
-
-  /// The member's value token, or nil when absent or null.
-  private func present(_ key: Key) -> Int? {
-    guard let i = tape.member(key.stringValue, in: object), tape.tokens[i].kind != .null else { return nil }
-    return i
+  /// Where the member's value is: in the text, or, when the text leaves it out, in the
+  /// owner's declared defaults (only looked up then, so a whole value costs nothing more).
+  private func locate(_ key: Key) -> (JSONTape, Int)? {
+    if let i = tape.member(key.stringValue, in: object) { return (tape, i) }
+    if let (d, o) = contextualDefaults(), let i = d.member(key.stringValue, in: o) { return (d, i) }
+    guard let defaults = PersistedDefaultsCache.tape(for: owner),
+      let i = defaults.member(key.stringValue, in: 0)
+    else { return nil }
+    return (defaults, i)
   }
 
-  private func member(_ key: Key) throws -> Int {
-    guard let i = tape.member(key.stringValue, in: object) else {
+  /// This object's place in the root's defaults, when the path to it runs through objects
+  /// the root's defaults hold (an array element has no such place: its type's defaults count).
+  private func contextualDefaults() -> (JSONTape, Int)? {
+    guard let root = rootDefaults else { return nil }
+    var at = 0
+    for key in tape.path(to: object) {
+      guard key.intValue == nil, root.tokens[at].kind == .object,
+        let next = root.member(key.stringValue, in: at)
+      else { return nil }
+      at = next
+    }
+    return root.tokens[at].kind == .object ? (root, at) : nil
+  }
+
+  /// Decodes the value at `at`: inside this text, the root's defaults still apply below it.
+  private func value<T: Decodable>(_ type: T.Type, _ at: (JSONTape, Int)) throws -> T {
+    try decodeValue(T.self, at.0, at.1, rootDefaults: at.0 === tape ? rootDefaults : nil)
+  }
+
+  func contains(_ key: Key) -> Bool { locate(key) != nil }
+
+  /// The member's value token, or nil when absent or null.
+  private func present(_ key: Key) -> (JSONTape, Int)? {
+    guard let (t, i) = locate(key), t.tokens[i].kind != .null else { return nil }
+    return (t, i)
+  }
+
+  private func member(_ key: Key) throws -> (JSONTape, Int) {
+    guard let found = locate(key) else {
       var path = codingPath
       path.append(key)
       throw DecodingError.keyNotFound(
         key, .init(codingPath: path, debugDescription: "no member \(key.stringValue)"))
     }
-    return i
+    return found
   }
 
   func decodeNil(forKey key: Key) throws -> Bool { present(key) == nil }
-  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try TapeScalar.bool(tape, member(key)) }
-  func decode(_ type: String.Type, forKey key: Key) throws -> String {
-    try TapeScalar.string(tape, member(key))
-  }
-  func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-    try TapeScalar.double(tape, member(key))
-  }
+  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try TapeScalar.bool(member(key)) }
+  func decode(_ type: String.Type, forKey key: Key) throws -> String { try TapeScalar.string(member(key)) }
+  func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try TapeScalar.double(member(key)) }
   func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-    Float(try TapeScalar.double(tape, member(key)))
+    Float(try TapeScalar.double(member(key)))
   }
-  func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-    try TapeScalar.integer(tape, member(key), type)
-  }
-  func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
-    try TapeScalar.integer(tape, member(key), type)
-  }
+  func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try TapeScalar.integer(member(key), type) }
+  func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try TapeScalar.integer(member(key), type) }
   func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
-    try TapeScalar.integer(tape, member(key), type)
+    try TapeScalar.integer(member(key), type)
   }
   func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
-    try TapeScalar.integer(tape, member(key), type)
+    try TapeScalar.integer(member(key), type)
   }
   func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-    try TapeScalar.integer(tape, member(key), type)
+    try TapeScalar.integer(member(key), type)
   }
-  func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
-    try TapeScalar.integer(tape, member(key), type)
-  }
+  func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try TapeScalar.integer(member(key), type) }
   func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
-    try TapeScalar.integer(tape, member(key), type)
+    try TapeScalar.integer(member(key), type)
   }
   func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-    try TapeScalar.integer(tape, member(key), type)
+    try TapeScalar.integer(member(key), type)
   }
   func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-    try TapeScalar.integer(tape, member(key), type)
+    try TapeScalar.integer(member(key), type)
   }
   func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-    try TapeScalar.integer(tape, member(key), type)
+    try TapeScalar.integer(member(key), type)
   }
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    try decodeValue(T.self, tape, member(key))
+    try value(T.self, member(key))
   }
 
   // One lookup each for optional members (the defaults would look the key up three times).
   func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-    try present(key).map { try TapeScalar.string(tape, $0) }
+    try present(key).map { try TapeScalar.string($0) }
   }
   func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-    try present(key).map { try TapeScalar.bool(tape, $0) }
+    try present(key).map { try TapeScalar.bool($0) }
   }
   func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-    try present(key).map { try TapeScalar.integer(tape, $0, type) }
+    try present(key).map { try TapeScalar.integer($0, type) }
   }
   func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-    try present(key).map { try TapeScalar.double(tape, $0) }
+    try present(key).map { try TapeScalar.double($0) }
   }
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-    try present(key).map { try decodeValue(T.self, tape, $0) }
+    try present(key).map { try value(T.self, $0) }
   }
 
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
     -> KeyedDecodingContainer<NestedKey>
   {
-    try TapeDecoder(tape: tape, index: member(key)).container(keyedBy: type)
+    let (t, i) = try member(key)
+    return try TapeDecoder(tape: t, index: i, rootDefaults: t === tape ? rootDefaults : nil).container(
+      keyedBy: type)
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-    try TapeDecoder(tape: tape, index: member(key)).unkeyedContainer()
+    let (t, i) = try member(key)
+    return try TapeDecoder(tape: t, index: i, rootDefaults: t === tape ? rootDefaults : nil)
+      .unkeyedContainer()
   }
 
-  func superDecoder() throws -> any Decoder { TapeDecoder(tape: tape, index: object) }
+  func superDecoder() throws -> any Decoder {
+    TapeDecoder(tape: tape, index: object, owner: owner, rootDefaults: rootDefaults)
+  }
   func superDecoder(forKey key: Key) throws -> any Decoder {
-    TapeDecoder(tape: tape, index: try member(key))
+    let (t, i) = try member(key)
+    return TapeDecoder(tape: t, index: i, rootDefaults: t === tape ? rootDefaults : nil)
   }
 }
 
 private struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
   let tape: JSONTape
   let array: Int
+  let rootDefaults: JSONTape?
   /// The token of the next element.
   private var cursor: Int
   var currentIndex = 0
@@ -192,9 +239,10 @@ private struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
   var isAtEnd: Bool { currentIndex >= Int(tape.tokens[array].count) }
   var codingPath: [any CodingKey] { tape.path(to: array) }
 
-  init(tape: JSONTape, array: Int) {
+  init(tape: JSONTape, array: Int, rootDefaults: JSONTape?) {
     self.tape = tape
     self.array = array
+    self.rootDefaults = rootDefaults
     self.cursor = array + 1
   }
 
@@ -230,25 +278,28 @@ private struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
   mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try TapeScalar.integer(tape, next(), type) }
   mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try TapeScalar.integer(tape, next(), type) }
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    try decodeValue(T.self, tape, next())
+    try decodeValue(T.self, tape, next(), rootDefaults: rootDefaults)
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
     -> KeyedDecodingContainer<NestedKey>
   {
-    try TapeDecoder(tape: tape, index: next()).container(keyedBy: type)
+    try TapeDecoder(tape: tape, index: next(), rootDefaults: rootDefaults).container(keyedBy: type)
   }
 
   mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    try TapeDecoder(tape: tape, index: next()).unkeyedContainer()
+    try TapeDecoder(tape: tape, index: next(), rootDefaults: rootDefaults).unkeyedContainer()
   }
 
-  mutating func superDecoder() throws -> any Decoder { TapeDecoder(tape: tape, index: try next()) }
+  mutating func superDecoder() throws -> any Decoder {
+    TapeDecoder(tape: tape, index: try next(), rootDefaults: rootDefaults)
+  }
 }
 
 private struct TapeSingleValueContainer: SingleValueDecodingContainer {
   let tape: JSONTape
   let index: Int
+  let rootDefaults: JSONTape?
   var codingPath: [any CodingKey] { tape.path(to: index) }
 
   func decodeNil() -> Bool { tape.tokens[index].kind == .null }
@@ -266,5 +317,7 @@ private struct TapeSingleValueContainer: SingleValueDecodingContainer {
   func decode(_ type: UInt16.Type) throws -> UInt16 { try TapeScalar.integer(tape, index, type) }
   func decode(_ type: UInt32.Type) throws -> UInt32 { try TapeScalar.integer(tape, index, type) }
   func decode(_ type: UInt64.Type) throws -> UInt64 { try TapeScalar.integer(tape, index, type) }
-  func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeValue(T.self, tape, index) }
+  func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    try decodeValue(T.self, tape, index, rootDefaults: rootDefaults)
+  }
 }

@@ -19,7 +19,7 @@ private func decodeValue<T: Decodable>(_ type: T.Type, _ value: JSONValue, _ pat
     return i as! T
   case .number(let n) where type == Double.self: return n as! T
   case .integer(let i) where type == Int.self: return Int(i) as! T
-  default: return try T(from: ValueDecoder(value: value, codingPath: path))
+  default: return try T(from: ValueDecoder(value: value, codingPath: path, owner: T.self))
   }
 }
 
@@ -30,11 +30,14 @@ private func mismatch(_ type: Any.Type, _ value: JSONValue, _ path: [any CodingK
 private struct ValueDecoder: Decoder {
   let value: JSONValue
   var codingPath: [any CodingKey]
+  /// The type being decoded: a missing member takes its declared default (`PersistedDefaults`).
+  var owner: Any.Type = Any.self
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     guard case .object(let members) = value else { throw mismatch([String: Any].self, value, codingPath) }
-    return KeyedDecodingContainer(KeyedValueContainer<Key>(members: members, codingPath: codingPath))
+    return KeyedDecodingContainer(
+      KeyedValueContainer<Key>(members: members, codingPath: codingPath, owner: owner))
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -74,12 +77,18 @@ private enum Scalar {
 private struct KeyedValueContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let members: [String: JSONValue]
   var codingPath: [any CodingKey]
+  let owner: Any.Type
   var allKeys: [Key] { members.keys.compactMap { Key(stringValue: $0) } }
 
-  func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
+  /// The member's value, or, when the JSON leaves it out, the owner's declared default.
+  private func locate(_ key: Key) -> JSONValue? {
+    members[key.stringValue] ?? PersistedDefaultsCache.members(for: owner)?[key.stringValue]
+  }
+
+  func contains(_ key: Key) -> Bool { locate(key) != nil }
 
   func member(_ key: Key) throws -> JSONValue {
-    guard let value = members[key.stringValue] else {
+    guard let value = locate(key) else {
       throw DecodingError.keyNotFound(
         key, .init(codingPath: codingPath, debugDescription: "no member \(key.stringValue)"))
     }
@@ -87,7 +96,8 @@ private struct KeyedValueContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
   }
 
   func decodeNil(forKey key: Key) throws -> Bool {
-    members[key.stringValue] == nil || members[key.stringValue] == .null
+    let value = locate(key)
+    return value == nil || value == .null
   }
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
     try Scalar.bool(member(key), codingPath + [key])
@@ -147,7 +157,7 @@ private struct KeyedValueContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
   func superDecoder() throws -> any Decoder { ValueDecoder(value: .object(members), codingPath: codingPath) }
   func superDecoder(forKey key: Key) throws -> any Decoder {
-    ValueDecoder(value: members[key.stringValue] ?? .null, codingPath: codingPath + [key])
+    ValueDecoder(value: locate(key) ?? .null, codingPath: codingPath + [key])
   }
 }
 

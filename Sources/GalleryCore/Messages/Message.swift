@@ -25,3 +25,8 @@ public struct Message: Codable, Equatable, Sendable, CustomStringConvertible {
 
   public var description: String { "\(code): \(message)" }
 }
+
+extension Message: PersistedDefaults {
+  /// No code and no text, not retryable, no arguments.
+  public static var persistedDefaults: Message { Message(code: "", message: "") }
+}

@@ -22,3 +22,8 @@ public struct AppShape: Codable, Equatable, Sendable {
   /// The screens home may be.
   public static let homes: [Tab] = [.feed, .albums, .account, .video]
 }
+
+extension AppShape: PersistedDefaults {
+  /// Sign-in first, the feed as home.
+  public static var persistedDefaults: AppShape { AppShape() }
+}

@@ -14,3 +14,8 @@ public struct Route: Codable, Equatable, Sendable {
     self.id = id
   }
 }
+
+extension Route: PersistedDefaults {
+  /// The sign-in screen.
+  public static var persistedDefaults: Route { Route(.login) }
+}

@@ -74,3 +74,13 @@ extension GalleryEnvironment {
     return settings
   }
 }
+
+extension Settings: PersistedDefaults {
+  /// Every member's default is its initial value above.
+  public static var persistedDefaults: Settings { Settings() }
+}
+
+extension ProviderSettings: PersistedDefaults {
+  /// Every member's default is its initial value above.
+  public static var persistedDefaults: ProviderSettings { ProviderSettings() }
+}

@@ -20,7 +20,9 @@ extension Store {
           continue
         }
         do {
-          return ((snapshot.seq, try JSONCoding.decode(AppState.self, from: Data(snapshot.state))), problems)
+          return (
+            (snapshot.seq, try StateFormat.decode(snapshot.state, version: snapshot.stateFormat)), problems
+          )
         } catch {
           problems.append(
             "skipped snapshot \(candidate.path): its state does not decode in this build: \(error)")

@@ -154,9 +154,8 @@ public final class Store: @unchecked Sendable {
       else { return true }
       nextDue = record.seq + spacing
       try? checkpoints.consider(
-        Snapshot(
-          seq: record.seq, lineChecksum: checksum, timeMillis: clock(),
-          state: Array(try JSONCoding.encode(state))), seq: record.seq, lastSeq: lastSeq)
+        StateFormat.snapshot(state, seq: record.seq, lineChecksum: checksum, timeMillis: clock()),
+        seq: record.seq, lastSeq: lastSeq)
       return true
     }
     current = folded.state
@@ -342,9 +341,8 @@ public final class Store: @unchecked Sendable {
   private func saveSnapshotLocked() {
     do {
       let head = log.head
-      let state = Array(try JSONCoding.encode(current))
-      let snapshot = Snapshot(
-        seq: head.seq, lineChecksum: head.lineChecksum, timeMillis: options.clock(), state: state)
+      let snapshot = try StateFormat.snapshot(
+        current, seq: head.seq, lineChecksum: head.lineChecksum, timeMillis: options.clock())
       try snapshots.save(snapshot)
       try checkpoints.consider(snapshot, seq: head.seq, lastSeq: head.seq)
       sinceSnapshot = 0

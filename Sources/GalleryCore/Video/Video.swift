@@ -88,3 +88,22 @@ public struct VideoWish: Codable, Equatable, Sendable {
     return covering ?? bySize.last
   }
 }
+
+extension Video: PersistedDefaults {
+  /// Id 0, no length, no texts, no files.
+  public static var persistedDefaults: Video {
+    Video(id: 0, duration: 0, posterURL: "", author: "", files: [])
+  }
+}
+
+extension VideoFile: PersistedDefaults {
+  /// Empty texts, no size or rate.
+  public static var persistedDefaults: VideoFile {
+    VideoFile(quality: "", fileType: "", width: nil, height: nil, fps: nil, link: "")
+  }
+}
+
+extension VideoWish: PersistedDefaults {
+  /// Every member's default is its initial value above.
+  public static var persistedDefaults: VideoWish { VideoWish() }
+}

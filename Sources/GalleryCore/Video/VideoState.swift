@@ -11,3 +11,8 @@ public struct VideoState: Codable, Equatable, Sendable {
 
   public init() {}
 }
+
+extension VideoState: PersistedDefaults {
+  /// Every member's default is its initial value above.
+  public static var persistedDefaults: VideoState { VideoState() }
+}
