@@ -6,6 +6,8 @@ import XCTest
 
 /// `verify`, `repair` and `serve` judge a log the same way: what serve refuses, verify calls
 /// damage and repair fixes (keeping the original); what verify calls a torn tail, serve cuts.
+/// A sound line this build cannot read is never cut (issue 27): every command refuses it by
+/// name, a newer build's with exit status 3, and repair leaves the file as it was.
 final class LogJudgementTests: XCTestCase {
   private func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
     try runGalleryRPC(arguments)
@@ -50,17 +52,68 @@ final class LogJudgementTests: XCTestCase {
       line: line)
   }
 
-  func testAPayloadThatDoesNotDecodeIsDamageForAllThree() throws {
-    try agree(
+  /// Every command refuses the log with `status`, naming `kind`; repair changes no byte.
+  private func refuseAlike(
+    _ dir: TemporaryDirectory, _ what: String, status: Int32, kind: String, file: StaticString = #filePath,
+    line: UInt = #line
+  ) throws {
+    let path = dir.path + "/events.jsonl"
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let verified = try run(["verify", path])
+    XCTAssertEqual(verified.status, status, "\(what): verify: \(verified.out)", file: file, line: line)
+    XCTAssertTrue(verified.out.contains("\(kind):"), "\(what): \(verified.out)", file: file, line: line)
+    XCTAssertFalse(verified.out.contains("damage:"), "\(what): \(verified.out)", file: file, line: line)
+    for command in [["serve", "--data-dir", dir.path, "--durability", "none"], ["replay", path]] {
+      let refused = try run(command)
+      XCTAssertEqual(refused.status, status, "\(what): \(command[0]): \(refused.err)", file: file, line: line)
+    }
+    let repaired = try run(["repair", path])
+    XCTAssertEqual(
+      repaired.status, status, "\(what): \(repaired.out) \(repaired.err)", file: file, line: line)
+    XCTAssertTrue(repaired.err.contains("nothing"), "\(what): \(repaired.err)", file: file, line: line)
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before, what, file: file, line: line)
+    let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains("damaged") }
+    XCTAssertEqual(left, [], "\(what): nothing moved aside", file: file, line: line)
+  }
+
+  func testAPayloadThatDoesNotDecodeIsRefusedByAllAndNeverCut() throws {
+    try refuseAlike(
       damagedLog {
         try $0.append([NewEvent(type: "auth.fieldEdited", data: Array(#"{"text":12345}"#.utf8))])
       },
-      "undecodable data")
+      "undecodable data", status: 1, kind: "unreadable")
   }
 
-  func testAnUnknownTypeIsDamageForAllThree() throws {
-    try agree(
-      damagedLog { try $0.append([NewEvent(type: "evil.unknown", data: Array("{}".utf8))]) }, "unknown type")
+  func testAnUnknownTypeIsANewerBuildsLineForAllAndNeverCut() throws {
+    try refuseAlike(
+      damagedLog { try $0.append([NewEvent(type: "evil.unknown", data: Array("{}".utf8))]) }, "unknown type",
+      status: 3, kind: "newer build")
+  }
+
+  func testANewerVersionOfAKnownTypeIsANewerBuildsLine() throws {
+    try refuseAlike(
+      damagedLog { try $0.append([NewEvent(type: "auth.fieldEdited", version: 9, data: Array("{}".utf8))]) },
+      "newer version", status: 3, kind: "newer build")
+  }
+
+  /// Damage after a line this build cannot read: repair cuts the damaged bytes (kept aside)
+  /// and keeps the unreadable line.
+  func testRepairCutsDamageButKeepsALineItCannotRead() throws {
+    let dir = try damagedLog {
+      try $0.append([NewEvent(type: "auth.fieldEdited", data: Array(#"{"text":1}"#.utf8))])
+    }
+    let path = dir.path + "/events.jsonl"
+    var text = String(decoding: FileManager.default.contents(atPath: path)!, as: UTF8.self)
+    text = text.replacingOccurrences(of: #""value":"99""#, with: #""value":"98""#)
+    _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    let repaired = try run(["repair", path])
+    XCTAssertEqual(repaired.status, 0, repaired.err)
+    XCTAssertTrue(repaired.out.contains("original kept at"), repaired.out)
+    let verified = try run(["verify", path])
+    XCTAssertEqual(verified.status, 1)
+    XCTAssertTrue(verified.out.contains("line 30 (byte"), verified.out)
+    XCTAssertTrue(verified.out.contains("unreadable:"), verified.out)
+    XCTAssertFalse(verified.out.contains("damage:"), verified.out)
   }
 
   func testABatchMissingItsMiddleLineIsDamageForAllThree() throws {

@@ -37,7 +37,7 @@ public enum EventCodec {
   static func decode(type: String, version: Int, data: [UInt8]) throws -> Event {
     guard let t = EventRegistry.app.types[type] else {
       throw EventDecodingError(
-        type: type, reason: "written by a newer build: an event type this build does not know",
+        type: type, reason: "unknown event type, written by a newer build",
         writtenByNewerBuild: true)
     }
     return Event(erased: try t.decoded(from: data, version: version))
