@@ -25,9 +25,9 @@ let package = Package(
     // The gallery's methods over JSON-RPC: dispatch, the method catalog, state patches, OpenRPC.
     .target(name: "RPCServer", dependencies: ["JSONRPC", "GalleryCore", "EventStore"]),
     // The executable: serve (default), demo, replay, verify, repair.
-    .executableTarget(name: "gallery-rpc", dependencies: ["RPCServer", "GalleryCore", "EventStore"]),
+    .executableTarget(name: "gallery-rpc", dependencies: ["RPCServer", "JSONRPC", "GalleryCore", "EventStore"]),
     // The reference web frontend's bridge: serves Web/ and relays the page to one gallery-rpc.
-    .executableTarget(name: "gallery-web", dependencies: ["GalleryCore", "RPCServer", "gallery-rpc"]),
+    .executableTarget(name: "gallery-web", dependencies: ["GalleryCore", "RPCServer", "JSONRPC", "gallery-rpc"]),
     // Test support: appends to a log and prints each committed seq (crash tests kill it).
     .executableTarget(name: "eventlog-writer", dependencies: ["EventStore"], path: "Tools/eventlog-writer"),
     // Benchmarks measured against baselines in the same run (see BENCHMARKS.md).

@@ -2,6 +2,7 @@
 import EventStore
 import Foundation
 import GalleryCore
+import JSONRPC
 import RPCServer
 
 #if canImport(Glibc)
@@ -50,7 +51,7 @@ let usage = """
   """
 
 func printError(_ text: String) {
-  FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+  DiagnosticOutput.standardError.line(text)
 }
 
 func fail(_ text: String) -> Never {

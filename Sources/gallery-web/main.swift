@@ -1,4 +1,5 @@
 import Foundation
+import JSONRPC
 
 #if canImport(Glibc)
   import Glibc
@@ -11,7 +12,7 @@ do {
   options = try BridgeOptions.parse(
     Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
 } catch {
-  FileHandle.standardError.write(Data("gallery-web: \(error)\n".utf8))
+  DiagnosticOutput.standardError.line("gallery-web: \(error)")
   exit(2)
 }
 var random = SystemRandomNumberGenerator()
@@ -23,7 +24,7 @@ do {
     requestDeadline: options.requestTimeout
   ) { bridge.route($0) }
   try bridge.start { status in
-    FileHandle.standardError.write(Data("gallery-web: gallery-rpc exited with status \(status)\n".utf8))
+    DiagnosticOutput.standardError.line("gallery-web: gallery-rpc exited with status \(status)")
     exit(status == 0 ? 0 : 1)
   }
   // Ctrl-C or SIGTERM: shut the core down cleanly (its log flushed), then leave.
@@ -33,14 +34,13 @@ do {
     if options.inspect != nil { try? FileManager.default.removeItem(atPath: options.dataDirectory) }
     exit(0)
   }
-  FileHandle.standardOutput.write(
-    Data(
-      """
-      gallery-web: open http://127.0.0.1:\(listener.port)/?token=\(token)
-      gallery-web: \(options.inspect.map { "inspecting \($0), read only" } ?? "data in \(options.dataDirectory)"); Ctrl-C stops it\n
-      """.utf8))
+  DiagnosticOutput.standardOutput.line(
+    """
+    gallery-web: open http://127.0.0.1:\(listener.port)/?token=\(token)
+    gallery-web: \(options.inspect.map { "inspecting \($0), read only" } ?? "data in \(options.dataDirectory)"); Ctrl-C stops it
+    """)
   listener.run()
 } catch {
-  FileHandle.standardError.write(Data("gallery-web: \(error)\n".utf8))
+  DiagnosticOutput.standardError.line("gallery-web: \(error)")
   exit(1)
 }

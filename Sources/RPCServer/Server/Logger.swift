@@ -1,4 +1,5 @@
 import Foundation
+import JSONRPC
 
 /// Diagnostics on stderr, by level (`--log-level`). Never given secrets: callers log method
 /// names, seqs and error codes, not parameters.
@@ -17,7 +18,7 @@ public final class Logger: Sendable {
 
   public init(
     level: Level,
-    sink: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    sink: @escaping @Sendable (String) -> Void = { DiagnosticOutput.standardError.line($0) }
   ) {
     self.level = level
     self.sink = sink
