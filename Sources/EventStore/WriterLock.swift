@@ -8,7 +8,7 @@ import Foundation
 
 /// One writer per log: an exclusive `flock` on the lock file beside the log (which names the
 /// holder's pid) and on the log file itself (so a deleted lock file admits no second writer).
-enum WriterLock {
+public enum WriterLock {
   /// Locks the log file itself too: a lock file someone deleted must not let a second
   /// writer in, as the log's own inode is what both would open.
   static func lockLogFile(_ fd: Int32, path: String, lockPath: String) throws {
@@ -41,5 +41,18 @@ enum WriterLock {
     _ = ftruncate(fd, 0)
     _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
     return fd
+  }
+
+  /// Whether a writer holds the file at `path` open as its log (its exclusive `flock`);
+  /// false when it is free or cannot be opened. Reading it takes no lock that stays.
+  public static func isHeld(_ path: String) -> Bool {
+    let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else { return false }
+    defer { Glibc.close(fd) }
+    guard flock(fd, LOCK_SH | LOCK_NB) != 0 else {
+      flock(fd, LOCK_UN)
+      return false
+    }
+    return errno == EWOULDBLOCK
   }
 }

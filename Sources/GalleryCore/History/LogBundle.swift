@@ -61,6 +61,7 @@ public enum LogBundle {
   public static func export(
     log: String, range: Range, out: String, build: String, protocolVersion: String, now: Int64
   ) throws -> Summary {
+    try checkOutput(out, log: log)
     let bounds = try self.bounds(of: log)
     guard let bounds else { throw Problem(description: "\(log) holds no events") }
     var from = range.from ?? bounds.first
@@ -117,6 +118,28 @@ public enum LogBundle {
       throw Problem(description: "cannot write \(out): \(String(cString: strerror(errno)))")
     }
     return Summary(from: from, to: to, events: count, bytes: Int64(bytes.count))
+  }
+
+  /// Refuses an output that would lose data: the log itself (the same file by any name), a
+  /// file a server holds as its log, or anything but a regular file (a FIFO, a device, a
+  /// directory). A new file, or a regular one nobody writes, is fine: the bundle replaces it
+  /// by a rename, whole.
+  static func checkOutput(_ out: String, log: String) throws {
+    var target = stat()
+    guard lstat(out, &target) == 0 else { return }
+    guard (target.st_mode & S_IFMT) == S_IFREG else {
+      throw Problem(
+        description:
+          "--out \(out) is not a regular file (a bundle never replaces a device, FIFO, link or directory)")
+    }
+    var source = stat()
+    if stat(log, &source) == 0, source.st_dev == target.st_dev, source.st_ino == target.st_ino {
+      throw Problem(description: "--out \(out) is the log being exported: write the bundle to a new file")
+    }
+    if WriterLock.isHeld(out) {
+      throw Problem(
+        description: "--out \(out) is a log a running server holds: write the bundle to a new file")
+    }
   }
 
   /// The first and last seq of the log and its newest event's time.
