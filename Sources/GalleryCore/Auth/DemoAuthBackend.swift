@@ -1,3 +1,4 @@
+import EventStore
 import Foundation
 
 /// The embedded backend, the default: the demo account test@mail.com / 123456, and the
@@ -14,17 +15,36 @@ public actor DemoAuthBackend: AuthBackend {
   private static let demoEmail = "test@mail.com"
   private static let demoPassword = "123456"
   private var accounts: [String: Account]
-  private let file: String?
+  private let file: KeptFile<[String: Account]>?
+  /// Why the file cannot be read (nil: it can, or there is none): registrations are then
+  /// refused rather than written over the accounts it holds.
+  private let unreadable: String?
   private var issued = 0
 
-  /// `file`: where registrations are kept (the data directory's `demo-accounts.json`).
-  public init(file: String? = nil) {
-    self.file = file
-    self.accounts = file.flatMap(Self.load) ?? [:]
+  /// `file`: where registrations are kept (the data directory's `demo-accounts.json`);
+  /// `report` hears, at `error`, of a damaged file (kept aside) or one that cannot be read.
+  public init(
+    file: String? = nil, now: Int64 = EventLogOptions.systemClock(),
+    report: @Sendable (String) -> Void = { _ in }
+  ) {
+    let kept = file.map { KeptFile<[String: Account]>(path: $0) }
+    self.file = kept
+    switch kept?.load(now: now, report: report) ?? .missing {
+    case .contents(let accounts): (self.accounts, unreadable) = (accounts, nil)
+    case .missing: (accounts, unreadable) = ([:], nil)
+    case .unreadable(let why): (accounts, unreadable) = ([:], why)
+    }
+  }
+
+  /// The failure of an account this backend cannot look up or keep.
+  private func unusable(_ why: String) -> RequestFailure {
+    RequestFailure(
+      kind: .malformed, detail: "the registered accounts cannot be read (\(why)); nothing was changed")
   }
 
   public func signIn(email: String, password: Secret) async -> Result<AuthGrant, RequestFailure> {
     let key = email.lowercased()
+    if key != Self.demoEmail, let unreadable { return .failure(unusable(unreadable)) }
     let known =
       key == Self.demoEmail
       ? password.value == Self.demoPassword : accounts[key]?.password.matches(password.value) == true
@@ -40,6 +60,7 @@ public actor DemoAuthBackend: AuthBackend {
   public func register(email: String, password: Secret, age: Int?) async -> Result<AuthGrant, RequestFailure>
   {
     let key = email.lowercased()
+    if let unreadable { return .failure(unusable(unreadable)) }
     guard key != Self.demoEmail, accounts[key] == nil else {
       return .failure(
         RequestFailure(
@@ -49,7 +70,7 @@ public actor DemoAuthBackend: AuthBackend {
     var next = accounts
     next[key] = Account(password: PasswordHash(password: password.value), age: age)
     if let file {
-      do { try Self.save(next, to: file) } catch {
+      do { try file.save(next) } catch {
         return .failure(RequestFailure(kind: .malformed, detail: "could not keep the registration: \(error)"))
       }
     }
@@ -63,21 +84,5 @@ public actor DemoAuthBackend: AuthBackend {
   private func grant() -> AuthGrant {
     issued += 1
     return AuthGrant(token: Secret("demo-token-\(issued)-\(UUID().uuidString)"))
-  }
-
-  private static func load(_ file: String) -> [String: Account]? {
-    guard let data = FileManager.default.contents(atPath: file) else { return nil }
-    return try? JSONDecoder().decode([String: Account].self, from: data)
-  }
-
-  /// Written whole and renamed into place, readable by the owner only.
-  private static func save(_ accounts: [String: Account], to file: String) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    let data = try encoder.encode(accounts)
-    let temp = file + ".tmp"
-    guard FileManager.default.createFile(atPath: temp, contents: data, attributes: [.posixPermissions: 0o600])
-    else { throw CocoaError(.fileWriteUnknown) }
-    guard rename(temp, file) == 0 else { throw POSIXError(.EIO) }
   }
 }

@@ -2,27 +2,34 @@ import EventStore
 import Foundation
 
 /// The last successfully loaded first page, kept on disk (`offline-feed.json`) so the feed
-/// has something to show offline; each successful first page replaces it.
+/// has something to show offline; each successful first page replaces it (it is a copy of
+/// what the provider sent, nothing the user made). A damaged copy is kept aside and reported.
 public struct OfflineCopy: Sendable {
-  struct Contents: Codable {
+  struct Contents: Codable, Sendable {
     var provider: String
     var query: String
     var photos: [Photo]
   }
 
   public let path: String
+  private let file: KeptFile<Contents>
+  private let report: @Sendable (String) -> Void
 
-  public init(path: String) { self.path = path }
+  /// `report` hears of a damaged copy (kept aside as `offline-feed.json.damaged-STAMP`).
+  public init(path: String, report: @escaping @Sendable (String) -> Void = { _ in }) {
+    self.path = path
+    self.file = KeptFile(path: path, mode: 0o644)
+    self.report = report
+  }
 
   public func save(provider: String, query: String, photos: [Photo]) throws {
-    try AtomicFile.write(
-      Array(try JSONCoding.encode(Contents(provider: provider, query: query, photos: photos))), to: path)
+    try file.save(Contents(provider: provider, query: query, photos: photos))
   }
 
   /// The saved page, if there is one for `provider`.
   public func load(provider: String) -> (query: String, photos: [Photo])? {
-    guard let data = FileManager.default.contents(atPath: path),
-      let contents = try? JSONDecoder().decode(Contents.self, from: data), contents.provider == provider
+    guard case .contents(let contents) = file.load(now: EventLogOptions.systemClock(), report: report),
+      contents.provider == provider
     else { return nil }
     return (contents.query, contents.photos)
   }

@@ -24,11 +24,19 @@ public final class CredentialsFile: @unchecked Sendable {
   }
 
   public let path: String
+  private let file: KeptFile<Contents>
+  private let report: @Sendable (String) -> Void
   private let lock = NSLock()
   /// The tokens the file held when last read or written (kept so redaction needs no read).
   private var knownTokens: [String]?
 
-  public init(path: String) { self.path = path }
+  /// `report` hears, at `error`, of a damaged file (kept aside, then read as empty) or one
+  /// that cannot be read (then never written over: `update` fails).
+  public init(path: String, report: @escaping @Sendable (String) -> Void = { _ in }) {
+    self.path = path
+    self.file = KeptFile(path: path, holdsSecrets: true)
+    self.report = report
+  }
 
   /// Every token the file holds: what must never be recorded or shown.
   public var secrets: [String] {
@@ -57,6 +65,9 @@ public final class CredentialsFile: @unchecked Sendable {
   public func update(_ change: (inout Contents) -> Void) throws {
     lock.lock()
     defer { lock.unlock() }
+    if case .unreadable(let why) = file.load(now: EventLogOptions.systemClock(), report: report) {
+      throw CredentialsUnreadable(path: path, reason: why)
+    }
     var contents = load()
     change(&contents)
     // Tokens replaced by newer ones stay known (a provider may still echo one), the last 16.
@@ -67,14 +78,25 @@ public final class CredentialsFile: @unchecked Sendable {
       if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
       return
     }
-    try AtomicFile.write(Array(try JSONCoding.encode(contents)), to: path, mode: 0o600)
+    try file.save(contents)
   }
 
+  /// What the file holds: empty when there is none, or when it was damaged (then it is
+  /// kept aside and reported first) or cannot be read.
   private func load() -> Contents {
-    guard let data = FileManager.default.contents(atPath: path),
-      let contents = try? JSONDecoder().decode(Contents.self, from: data)
-    else { return Contents() }
-    return contents
+    if case .contents(let contents) = file.load(now: EventLogOptions.systemClock(), report: report) {
+      return contents
+    }
+    return Contents()
+  }
+}
+
+/// The credentials file is there but cannot be read: writing would lose the tokens it holds.
+public struct CredentialsUnreadable: Error, CustomStringConvertible {
+  public var path: String
+  public var reason: String
+  public var description: String {
+    "cannot read \(path) (\(reason)); it is left as it is and no token was written over it"
   }
 }
 

@@ -134,7 +134,7 @@ public final class Store: @unchecked Sendable {
         durability: options.durability, clock: options.clock, maxEventBytes: options.maxEventBytes))
     snapshots = SnapshotStore(directory: dataDirectory + "/snapshots")
     checkpoints = HistoryCheckpoints(directory: dataDirectory + "/snapshots/history")
-    credentials = CredentialsFile(path: dataDirectory + "/credentials.json")
+    credentials = CredentialsFile(path: dataDirectory + "/credentials.json", report: options.diagnostics)
     let dropped = options.readOnly ? nil : LogRetention.apply(options, to: log, snapshots: snapshots)
     if let dropped { checkpoints.drop(through: dropped) }
 
@@ -181,7 +181,7 @@ public final class Store: @unchecked Sendable {
     }
     runtime = EffectRuntime(
       environment: environment, credentials: credentials, cache: cache,
-      offlineCopy: OfflineCopy(path: dataDirectory + "/offline-feed.json"),
+      offlineCopy: OfflineCopy(path: dataDirectory + "/offline-feed.json", report: diagnostics),
       downloadConcurrency: options.downloadConcurrency,
       timers: options.effectClock ?? SystemEffectClock(scale: options.timerScale),
       clock: options.clock, random: options.random,

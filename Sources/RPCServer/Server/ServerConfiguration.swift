@@ -1,6 +1,7 @@
 import EventStore
 import Foundation
 import GalleryCore
+import JSONRPC
 
 /// Everything `gallery-rpc serve` is told by flags and environment variables (a flag wins),
 /// with the names fixed by the configuration contract (README's flag table).
@@ -272,13 +273,18 @@ public struct ServerConfiguration: Equatable, Sendable {
     return environment
   }
 
+  /// Where the files the core keeps report damage: stderr at `error` (always shown).
+  static let reportError: @Sendable (String) -> Void = {
+    DiagnosticOutput.standardError.line("gallery-rpc [error] \($0)")
+  }
+
   /// The providers `settings` choose, with its environment's base URLs over the configured ones.
   func providers(_ settings: ProviderSettings, http: any HTTPClient) -> GalleryEnvironment {
     let urls = settings.baseURLs
     let authBackend: any AuthBackend =
       auth == "reqres"
       ? ReqresAuthBackend(baseURL: urls["reqres"] ?? reqresBaseURL, apiKey: reqresAPIKey, http: http)
-      : DemoAuthBackend(file: dataDirectory + "/demo-accounts.json")
+      : DemoAuthBackend(file: dataDirectory + "/demo-accounts.json", report: Self.reportError)
     let pexels = urls["pexels"] ?? pexelsBaseURL
     let feedProvider: any PhotoProvider
     switch settings.feed {
