@@ -31,6 +31,14 @@ public enum EventLine {
   private static let suffixHead = Array(#","crc":""#.utf8)
   private static let hexDigits = Array("0123456789abcdef".utf8)
 
+  /// The largest seq a log holds: 2^53 − 1, the largest integer every JSON client reads
+  /// exactly (a double). Every tool (opening, verify, replay, export, the inspector) refuses a
+  /// line past it with the same message.
+  public static let maxSeq: UInt64 = (1 << 53) - 1
+
+  /// Why a seq past `maxSeq` is refused.
+  public static let seqTooLarge = "\"seq\" is past 2^53 - 1, the largest a JSON client reads exactly"
+
   /// Largest accepted event type name, in bytes.
   public static let maxTypeLength = 128
 
@@ -112,7 +120,8 @@ public enum EventLine {
     guard line.count > head.count else { return nil }
     for (k, b) in head.enumerated() where line[k] != b { return nil }
     var scanner = JSONScanner(line, index: head.count)
-    return try? scanner.readUInt()
+    guard let seq = try? scanner.readUInt(), seq <= maxSeq else { return nil }
+    return seq
   }
 
   private static func parseBody(_ body: UnsafeRawBufferPointer, checkingData: Bool) throws(JSONScanner
@@ -178,6 +187,7 @@ public enum EventLine {
     guard s.atEnd else { throw s.fail("unexpected bytes before the \"crc\" member") }
     // Seq 0 only for a base standing for nothing before seq 1 (a bundle exported from seq 1).
     guard let seq, seq > 0 || type == baseType else { throw s.fail("missing or zero \"seq\"") }
+    guard seq <= maxSeq else { throw s.fail(seqTooLarge) }
     guard let time else { throw s.fail("missing \"time\"") }
     guard let type, !type.isEmpty else { throw s.fail("missing \"type\"") }
     guard let version, version <= UInt64(Int.max) else { throw s.fail("missing \"v\"") }

@@ -212,6 +212,9 @@ public final class EventLog: @unchecked Sendable {
       throw EventLogError.conflict(expectedLastSeq: expected, actualLastSeq: lastSeqValue)
     }
     if events.isEmpty { return [] }
+    guard UInt64(events.count) <= EventLine.maxSeq - min(lastSeqValue, EventLine.maxSeq) else {
+      throw EventLogError.invalidEvent("the log is full: \(EventLine.seqTooLarge)")
+    }
     let time = max(options.clock(), lastTime)
     var bytes = [UInt8]()
     bytes.reserveCapacity(events.reduce(0) { $0 + $1.data.count + 120 })
