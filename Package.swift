@@ -18,8 +18,10 @@ let package = Package(
     .target(name: "JSONRPC", dependencies: ["JSON"]),
     // Append-only JSON-lines event log: envelope, durable append, recovery, reading, snapshots.
     .target(name: "EventStore", dependencies: ["JSON"]),
+    // libcurl's easy interface, loaded with dlopen (no headers needed): bounded HTTP bodies.
+    .target(name: "CCurl"),
     // The domain: state, actions, events, reducers, effects, providers, validation, messages.
-    .target(name: "GalleryCore", dependencies: ["EventStore", "JSON"]),
+    .target(name: "GalleryCore", dependencies: ["EventStore", "JSON", "CCurl"], linkerSettings: [.linkedLibrary("dl")]),
     // Test support shared by the test targets: a TestStore and a fake HTTP provider on 127.0.0.1.
     .target(name: "GalleryTesting", dependencies: ["GalleryCore", "EventStore"]),
     // The gallery's methods over JSON-RPC: dispatch, the method catalog, state patches, OpenRPC.

@@ -23,7 +23,7 @@ public struct GalleryEnvironment: Sendable {
 
   public init(
     auth: any AuthBackend = DemoAuthBackend(), feed: any PhotoProvider = DemoCatalog(),
-    images: ImageSource = ImageSource(http: URLSessionHTTPClient()), locale: Language? = nil,
+    images: ImageSource = ImageSource(http: DefaultHTTPClient.make()), locale: Language? = nil,
     rebuild: (@Sendable (ProviderSettings) -> GalleryEnvironment)? = nil
   ) {
     self.auth = auth

@@ -66,3 +66,12 @@ extension HTTPClient {
     return result
   }
 }
+
+/// The client the core uses: `CurlHTTPClient` where libcurl loads (every body bounded as it
+/// arrives, nothing written to disk), `URLSessionHTTPClient` elsewhere.
+public enum DefaultHTTPClient {
+  /// A new client; `maxBodyBytes` bounds an answer whose request names no bound.
+  public static func make(maxBodyBytes: Int = 4 << 20) -> any HTTPClient {
+    CurlHTTPClient(maxBodyBytes: maxBodyBytes) ?? URLSessionHTTPClient(maxBodyBytes: maxBodyBytes)
+  }
+}

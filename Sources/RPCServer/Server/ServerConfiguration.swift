@@ -264,7 +264,7 @@ public struct ServerConfiguration: Equatable, Sendable {
     return [pixabayAPIKey, pexelsAPIKey, imgurClientSecret, reqres].compactMap { $0 }
   }
 
-  public func environment(http: any HTTPClient = URLSessionHTTPClient()) -> GalleryEnvironment {
+  public func environment(http: any HTTPClient = DefaultHTTPClient.make()) -> GalleryEnvironment {
     var chosen = ProviderSettings()
     (chosen.feed, chosen.albums, chosen.account, chosen.video) = (feed, albums, account, video)
     var environment = providers(chosen, http: http)

@@ -1,0 +1,126 @@
+import CCurl
+import Foundation
+
+/// One exchange through libcurl: what arrives is kept here as it comes, and bounded. The
+/// body stops at `limit` (the write callback refuses the byte past it, so memory never holds
+/// more than the limit, whatever the framing: a declared length, chunks, a body ended by
+/// closing, or gzip inflating as it goes); the headers of the final answer; whether the
+/// caller cancelled. Owned by the thread that runs it, which ends with the exchange.
+final class CurlExchange: @unchecked Sendable {
+  let request: HTTPRequest
+  let limit: Int
+  private let progress: (@Sendable (Int64, Int64) -> Void)?
+  private let lock = NSLock()
+  private var cancelled = false
+  /// The body so far: one block of `limit` bytes taken at the first byte, whose pages become
+  /// resident only as they are written, so the body is never copied while it grows and the
+  /// peak is the body itself (at most the limit), not a doubling buffer's old and new copy.
+  private var buffer: UnsafeMutableRawPointer?
+  private var received = 0
+  private var headers: [String: String] = [:]
+  /// Set when the answer was refused for its size: what its Content-Length declared, if it did.
+  private var refusedSize: Int64??
+
+  init(request: HTTPRequest, limit: Int, progress: (@Sendable (Int64, Int64) -> Void)?) {
+    self.request = request
+    self.limit = limit
+    self.progress = progress
+  }
+
+  deinit { free(buffer) }
+
+  /// Stops the exchange at curl's next progress call (within a second, sooner while bytes move).
+  func cancel() { lock.withLock { cancelled = true } }
+
+  private var isCancelled: Bool { lock.withLock { cancelled } }
+
+  /// Takes `count` body bytes; false (curl then stops) past the limit or once cancelled.
+  func receive(_ bytes: UnsafeRawPointer, _ count: Int) -> Bool {
+    lock.withLock {
+      guard !cancelled else { return false }
+      guard received + count <= limit else {
+        refusedSize = .some(nil)
+        free(buffer)
+        buffer = nil
+        return false
+      }
+      if buffer == nil {
+        guard let block = malloc(max(limit, 1)) else { return false }
+        buffer = block
+      }
+      (buffer! + received).copyMemory(from: bytes, byteCount: count)
+      received += count
+      return true
+    }
+  }
+
+  /// Takes one header line; false (curl then stops) when a declared length is over the limit.
+  func header(_ bytes: UnsafeRawPointer, _ count: Int) -> Bool {
+    let line = String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    return lock.withLock {
+      if line.hasPrefix("HTTP/") {
+        // A new answer (after a redirect or a 100 Continue): only the last one's headers count.
+        headers = [:]
+        return true
+      }
+      guard let colon = line.firstIndex(of: ":") else { return true }
+      let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+      let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      headers[name] = value
+      if name == "content-length", let declared = Int64(value), declared > Int64(limit),
+        headers["content-encoding"] == nil
+      {
+        refusedSize = .some(declared)
+        return false
+      }
+      return true
+    }
+  }
+
+  /// curl's progress call: tells the uploader, and stops a cancelled exchange.
+  func advanced(sent: Int64, total: Int64) -> Bool {
+    if let progress, total > 0 { progress(sent, total) }
+    return !isCancelled
+  }
+
+  /// The result once curl has returned `code` with the answer's `status`.
+  func result(code: Int32, status: Int) -> Result<HTTPResponse, RequestFailure> {
+    lock.lock()
+    // 63: curl refused a declared length past the limit itself (CURLOPT_MAXFILESIZE_LARGE).
+    let refused: Int64?? = code == 63 ? .some(refusedSize ?? nil) : refusedSize
+    let wasCancelled = cancelled
+    let headers = self.headers
+    // The body keeps the block (shrunk to what arrived): no copy.
+    var body = Data()
+    if let block = buffer, received > 0, let shrunk = realloc(block, received) {
+      body = Data(bytesNoCopy: shrunk, count: received, deallocator: .free)
+      buffer = nil
+    }
+    lock.unlock()
+    if let refused {
+      let what = refused.map { "a body of \($0) bytes" } ?? "a body"
+      return .failure(
+        RequestFailure(
+          kind: .tooLarge, detail: "\(what) is over the limit of \(limit) bytes", limitBytes: limit))
+    }
+    if wasCancelled { return .failure(RequestFailure(kind: .cancelled)) }
+    guard code == 0 else { return .failure(Self.failure(code)) }
+    let total = Int64(request.body?.count ?? 0)
+    if let progress, total > 0 { progress(total, total) }
+    return .success(HTTPResponse(status: status, headers: headers, body: body))
+  }
+
+  /// curl's error codes as the failures the core tells apart.
+  static func failure(_ code: Int32) -> RequestFailure {
+    let text = String(cString: ccurl_strerror(code))
+    switch code {
+    case 28: return RequestFailure(kind: .timeout, detail: text)
+    case 42: return RequestFailure(kind: .cancelled)
+    // Unsupported protocol, bad URL, a body it cannot decode, too many redirects, a bad answer.
+    case 1, 3, 8, 47, 61: return RequestFailure(kind: .malformed, detail: text)
+    // Cannot resolve, cannot connect, nothing or a cut answer, send and receive errors, TLS.
+    default: return RequestFailure(kind: .offline, detail: text)
+    }
+  }
+}
