@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Image bytes on disk within a byte budget, least recently used evicted first. Files are
 /// named by the SHA-256 of the image's URL (`cache/ab/ab12…`), never by a provider's id or
 /// URL, so nothing a provider sends can make us write outside the folder. The folder itself
@@ -29,8 +33,10 @@ public final class ImageCache: @unchecked Sendable {
     var found: [(name: String, size: Int, modified: Date)] = []
     for shard in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
     where shard.count == 2 {
-      for name in (try? FileManager.default.contentsOfDirectory(atPath: "\(directory)/\(shard)")) ?? []
-      where name.count == 64 && name.hasPrefix(shard) && name.allSatisfy(\.isHexDigit) {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: "\(directory)/\(shard)")) ?? []
+      // A store a crash interrupted leaves its temp file: nobody else removes it.
+      for name in names where name.hasSuffix(".tmp") { unlink("\(directory)/\(shard)/\(name)") }
+      for name in names where name.count == 64 && name.hasPrefix(shard) && name.allSatisfy(\.isHexDigit) {
         let attributes = try? FileManager.default.attributesOfItem(atPath: "\(directory)/\(shard)/\(name)")
         let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
         guard size > 0 else { continue }
@@ -83,8 +89,12 @@ public final class ImageCache: @unchecked Sendable {
     guard FileManager.default.createFile(atPath: temp, contents: Data(bytes)) else {
       throw RequestFailure(kind: .malformed, detail: "could not write to the image cache")
     }
-    // A cache needs no fsync: a file lost to a crash is downloaded again.
-    _ = rename(temp, absolute(path))
+    // A cache needs no fsync: a file lost to a crash is downloaded again. The temp file is
+    // this call's: renamed into place, or removed (and swept at the next start after a crash).
+    guard rename(temp, absolute(path)) == 0 else {
+      unlink(temp)
+      throw RequestFailure(kind: .malformed, detail: "could not write to the image cache")
+    }
     return lock.withLock {
       if let old = entries[name] { total -= old.size }
       tick += 1

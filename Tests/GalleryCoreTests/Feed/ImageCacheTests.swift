@@ -65,6 +65,19 @@ final class ImageCacheTests: XCTestCase {
     XCTAssertThrowsError(try small.store([UInt8](repeating: 0, count: 6_000), for: "https://x/big"))
   }
 
+  /// Issue 28, item 2: a store a crash interrupted leaves a temp file in the cache's folder;
+  /// the next start removes it.
+  func testAStoresLeftoverTempFileIsSweptAtStart() throws {
+    let dir = TemporaryDirectory()
+    let cache = try ImageCache(root: dir.path, budget: 100_000)
+    let stored = try cache.store([1, 2, 3], for: "https://x/1").path
+    let leftover = cache.absolute(stored) + ".0BADF00D.tmp"
+    XCTAssertTrue(FileManager.default.createFile(atPath: leftover, contents: Data(count: 4000)))
+    let reopened = try ImageCache(root: dir.path, budget: 100_000)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: leftover))
+    XCTAssertEqual(reopened.totalBytes, 3)
+  }
+
   func testImageSourceRefusesLocalFilesAndNonImages() async throws {
     let server = try FakeHTTPServer { request in
       request.path == "/img.png"
