@@ -369,14 +369,15 @@ public final class EventLog: @unchecked Sendable {
         do {
           let cursor = try opened.get()
           var chunk = [EventRecord]()
-          while let r = try cursor.next() {
+          // An unsubscribe stops the catch-up at the next chunk, not at its end.
+          while self?.isSubscribed(id) == true, let r = try cursor.next() {
             chunk.append(r)
             if chunk.count == 1024 {
               handler(chunk)
               chunk.removeAll(keepingCapacity: true)
             }
           }
-          if !chunk.isEmpty { handler(chunk) }
+          if !chunk.isEmpty, self?.isSubscribed(id) == true { handler(chunk) }
         } catch {
           self?.unsubscribe(id)
           onFailure?(EventLogError.from(error, path: path))
@@ -389,6 +390,12 @@ public final class EventLog: @unchecked Sendable {
   /// Blocks until every delivery to followers enqueued so far has run.
   public func waitForDeliveries() {
     deliveryQueue.sync {}
+  }
+
+  private func isSubscribed(_ id: Int) -> Bool {
+    cond.lock()
+    defer { cond.unlock() }
+    return subscribers[id] != nil
   }
 
   private func unsubscribe(_ id: Int) {

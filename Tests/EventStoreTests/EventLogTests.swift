@@ -157,6 +157,23 @@ final class EventLogTests: XCTestCase {
     log.waitForDeliveries()
     XCTAssertEqual(seen.value.last, 11, "no delivery after cancel")
   }
+
+  /// Issue 28, item 3: cancelling a subscription stops its catch-up at the next chunk.
+  func testCancellingAFollowerStopsItsCatchUp() throws {
+    let dir = TempDirectory()
+    let log = try EventLog(path: dir.file("e.jsonl"), options: EventLogOptions(durability: .none))
+    try log.append((1...5000).map { event($0) })
+    let chunks = Locked<[Int]>([])
+    let holder = Locked<LogSubscription?>(nil)
+    let subscription = log.follow(after: 0) { records in
+      chunks.mutate { $0.append(records.count) }
+      holder.value?.cancel()
+    }
+    holder.mutate { $0 = subscription }
+    log.waitForDeliveries()
+    XCTAssertLessThanOrEqual(chunks.value.count, 2, "the catch-up stopped: \(chunks.value)")
+    XCTAssertLessThan(chunks.value.reduce(0, +), 5000)
+  }
 }
 
 extension FileHandle {

@@ -58,6 +58,14 @@ public final class RPCConnection: @unchecked Sendable {
     startWriterOnce()
   }
 
+  /// Bytes sent but not yet written: what a client that stops reading leaves queued. Senders
+  /// of optional traffic (event subscriptions) stop past their bound instead of adding more.
+  public var backlogBytes: Int {
+    outgoing.lock()
+    defer { outgoing.unlock() }
+    return pending.count
+  }
+
   /// Holds what is sent from now until `uncork`: the reader corks while it handles the
   /// messages of one read, so their `state/changed` and answers leave in one write made on
   /// the reader's own thread, with no wait for the writer thread to wake.

@@ -161,7 +161,8 @@ public enum MethodCatalog {
         result: Schema.object(["lastSeq": Schema.integer(minimum: 0)]), errors: [-32602, -32002],
         route: .builtin(.subscribe)),
       MethodSpec(
-        "events/unsubscribe", "Stops events/appended notifications.", result: Schema.null, errors: [-32002],
+        "events/unsubscribe", "Stops events/appended notifications, a catch-up under way included.",
+        result: Schema.null, errors: [-32002],
         route: .builtin(.unsubscribe)),
       MethodSpec(
         "history/stateAt",
@@ -340,6 +341,11 @@ public enum MethodCatalog {
     (
       "events/appended", "After events/subscribe: each batch of new events.",
       Schema.object(["events": Schema.array(Schema.ref("EventRecord"))])
+    ),
+    (
+      "events/dropped",
+      "The subscription ended because the client left more than 4 MiB unread: no more events/appended until events/subscribe is called again, from resumeFrom to miss nothing.",
+      Schema.object(["resumeFrom": Schema.integer(minimum: 1), "reason": Schema.string])
     ),
     ("$/progress", "Progress of a long request that was given a workDoneToken.", Schema.ref("Progress")),
   ]

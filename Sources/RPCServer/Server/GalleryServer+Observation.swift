@@ -39,22 +39,45 @@ extension GalleryServer {
     return .object(["events": .array(events), "lastSeq": .number(Double(last))])
   }
 
+  /// The most a subscription may leave queued for a client that does not read: past it the
+  /// subscription is dropped (`events/dropped` says where to resume), so a client never makes
+  /// the server hold more than this of its events, whatever it asks.
+  static let subscriptionBacklogBytes = 4 << 20
+
   func subscribe(_ p: Params) throws(RPCError) -> JSONValue {
     let last = store.log.lastSeq
     let from = UInt64(try p.optionalInt("from", in: 1...Int.max) ?? Int(last + 1))
     lock.lock()
     defer { lock.unlock() }
+    // The last one stops here, its catch-up included: one subscription per connection.
     subscription?.cancel()
     let connection = self.connection
     let logger = self.logger
-    subscription = store.log.follow(
+    let delivery = SubscriptionDelivery()
+    let bound = Self.subscriptionBacklogBytes
+    let following = store.log.follow(
       after: from - 1,
       onFailure: { error in logger.log(.error, "events/subscribe catch-up: \(error)") }
     ) { records in
+      guard let first = records.first, delivery.isLive else { return }
+      guard connection.backlogBytes <= bound else {
+        delivery.drop()
+        connection.send(
+          RPCOutgoing.notification(
+            "events/dropped",
+            .object([
+              "resumeFrom": .number(Double(first.seq)),
+              "reason": .string(
+                "the client left more than \(bound) bytes unread: subscribe again from resumeFrom"),
+            ])))
+        return
+      }
       connection.send(
         RPCOutgoing.notification(
           "events/appended", .object(["events": .array(records.map(GalleryServer.json))])))
     }
+    delivery.attach(following)
+    subscription = following
     return .object(["lastSeq": .number(Double(last))])
   }
 
@@ -178,4 +201,30 @@ struct Progress {
   }
 
   func end() { send(["kind": .string("end")]) }
+}
+
+/// One subscription's delivery: live until it is dropped for its client's unread backlog;
+/// dropping it ends its log subscription, catch-up included.
+final class SubscriptionDelivery: @unchecked Sendable {
+  private let lock = NSLock()
+  private var dropped = false
+  private var subscription: LogSubscription?
+
+  var isLive: Bool { lock.withLock { !dropped } }
+
+  func attach(_ subscription: LogSubscription) {
+    let cancelNow: Bool = lock.withLock {
+      self.subscription = subscription
+      return dropped
+    }
+    if cancelNow { subscription.cancel() }
+  }
+
+  func drop() {
+    let subscription: LogSubscription? = lock.withLock {
+      dropped = true
+      return self.subscription
+    }
+    subscription?.cancel()
+  }
 }

@@ -1,0 +1,61 @@
+import EventStore
+import Foundation
+import GalleryCore
+import GalleryTesting
+import XCTest
+
+/// Issue 28, item 3: a client that subscribes and does not read never makes the server hold
+/// more than a bound of its events: past it the subscription is dropped with `events/dropped`
+/// saying where to resume, and resuming from there misses nothing.
+final class SubscriptionBoundTests: XCTestCase {
+  func testAClientThatDoesNotReadIsDroppedAtTheBoundAndResumesWithoutAGap() throws {
+    let dir = TemporaryDirectory()
+    let total = 12_000
+    do {
+      let log = try EventLog(path: dir.path + "/events.jsonl", options: EventLogOptions(durability: .none))
+      let value = String(repeating: "x", count: 900)
+      for chunk in stride(from: 0, to: total, by: 1000) {
+        try log.append(
+          (chunk..<chunk + 1000).map { n in
+            NewEvent(
+              type: "auth.fieldEdited",
+              data: Array(#"{"field":"email","form":"login","value":"\#(n)\#(value)"}"#.utf8))
+          })
+      }
+      try log.close()
+    }
+    let server = try InProcessServer(dataDirectory: dir)
+    _ = server.initialize()
+    let last = UInt64(total)
+    // Read only up to the answer, then nothing while the catch-up runs (about 11 MB).
+    let (early, answer) = server.response(to: server.request("events/subscribe", #"{"from":1}"#))
+    XCTAssertEqual(answer["result"]?["lastSeq"], .number(Double(last)))
+    server.store.log.waitForDeliveries()
+    var seqs: [Int] = []
+    var resumeFrom: Int?
+    var messages = early
+    let probe = server.request("state/get", #"{"pointer":"/session/status"}"#)
+    messages += server.response(to: probe).notifications
+    for message in messages {
+      if message["method"] == .string("events/appended"), let events = message["params"]?["events"]?.array {
+        seqs += events.compactMap { $0["seq"]?.int }
+      } else if message["method"] == .string("events/dropped") {
+        resumeFrom = message["params"]?["resumeFrom"]?.int
+      }
+    }
+    let resume = try XCTUnwrap(resumeFrom, "the subscription was dropped, saying where to resume")
+    XCTAssertEqual(seqs, Array(1..<resume), "delivered without a gap up to where it stopped")
+    XCTAssertLessThan(seqs.count * 1000, 6 << 20, "at most the bound (4 MiB) and a chunk were queued")
+    XCTAssertLessThan(resume, total)
+
+    // Resuming from there, reading as it goes, gets the rest.
+    server.call("events/subscribe", #"{"from":\#(resume)}"#)
+    var rest: [Int] = []
+    while rest.last != total, let message = server.next() {
+      if message["method"] == .string("events/appended"), let events = message["params"]?["events"]?.array {
+        rest += events.compactMap { $0["seq"]?.int }
+      }
+    }
+    XCTAssertEqual(rest, Array(resume...total))
+  }
+}
