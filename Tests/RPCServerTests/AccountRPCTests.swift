@@ -169,3 +169,55 @@ final class AccountRPCTests: XCTestCase {
     XCTAssertEqual(kept, [], "the bytes are kept only until they are uploaded")
   }
 }
+
+/// Issue 28, item 9: staged upload bytes that no state names are removed: at start-up, and
+/// whenever new bytes are staged; the folder holds the upload the state names and no more.
+extension AccountRPCTests {
+  func stagedFiles(_ folder: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+  }
+
+  func testOrphanedStagedBytesAreRemovedAtStartAndBeforeNewBytesAreStaged() throws {
+    let dir = TemporaryDirectory()
+    let uploads = StagedUploads.folder(in: dir.path)
+    try FileManager.default.createDirectory(atPath: uploads, withIntermediateDirectories: true)
+    for name in ["left-by-a-crash.png", "failed-long-ago.gif", ".partial.tmp"] {
+      XCTAssertTrue(
+        FileManager.default.createFile(atPath: "\(uploads)/\(name)", contents: Data(count: 2 << 20)))
+    }
+    let p = try InProcessServer(dataDirectory: dir)
+    _ = p.initialize()
+    XCTAssertEqual(stagedFiles(uploads), [], "nothing the state names survives the start")
+
+    guard case .string(let redirect)? = p.call("account/beginLogin")["demoRedirectURL"] else {
+      return XCTFail()
+    }
+    p.call("account/completeLogin", #"{"redirectURL":"\#(redirect)"}"#)
+    // An orphan that appears while the server runs goes when the next bytes are staged.
+    XCTAssertTrue(
+      FileManager.default.createFile(atPath: "\(uploads)/orphan.png", contents: Data(count: 1000)))
+    let gif = Data("GIF89a".utf8) + Data(count: 2048)
+    let id = p.request("account/upload", #"{"data":"\#(gif.base64EncodedString())","fileName":"cat.gif"}"#)
+    waitForPatch(p, after: p.response(to: id).notifications, "/account/upload/status", .string("done"))
+    XCTAssertEqual(
+      stagedFiles(uploads), [], "the orphan went before staging; the upload's own bytes after it")
+  }
+
+  func testTheSweepKeepsWhatTheStateNames() throws {
+    let dir = TemporaryDirectory()
+    let uploads = StagedUploads.folder(in: dir.path)
+    try FileManager.default.createDirectory(atPath: uploads, withIntermediateDirectories: true)
+    for name in ["a.png", "b.png"] {
+      XCTAssertTrue(FileManager.default.createFile(atPath: "\(uploads)/\(name)", contents: Data(count: 10)))
+    }
+    XCTAssertEqual(StagedUploads.sweep(dataDirectory: dir.path, keeping: ["\(uploads)/b.png"]), 1)
+    XCTAssertEqual(stagedFiles(uploads), ["b.png"])
+    var state = AppState()
+    state.account.upload.request = UploadRequest(
+      file: UploadFile(
+        path: "\(uploads)/b.png", fileName: "b.png", byteCount: 10, mimeType: "image/png", staged: true))
+    XCTAssertEqual(StagedUploads.inUse(state), ["\(uploads)/b.png"])
+    state.account.upload.request?.file.staged = nil
+    XCTAssertEqual(StagedUploads.inUse(state), [], "a path the user named is theirs, never swept")
+  }
+}

@@ -3,6 +3,10 @@ import Foundation
 /// The Imgur account: browser sign-in, the user's images, upload, delete, sign-out.
 /// Tokens never pass through here: events carry who signed in and for how long.
 enum AccountFeature: FeatureModule {
+  static func sweepFiles(_ state: AppState, dataDirectory: String) {
+    StagedUploads.sweep(dataDirectory: dataDirectory, keeping: StagedUploads.inUse(state))
+  }
+
   static func decide(_ action: AccountAction, _ state: AppState) throws(Rejection) -> [Event] {
     let account = state.account
     switch action {

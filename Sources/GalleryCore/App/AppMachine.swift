@@ -46,6 +46,11 @@ public enum AppMachine {
   }
 
   /// Events that close work left in flight by a stopped process, so no spinner waits forever.
+  /// Every feature's sweep of the files it keeps that `state` no longer names.
+  public static func sweepFiles(_ state: AppState, dataDirectory: String) {
+    for module in GalleryModules.all { module.sweepFiles(state, dataDirectory: dataDirectory) }
+  }
+
   public static func interruptedWork(_ state: AppState) -> [Event] {
     GalleryModules.all.flatMap { $0.interruptedWork(state) }
   }

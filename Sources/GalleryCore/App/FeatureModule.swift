@@ -14,6 +14,9 @@ protocol FeatureModule: Sendable {
   static func startupActions(_ environment: GalleryEnvironment) -> [Action]
   /// Events that close work a stopped process left in flight, so nothing waits forever.
   static func interruptedWork(_ state: AppState) -> [Event]
+  /// Removes the files it keeps under the data directory that `state` no longer names
+  /// (run at start-up, after recovery).
+  static func sweepFiles(_ state: AppState, dataDirectory: String)
   /// Starts `effect` if it is one of this feature's (its runner lives in the feature's
   /// folder); false otherwise.
   static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool
@@ -34,6 +37,7 @@ extension FeatureModule {
   static var afterFold: (@Sendable (inout AppState) -> Void)? { nil }
   static func startupActions(_ environment: GalleryEnvironment) -> [Action] { [] }
   static func interruptedWork(_ state: AppState) -> [Event] { [] }
+  static func sweepFiles(_ state: AppState, dataDirectory: String) {}
   static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool { false }
   static func providersChanged(_ environment: GalleryEnvironment) -> [Action] { [] }
   static var imageSlots: [ImageSlot] { [] }

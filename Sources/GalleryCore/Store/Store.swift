@@ -203,6 +203,7 @@ public final class Store: @unchecked Sendable {
     }
     let leftovers = AppMachine.interruptedWork(current)
     if !leftovers.isEmpty { _ = try record(leftovers) }
+    AppMachine.sweepFiles(current, dataDirectory: dataDirectory)
     if recovery.replayedEvents >= options.snapshotEvery { saveSnapshot() }
     for action in AppMachine.startupActions(environment) {
       do { try send(action) } catch is Rejection {} catch { diagnostics("start-up action failed: \(error)") }

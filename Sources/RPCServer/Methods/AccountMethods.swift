@@ -55,7 +55,7 @@ enum AccountMethods {
     ) { p, context throws(RPCError) in
       let title = try p.optionalString("title")
       let description = try p.optionalString("description")
-      let file = try UploadSource.file(p, dataDirectory: context.dataDirectory)
+      let file = try UploadSource.file(p, context: context)
       return Action.account(.upload(UploadRequest(file: file, title: title, description: description)))
     },
     MethodCatalog.action(

@@ -5,7 +5,7 @@ import GalleryCore
 /// under the data directory first). Exactly one of `path` and `data` is given; every check
 /// a path gets, the bytes get too, and the size is bounded before anything is decoded.
 enum UploadSource {
-  static func file(_ p: Params, dataDirectory: String) throws(RPCError) -> UploadFile {
+  static func file(_ p: Params, context: MethodContext) throws(RPCError) -> UploadFile {
     let path = try p.optionalString("path")
     let data = try p.optionalString("data", maxBytes: UploadFile.maxBase64Bytes + 4)
     let fileName = try p.optionalString("fileName")
@@ -26,7 +26,13 @@ enum UploadSource {
       else {
         throw RPCError.invalidParams("parameter \"data\" is not base64")
       }
-      do { return try UploadFile.stage([UInt8](bytes), fileName: fileName, in: dataDirectory) } catch {
+      // What earlier uploads staged and the state no longer names goes first: the folder
+      // holds the upload the state names and this one, no more.
+      if let inUse = context.stagedInUse {
+        StagedUploads.sweep(dataDirectory: context.dataDirectory, keeping: inUse())
+      }
+      do { return try UploadFile.stage([UInt8](bytes), fileName: fileName, in: context.dataDirectory) } catch
+      {
         throw RPCError.invalidParams("\(error)")
       }
     case (nil, nil):

@@ -230,7 +230,11 @@ public final class GalleryServer: @unchecked Sendable {
     case .action(let build, let answer, let reportsProgress):
       let p = try Params(params, allowed: spec.paramNames)
       let outcome = try perform(
-        try build(p, MethodContext(dataDirectory: store.dataDirectory, random: store.random)))
+        try build(
+          p,
+          MethodContext(
+            dataDirectory: store.dataDirectory, random: store.random,
+            stagedInUse: { [store] in StagedUploads.inUse(store.state) })))
       var result: [String: JSONValue] = [
         "version": .number(Double(outcome.version)),
         "events": .array(

@@ -1,0 +1,37 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Bytes a frontend sent for upload (`account/upload` with `data`), kept under
+/// `DIR/uploads/` until the upload that names them is done. Owner: the Account feature.
+/// Bound: the files the state names (the upload running, or the failed one kept so it can
+/// be sent again), each at most `UploadFile.maxBytes`, plus the one being staged. Whatever
+/// else is there is removed: at start-up, whenever new bytes are staged, and when an upload
+/// succeeds.
+public enum StagedUploads {
+  /// The folder under the data directory.
+  public static func folder(in dataDirectory: String) -> String { dataDirectory + "/uploads" }
+
+  /// The staged files `state` still names.
+  public static func inUse(_ state: AppState) -> Set<String> {
+    guard let file = state.account.upload.request?.file, file.staged == true else { return [] }
+    return [file.path]
+  }
+
+  /// Removes every staged file but `keeping`; returns how many went.
+  @discardableResult
+  public static func sweep(dataDirectory: String, keeping: Set<String>) -> Int {
+    let folder = folder(in: dataDirectory)
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return 0 }
+    let kept = Set(keeping.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+    var removed = 0
+    for name in names {
+      let path = URL(fileURLWithPath: "\(folder)/\(name)").standardizedFileURL.path
+      guard !kept.contains(path), unlink(path) == 0 else { continue }
+      removed += 1
+    }
+    return removed
+  }
+}
