@@ -133,4 +133,24 @@ final class RetentionTests: XCTestCase {
       try Replay.state(ofLogAt: dir.path + "/events.jsonl"), store.state, "the log alone rebuilds it")
     try store.close()
   }
+
+  /// Issue 28, item 8: the size bound is checked on every append, not only every thousand
+  /// events: 300 keystrokes of 65 KB under a 1 MB bound leave about the bound.
+  func testTheSizeBoundHoldsAfterEveryAppendNotJustAtSnapshots() throws {
+    let dir = TemporaryDirectory()
+    var options = Store.Options(durability: .none)
+    XCTAssertEqual(options.snapshotEvery, 1000)
+    options.retention = Retention(keepMillis: day, keepBytes: 1 << 20)
+    let store = try Store(dataDirectory: dir.path, options: options)
+    let big = String(repeating: "x", count: 65_000)
+    var largest = 0
+    for k in 1...300 {
+      try store.send(.auth(.setEmail(.login, "\(k)\(big)")))
+      largest = max(largest, Int(store.log.byteCount))
+    }
+    XCTAssertLessThanOrEqual(largest, (1 << 20) + 65_300, "never more than the bound and one event")
+    XCTAssertEqual(
+      try Replay.state(ofLogAt: dir.path + "/events.jsonl"), store.state, "the log alone rebuilds it")
+    try store.close()
+  }
 }

@@ -38,6 +38,8 @@ public struct ProviderSettings: Codable, Equatable, Sendable {
   /// Named environments (like the PixaBay seed's DEV and UAT): base URL by service; a service
   /// an environment does not name keeps its configured URL.
   public var environments: [String: [String: String]] = [:]
+  /// The most named environments kept (a call defines at most as many).
+  public static let maxEnvironments = 20
   /// The base URLs in effect (service → URL).
   public var baseURLs: [String: String] { environments[environment] ?? [:] }
 

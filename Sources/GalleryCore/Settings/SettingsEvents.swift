@@ -17,10 +17,62 @@ public enum SettingsEvents {
     public init(language: Language) { self.language = language }
   }
 
-  /// The settings after an update, whole (they are small).
+  /// The settings after an update, but for the named environments: those the update defined
+  /// or removed are in `environments`, so an event stays as small as its call (a call
+  /// defines at most 20 environments) however many earlier calls defined.
+  ///
+  /// v2. A v1 line held the settings whole, environments included; its upgrade moves those
+  /// into `environments` as a replacement of the whole map, so it folds as it always did.
   public struct Changed: EventPayload {
     public static let type = "settings.changed"
+    public static var version: Int { 2 }
+    /// Every member but `providers.environments`, which is recorded empty.
     public var settings: Settings
-    public init(settings: Settings) { self.settings = settings }
+    /// The environments this update defined or removed (nil: none).
+    public var environments: EnvironmentChanges?
+
+    public init(settings: Settings, environments: EnvironmentChanges? = nil) {
+      var recorded = settings
+      recorded.providers.environments = [:]
+      self.settings = recorded
+      self.environments = environments
+    }
+
+    /// v1 → v2: the whole map a v1 line held replaces the environments when folded.
+    public static func upgrade(_ data: [UInt8], from version: Int) throws -> [UInt8] {
+      guard version == 1, case .object(var members) = try JSONParser.parse(data),
+        case .object(var settings)? = members["settings"],
+        case .object(var providers)? = settings["providers"]
+      else { throw EventDecodingError(type: type, reason: "no upgrade from schema version \(version)") }
+      let whole = providers["environments"] ?? .object([:])
+      providers["environments"] = .object([:])
+      settings["providers"] = .object(providers)
+      members["settings"] = .object(settings)
+      members["environments"] = .object(["defined": whole, "removed": .array([]), "replacesAll": .bool(true)])
+      return JSONWriter.bytes(.object(members))
+    }
+  }
+
+  /// Named environments an update defined (name → service → base URL) or removed.
+  public struct EnvironmentChanges: Codable, Equatable, Sendable {
+    public var defined: [String: [String: String]] = [:]
+    public var removed: [String] = []
+    /// The defined ones are the whole map (a v1 line's): every other one goes.
+    public var replacesAll = false
+
+    public init(defined: [String: [String: String]] = [:], removed: [String] = [], replacesAll: Bool = false)
+    {
+      self.defined = defined
+      self.removed = removed
+      self.replacesAll = replacesAll
+    }
+
+    /// `environments` with these changes made.
+    public func applied(to environments: [String: [String: String]]) -> [String: [String: String]] {
+      var result = replacesAll ? [:] : environments
+      for name in removed { result[name] = nil }
+      for (name, urls) in defined { result[name] = urls }
+      return result
+    }
   }
 }

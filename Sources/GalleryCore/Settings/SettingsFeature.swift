@@ -13,7 +13,14 @@ enum SettingsFeature: FeatureModule {
       return [Event(SettingsEvents.ProvidersConfigured(providers: current.withProviders(of: configured)))]
     case .update(let change):
       let next = try apply(change, to: state.settings)
-      return next == state.settings ? [] : [Event(SettingsEvents.Changed(settings: next))]
+      guard next != state.settings else { return [] }
+      let old = state.settings.providers.environments
+      let new = next.providers.environments
+      var changes = SettingsEvents.EnvironmentChanges()
+      for (name, urls) in new where old[name] != urls { changes.defined[name] = urls }
+      changes.removed = old.keys.filter { new[$0] == nil }.sorted()
+      let recorded = changes == SettingsEvents.EnvironmentChanges() ? nil : changes
+      return [Event(SettingsEvents.Changed(settings: next, environments: recorded))]
     }
   }
 
@@ -69,6 +76,9 @@ enum SettingsFeature: FeatureModule {
         }
         s.providers.environments[name] = urls
       }
+      guard s.providers.environments.count <= ProviderSettings.maxEnvironments else {
+        throw invalid("environments", "environmentCount", ["max": "\(ProviderSettings.maxEnvironments)"])
+      }
       s.providers.chosen = true
     }
     if let v = change.environment {
@@ -118,15 +128,19 @@ enum SettingsFeature: FeatureModule {
     .fold(SettingsEvents.Changed.self) { state, e in
       let old = state.settings
       state.settings = e.settings
+      state.settings.providers.environments =
+        e.environments?.applied(to: old.providers.environments) ?? old.providers.environments
       if old.language != e.settings.language { state.rerenderMessages() }
       if old.pageSize != e.settings.pageSize { state.feed.perPage = e.settings.pageSize }
     },
     // Both effects are no-ops when nothing they govern changed. Providers switch only once a
     // user chose them; until then the configuration's serve.
-    .plan(SettingsEvents.Changed.self) { e, _ in
+    .plan(SettingsEvents.Changed.self) { e, state in
+      // The state after the fold: the providers with their environments.
+      let settings = state.settings
       let providers: [Effect] =
-        e.settings.providers.chosen ? [.settings(.useProviders(e.settings.providers))] : []
-      return [.images(.setCacheBudget(megabytes: e.settings.imageCacheMegabytes))] + providers
+        settings.providers.chosen ? [.settings(.useProviders(settings.providers))] : []
+      return [.images(.setCacheBudget(megabytes: settings.imageCacheMegabytes))] + providers
     },
   ]
 }

@@ -10,6 +10,7 @@ extension SettingsFeature {
       "settings.invalid.environmentName":
         "{field} must be a name of 1 to 32 letters, digits, - or _ (not production).",
       "settings.invalid.environment": "{field} must be production or a defined environment.",
+      "settings.invalid.environmentCount": "{field}: at most {max} environments can be defined.",
     ],
     .es: [
       "settings.invalid.oneOf": "{field} debe ser uno de: {allowed}.",
@@ -19,6 +20,7 @@ extension SettingsFeature {
       "settings.invalid.environmentName":
         "{field} debe ser un nombre de 1 a 32 letras, dígitos, - o _ (no production).",
       "settings.invalid.environment": "{field} debe ser production o un entorno definido.",
+      "settings.invalid.environmentCount": "{field}: se pueden definir {max} entornos como mucho.",
     ],
   ]
 }

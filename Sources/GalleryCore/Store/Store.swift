@@ -334,7 +334,10 @@ public final class Store: @unchecked Sendable {
     freeMemory.recorded(encoded.reduce(0) { $0 + $1.data.count })
     feed.enqueue(StateChange(version: currentVersion, state: current, events: records))
     sinceSnapshot += records.count
-    if sinceSnapshot >= options.snapshotEvery { saveSnapshotLocked() }
+    // The size bound is checked on every append, by bytes: a few large events must not wait
+    // for the next snapshot's thousand to be cut (retention then keeps half the bound).
+    let overSize = !options.readOnly && options.retention?.keepBytes.map { log.byteCount > $0 } == true
+    if sinceSnapshot >= options.snapshotEvery || overSize { saveSnapshotLocked() }
     runtime.start(effects)
     return Outcome(version: currentVersion, events: records, recorded: events)
   }

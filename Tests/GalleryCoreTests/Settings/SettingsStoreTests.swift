@@ -216,4 +216,48 @@ final class SettingsStoreTests: XCTestCase {
     XCTAssertEqual(store.state.feed.provider, "renamed")
     try store.close()
   }
+
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent()
+    .appendingPathComponent("Fixtures").path
+
+  /// Issue 28, item 8: an update records what it changed of the named environments, not the
+  /// whole map, and the map is bounded: 89 updates each defining an environment write a few
+  /// hundred bytes each, and the 21st environment is refused by name.
+  func testAnUpdateRecordsOnlyTheEnvironmentsItChangedAndTheirNumberIsBounded() throws {
+    let dir = TemporaryDirectory()
+    let store = try Store(dataDirectory: dir.path, options: .init(durability: .none, timerScale: 0))
+    let url = "http://127.0.0.1:9/" + String(repeating: "p", count: 1500)
+    var sizes: [Int] = []
+    for n in 0..<ProviderSettings.maxEnvironments {
+      let outcome = try store.send(change { $0.environments = ["env\(n)": ["pixabay": url, "pexels": url]] })
+      sizes.append(outcome.events.reduce(0) { $0 + $1.data.count })
+    }
+    XCTAssertLessThan(sizes.max() ?? 0, 4_000, "each event holds its own call's environment: \(sizes)")
+    XCTAssertEqual(store.state.settings.providers.environments.count, ProviderSettings.maxEnvironments)
+    XCTAssertThrowsError(try store.send(change { $0.environments = ["one-more": ["pixabay": url]] })) {
+      error in
+      XCTAssertEqual((error as? Rejection)?.code, "settings.invalid")
+      XCTAssertEqual(
+        (error as? Rejection)?.message, "environments: at most 20 environments can be defined.")
+    }
+    try store.send(change { $0.environments = ["env3": [:]] })
+    XCTAssertNil(store.state.settings.providers.environments["env3"])
+    XCTAssertEqual(try Replay.state(ofLogAt: dir.path + "/events.jsonl"), store.state, "the log rebuilds it")
+    try store.close()
+  }
+
+  /// A log the build of 2026-11-23 wrote (its settings.changed lines are v1, the whole
+  /// settings each) replays to the settings that build showed.
+  func testAnOlderBuildsWholeSettingsEventsReplayAsThatBuildShowedThem() throws {
+    let log = Self.fixtures + "/legacy/settings-v1-environments.jsonl"
+    let reported = try JSONParser.parse(
+      Array(
+        try Data(
+          contentsOf: URL(fileURLWithPath: Self.fixtures + "/legacy/settings-v1-environments.settings.json")))
+    )
+    let versions = try LogCursorEvents.types(log)
+    XCTAssertTrue(versions.contains("settings.changed"))
+    XCTAssertEqual(try AppState.view(Replay.state(ofLogAt: log).settings), reported)
+  }
 }
