@@ -50,6 +50,14 @@ final class InspectTests: XCTestCase {
     let limited = p.call("history/changes", #"{"pointer":"/route","limit":1}"#)["changes"]?.array
     XCTAssertEqual(limited?.count, 1)
     XCTAssertEqual(p.error("history/changes", #"{"pointer":"nope"}"#)["code"], .number(-32602))
+    // Issue 28, minor 6: `~` only as ~0 or ~1, in every method that takes a pointer.
+    for method in ["history/changes", "state/get"] {
+      for bad in ["/~9", "/feed/~", "/a~2b"] {
+        let error = p.error(method, #"{"pointer":"\#(bad)"}"#)
+        XCTAssertEqual(error["code"], .number(-32602), "\(method) \(bad)")
+        XCTAssertTrue(error["data"]?.string?.contains("~") == true, "\(method) \(bad): \(error)")
+      }
+    }
     let past = p.error("history/changes", #"{"pointer":"/route","from":9007199254740993}"#)
     XCTAssertEqual(past["code"], .number(-32602), "a start past 2^53 is refused, not rounded")
     XCTAssertTrue(past["data"]?.string?.contains("9007199254740993") == true, "\(past)")

@@ -15,9 +15,28 @@ public enum JSONPointer {
     guard pointer.hasPrefix("/") else {
       throw Failure(pointer: pointer, reason: "must be empty or start with '/'")
     }
-    return pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
-      $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+    var tokens: [String] = []
+    for raw in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+      // RFC 6901: `~` only as `~0` or `~1`.
+      var token = ""
+      var escape = false
+      for c in raw {
+        if escape {
+          guard c == "0" || c == "1" else {
+            throw Failure(pointer: pointer, reason: "'~' must be followed by 0 or 1 (found ~\(c))")
+          }
+          token.append(c == "0" ? "~" : "/")
+          escape = false
+        } else if c == "~" {
+          escape = true
+        } else {
+          token.append(c)
+        }
+      }
+      guard !escape else { throw Failure(pointer: pointer, reason: "'~' must be followed by 0 or 1") }
+      tokens.append(token)
     }
+    return tokens
   }
 
   /// Escapes one reference token.
