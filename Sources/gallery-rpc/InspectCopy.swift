@@ -1,13 +1,57 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The data directory `serve --inspect FILE` serves: a fresh temporary one holding a copy of
-/// the log or bundle as its `events.jsonl` (removed when the server stops).
+/// the log or bundle as its `events.jsonl`. Owner: the serving process, which removes it when
+/// it stops; a copy whose process died (a crash, a kill) is swept by the next `make`. Bound:
+/// one copy of the inspected file per running inspector.
 enum InspectCopy {
+  /// Names start with this, then the owner's pid: `gallery-inspect-PID-UUID`.
+  static let prefix = "gallery-inspect-"
+
+  struct Refusal: Error, CustomStringConvertible {
+    var description: String
+  }
+
   static func make(of file: String) throws -> String {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("gallery-inspect-\(UUID().uuidString)").path
+    var info = stat()
+    guard stat(file, &info) == 0 else {
+      throw Refusal(description: "\(file): \(String(cString: strerror(errno)))")
+    }
+    // A FIFO would block the copy for ever, a directory would be copied whole: only a log.
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+      throw Refusal(description: "\(file) is not a regular file (--inspect takes a log or a bundle)")
+    }
+    let temporary = FileManager.default.temporaryDirectory.path
+    sweep(in: temporary)
+    let directory = "\(temporary)/\(prefix)\(getpid())-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    try FileManager.default.copyItem(atPath: file, toPath: directory + "/events.jsonl")
+    do {
+      try FileManager.default.copyItem(atPath: file, toPath: directory + "/events.jsonl")
+    } catch {
+      try? FileManager.default.removeItem(atPath: directory)
+      throw error
+    }
     return directory
+  }
+
+  /// Removes the copies whose process is gone (and those of builds that did not name it,
+  /// once a day old).
+  static func sweep(in temporary: String) {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
+    for name in names where name.hasPrefix(prefix) {
+      let path = "\(temporary)/\(name)"
+      let rest = name.dropFirst(prefix.count)
+      if let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]) {
+        guard kill(pid, 0) != 0, errno == ESRCH else { continue }
+      } else {
+        let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+        guard let modified, modified.timeIntervalSinceNow < -86_400 else { continue }
+      }
+      try? FileManager.default.removeItem(atPath: path)
+    }
   }
 }

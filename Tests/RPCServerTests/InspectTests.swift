@@ -83,4 +83,38 @@ final class InspectTests: XCTestCase {
     XCTAssertEqual(
       p.call("history/stateAt", #"{"seq":0,"pointer":"/session/status"}"#)["value"], .string("signedOut"))
   }
+
+  /// Issue 28, minor 2: --inspect takes a regular file only (a directory was copied whole, a
+  /// FIFO hung), and a copy whose process died is swept by the next inspector.
+  func testInspectTakesRegularFilesOnlyAndSweepsCopiesOfDeadProcesses() throws {
+    let dir = TemporaryDirectory()
+    let fifo = dir.path + "/fifo"
+    XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+    for target in [dir.path, fifo] {
+      let result = try runGalleryRPC(["serve", "--inspect", target])
+      XCTAssertEqual(result.status, 1, target)
+      XCTAssertTrue(result.err.contains("is not a regular file"), result.err)
+    }
+    // A copy left by a process that is gone: a child that has exited.
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: "/bin/true")
+    try child.run()
+    child.waitUntilExit()
+    let stale = NSTemporaryDirectory() + "/gallery-inspect-\(child.processIdentifier)-left-by-a-crash"
+    try FileManager.default.createDirectory(atPath: stale, withIntermediateDirectories: true)
+    XCTAssertTrue(FileManager.default.createFile(atPath: stale + "/events.jsonl", contents: Data("x".utf8)))
+    let mine = NSTemporaryDirectory() + "/gallery-inspect-\(getpid())-a-live-one"
+    try FileManager.default.createDirectory(atPath: mine, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: mine) }
+    let log = dir.path + "/events.jsonl"
+    do {
+      let store = try Store(dataDirectory: dir.path, options: .init(durability: .none))
+      try store.send(.auth(.setEmail(.login, "a@b.c")))
+      try store.close()
+    }
+    let inspected = try runGalleryRPC(["serve", "--inspect", log])
+    XCTAssertTrue(inspected.err.contains("serving"), inspected.err)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: stale), "the dead process's copy was swept")
+    XCTAssertTrue(FileManager.default.fileExists(atPath: mine), "a live process's copy stays")
+  }
 }
