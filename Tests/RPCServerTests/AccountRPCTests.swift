@@ -140,9 +140,17 @@ final class AccountRPCTests: XCTestCase {
       (#"{"data":"!!!","fileName":"a.png"}"#, "base64"),
       (#"{"data":"\#(Data("plain text".utf8).base64EncodedString())","fileName":"a.png"}"#, "not an image"),
       (#"{"data":"","fileName":"a.png"}"#, "\"data\""),
-      (#"{"data":"R0lGODlh"}"#, "\"fileName\""),
-      (#"{"data":"R0lGODlh","fileName":"../a.gif"}"#, "fileName"),
-      (#"{"data":"R0lGODlh","fileName":"a.gif","path":"/etc/hostname"}"#, "not both"),
+      (#"{"data":"R0lGODlhAAAAAAAAAAAAAAAAAAAAAAAAAAA="}"#, "\"fileName\""),
+      (#"{"data":"R0lGODlhAAAAAAAAAAAAAAAAAAAAAAAAAAA=","fileName":"../a.gif"}"#, "fileName"),
+      (
+        #"{"data":"R0lGODlhAAAAAAAAAAAAAAAAAAAAAAAAAAA=","fileName":"a.gif","path":"/etc/hostname"}"#,
+        "not both"
+      ),
+      // Issue 28, minor 3: strict base64, named by what is wrong; magic bytes alone are no image.
+      (#"{"data":"!!!!","fileName":"a.png"}"#, "not base64: '!' at offset 0"),
+      (#"{"data":"R0lG*ODlh","fileName":"a.gif"}"#, "not base64: '*' at offset 4"),
+      (#"{"data":"/9j/","fileName":"a.jpg"}"#, "not an image"),
+      (#"{"data":"data:image/png,AAAA","fileName":"a.png"}"#, "data:TYPE;base64,BYTES"),
       (#"{"title":"x"}"#, "\"path\" or as \"data\""),
     ]
     for (params, named) in refusals {
@@ -151,11 +159,20 @@ final class AccountRPCTests: XCTestCase {
       XCTAssertTrue(error["data"]?.string?.contains(named) == true, "\(params): \(error)")
     }
     // Past 10 MB once decoded: refused by its length, before any decoding.
-    let huge = String(repeating: "A", count: UploadFile.maxBase64Bytes + 8)
+    let huge = String(repeating: "A", count: UploadFile.maxBase64Bytes + 200)
     let tooLarge = p.error("account/upload", #"{"data":"\#(huge)","fileName":"big.png"}"#)
     XCTAssertEqual(tooLarge["code"], .number(-32602))
     XCTAssertTrue(tooLarge["data"]?.string?.contains("\"data\"") == true, "\(tooLarge)")
     XCTAssertEqual(p.store.version, before, "nothing recorded")
+
+    // The largest file as a data URL: its header does not count against the bound.
+    let largest = Data("GIF89a".utf8) + Data(count: UploadFile.maxBytes - 6)
+    let big = p.request(
+      "account/upload",
+      #"{"data":"data:image/gif;base64,\#(largest.base64EncodedString())","fileName":"big.gif"}"#)
+    let bigAnswer = p.response(to: big)
+    XCTAssertNil(bigAnswer.response["error"], "\(bigAnswer.response)")
+    waitForPatch(p, after: bigAnswer.notifications, "/account/upload/status", .string("done"))
 
     let id = p.request(
       "account/upload",

@@ -95,13 +95,46 @@ extension UploadFile {
   /// The image type by magic bytes, nil if the bytes are not an image.
   public static func mimeType(_ b: [UInt8]) -> String? {
     guard ImageSource.looksLikeImage(b) else { return nil }
+    func starts(_ p: String, at offset: Int) -> Bool {
+      let bytes = Array(p.utf8)
+      return b.count >= offset + bytes.count && Array(b[offset..<(offset + bytes.count)]) == bytes
+    }
+    // More than the magic bytes: each format's smallest whole file has these.
     switch b.first {
-    case 0xFF: return "image/jpeg"
-    case 0x89: return "image/png"
-    case UInt8(ascii: "G"): return "image/gif"
-    case UInt8(ascii: "R"): return "image/webp"
+    case 0xFF:
+      // A JPEG ends with its EOI marker (a few bytes of padding after it are common).
+      let tail = b.suffix(64)
+      let ends = zip(tail, tail.dropFirst()).contains { $0 == 0xFF && $1 == 0xD9 }
+      return b.count >= 100 && ends ? "image/jpeg" : nil
+    case 0x89: return b.count >= 67 && starts("IHDR", at: 12) ? "image/png" : nil
+    case UInt8(ascii: "G"):
+      return b.count >= 26 && (starts("GIF87a", at: 0) || starts("GIF89a", at: 0)) ? "image/gif" : nil
+    case UInt8(ascii: "R"): return b.count >= 26 && starts("VP8", at: 12) ? "image/webp" : nil
     default: return "image/bmp"
     }
+  }
+
+  /// Decodes base64 strictly: the alphabet, `=` padding at the end and line breaks only; a
+  /// text with anything else is refused naming the first byte that is not base64.
+  public static func decodeBase64(_ text: String) throws(Problem) -> [UInt8] {
+    var cleaned: [UInt8] = []
+    cleaned.reserveCapacity(text.utf8.count)
+    for (offset, c) in text.utf8.enumerated() {
+      switch c {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "="):
+        cleaned.append(c)
+      case UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: " "), UInt8(ascii: "\t"): continue
+      default:
+        let shown = c < 0x80 ? "'\(Character(UnicodeScalar(c)))'" : "a non-ASCII byte"
+        throw Problem(description: "data is not base64: \(shown) at offset \(offset)")
+      }
+    }
+    guard !cleaned.isEmpty else { throw Problem(description: "data is empty") }
+    guard let bytes = Data(base64Encoded: Data(cleaned)) else {
+      throw Problem(description: "data is not base64: its length or padding is wrong")
+    }
+    return [UInt8](bytes)
   }
 
   private static func quoted(_ path: String) -> String {

@@ -5,9 +5,13 @@ import GalleryCore
 /// under the data directory first). Exactly one of `path` and `data` is given; every check
 /// a path gets, the bytes get too, and the size is bounded before anything is decoded.
 enum UploadSource {
+  /// The longest data URL header accepted before the bytes.
+  static let maxDataURLHeader = 128
+
   static func file(_ p: Params, context: MethodContext) throws(RPCError) -> UploadFile {
     let path = try p.optionalString("path")
-    let data = try p.optionalString("data", maxBytes: UploadFile.maxBase64Bytes + 4)
+    // Room for a data URL's header (`data:image/png;base64,`) besides the largest file's text.
+    let data = try p.optionalString("data", maxBytes: UploadFile.maxBase64Bytes + Self.maxDataURLHeader)
     let fileName = try p.optionalString("fileName")
     switch (path, data) {
     case (let path?, nil):
@@ -19,12 +23,19 @@ enum UploadSource {
     case (nil, let data?):
       guard let fileName else { throw RPCError.invalidParams("missing parameter \"fileName\" (with data)") }
       // A data URL's header (`data:image/png;base64,`) is accepted and dropped.
-      let encoded =
-        data.hasPrefix("data:")
-        ? String(data[(data.firstIndex(of: ",") ?? data.startIndex)...].dropFirst()) : data
-      guard let bytes = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters), !encoded.isEmpty
-      else {
-        throw RPCError.invalidParams("parameter \"data\" is not base64")
+      var encoded = Substring(data)
+      if data.hasPrefix("data:") {
+        guard let comma = data.firstIndex(of: ","),
+          data.distance(from: data.startIndex, to: comma) < Self.maxDataURLHeader,
+          data[..<comma].hasSuffix(";base64")
+        else {
+          throw RPCError.invalidParams("parameter \"data\": a data URL must be data:TYPE;base64,BYTES")
+        }
+        encoded = data[data.index(after: comma)...]
+      }
+      let bytes: [UInt8]
+      do { bytes = try UploadFile.decodeBase64(String(encoded)) } catch {
+        throw RPCError.invalidParams("parameter \"data\": \(error)")
       }
       // What earlier uploads staged and the state no longer names goes first: the folder
       // holds the upload the state names and this one, no more.

@@ -170,7 +170,8 @@ final class ImgurDecoderTests: XCTestCase {
       } catch { return error.description }
     }
     let gif = dir.path + "/cat.txt"
-    _ = FileManager.default.createFile(atPath: gif, contents: Data("GIF89a".utf8 + [0, 1, 2]))
+    _ = FileManager.default.createFile(
+      atPath: gif, contents: Data("GIF89a".utf8 + [UInt8](repeating: 1, count: 20)))
     XCTAssertEqual(try UploadFile.inspect(gif).mimeType, "image/gif", "by its bytes, not its name")
     let text = dir.path + "/photo.png"
     _ = FileManager.default.createFile(atPath: text, contents: Data("hello".utf8))
@@ -186,6 +187,21 @@ final class ImgurDecoderTests: XCTestCase {
     XCTAssertEqual(
       problem(big), "path \"\(big)\" has \(UploadFile.maxBytes + 3) bytes; the limit is 10485760 (10 MB)")
     XCTAssertNotNil(problem("a\0b"))
+    // Issue 28, minor 3: the magic bytes alone are not an image.
+    for (name, bytes) in [
+      ("three.jpg", [UInt8]([0xFF, 0xD8, 0xFF])), ("short.gif", Array("GIF89a".utf8)),
+      ("bare.png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 80)),
+      ("noend.jpg", [0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 0, count: 200)),
+    ] {
+      let path = dir.path + "/" + name
+      _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+      XCTAssertEqual(problem(path), "path \"\(path)\" is not an image (JPEG, PNG, GIF, WebP or BMP)", name)
+    }
+    let jpeg = dir.path + "/whole.jpg"
+    _ = FileManager.default.createFile(
+      atPath: jpeg,
+      contents: Data([0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 0, count: 200) + [0xFF, 0xD9]))
+    XCTAssertEqual(try UploadFile.inspect(jpeg).mimeType, "image/jpeg")
     XCTAssertNotNil(problem("/dev/zero"), "not a regular file")
   }
 

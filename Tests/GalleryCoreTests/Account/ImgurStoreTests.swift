@@ -220,7 +220,8 @@ final class ImgurStoreTests: XCTestCase {
 
     let path = dir.path + "/picked.png"
     let png: [UInt8] =
-      [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + (0..<2_000_000).map { UInt8($0 % 251) }
+      [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+      + (0..<2_000_000).map { UInt8($0 % 251) }
     XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(png)))
     let file = try UploadFile.inspect(path)
     XCTAssertEqual(file.mimeType, "image/png")
