@@ -97,6 +97,31 @@ final class AppShapeTests: XCTestCase {
     XCTAssertEqual(replayed, server.store.state)
   }
 
+  /// Issue 28, minor 8: nothing is sent before the initialize result (LSP), even when
+  /// initialize itself records a change (a new shape) and starts loading the home screen;
+  /// the changes since follow it as patches.
+  func testNoStateChangedGoesOutBeforeTheInitializeAnswer() throws {
+    for durability in ["none", "fsync"] {
+      let server = try RPCProcess(extra: ["--durability", durability])
+      let id = server.request("initialize", #"{"initializationOptions":{"signIn":"none","home":"albums"}}"#)
+      let (before, answer) = server.response(to: id)
+      XCTAssertEqual(before, [], "\(durability): nothing before the initialize result")
+      XCTAssertNotNil(answer["result"]?["serverInfo"])
+      let probe = server.request("state/get", #"{"pointer":"/shape/signIn"}"#)
+      let (after, got) = server.response(to: probe)
+      XCTAssertEqual(got["result"]?["value"], .string("none"))
+      let stateVersion = answer["result"]?["capabilities"]?["stateVersion"]?.int ?? -1
+      for message in after {
+        XCTAssertEqual(message["method"], .string("state/changed"))
+        XCTAssertGreaterThanOrEqual(
+          message["params"]?["fromVersion"]?.int ?? -1, stateVersion, "\(durability)")
+      }
+      server.call("shutdown")
+      server.notify("exit")
+      XCTAssertEqual(server.finish(), 0)
+    }
+  }
+
   func testAnAppWithoutSignInStartsOnItsHomeAndLoadsIt() throws {
     let dir = TemporaryDirectory()
     do {

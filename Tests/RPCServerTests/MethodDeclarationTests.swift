@@ -8,12 +8,15 @@ import XCTest
 /// code that serves it agree both ways: every declared parameter is read with its declared
 /// type, nothing undeclared is read, and every answer matches its declared result.
 final class MethodDeclarationTests: XCTestCase {
-  /// Where a small PNG to upload lies (its magic bytes are what the upload checks).
+  /// Where a small PNG to upload lies (its signature and IHDR are what the upload checks).
   let files = TemporaryDirectory()
   var image: String { files.path + "/upload.png" }
+  static let png: [UInt8] =
+    [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+    + [UInt8](repeating: 0, count: 64)
 
   override func setUp() {
-    let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 64)
+    let png = Self.png
     XCTAssertTrue(FileManager.default.createFile(atPath: image, contents: Data(png)))
   }
 
@@ -23,8 +26,7 @@ final class MethodDeclarationTests: XCTestCase {
       "redirectURL": .string("https://example.com/#access_token=x"), "path": .string(image),
       "pointer": .string(""), "value": .string("test@mail.com"),
       "data": .string(
-        Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 64))
-          .base64EncodedString()),
+        Data(Self.png).base64EncodedString()),
       "fileName": .string("upload.png"),
     ]
   }

@@ -44,6 +44,8 @@ public final class GalleryServer: @unchecked Sendable {
   let workersDone = DispatchGroup()
   /// Reader thread only: answers waiting for the current read's shared fsync.
   var holding = false
+  /// Set by `initialize`: publishing starts once its answer is out.
+  private var publishingDue = false
   var held: [JSONValue] = []
   var heldAppends = false
 
@@ -133,6 +135,23 @@ public final class GalleryServer: @unchecked Sendable {
     } else if let response = dispatch(RPCIncoming(value), inBatch: false) {
       reply(response)
     }
+    startPublishingOnceInitializeIsAnswered()
+  }
+
+  /// `state/changed` goes out only once `initialize` is answered (LSP sends nothing before
+  /// the initialize result): changes since its baseline are held (coalesced) until its answer
+  /// has gone (after the shared fsync, if any), then sent as one patch.
+  private func startPublishingOnceInitializeIsAnswered() {
+    lock.lock()
+    let due = publishingDue
+    publishingDue = false
+    lock.unlock()
+    guard due else { return }
+    releaseHeld()
+    holding = true
+    // Under fsync the read's changes stay coalesced until its end, as for every read.
+    let stop = store.log.durability != .fsync
+    store.withPublishedState { _, _ in publishCoalesced(andStop: stop) }
   }
 
   /// Answers a call (nil for notifications and for requests answered later).
@@ -319,9 +338,18 @@ public final class GalleryServer: @unchecked Sendable {
     // state the client reads next already has it.
     // A log read only keeps the shape it recorded.
     if !store.isReadOnly { _ = try perform(.navigation(.adoptShape(shape))) }
+    lock.lock()
+    coalescing = true
+    publishingDue = true
+    lock.unlock()
     // Outside the server's lock: deliveries take it, and this waits for them.
     // The baseline is set before any change can be delivered to `publish`.
-    let observation = store.observe(current: { _, state in setBaseline(state) }) { [weak self] change in
+    // The answer's stateVersion is the baseline's: the first patch starts from it.
+    var baselineVersion: UInt64 = 0
+    let observation = store.observe(current: { version, state in
+      setBaseline(state)
+      baselineVersion = version
+    }) { [weak self] change in
       self?.publish(change)
     }
     lock.lock()
@@ -350,7 +378,7 @@ public final class GalleryServer: @unchecked Sendable {
         "notifications": .array(MethodCatalog.serverNotifications.map { .string($0.name) }),
         "framings": .array(Framing.allCases.map { .string($0.rawValue) }),
         "framing": .string((connection.framing ?? .ndjson).rawValue),
-        "stateVersion": .number(Double(store.version)),
+        "stateVersion": .number(Double(baselineVersion)),
         "testClock": .bool(testClock != nil),
         // Whether the random choices that reach the log are fixed (`serve --seed`).
         "seeded": .bool(store.random.seed != nil),
