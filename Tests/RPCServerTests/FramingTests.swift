@@ -112,6 +112,20 @@ final class ClientCompatibilityTests: XCTestCase {
     let answer = try XCTUnwrap(p.next())
     JSONWriter.write(answer["id"] ?? .null, to: &raw)
     XCTAssertEqual(String(decoding: raw, as: UTF8.self), "9007199254740993", "the id comes back as sent")
+    // Issue 28, minor 1: an id that could not come back digit for digit is refused, by name.
+    for id in ["18446744073709551616", "-9223372036854775809", "1e30", "1.5"] {
+      p.send(#"{"jsonrpc":"2.0","id":\#(id),"method":"state/get"}"#)
+      let refused = try XCTUnwrap(p.next())
+      XCTAssertEqual(refused["error"]?["code"], .number(-32600), id)
+      XCTAssertEqual(refused["id"], .null, id)
+      XCTAssertTrue(refused["error"]?["data"]?.string?.contains("\"id\"") == true, "\(id): \(refused)")
+    }
+    p.send(
+      #"{"jsonrpc":"2.0","id":-9223372036854775808,"method":"state/get","params":{"pointer":"/connectivity"}}"#
+    )
+    raw = []
+    JSONWriter.write(try XCTUnwrap(p.next())["id"] ?? .null, to: &raw)
+    XCTAssertEqual(String(decoding: raw, as: UTF8.self), "-9223372036854775808")
     p.send(#"{"jsonrpc":"2.0","id":5,"method":"events/read","params":{"from":1,"to":9223372036854775807}}"#)
     let toEnd = try XCTUnwrap(p.next())
     XCTAssertNotNil(toEnd["result"]?["events"], "Int.max means to the end: \(toEnd)")

@@ -50,6 +50,15 @@ public enum RPCIncoming: Equatable, Sendable {
         self = .invalid(id: .null, error: .invalidRequest("\"id\" must be a string, a number or null"))
         return
       }
+      // An id comes back digit for digit or not at all: integers within 64 bits are kept
+      // exact; a fraction, or an integer past 64 bits, would come back altered.
+      if case .number(let n) = read, n.rounded() != n || abs(n) >= 9_007_199_254_740_992 {
+        self = .invalid(
+          id: .null,
+          error: .invalidRequest(
+            "\"id\" must be an integer within 64 bits or a string (it is echoed as sent)"))
+        return
+      }
       id = read
     }
     guard members["jsonrpc"] == .string("2.0") else {
