@@ -84,7 +84,11 @@ public enum JSONParser {
       }
       // Past 2^53 a Double rounds: a whole number that Int64 holds is kept as one, exact when
       // written as an integer (the same value every decoder reading it as Int64 finds).
-      if abs(number) >= 9_007_199_254_740_992, let exact = Int64(text) ?? Int64(exactly: number) {
+      // An integer written past Int64 stays a (rounded) number: never the nearest Int64.
+      let plainInteger = !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
+      if abs(number) >= 9_007_199_254_740_992,
+        let exact = Int64(text) ?? (plainInteger ? nil : Int64(exactly: number))
+      {
         return .integer(exact)
       }
       return .number(number)

@@ -185,6 +185,17 @@ final class ClientCompatibilityTests: XCTestCase {
     p.write(Array("Content-Length: 500\r\n\r\n{\"short\":1}".utf8) + Framing.lsp.frame(Array(getStatus.utf8)))
     expectErrorAndAnswer(p, "shorter than its Content-Length")
 
+    // Issue 28, minor 7 (conformance case content_length_short): a Content-Length smaller than
+    // its body; the leftover runs into the next header, which is found mid-line.
+    p.write(Array("Content-Length: 20\r\n\r\n\(body)".utf8) + Framing.lsp.frame(Array(getStatus.utf8)))
+    let items = [p.next(), p.next(), p.next()].compactMap { $0 }
+    XCTAssertTrue(
+      items.contains { $0["result"]?["value"] == .string("signedOut") },
+      "the valid request after the leftover is answered: \(items)")
+    XCTAssertTrue(
+      items.contains { $0["error"]?["data"]?.string?.contains("before a Content-Length header") == true },
+      "the leftover is reported: \(items)")
+
     p.write(Array("\(getStatus)\n".utf8))
     XCTAssertTrue(
       p.next()?["error"]?["data"]?.string?.contains("newline-delimited message") ?? false,

@@ -146,6 +146,18 @@ public struct FrameDecoder: Sendable {
       }
       return nil
     }
+    // Leftover bytes (a body longer than its Content-Length) run into the next header: the
+    // next message starts at the `Content-Length:` that follows them, even mid-line.
+    var scan = HeaderScan(skipsStrings: false)
+    if let header = scan.find(in: buffer, from: start, to: end.headers), header > start,
+      buffer[header - 1] != 0x0A
+    {
+      let skipped = header - start
+      start = header
+      return .error(
+        "\(skipped) bytes before a Content-Length header were not a message (a body longer than its Content-Length?); went on at the header"
+      )
+    }
     let headerText = String(decoding: buffer[start..<end.headers], as: UTF8.self)
     start = end.body
     var length: Int?
