@@ -5,9 +5,14 @@ import GalleryCore
 /// with an empty state (both read from /proc after the work is done).
 enum Memory {
   /// Resident set size of `pid` in bytes (VmRSS).
-  static func rss(_ pid: pid_t) -> Int {
+  static func rss(_ pid: pid_t) -> Int { status(pid, "VmRSS:") ?? 0 }
+
+  /// Peak resident set size of `pid` in bytes (VmHWM), while it runs.
+  static func peak(_ pid: pid_t) -> Int? { status(pid, "VmHWM:") }
+
+  private static func status(_ pid: pid_t, _ field: String) -> Int? {
     let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-    let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+    guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }) else { return nil }
     return (Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) * 1024
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryTesting
 
 #if canImport(Glibc)
   import Glibc
@@ -28,6 +29,20 @@ enum Soak {
     ("state/get", #"{"pointer":"/feed/status"}"#), ("auth/logout", nil),
   ]
 
+  /// With `--hostile`, added to every round: thumbnails from the hostile provider, an upload
+  /// of bytes sent as base64 (staged, then removed), and a subscription from the first event
+  /// that the reader then leaves unread for a while (the server must drop it at its bound).
+  static let hostileRound: [(method: String, params: String?)] = [
+    ("feed/refresh", nil), ("feed/loadMore", nil),
+    ("images/prefetch", #"{"keys":["pixabay:101","pixabay:102","pixabay:103","pixabay:104","pixabay:105"]}"#),
+    ("images/retry", #"{"key":"pixabay:101"}"#),
+    (
+      "account/upload",
+      #"{"data":"\#(Data(HostileProviders.png).base64EncodedString())","fileName":"soak.png"}"#
+    ),
+    ("events/subscribe", #"{"from":1}"#), ("events/unsubscribe", nil),
+  ]
+
   /// What the reader thread has seen.
   final class Tally: @unchecked Sendable {
     let lock = NSLock()
@@ -35,6 +50,24 @@ enum Soak {
     var rejections = 0
     var errors: [String: Int] = [:]
     var notifications = 0
+    /// The demo account's redirect, once `account/beginLogin` answered it.
+    var redirect: String?
+    /// Set by the driver: the reader stops reading until this time (a client that does not read).
+    var pauseUntil = 0.0
+  }
+
+  /// The size of everything under `path`, in bytes.
+  static func treeSize(_ path: String) -> Int {
+    guard let walker = FileManager.default.enumerator(atPath: path) else { return 0 }
+    var total = 0
+    while let name = walker.nextObject() as? String { total += fileSize(path + "/" + name) }
+    return total
+  }
+
+  /// Files in the temporary directory a download could have left (URLSession's names).
+  static func temporaryDownloads() -> Int {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())) ?? []
+    return names.filter { $0.hasPrefix("CFNetworkDownload") || $0.hasSuffix(".tmp") }.count
   }
 
   static func openFiles(_ pid: pid_t) -> Int {
@@ -46,19 +79,42 @@ enum Soak {
   }
 
   /// Runs for `minutes` at `rate` actions per second, sampling every `sampleSeconds`.
-  static func run(binary: String, minutes: Double, rate: Double, sampleSeconds: Double) -> Bool {
+  static func run(binary: String, minutes: Double, rate: Double, sampleSeconds: Double, hostile: Bool = false)
+    -> Bool
+  {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-bench-soak-\(getpid())")
       .path
     defer { try? FileManager.default.removeItem(atPath: dir) }
-    let server = RoundTrip.Child([
-      binary, "serve", "--data-dir", dir, "--durability", "batch", "--log-level", "error",
-    ])
+    var providers: FakeHTTPServer?
+    var extra: [String] = []
+    if hostile {
+      guard let started = try? HostileProviders.start() else {
+        print("soak: the hostile provider could not listen on 127.0.0.1")
+        return false
+      }
+      providers = started
+      setenv("PIXABAY_BASE_URL", started.baseURL, 1)
+      setenv("PIXABAY_API_KEY", "soak", 1)
+      // The log's size bound, so the data directory's size is bounded by it too.
+      extra = ["--feed", "pixabay", "--retain-bytes", "8M"]
+    }
+    defer { providers?.stop() }
+    let steps = hostile ? round + hostileRound : round
+    let server = RoundTrip.Child(
+      [binary, "serve", "--data-dir", dir, "--durability", "batch", "--log-level", "error"] + extra)
     let tally = Tally()
     let reader = Thread {
       while true {
+        let pause = tally.lock.withLock { tally.pauseUntil } - now()
+        if pause > 0 { usleep(useconds_t(pause * 1_000_000)) }
         let line = server.lineOrNil()
         guard let line else { return }
         let text = String(decoding: line, as: UTF8.self)
+        if tally.lock.withLock({ tally.redirect == nil }), let range = text.range(of: #""demoRedirectURL":""#)
+        {
+          let url = String(text[range.upperBound...].prefix { $0 != "\"" })
+          tally.lock.withLock { tally.redirect = url.replacingOccurrences(of: "\\/", with: "/") }
+        }
         tally.lock.withLock {
           if text.hasPrefix("{\"id\":") || text.hasPrefix("{\"error\"") {
             tally.answers += 1
@@ -76,18 +132,27 @@ enum Soak {
     server.send(Array(#"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#.utf8) + [0x0A])
     print(
       String(
-        format: "soak: %.1f min at %.0f actions/s over %d methods, sampled every %.0f s", minutes, rate,
-        Set(round.map(\.method)).count, sampleSeconds))
-    print("  minute    sent  answered  rejected  errors  notes      RSS MB  open fds  log MB")
+        format: "soak%@: %.1f min at %.0f actions/s over %d methods, sampled every %.0f s",
+        hostile ? " --hostile" : "", minutes, rate, Set(steps.map(\.method)).count, sampleSeconds))
+    print("  minute    sent  answered  rejected  errors  notes      RSS MB  open fds  log MB  dir MB  tmp")
     let start = now()
     let end = start + minutes * 60
     var nextSample = start + sampleSeconds
     var sent = 0
-    var samples: [(rss: Int, fds: Int)] = []
+    var samples: [(rss: Int, fds: Int, dir: Int, tmp: Int)] = []
+    var signedIn = false
     while now() < end {
       let due = start + Double(sent) / rate
       if due > now() { usleep(useconds_t(max(0, (due - now()) * 1_000_000))) }
-      let step = round[sent % round.count]
+      var step = steps[sent % steps.count]
+      if hostile, !signedIn, let redirect = tally.lock.withLock({ tally.redirect }) {
+        // The demo account signs in once, so uploads run (and stage their bytes).
+        step = ("account/completeLogin", #"{"redirectURL":"\#(redirect)"}"#)
+        signedIn = true
+      } else if step.method == "events/subscribe" {
+        // A client that subscribes from the start and then does not read for a while.
+        tally.lock.withLock { tally.pauseUntil = now() + 3 }
+      }
       let params = step.params.map { #","params":\#($0)"# } ?? ""
       server.send(
         Array(#"{"jsonrpc":"2.0","id":\#(sent + 2),"method":"\#(step.method)"\#(params)}"#.utf8) + [0x0A])
@@ -96,19 +161,22 @@ enum Soak {
         nextSample += sampleSeconds
         let rss = Memory.rss(server.pid)
         let fds = openFiles(server.pid)
-        samples.append((rss, fds))
+        let size = treeSize(dir)
+        let tmp = temporaryDownloads()
+        samples.append((rss, fds, size, tmp))
         let (answers, rejections, errors, notes) = tally.lock.withLock {
           (tally.answers, tally.rejections, tally.errors.values.reduce(0, +), tally.notifications)
         }
         print(
           String(
-            format: "  %6.1f  %6d  %8d  %8d  %6d  %6d  %9.1f  %8d  %6.1f", (now() - start) / 60, sent,
-            answers,
-            rejections, errors, notes, Double(rss) / 1_000_000, fds,
-            Double(fileSize(dir + "/events.jsonl")) / 1_000_000))
+            format: "  %6.1f  %6d  %8d  %8d  %6d  %6d  %9.1f  %8d  %6.1f  %6.1f  %3d", (now() - start) / 60,
+            sent,
+            answers, rejections, errors, notes, Double(rss) / 1_000_000, fds,
+            Double(fileSize(dir + "/events.jsonl")) / 1_000_000, Double(size) / 1_000_000, tmp))
         fflush(nil)  // each sample as it is taken, also into a file
       }
     }
+    let hwm = Memory.peak(server.pid)
     server.send(Array(#"{"jsonrpc":"2.0","id":0,"method":"shutdown"}"#.utf8) + [0x0A])
     server.send(Array(#"{"jsonrpc":"2.0","method":"exit"}"#.utf8) + [0x0A])
     server.finish()
@@ -117,19 +185,24 @@ enum Soak {
     if !errors.isEmpty {
       print("  errors other than rejections, by code: \(errors.sorted { $0.key < $1.key })")
     }
-    // Flat: after the first sample (warm-up), resident size grows by under 10% + 8 MB and
-    // open files by at most 4.
+    // Flat: after the first sample (warm-up), resident size grows by under 10% + 8 MB, open
+    // files by at most 4, the data directory by at most 16 MB (the log's bound is 8 MB under
+    // --hostile), and no download file is left in the temporary directory.
     guard let first = samples.first, let last = samples.last else {
       print("  no sample taken: run longer than --sample-seconds")
       return false
     }
+    let peak = samples.map(\.rss).max() ?? 0
     let rssGrowth = last.rss - first.rss
-    let flat = rssGrowth < first.rss / 10 + 8_000_000 && last.fds - first.fds <= 4 && errors.isEmpty
+    var flat = rssGrowth < first.rss / 10 + 8_000_000 && last.fds - first.fds <= 4 && errors.isEmpty
+    if hostile { flat = flat && last.dir - first.dir <= 16_000_000 && last.tmp <= first.tmp }
     print(
       String(
-        format: "  RSS %.1f → %.1f MB, open files %d → %d: %@", Double(first.rss) / 1e6,
-        Double(last.rss) / 1e6,
-        first.fds, last.fds, flat ? "flat" : "NOT FLAT"))
+        format:
+          "  RSS %.1f → %.1f MB (sampled peak %.1f), open files %d → %d, data dir %.1f → %.1f MB, temp files %d → %d: %@",
+        Double(first.rss) / 1e6, Double(last.rss) / 1e6, Double(peak) / 1e6, first.fds, last.fds,
+        Double(first.dir) / 1e6, Double(last.dir) / 1e6, first.tmp, last.tmp, flat ? "flat" : "NOT FLAT"))
+    if let hwm { print(String(format: "  server VmHWM %.1f MB", Double(hwm) / 1e6)) }
     return flat
   }
 }

@@ -144,7 +144,8 @@ case "soak":
   let ok = Soak.run(
     binary: galleryBinary(), minutes: Double(option("--minutes", "60"))!,
     rate: Double(option("--rate", "20"))!,
-    sampleSeconds: Double(option("--sample-seconds", "60"))!)
+    sampleSeconds: Double(option("--sample-seconds", "60"))!,
+    hostile: CommandLine.arguments.contains("--hostile"))
   exit(ok ? 0 : 1)
 case "memory":
   let photos = Int(option("--photos", "100000"))!
@@ -163,6 +164,6 @@ default:
            gallery-bench memory [--photos N]
            gallery-bench store-memory [--photos N]
            gallery-bench http-memory [--requests N] [--bytes B]
-           gallery-bench soak [--minutes M] [--rate R] [--sample-seconds S]
+           gallery-bench soak [--minutes M] [--rate R] [--sample-seconds S] [--hostile]
     """)
 }
