@@ -149,8 +149,9 @@ enum Soak {
         // The demo account signs in once, so uploads run (and stage their bytes).
         step = ("account/completeLogin", #"{"redirectURL":"\#(redirect)"}"#)
         signedIn = true
-      } else if step.method == "events/subscribe" {
-        // A client that subscribes from the start and then does not read for a while.
+      } else if step.method == "events/subscribe", (sent / steps.count) % 20 == 0 {
+        // Every 20th round, a client that subscribes from the start and then does not read
+        // for 3 s (the server answers nobody meanwhile: its one client is not reading).
         tally.lock.withLock { tally.pauseUntil = now() + 3 }
       }
       let params = step.params.map { #","params":\#($0)"# } ?? ""
