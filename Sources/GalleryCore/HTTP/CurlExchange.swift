@@ -34,6 +34,17 @@ final class CurlExchange: @unchecked Sendable {
 
   private var isCancelled: Bool { lock.withLock { cancelled } }
 
+  /// A curl callback's bytes handed to the exchange behind `context` by `part` (its body or
+  /// a header line): the count taken, or 0 (curl then stops).
+  static func take(
+    _ bytes: UnsafeMutablePointer<CChar>?, _ count: Int, _ context: UnsafeMutableRawPointer?,
+    _ part: (CurlExchange) -> (UnsafeRawPointer, Int) -> Bool
+  ) -> Int {
+    guard let bytes, let context else { return 0 }
+    let exchange = Unmanaged<CurlExchange>.fromOpaque(context).takeUnretainedValue()
+    return part(exchange)(bytes, count) ? count : 0
+  }
+
   /// Takes `count` body bytes; false (curl then stops) past the limit or once cancelled.
   func receive(_ bytes: UnsafeRawPointer, _ count: Int) -> Bool {
     lock.withLock {

@@ -95,20 +95,8 @@ public final class CurlHTTPClient: HTTPClient {
     _ = ccurl_setopt_pointer(handle, Option.acceptEncoding, "")  // every encoding curl decodes
     _ = ccurl_setopt_offset(handle, Option.maxFileSize, Int64(exchange.limit))
     let context = Unmanaged.passUnretained(exchange).toOpaque()
-    _ = ccurl_set_write(
-      handle,
-      { bytes, size, count, context in
-        guard let bytes, let context else { return 0 }
-        let exchange = Unmanaged<CurlExchange>.fromOpaque(context).takeUnretainedValue()
-        return exchange.receive(bytes, size * count) ? size * count : 0
-      }, context)
-    _ = ccurl_set_header(
-      handle,
-      { bytes, size, count, context in
-        guard let bytes, let context else { return 0 }
-        let exchange = Unmanaged<CurlExchange>.fromOpaque(context).takeUnretainedValue()
-        return exchange.header(bytes, size * count) ? size * count : 0
-      }, context)
+    _ = ccurl_set_write(handle, { CurlExchange.take($0, $1 * $2, $3) { $0.receive } }, context)
+    _ = ccurl_set_header(handle, { CurlExchange.take($0, $1 * $2, $3) { $0.header } }, context)
     _ = ccurl_set_progress(
       handle,
       { context, _, _, total, sent in

@@ -24,37 +24,29 @@ enum PersistedDefaultsCache {
   /// The defaults of `owner` as a tape whose root (token 0) is their object; nil when
   /// `owner` declares none.
   static func tape(for owner: Any.Type) -> JSONTape? {
-    guard let declaring = owner as? any PersistedDefaults.Type else { return nil }
-    let id = ObjectIdentifier(owner)
-    entries.lock.lock()
-    if let known = entries.tapes[id] {
-      entries.lock.unlock()
-      return known
-    }
-    entries.lock.unlock()
-    let tape = try? JSONTape(JSONWriter.bytes(encoded(declaring)))
-    entries.lock.lock()
-    entries.tapes[id] = tape
-    entries.lock.unlock()
-    return tape
+    cached(owner, \.tapes) { try? JSONTape(JSONWriter.bytes($0)) }
   }
 
   /// The defaults of `owner` as members; nil when `owner` declares none.
   static func members(for owner: Any.Type) -> [String: JSONValue]? {
+    cached(owner, \.objects) {
+      guard case .object(let members) = $0 else { return nil }
+      return members
+    }
+  }
+
+  /// The entry for `owner` in `table`, made from its encoded defaults the first time (outside
+  /// the lock: two threads may both make it, and either result is the same).
+  private static func cached<T>(
+    _ owner: Any.Type, _ table: ReferenceWritableKeyPath<Entries, [ObjectIdentifier: T?]>,
+    _ make: (JSONValue) -> T?
+  ) -> T? {
     guard let declaring = owner as? any PersistedDefaults.Type else { return nil }
     let id = ObjectIdentifier(owner)
-    entries.lock.lock()
-    if let known = entries.objects[id] {
-      entries.lock.unlock()
-      return known
-    }
-    entries.lock.unlock()
-    var members: [String: JSONValue]?
-    if case .object(let m) = encoded(declaring) { members = m }
-    entries.lock.lock()
-    entries.objects[id] = members
-    entries.lock.unlock()
-    return members
+    if let known = entries.lock.withLock({ entries[keyPath: table][id] }) { return known }
+    let made = make(encoded(declaring))
+    entries.lock.withLock { entries[keyPath: table][id] = .some(made) }
+    return made
   }
 
   private static func encoded<T: PersistedDefaults>(_ type: T.Type) -> JSONValue {

@@ -140,7 +140,7 @@ final class PersistedStateTests: XCTestCase {
     }
     collect(original, [])
     places.sort { $0.joined(separator: "/") < $1.joined(separator: "/") }
-    var rng = SeededOrder(seed: 27)
+    var rng = ReplayPropertyTests.SplitMix(state: 27)
     let rounds = min(
       places.count, Int(ProcessInfo.processInfo.environment["GALLERY_DEFAULTS_ROUNDS"] ?? "") ?? 400)
     var tried = Set<Int>()
@@ -300,18 +300,5 @@ final class PersistedStateTests: XCTestCase {
     case .array(let items): return .array(items.map(normalized))
     default: return value
     }
-  }
-}
-
-/// A small seeded generator: the same removals every run.
-private struct SeededOrder: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
