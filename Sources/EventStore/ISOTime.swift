@@ -59,11 +59,25 @@ public enum ISOTime {
     for (at, ch) in separators where s[b + at] != ch { return nil }
     guard let y = num(0, 4), let mo = num(5, 2), let d = num(8, 2), let h = num(11, 2), let mi = num(14, 2),
       let sec = num(17, 2), let ms = num(20, 3), (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60,
-      sec < 60
+      sec < 60, d <= daysIn(month: mo, year: y)
     else { return nil }
     let days = daysFromCivil(y, mo, d)
     return ((days * 24 + h) * 60 + mi) * 60_000 + sec * 1000 + ms
   }
+
+  /// The days of `month` in `year` (proleptic Gregorian): 2000-02-30 is no date.
+  static func daysIn(month: Int64, year: Int64) -> Int64 {
+    switch month {
+    case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+
+  /// The times the log's format holds: from the epoch (1970-01-01T00:00:00.000Z) to the
+  /// last millisecond of year 9999 (four digits of year).
+  public static let earliestMillis: Int64 = 0
+  public static let latestMillis: Int64 = (daysFromCivil(9999, 12, 31) + 1) * 86_400_000 - 1
 
   // Howard Hinnant's days-from-civil algorithms (proleptic Gregorian calendar).
   static func daysFromCivil(_ y0: Int64, _ m: Int64, _ d: Int64) -> Int64 {

@@ -64,6 +64,31 @@ final class TestClockRPCTests: XCTestCase {
     XCTAssertThrowsError(try parse(["--test-clock", "yesterday"])) { error in
       XCTAssertTrue("\(error)".contains("--test-clock takes an ISO 8601 UTC time"), "\(error)")
     }
+    // Issue 28, minor 4: only times the log's format holds, and only real dates.
+    for (start, says) in [
+      ("1969-12-31T23:59:59Z", "must be from 1970-01-01T00:00:00Z"),
+      ("2000-02-30T00:00:00Z", "takes an ISO 8601 UTC time"),
+      ("2100-02-29T00:00:00Z", "takes an ISO 8601 UTC time"),
+    ] {
+      XCTAssertThrowsError(try parse(["--test-clock", start]), start) { error in
+        XCTAssertTrue("\(error)".contains(says), "\(start): \(error)")
+      }
+    }
+    XCTAssertNotNil(try parse(["--test-clock", "2000-02-29T00:00:00Z"]).testClockStart, "a leap day")
+    XCTAssertEqual(ISOTime.format(millis: ISOTime.latestMillis), "9999-12-31T23:59:59.999Z")
+  }
+
+  func testTheClockNeverMovesPastTheLastTimeTheLogHolds() throws {
+    let p = try RPCProcess(extra: ["--test-clock", "9999-12-31T23:00:00Z", "--durability", "none"])
+    _ = p.initialize()
+    let refused = p.error("test/advanceClock", #"{"milliseconds":3600000}"#)
+    XCTAssertEqual(refused["code"], .number(-32602))
+    XCTAssertTrue(refused["data"]?.string?.contains("past 9999-12-31T23:59:59.999Z") == true, "\(refused)")
+    XCTAssertEqual(
+      p.call("test/advanceClock", #"{"milliseconds":3599999}"#)["time"], .string("9999-12-31T23:59:59.999Z"))
+    p.call("shutdown")
+    p.notify("exit")
+    XCTAssertEqual(p.finish(), 0)
   }
 }
 

@@ -75,6 +75,12 @@ public struct ServerConfiguration: Equatable, Sendable {
           "--test-clock takes an ISO 8601 UTC time like 2000-01-01T00:00:00Z (got \(String(reflecting: text)))"
       )
     }
+    guard (ISOTime.earliestMillis...ISOTime.latestMillis).contains(millis) else {
+      throw Problem(
+        description:
+          "--test-clock must be from 1970-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z, the times the log holds (got \(String(reflecting: text)))"
+      )
+    }
     return millis
   }
 
