@@ -70,14 +70,21 @@ final class HTTPSocket: @unchecked Sendable {
 
 /// A small HTTP/1.1 server: a thread per connection, one request per connection, bodies up
 /// to `maxBody` bytes. Enough for one person's browser on loopback, not for the internet:
-/// at most `maxConnections` at once (more are answered 503 and closed), and a request must
-/// arrive whole within `requestDeadline` seconds.
+/// at most `maxConnections` at once (more are answered 503 and closed), a request's head must
+/// arrive within `headDeadline` seconds and the whole request within `requestDeadline`. The
+/// last `reserve` connections are kept for requests `trusted` accepts (the page's own, with
+/// its token): clients without it, however many and however slow, cannot lock the page out.
 final class HTTPListener: @unchecked Sendable {
   let port: UInt16
   private let listener: Int32
   private let maxBody: Int
   let maxConnections: Int
   let requestDeadline: Int
+  /// Seconds a request's head may take (a client that sends nothing holds a slot no longer).
+  let headDeadline: Int
+  /// Connections kept for trusted requests.
+  let reserve: Int
+  private let trusted: @Sendable (HTTPRequest) -> Bool
   private let route: @Sendable (HTTPRequest) -> HTTPReply
   private let lock = NSLock()
   private var open = 0
@@ -85,11 +92,17 @@ final class HTTPListener: @unchecked Sendable {
   /// Listens at once on `host:port` (0: any free port).
   init(
     host: String, port: UInt16, maxBody: Int, maxConnections: Int = 64, requestDeadline: Int = 10,
+    headDeadline: Int = 2, reserve: Int = 8,
+    trusted: @escaping @Sendable (HTTPRequest) -> Bool = { _ in true },
     route: @escaping @Sendable (HTTPRequest) -> HTTPReply
   ) throws {
     self.maxBody = maxBody
     self.maxConnections = maxConnections
     self.requestDeadline = requestDeadline
+    self.headDeadline = min(headDeadline, requestDeadline)
+    // A quarter of the connections at most, so a small cap still serves anyone.
+    self.reserve = min(max(0, reserve), maxConnections / 4)
+    self.trusted = trusted
     self.route = route
     let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard listener >= 0 else { throw POSIXError(.EIO) }
@@ -126,12 +139,13 @@ final class HTTPListener: @unchecked Sendable {
       setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
       setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
       let socket = HTTPSocket(fd: fd)
-      let admitted: Bool = lock.withLock {
-        guard open < maxConnections else { return false }
+      // A slot of the reserve serves only a trusted request.
+      let admitted: (Bool, reserved: Bool) = lock.withLock {
+        guard open < maxConnections else { return (false, false) }
         open += 1
-        return true
+        return (true, open > maxConnections - reserve)
       }
-      guard admitted else {
+      guard admitted.0 else {
         // Answered without a thread: the reply fits the socket's buffer, so the send cannot block.
         let reply = HTTPReply.text(503, "over \(maxConnections) connections are open; try again")
         if case .response(let status, let type, let body) = reply {
@@ -142,16 +156,19 @@ final class HTTPListener: @unchecked Sendable {
         socket.close()
         continue
       }
+      let reserved = admitted.reserved
       Thread.detachNewThread { [self] in
-        serve(socket)
+        serve(socket, reserved: reserved)
         lock.withLock { open -= 1 }
       }
     }
   }
 
-  private func serve(_ socket: HTTPSocket) {
+  private func serve(_ socket: HTTPSocket, reserved: Bool) {
     let reply: HTTPReply
     switch read(socket) {
+    case .success(let request) where reserved && !trusted(request):
+      reply = .text(503, "over \(maxConnections - reserve) connections are open; try again")
     case .success(let request): reply = route(request)
     case .failure(let problem): reply = problem
     }
@@ -186,11 +203,14 @@ final class HTTPListener: @unchecked Sendable {
     var chunk = [UInt8](repeating: 0, count: 65536)
     let separator: [UInt8] = [13, 10, 13, 10]
     var headEnd: Int?
-    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(requestDeadline) * 1_000_000_000
-    // Each read waits at most until the request's deadline, so a client trickling bytes
-    // cannot hold a connection (and its thread) longer than that.
+    let started = DispatchTime.now().uptimeNanoseconds
+    let headBy = started + UInt64(headDeadline) * 1_000_000_000
+    let deadline = started + UInt64(requestDeadline) * 1_000_000_000
+    // Each read waits at most until the head's deadline, then the request's, so a client
+    // trickling bytes cannot hold a connection (and its thread) longer than that.
     func receive(_ count: Int) -> Int {
       let now = DispatchTime.now().uptimeNanoseconds
+      let deadline = headEnd == nil ? headBy : deadline
       guard now < deadline else { return 0 }
       let micros = (deadline - now) / 1000 + 1
       var timeout = timeval(tv_sec: Int(micros / 1_000_000), tv_usec: Int(micros % 1_000_000))
@@ -200,7 +220,7 @@ final class HTTPListener: @unchecked Sendable {
     while headEnd == nil {
       let n = receive(chunk.count)
       guard n > 0 else {
-        return .failure(.text(400, "the request did not arrive whole within \(requestDeadline) s"))
+        return .failure(.text(400, "the request's head did not arrive within \(headDeadline) s"))
       }
       buffer += chunk[0..<n]
       headEnd = buffer.firstRange(of: separator)?.lowerBound

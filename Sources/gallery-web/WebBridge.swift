@@ -47,12 +47,23 @@ final class WebBridge: @unchecked Sendable {
     streams.endAll()
   }
 
+  /// Whether `request` is the page's own: it carries the run's token, or asks for one of the
+  /// page's files (what a browser loads before it has the token in hand). The listener keeps
+  /// its last connections for these.
+  func isPages(_ request: HTTPRequest) -> Bool {
+    carriesToken(request) || (request.method == "GET" && Self.pageFiles[request.path] != nil)
+  }
+
+  private func carriesToken(_ request: HTTPRequest) -> Bool {
+    request.headers["x-gallery-token"] == token || request.query["token"] == token
+  }
+
   func route(_ request: HTTPRequest) -> HTTPReply {
     guard hostIsLocal(request.headers["host"]) else {
       return .text(403, "the Host header must name this machine (127.0.0.1 or localhost)")
     }
     if request.method == "GET", let file = Self.pageFiles[request.path] { return pageFile(file) }
-    guard request.headers["x-gallery-token"] == token || request.query["token"] == token else {
+    guard carriesToken(request) else {
       return .text(403, "missing or wrong token: open the URL gallery-web printed")
     }
     switch (request.method, request.path) {

@@ -183,6 +183,22 @@ final class WebBridgeTests: XCTestCase {
     }
     XCTAssertEqual(try bridge.http("GET", "/").status, 200, "slots are free again")
   }
+
+  /// Issue 28, minor 5: clients without the page's token, however many and slow, leave the
+  /// last connections to the page: its requests are served while theirs are refused.
+  func testTheLastConnectionsAreKeptForThePage() throws {
+    let bridge = try RunningBridge(bridgeArguments: ["--max-connections", "8", "--request-timeout", "10"])
+    defer { bridge.stop() }
+    // Six slow clients that send nothing: every slot but the page's two.
+    let idle = try (0..<6).map { _ in try bridge.idle() }
+    defer { idle.forEach { close($0) } }
+    let call = #"{"jsonrpc":"2.0","id":1,"method":"state/get","params":{"pointer":"/session/status"}}"#
+    let stranger = try bridge.http("POST", "/rpc", body: call, withToken: false)
+    XCTAssertEqual(stranger.status, 503, "a request without the token takes no reserved slot")
+    let page = try bridge.http("POST", "/rpc", body: call)
+    XCTAssertEqual(page.status, 200, "the page's own request is served: \(page.text)")
+    XCTAssertEqual(try bridge.http("GET", "/").status, 200, "and its files")
+  }
 }
 
 /// A running `gallery-web` on a free port with its own data directory.
