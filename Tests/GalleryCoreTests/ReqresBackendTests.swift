@@ -39,7 +39,7 @@ final class ReqresBackendTests: XCTestCase {
 
   func backend(_ server: FakeHTTPServer, key: String = "test-key") -> ReqresAuthBackend {
     ReqresAuthBackend(
-      baseURL: server.baseURL + "/prefix", apiKey: key, http: URLSessionHTTPClient(), timeout: 5)
+      baseURL: server.baseURL + "/prefix", apiKey: key, http: DefaultHTTPClient.make(), timeout: 5)
   }
 
   func testSignInSendsJSONWithTheKeyAndStoresTheTokenOwnerOnly() throws {

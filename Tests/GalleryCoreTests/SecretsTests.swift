@@ -33,7 +33,7 @@ final class SecretsTests: XCTestCase {
     }
     let dir = TemporaryDirectory()
     let backend = ReqresAuthBackend(
-      baseURL: server.baseURL, apiKey: "k", http: URLSessionHTTPClient(), timeout: 5)
+      baseURL: server.baseURL, apiKey: "k", http: DefaultHTTPClient.make(), timeout: 5)
     let diagnostics = Locked<[String]>([])
     let store = try Store(
       dataDirectory: dir.path, environment: GalleryEnvironment(auth: backend),
@@ -102,8 +102,8 @@ final class SecretsTests: XCTestCase {
       dataDirectory: dir.path,
       environment: GalleryEnvironment(
         auth: ReqresAuthBackend(
-          baseURL: server.baseURL, apiKey: "k", http: URLSessionHTTPClient(), timeout: 5),
-        feed: PixabayProvider(baseURL: server.baseURL, apiKey: key, http: URLSessionHTTPClient())),
+          baseURL: server.baseURL, apiKey: "k", http: DefaultHTTPClient.make(), timeout: 5),
+        feed: PixabayProvider(baseURL: server.baseURL, apiKey: key, http: DefaultHTTPClient.make())),
       options: options)
     let published = Locked<[UInt8]>([])
     let observation = store.observe { change in

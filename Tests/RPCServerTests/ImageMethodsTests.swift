@@ -63,7 +63,7 @@ final class LoadMoreReasonTests: XCTestCase {
       return .json(#"{"total":100,"totalHits":100,"hits":[\#(hits.joined(separator: ","))]}"#)
     }
     defer { server.stop() }
-    let feed = PixabayProvider(baseURL: server.baseURL, apiKey: "k", http: URLSessionHTTPClient())
+    let feed = PixabayProvider(baseURL: server.baseURL, apiKey: "k", http: DefaultHTTPClient.make())
     let p = try InProcessServer(environment: GalleryEnvironment(feed: feed))
     _ = p.initialize()
     p.signInToDemo()

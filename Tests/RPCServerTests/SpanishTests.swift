@@ -27,7 +27,7 @@ final class SpanishTests: XCTestCase {
 
   func testEveryRefusalAndEveryFailureIsInSpanish() throws {
     var environment = GalleryEnvironment()
-    environment.feed = PixabayProvider(apiKey: nil, http: URLSessionHTTPClient())
+    environment.feed = PixabayProvider(apiKey: nil, http: DefaultHTTPClient.make())
     let server = try InProcessServer(environment: environment)
     _ = server.initialize()
     server.call("settings/update", #"{"language":"es"}"#)

@@ -64,10 +64,10 @@ enum Soak {
     return total
   }
 
-  /// Files in the temporary directory a download could have left (URLSession's names).
-  static func temporaryDownloads() -> Int {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())) ?? []
-    return names.filter { $0.hasPrefix("CFNetworkDownload") || $0.hasSuffix(".tmp") }.count
+  /// Files in the server's own temporary directory (its `TMPDIR`, so nothing else on the
+  /// machine is counted): what a download or anything else could have left there.
+  static func temporaryFiles(_ directory: String) -> Int {
+    (try? FileManager.default.contentsOfDirectory(atPath: directory).count) ?? 0
   }
 
   static func openFiles(_ pid: pid_t) -> Int {
@@ -84,7 +84,14 @@ enum Soak {
   {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-bench-soak-\(getpid())")
       .path
-    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let temporary = dir + "-tmp"
+    try? FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+    defer {
+      try? FileManager.default.removeItem(atPath: dir)
+      try? FileManager.default.removeItem(atPath: temporary)
+    }
+    // The server's own temporary directory: whatever it leaves there is counted exactly.
+    setenv("TMPDIR", temporary, 1)
     var providers: FakeHTTPServer?
     var extra: [String] = []
     if hostile {
@@ -163,7 +170,7 @@ enum Soak {
         let rss = Memory.rss(server.pid)
         let fds = openFiles(server.pid)
         let size = treeSize(dir)
-        let tmp = temporaryDownloads()
+        let tmp = temporaryFiles(temporary)
         samples.append((rss, fds, size, tmp))
         let (answers, rejections, errors, notes) = tally.lock.withLock {
           (tally.answers, tally.rejections, tally.errors.values.reduce(0, +), tally.notifications)

@@ -65,22 +65,47 @@ enum StoreMemory {
   /// resident size and glibc's account (what the client keeps after its answers are gone).
   static func http(requests: Int, bytes: Int) async throws {
     let body = Data(repeating: UInt8(ascii: "a"), count: bytes)
-    let fake = try FakeHTTPServer { _ in .init(headers: ["Content-Type": "text/plain"], body: body) }
+    let fake = try FakeHTTPServer { request in
+      request.path.hasPrefix("/hostile")
+        ? .huge(300 << 20, declaresLength: false) : .init(headers: ["Content-Type": "text/plain"], body: body)
+    }
+    defer { fake.stop() }
     func resident() -> Int {
       FeedFootprint.trim()
       return Memory.rss(getpid())
     }
-    let client = URLSessionHTTPClient()
-    let before = resident()
-    for k in 0..<requests {
-      _ = await client.send(HTTPRequest(url: URL(string: fake.baseURL + "/\(k)")!, timeout: 10))
+    // The baseline first (URLSession, the client before issue 28), then libcurl, in one run.
+    var clients: [(String, any HTTPClient)] = [("URLSession", URLSessionHTTPClient())]
+    if let curl = CurlHTTPClient() { clients.append(("libcurl", curl)) }
+    for (name, client) in clients {
+      let before = resident()
+      for k in 0..<requests {
+        _ = await client.send(HTTPRequest(url: URL(string: fake.baseURL + "/\(k)")!, timeout: 10))
+      }
+      print(
+        String(
+          format: "  %@: after %d answers of %d bytes, %.1f MB resident above its start", name, requests, bytes,
+          Double(resident() - before) / 1e6))
     }
-    print(
-      String(
-        format:
-          "  the HTTP client after %d answers of %d bytes: %.1f MB resident above its start; glibc's account:",
-        requests, bytes, Double(resident() - before) / 1e6))
+    // A 300 MB body ended by closing, under a 20 MiB limit: the peak (VmHWM) above the start.
+    for (name, client) in clients {
+      guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { break }
+      try? handle.write(contentsOf: Data("5".utf8))
+      try? handle.close()
+      let before = Memory.rss(getpid())
+      let result = await client.send(
+        HTTPRequest(url: URL(string: fake.baseURL + "/hostile")!, timeout: 60, maxResponseBytes: 20 << 20))
+      let peak = (Memory.peak(getpid()) ?? 0) - before
+      let outcome: String
+      switch result {
+      case .success: outcome = "accepted"
+      case .failure(let failure): outcome = "\(failure.kind)"
+      }
+      print(
+        String(
+          format: "  %@: a 300 MB close-delimited body under a 20 MiB limit: %@, peak %.1f MB above the start", name,
+          outcome, Double(peak) / 1e6))
+    }
     stats()
-    fake.stop()
   }
 }

@@ -74,7 +74,7 @@ final class FakeImgur: @unchecked Sendable {
   func provider() -> ImgurProvider {
     ImgurProvider(
       baseURL: server.baseURL, clientID: "client-123", clientSecret: "shh-secret",
-      http: URLSessionHTTPClient(),
+      http: DefaultHTTPClient.make(),
       timeout: 5)
   }
 }

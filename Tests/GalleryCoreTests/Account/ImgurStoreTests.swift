@@ -15,7 +15,7 @@ final class ImgurStoreTests: XCTestCase {
   func open(_ dir: TemporaryDirectory, _ fake: FakeImgur) throws -> Store {
     try Store(
       dataDirectory: dir.path,
-      environment: GalleryEnvironment(images: ImageSource(http: URLSessionHTTPClient(), timeout: 2))
+      environment: GalleryEnvironment(images: ImageSource(http: DefaultHTTPClient.make(), timeout: 2))
         .with(account: fake.provider()),
       options: .init(
         durability: .none, clock: { [clockOffset] in EventLogOptions.systemClock() + clockOffset.value },
@@ -277,7 +277,7 @@ final class ImgurStoreTests: XCTestCase {
     let reports: [Int64] = [0, 50, 99, 100, 250, 260, 999, 1000, 1000]
     let store = try Store(
       dataDirectory: dir.path,
-      environment: GalleryEnvironment(images: ImageSource(http: URLSessionHTTPClient(), timeout: 2))
+      environment: GalleryEnvironment(images: ImageSource(http: DefaultHTTPClient.make(), timeout: 2))
         .with(account: ScriptedProgress(base: fake.provider(), sent: reports, total: 1000)),
       options: .init(durability: .none, timerScale: 0))
     try signInAndLoad(store)

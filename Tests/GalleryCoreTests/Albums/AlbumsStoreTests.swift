@@ -55,10 +55,10 @@ final class AlbumsStoreTests: XCTestCase {
   func open(_ dir: TemporaryDirectory, _ fake: FakeJSONPlaceholder) throws -> Store {
     try Store(
       dataDirectory: dir.path,
-      environment: GalleryEnvironment(images: ImageSource(http: URLSessionHTTPClient(), timeout: 2))
+      environment: GalleryEnvironment(images: ImageSource(http: DefaultHTTPClient.make(), timeout: 2))
         .with(
           albums: JSONPlaceholderProvider(
-            baseURL: fake.server.baseURL, http: URLSessionHTTPClient(), timeout: 5)),
+            baseURL: fake.server.baseURL, http: DefaultHTTPClient.make(), timeout: 5)),
       options: .init(durability: .none, timerScale: 0))
   }
 

@@ -39,7 +39,7 @@ final class FaultMatrixTests: XCTestCase {
   ]
 
   /// The client's limits in this test: 1 s and 64 KB.
-  static func client() -> URLSessionHTTPClient { URLSessionHTTPClient(maxBodyBytes: 64 * 1024) }
+  static func client() -> any HTTPClient { DefaultHTTPClient.make(maxBodyBytes: 64 * 1024) }
 
   func testEveryFaultOfTheFeedProviderEndsInARetryableErrorThatReplays() throws {
     for fault in Self.faults {

@@ -47,10 +47,10 @@ final class FeedStoreTests: XCTestCase {
 
   func openStore(_ dir: TemporaryDirectory, _ fake: FakePixabay, cacheBytes: Int = 1_000_000) throws -> Store
   {
-    let provider = PixabayProvider(baseURL: fake.server.baseURL, apiKey: "key", http: URLSessionHTTPClient())
+    let provider = PixabayProvider(baseURL: fake.server.baseURL, apiKey: "key", http: DefaultHTTPClient.make())
     let store = try Store(
       dataDirectory: dir.path,
-      environment: GalleryEnvironment(feed: provider, images: ImageSource(http: URLSessionHTTPClient())),
+      environment: GalleryEnvironment(feed: provider, images: ImageSource(http: DefaultHTTPClient.make())),
       options: .init(
         durability: .none, clock: { [clockOffset] in EventLogOptions.systemClock() + clockOffset.value },
         imageCacheBytes: cacheBytes))
@@ -235,7 +235,7 @@ final class FeedSlowProviderTests: XCTestCase {
       dataDirectory: dir.path,
       environment: GalleryEnvironment(
         feed: PixabayProvider(
-          baseURL: server.baseURL, apiKey: "k", http: URLSessionHTTPClient(), timeout: 0.3)),
+          baseURL: server.baseURL, apiKey: "k", http: DefaultHTTPClient.make(), timeout: 0.3)),
       options: .init(durability: .none, timerScale: 0))
     try store.send(.feed(.refresh))
     store.waitUntilIdle()

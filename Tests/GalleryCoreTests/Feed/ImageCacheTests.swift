@@ -84,7 +84,7 @@ final class ImageCacheTests: XCTestCase {
         ? .init(body: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]))
         : .init(headers: ["Content-Type": "text/html"], body: Data("<html>not an image</html>".utf8))
     }
-    let source = ImageSource(http: URLSessionHTTPClient(), maxBytes: 1000)
+    let source = ImageSource(http: DefaultHTTPClient.make(), maxBytes: 1000)
     let png = try await source.fetch(server.baseURL + "/img.png").get()
     XCTAssertEqual(png.count, 11)
     guard case .failure(let html) = await source.fetch(server.baseURL + "/page") else { return XCTFail() }

@@ -20,7 +20,7 @@ final class OversizedPageTests: XCTestCase {
     throws
     -> Store
   {
-    let provider = PixabayProvider(baseURL: server.baseURL, apiKey: "key", http: URLSessionHTTPClient())
+    let provider = PixabayProvider(baseURL: server.baseURL, apiKey: "key", http: DefaultHTTPClient.make())
     var options = Store.Options(durability: .none)
     options.maxEventBytes = maxEventBytes
     let store = try Store(

@@ -48,7 +48,7 @@ final class ProviderDecoderTests: XCTestCase {
 
   func testPixabayMapsToDisplayPhotosAndDropsNonWebURLs() async throws {
     let server = try fake(Self.pixabayPage)
-    let provider = PixabayProvider(baseURL: server.baseURL, apiKey: "k", http: URLSessionHTTPClient())
+    let provider = PixabayProvider(baseURL: server.baseURL, apiKey: "k", http: DefaultHTTPClient.make())
     let page = try await provider.page(query: "fox", page: 2, perPage: 20).get()
     XCTAssertEqual(
       page.photos.map(\.key), ["pixabay:7", "pixabay:8"], "a hit with no usable image URL is skipped")
@@ -74,21 +74,21 @@ final class ProviderDecoderTests: XCTestCase {
 
   func testPixabayErrorsAreTypedWithTheServersWords() async throws {
     let range = try fake(#"[ERROR 400] "page" is out of valid range."#, status: 400, contentType: "text/html")
-    let failure = await PixabayProvider(baseURL: range.baseURL, apiKey: "k", http: URLSessionHTTPClient())
+    let failure = await PixabayProvider(baseURL: range.baseURL, apiKey: "k", http: DefaultHTTPClient.make())
       .page(query: "", page: 99, perPage: 20)
     XCTAssertEqual(
       failure,
       .failure(
         RequestFailure(kind: .http, status: 400, serverMessage: #"[ERROR 400] "page" is out of valid range."#)
       ))
-    let noKey = await PixabayProvider(apiKey: nil, http: URLSessionHTTPClient()).page(
+    let noKey = await PixabayProvider(apiKey: nil, http: DefaultHTTPClient.make()).page(
       query: "", page: 1, perPage: 20)
     XCTAssertEqual(
       noKey, .failure(RequestFailure(kind: .misconfigured, setting: "PIXABAY_API_KEY")))
     let garbage = try fake("<html>oops</html>", contentType: "text/html")
     guard
       case .failure(let malformed) = await PixabayProvider(
-        baseURL: garbage.baseURL, apiKey: "k", http: URLSessionHTTPClient()
+        baseURL: garbage.baseURL, apiKey: "k", http: DefaultHTTPClient.make()
       )
       .page(query: "", page: 1, perPage: 20)
     else { return XCTFail("expected a failure") }
@@ -99,7 +99,7 @@ final class ProviderDecoderTests: XCTestCase {
   func testPexelsMapsCuratedAndSearchAndKnowsTheLastPage() async throws {
     let server = try fake(Self.pexelsLastPage)
     let provider = PexelsProvider(
-      baseURL: server.baseURL + "/pexels", apiKey: "pk", http: URLSessionHTTPClient())
+      baseURL: server.baseURL + "/pexels", apiKey: "pk", http: DefaultHTTPClient.make())
     let page = try await provider.page(query: "", page: 3, perPage: 2).get()
     XCTAssertFalse(page.hasMore, "no next_page on the last page")
     XCTAssertEqual(page.photos.map(\.averageColor), ["#EEEEEE", "#12AB3C"])
@@ -158,9 +158,9 @@ final class ProviderDecoderTests: XCTestCase {
       let server = try fake(body)
       let result: Result<FeedPage, RequestFailure> =
         name.hasPrefix("pixabay")
-        ? await PixabayProvider(baseURL: server.baseURL, apiKey: "k", http: URLSessionHTTPClient()).page(
+        ? await PixabayProvider(baseURL: server.baseURL, apiKey: "k", http: DefaultHTTPClient.make()).page(
           query: "", page: 1, perPage: 20)
-        : await PexelsProvider(baseURL: server.baseURL, apiKey: "k", http: URLSessionHTTPClient()).page(
+        : await PexelsProvider(baseURL: server.baseURL, apiKey: "k", http: DefaultHTTPClient.make()).page(
           query: "", page: 1, perPage: 20)
       let page = try result.get()
       XCTAssertTrue(page.photos.allSatisfy { $0.thumbnailURL.hasPrefix("https://") && !$0.key.isEmpty }, name)

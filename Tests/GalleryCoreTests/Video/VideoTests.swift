@@ -71,7 +71,7 @@ final class VideoTests: XCTestCase {
       dataDirectory: dir.path,
       environment: GalleryEnvironment().with(
         video: PexelsVideoProvider(
-          baseURL: server.baseURL, apiKey: "k", http: URLSessionHTTPClient(), timeout: 5)),
+          baseURL: server.baseURL, apiKey: "k", http: DefaultHTTPClient.make(), timeout: 5)),
       options: .init(durability: .none, timerScale: 0))
     try store.send(.video(.playRandom(VideoWish(width: 600, height: 340))))
     store.waitUntilIdle()
@@ -110,7 +110,7 @@ final class VideoTests: XCTestCase {
       dataDirectory: offline.path,
       environment: GalleryEnvironment().with(
         video: PexelsVideoProvider(
-          baseURL: "http://127.0.0.1:9", apiKey: "k", http: URLSessionHTTPClient(), timeout: 2)),
+          baseURL: "http://127.0.0.1:9", apiKey: "k", http: DefaultHTTPClient.make(), timeout: 2)),
       options: .init(durability: .none, timerScale: 0))
     try failing.send(.video(.playRandom(VideoWish())))
     failing.waitUntilIdle()
@@ -132,7 +132,7 @@ final class VideoTests: XCTestCase {
       let body = try String(contentsOfFile: "\(root)/\(name)", encoding: .utf8)
       let server = try FakeHTTPServer { _ in .json(body) }
       let videos = try await PexelsVideoProvider(
-        baseURL: server.baseURL, apiKey: "k", http: URLSessionHTTPClient()
+        baseURL: server.baseURL, apiKey: "k", http: DefaultHTTPClient.make()
       )
       .popular(perPage: 40).get()
       XCTAssertGreaterThan(videos.count, 3, name)

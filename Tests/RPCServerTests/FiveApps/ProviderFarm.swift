@@ -21,7 +21,7 @@ final class ProviderFarm: @unchecked Sendable {
       let base = "http://127.0.0.1:\(request.headers["host"]?.split(separator: ":").last ?? "0")"
       return Self.answer(request, base: base, faults: faults.value)
     }
-    network = NetworkSwitch(URLSessionHTTPClient())
+    network = NetworkSwitch(DefaultHTTPClient.make())
   }
 
   var baseURL: String { server.baseURL }
