@@ -153,4 +153,19 @@ final class RetentionTests: XCTestCase {
       try Replay.state(ofLogAt: dir.path + "/events.jsonl"), store.state, "the log alone rebuilds it")
     try store.close()
   }
+
+  /// A state larger than the size bound cannot be cut under it: appends after that do not
+  /// each pay a snapshot and a fold; the next try waits for a quarter of the bound more.
+  func testAStateLargerThanTheBoundDoesNotMakeEveryAppendASnapshot() throws {
+    let dir = TemporaryDirectory()
+    var options = Store.Options(durability: .none)
+    options.retention = Retention(keepMillis: day, keepBytes: 1 << 20)
+    let store = try Store(dataDirectory: dir.path, options: options)
+    // An email field of 1.2 MB: the state alone is over the bound.
+    try store.send(.auth(.setEmail(.login, String(repeating: "x", count: 1_200_000))))
+    for k in 0..<50 { try store.send(.feed(.setConnectivity(online: k % 2 == 0))) }
+    let newest = SnapshotStore(directory: dir.path + "/snapshots").list().first?.seq ?? 0
+    XCTAssertLessThan(newest + 40, store.log.lastSeq, "no snapshot at each of the last 50 appends")
+    try store.close()
+  }
 }

@@ -84,7 +84,8 @@ enum StoreMemory {
       }
       print(
         String(
-          format: "  %@: after %d answers of %d bytes, %.1f MB resident above its start", name, requests, bytes,
+          format: "  %@: after %d answers of %d bytes, %.1f MB resident above its start", name, requests,
+          bytes,
           Double(resident() - before) / 1e6))
     }
     // A 300 MB body ended by closing, under a 20 MiB limit: the peak (VmHWM) above the start.
@@ -103,7 +104,9 @@ enum StoreMemory {
       }
       print(
         String(
-          format: "  %@: a 300 MB close-delimited body under a 20 MiB limit: %@, peak %.1f MB above the start", name,
+          format:
+            "  %@: a 300 MB close-delimited body under a 20 MiB limit: %@, peak %.1f MB above the start",
+          name,
           outcome, Double(peak) / 1e6))
     }
     stats()

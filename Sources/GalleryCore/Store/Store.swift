@@ -112,6 +112,8 @@ public final class Store: @unchecked Sendable {
   private var current: AppState
   private var currentVersion: UInt64
   private var sinceSnapshot = 0
+  /// The log's size after a cut left it over its size bound (0: it did not).
+  private var sizeTriedAt: Int64 = 0
   private var freeMemory = FreeMemoryPacer()
   private let feed = ChangeFeed()
   private var runtime: EffectRuntime!
@@ -335,9 +337,20 @@ public final class Store: @unchecked Sendable {
     feed.enqueue(StateChange(version: currentVersion, state: current, events: records))
     sinceSnapshot += records.count
     // The size bound is checked on every append, by bytes: a few large events must not wait
-    // for the next snapshot's thousand to be cut (retention then keeps half the bound).
-    let overSize = !options.readOnly && options.retention?.keepBytes.map { log.byteCount > $0 } == true
-    if sinceSnapshot >= options.snapshotEvery || overSize { saveSnapshotLocked() }
+    // for the next snapshot's thousand to be cut (retention then keeps half the bound). When a
+    // cut could not bring it under (a state larger than the bound), the next try waits for a
+    // quarter of the bound more, so appends never pay a fold each.
+    var overSize = false
+    let bound = options.readOnly ? nil : options.retention?.keepBytes
+    if let bound {
+      let size = log.byteCount
+      overSize = size > bound && size >= sizeTriedAt + bound / 4
+    }
+    if sinceSnapshot >= options.snapshotEvery || overSize {
+      saveSnapshotLocked()
+      // Still over after the cut: the next try waits; under it, the next excess tries at once.
+      if let bound { sizeTriedAt = log.byteCount > bound ? log.byteCount : 0 }
+    }
     runtime.start(effects)
     return Outcome(version: currentVersion, events: records, recorded: events)
   }

@@ -47,7 +47,8 @@ final class FeedStoreTests: XCTestCase {
 
   func openStore(_ dir: TemporaryDirectory, _ fake: FakePixabay, cacheBytes: Int = 1_000_000) throws -> Store
   {
-    let provider = PixabayProvider(baseURL: fake.server.baseURL, apiKey: "key", http: DefaultHTTPClient.make())
+    let provider = PixabayProvider(
+      baseURL: fake.server.baseURL, apiKey: "key", http: DefaultHTTPClient.make())
     let store = try Store(
       dataDirectory: dir.path,
       environment: GalleryEnvironment(feed: provider, images: ImageSource(http: DefaultHTTPClient.make())),
