@@ -64,6 +64,12 @@ enum StoreMemory {
   /// The HTTP client alone: `requests` answers of `bytes` each fetched and dropped, then the
   /// resident size and glibc's account (what the client keeps after its answers are gone).
   static func http(requests: Int, bytes: Int) async throws {
+    // URLSession leaves a file per download in TMPDIR (issue 28): give it a folder of this
+    // run's, removed at the end, and count what it left there.
+    let temporary = FileManager.default.temporaryDirectory.path + "/gallery-bench-http-\(getpid())"
+    try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+    setenv("TMPDIR", temporary, 1)
+    defer { try? FileManager.default.removeItem(atPath: temporary) }
     let body = Data(repeating: UInt8(ascii: "a"), count: bytes)
     let fake = try FakeHTTPServer { request in
       request.path.hasPrefix("/hostile")
@@ -82,11 +88,13 @@ enum StoreMemory {
       for k in 0..<requests {
         _ = await client.send(HTTPRequest(url: URL(string: fake.baseURL + "/\(k)")!, timeout: 10))
       }
+      let left = (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
       print(
         String(
-          format: "  %@: after %d answers of %d bytes, %.1f MB resident above its start", name, requests,
-          bytes,
-          Double(resident() - before) / 1e6))
+          format:
+            "  %@: after %d answers of %d bytes, %.1f MB resident above its start, %d files left in TMPDIR",
+          name, requests, bytes, Double(resident() - before) / 1e6, left.count))
+      for file in left { try? FileManager.default.removeItem(atPath: temporary + "/" + file) }
     }
     // A 300 MB body ended by closing, under a 20 MiB limit: the peak (VmHWM) above the start.
     for (name, client) in clients {
