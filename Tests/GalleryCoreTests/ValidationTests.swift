@@ -97,6 +97,10 @@ final class ValidationTests: XCTestCase {
       Endpoint.url(base: "https://pixabay.com", path: "/api/", query: [("q", "red fox"), ("page", "2")])?
         .absoluteString,
       "https://pixabay.com/api/?q=red%20fox&page=2")
+    // Issue 29, item 6: a + the user typed is not a space at the provider.
+    XCTAssertEqual(
+      Endpoint.url(base: "https://pixabay.com", path: "/api/", query: [("q", "c++ & go=1?")])?.absoluteString,
+      "https://pixabay.com/api/?q=c%2B%2B%20%26%20go%3D1%3F")
     XCTAssertNil(Endpoint.url(base: "file:///etc", path: "/passwd"))
     XCTAssertNil(Endpoint.url(base: "not a url", path: "/x"))
   }

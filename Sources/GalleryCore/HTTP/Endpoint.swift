@@ -11,7 +11,9 @@ public enum Endpoint {
       let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
       components.host != nil
     else { return nil }
-    if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
+    // Encoded as application/x-www-form-urlencoded requires: a `+` the user typed (`c++`)
+    // reaches the provider as `%2B`, not as a space.
+    if !query.isEmpty { components.percentEncodedQuery = FormEncoding.encode(query) }
     return components.url
   }
 }

@@ -72,6 +72,22 @@ final class ProviderDecoderTests: XCTestCase {
     XCTAssertFalse(last.hasMore, "25 × 20 = totalHits 500")
   }
 
+  /// Issue 29, item 6: "c++" reaches Pixabay and Pexels as c++, not "c  ".
+  func testAPlusInASearchReachesTheProviderAsAPlus() async throws {
+    let server = try fake(Self.pixabayPage)
+    _ = await PixabayProvider(baseURL: server.baseURL, apiKey: "k", http: DefaultHTTPClient.make())
+      .page(query: "c++", page: 1, perPage: 20)
+    _ = await PexelsProvider(baseURL: server.baseURL, apiKey: "k", http: DefaultHTTPClient.make())
+      .page(query: "c++", page: 1, perPage: 20)
+    let targets = server.requests.map(\.target)
+    XCTAssertEqual(targets.count, 2)
+    for target in targets {
+      XCTAssertTrue(target.contains("=c%2B%2B"), target)
+      let query = try XCTUnwrap(URLComponents(string: target)?.percentEncodedQuery)
+      XCTAssertTrue(query.removingPercentEncoding?.contains("c++") == true, target)
+    }
+  }
+
   func testPixabayErrorsAreTypedWithTheServersWords() async throws {
     let range = try fake(#"[ERROR 400] "page" is out of valid range."#, status: 400, contentType: "text/html")
     let failure = await PixabayProvider(baseURL: range.baseURL, apiKey: "k", http: DefaultHTTPClient.make())
