@@ -190,6 +190,20 @@ final class AccountRPCTests: XCTestCase {
 /// Issue 28, item 9: staged upload bytes that no state names are removed: at start-up, and
 /// whenever new bytes are staged; the folder holds the upload the state names and no more.
 extension AccountRPCTests {
+  /// Issue 29, item 7: Imgur without IMGUR_CLIENT_ID is a configuration error, not a sign-in
+  /// with an empty `client_id=`.
+  func testImgurWithoutItsClientIDRefusesSignInNamingTheVariable() throws {
+    let p = try RPCProcess(extra: ["--account", "imgur"], environment: ["IMGUR_CLIENT_ID": ""])
+    _ = p.initialize()
+    let error = p.error("account/beginLogin")
+    XCTAssertEqual(error["data"]?["code"], .string("config.missingKey"))
+    XCTAssertEqual(error["data"]?["args"]?["variable"], .string("IMGUR_CLIENT_ID"))
+    XCTAssertEqual(p.call("state/get", #"{"pointer":"/account/status"}"#)["value"], .string("signedOut"))
+    p.call("shutdown")
+    p.notify("exit")
+    XCTAssertEqual(p.finish(), 0)
+  }
+
   func stagedFiles(_ folder: String) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
   }

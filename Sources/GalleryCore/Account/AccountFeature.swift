@@ -27,6 +27,10 @@ enum AccountFeature: FeatureModule {
       else {
         throw Rejection("account.badNonce")
       }
+      // A real provider signs nobody in without its client id (an empty `client_id=`).
+      guard provider.name == DemoAccount.info.name || !provider.clientID.isEmpty else {
+        throw Rejection("config.missingKey", ["variable": "IMGUR_CLIENT_ID"])
+      }
       let url =
         provider.authorizeEndpoint + "?"
         + FormEncoding.encode([
