@@ -23,7 +23,11 @@ enum ImgurEnvelope {
   }
 
   /// The failure for an error answer (or a 2xx with `success: false`).
-  static func failure(_ response: HTTPResponse, body: JSONValue?) -> RequestFailure {
+  /// `now`: seconds since the epoch, for the resets Imgur gives as epoch times (the answer's
+  /// own `Date` header counts first, so the wait is the server's).
+  static func failure(
+    _ response: HTTPResponse, body: JSONValue?, now: Int64 = Int64(Date().timeIntervalSince1970)
+  ) -> RequestFailure {
     var status = response.status
     if (200..<300).contains(status) {
       // A 2xx that says it failed: trust the envelope's status when it is an HTTP one.
@@ -36,7 +40,18 @@ enum ImgurEnvelope {
     let message = body.flatMap(serverMessage) ?? HTTPStatus.serverMessage(response.body)
     return RequestFailure(
       kind: .http, status: status, serverMessage: message,
-      retryAfterSeconds: status == 429 ? retryAfter(response.headers) : nil)
+      retryAfterSeconds: status == 429
+        ? retryAfter(response.headers, now: serverTime(response.headers) ?? now) : nil)
+  }
+
+  /// The answer's `Date` header (RFC 7231's IMF-fixdate) in seconds since the epoch.
+  static func serverTime(_ headers: [String: String]) -> Int64? {
+    guard let text = headers["date"] else { return nil }
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+    return formatter.date(from: text).map { Int64($0.timeIntervalSince1970) }
   }
 
   /// The readable message in any of Imgur's error shapes.
@@ -65,13 +80,19 @@ enum ImgurEnvelope {
 
   /// Seconds until a retry may work: `Retry-After`, else the reset of whichever Imgur
   /// budget is spent (user, client, then the POST budget).
-  static func retryAfter(_ headers: [String: String]) -> Int? {
+  /// The user and client resets are epoch times ("timestamp for when the credits will be
+  /// reset"): seconds from `now` to them; the POST reset is seconds already.
+  static func retryAfter(_ headers: [String: String], now: Int64) -> Int? {
     if let seconds = HTTPStatus.retryAfter(headers.filter { $0.key == "retry-after" }) { return seconds }
     func int(_ name: String) -> Int? {
       headers[name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
     }
-    if int("x-ratelimit-userremaining") == 0, let reset = int("x-ratelimit-userreset") { return reset }
-    if int("x-ratelimit-clientremaining") == 0, let reset = int("x-ratelimit-clientreset") { return reset }
+    // A value that large is a time, not a wait (a wait of 30 years is no wait).
+    func wait(_ reset: Int) -> Int { reset > 1_000_000_000 ? max(0, reset - Int(now)) : reset }
+    if int("x-ratelimit-userremaining") == 0, let reset = int("x-ratelimit-userreset") { return wait(reset) }
+    if int("x-ratelimit-clientremaining") == 0, let reset = int("x-ratelimit-clientreset") {
+      return wait(reset)
+    }
     return int("x-post-rate-limit-reset")
   }
 

@@ -74,6 +74,22 @@ final class ImgurDecoderTests: XCTestCase {
         "Too Many Requests", 3600
       ),
       ("{}", 429, ["x-post-rate-limit-reset": "1648"], nil, 1648),
+      // Issue 29, item 1: the user and client resets are epoch times: the wait is to them
+      // from the answer's own Date (Tue, 24 Nov 2026 17:00:00 GMT is 1795539600).
+      (
+        "{}", 429,
+        [
+          "date": "Tue, 24 Nov 2026 17:00:00 GMT", "x-ratelimit-userremaining": "0",
+          "x-ratelimit-userreset": "1795540500",
+        ], nil, 900
+      ),
+      (
+        "{}", 429,
+        [
+          "date": "Tue, 24 Nov 2026 17:00:00 GMT", "x-ratelimit-clientremaining": "0",
+          "x-ratelimit-clientreset": "1795539660",
+        ], nil, 60
+      ),
       ("{}", 429, ["retry-after": "7"], nil, 7),
       ("Service Unavailable", 503, [:], "Service Unavailable", nil),
     ]
