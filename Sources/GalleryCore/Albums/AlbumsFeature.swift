@@ -37,7 +37,10 @@ enum AlbumsFeature: FeatureModule {
       if let album = state.album, album.status == .failed {
         return [Event(AlbumsEvents.PhotosLoadStarted(albumID: album.id, requestID: state.nextRequestID))]
       }
-      if state.albums.status == .failed {
+      // A failed load, or one whose owners failed (its notice says retryable): load again.
+      if state.albums.status == .failed
+        || (state.albums.status == .loaded && state.albums.notice?.code == "albums.ownersMissing")
+      {
         return [Event(AlbumsEvents.LoadStarted(requestID: state.nextRequestID))]
       }
       throw Rejection("albums.nothingToRetry")

@@ -109,6 +109,13 @@ final class AlbumsStoreTests: XCTestCase {
     XCTAssertNil(store.state.albums.sections[0].title)
     XCTAssertEqual(store.state.albums.sections[0].albumIds, [1, 2, 3, 4])
     XCTAssertEqual(store.state.albums.notice?.code, "albums.ownersMissing")
+    XCTAssertEqual(store.state.albums.notice?.retryable, true)
+    // Issue 29, item 3: the notice says retryable, and albums/retry does retry it.
+    fake.failing.mutate { $0 = [] }
+    try store.send(.albums(.retry))
+    store.waitUntilIdle()
+    XCTAssertNil(store.state.albums.notice, "owners came back")
+    XCTAssertEqual(store.state.albums.sections.count, 2)
 
     fake.failing.mutate { $0 = ["/albums"] }
     try store.send(.albums(.load))
