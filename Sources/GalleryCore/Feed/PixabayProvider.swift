@@ -9,6 +9,8 @@ public struct PixabayProvider: PhotoProvider {
   /// Seconds before a page request fails with `timeout`.
   public var timeout: Double
   public static let defaultBaseURL = "https://pixabay.com"
+  /// The longest `q` Pixabay accepts.
+  public static let maxQueryLength = 100
 
   public init(baseURL: String = defaultBaseURL, apiKey: String?, http: any HTTPClient, timeout: Double = 15) {
     self.baseURL = baseURL
@@ -47,7 +49,9 @@ public struct PixabayProvider: PhotoProvider {
       let url = Endpoint.url(
         base: baseURL, path: "/api/",
         query: [
-          ("key", apiKey), ("q", query), ("image_type", "photo"), ("page", String(page)),
+          // Pixabay takes at most 100 characters in `q`.
+          ("key", apiKey), ("q", String(query.prefix(Self.maxQueryLength))), ("image_type", "photo"),
+          ("page", String(page)),
           ("per_page", String(size)),
         ])
     else {

@@ -38,6 +38,7 @@ public enum MessageCatalog {
     "request.unauthorized": "The server refused the key or credentials (HTTP {status}).",
     "request.notFound": "The server could not find what was asked for (HTTP 404).",
     "request.rateLimited": "Too many requests. Try again in {seconds} seconds.",
+    "request.rateLimited.one": "Too many requests. Try again in 1 second.",
     "request.rateLimitedNoDelay": "Too many requests. Try again in a moment.",
     "request.serverError": "The server had a problem (HTTP {status}). Try again.",
     "request.malformed": "The server sent an answer the app could not read.",
@@ -45,6 +46,7 @@ public enum MessageCatalog {
     "request.cancelled": "The request was cancelled.",
     "request.empty": "There is nothing to show here.",
     "request.retryTooSoon": "Too many requests: try again in {seconds} seconds.",
+    "request.retryTooSoon.one": "Too many requests: try again in 1 second.",
     "image.tooLarge": "This image is larger than {limit}, the most the app keeps.",
     "config.missingKey": "This provider needs an API key: set {variable} and start the app again.",
     "request.serverSaid": "{text} The server said: “{detail}”",
@@ -58,6 +60,7 @@ public enum MessageCatalog {
     "request.unauthorized": "El servidor rechazó la clave o las credenciales (HTTP {status}).",
     "request.notFound": "El servidor no encontró lo que se pidió (HTTP 404).",
     "request.rateLimited": "Demasiadas peticiones. Inténtalo de nuevo en {seconds} segundos.",
+    "request.rateLimited.one": "Demasiadas peticiones. Inténtalo de nuevo en 1 segundo.",
     "request.rateLimitedNoDelay": "Demasiadas peticiones. Inténtalo de nuevo en un momento.",
     "request.serverError": "El servidor tuvo un problema (HTTP {status}). Inténtalo de nuevo.",
     "request.malformed": "El servidor envió una respuesta que la app no pudo leer.",
@@ -65,6 +68,7 @@ public enum MessageCatalog {
     "request.cancelled": "La petición se canceló.",
     "request.empty": "No hay nada que mostrar aquí.",
     "request.retryTooSoon": "Demasiadas peticiones: inténtalo de nuevo en {seconds} segundos.",
+    "request.retryTooSoon.one": "Demasiadas peticiones: inténtalo de nuevo en 1 segundo.",
     "image.tooLarge": "Esta imagen supera {limit}, lo máximo que guarda la app.",
     "config.missingKey":
       "Este proveedor necesita una clave de API: define {variable} y vuelve a iniciar la app.",
@@ -84,7 +88,10 @@ public enum MessageCatalog {
   public static func text(_ code: String, _ arguments: [String: String] = [:], in language: Language = .en)
     -> String
   {
-    var text = catalog(language)[code] ?? english[code] ?? code
+    // A count of one has its own text where the catalog gives one (`CODE.one`).
+    let singular = arguments["seconds"] == "1" ? "\(code).one" : nil
+    let texts = catalog(language)
+    var text = singular.flatMap { texts[$0] ?? english[$0] } ?? texts[code] ?? english[code] ?? code
     for (name, value) in arguments where name != "serverSaid" {
       text = text.replacingOccurrences(of: "{\(name)}", with: value)
     }

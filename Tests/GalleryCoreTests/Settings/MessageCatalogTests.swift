@@ -44,6 +44,16 @@ final class MessageCatalogTests: XCTestCase {
     XCTAssertEqual(spanish.rendered(in: .en), english)
   }
 
+  /// Issue 29, item 11: "1 second", not "1 seconds" (nor "1 segundos").
+  func testOneSecondIsSingularInEveryLanguage() {
+    for code in ["request.rateLimited", "request.retryTooSoon"] {
+      XCTAssertTrue(MessageCatalog.text(code, ["seconds": "1"], in: .en).hasSuffix("1 second."), code)
+      XCTAssertTrue(MessageCatalog.text(code, ["seconds": "1"], in: .es).hasSuffix("1 segundo."), code)
+      XCTAssertTrue(MessageCatalog.text(code, ["seconds": "5"], in: .en).hasSuffix("5 seconds."), code)
+      XCTAssertTrue(MessageCatalog.text(code, ["seconds": "5"], in: .es).hasSuffix("5 segundos."), code)
+    }
+  }
+
   func testTheLocaleDecidesTheFirstLanguage() {
     XCTAssertEqual(Language.fromLocale(["LANG": "es_ES.UTF-8"]), .es)
     XCTAssertEqual(Language.fromLocale(["LC_ALL": "en_US.UTF-8", "LANG": "es_MX.UTF-8"]), .en, "LC_ALL wins")
