@@ -34,8 +34,10 @@ build frames Sources/JSONRPC/Framing/*.swift Fuzz/FrameDecoderFuzz.swift -o "$ou
 # GalleryCore needs EventStore as a module; the harness joins GalleryCore to reach its decoders.
 build eventstore-module -emit-module -emit-library -static -module-name EventStore -I "$out" \
   Sources/EventStore/*.swift -emit-module-path "$out/EventStore.swiftmodule" -o "$out/libEventStore.a"
-build providers -module-name GalleryCore -I "$out" -L "$out" -lEventStore -lJSON \
-  $(find Sources/GalleryCore -name '*.swift' | sort) Fuzz/ProviderFuzz.swift -o "$out/providers"
+# GalleryCore's HTTP client loads libcurl through our small C target.
+"$(dirname "$(command -v swiftc)")/clang" -c -O1 Sources/CCurl/ccurl.c -I Sources/CCurl/include -o "$out/ccurl.o"
+build providers -module-name GalleryCore -I "$out" -I Sources/CCurl/include -L "$out" -lEventStore -lJSON \
+  "$out/ccurl.o" -ldl $(find Sources/GalleryCore -name '*.swift' | sort) Fuzz/ProviderFuzz.swift -o "$out/providers"
 status=0
 for target in eventline frames providers; do
   mkdir -p "$out/corpus-$target"
