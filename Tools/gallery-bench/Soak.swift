@@ -148,6 +148,7 @@ enum Soak {
     var sent = 0
     var samples: [(rss: Int, fds: Int, dir: Int, tmp: Int)] = []
     var signedIn = false
+    var uploads = 0
     while now() < end {
       let due = start + Double(sent) / rate
       if due > now() { usleep(useconds_t(max(0, (due - now()) * 1_000_000))) }
@@ -156,6 +157,11 @@ enum Soak {
         // The demo account signs in once, so uploads run (and stage their bytes).
         step = ("account/completeLogin", #"{"redirectURL":"\#(redirect)"}"#)
         signedIn = true
+      } else if step.method == "account/upload" {
+        // Refused until the account is signed in; counted as the demo account numbers them.
+        if signedIn { uploads += 1 }
+      } else if step.method == "account/delete" {
+        step.params = #"{"id":"up\#(max(1, uploads - 1))"}"#
       } else if step.method == "events/subscribe", (sent / steps.count) % 20 == 0 {
         // Every 20th round, a client that subscribes from the start and then does not read
         // for 3 s (the server answers nobody meanwhile: its one client is not reading).
