@@ -190,6 +190,19 @@ final class AccountRPCTests: XCTestCase {
 /// Issue 28, item 9: staged upload bytes that no state names are removed: at start-up, and
 /// whenever new bytes are staged; the folder holds the upload the state names and no more.
 extension AccountRPCTests {
+  /// Issue 29, item 14: on the account screen, the answer that says signedIn already has the
+  /// images loading (one batch): no idle, empty list in between.
+  func testSignInOnTheAccountScreenStartsLoadingItsImagesInTheSameBatch() throws {
+    let p = try InProcessServer()
+    p.call("initialize", #"{"initializationOptions":{"signIn":"none","home":"account"}}"#)
+    guard case .string(let redirect)? = p.call("account/beginLogin")["demoRedirectURL"] else {
+      return XCTFail()
+    }
+    let answer = p.call("account/completeLogin", #"{"redirectURL":"\#(redirect)"}"#)
+    let types = answer["events"]?.array?.compactMap { $0["type"]?.string ?? $0.string } ?? []
+    XCTAssertEqual(types, ["account.signedIn", "account.imagesLoadStarted"], "\(answer)")
+  }
+
   /// Issue 29, item 7: Imgur without IMGUR_CLIENT_ID is a configuration error, not a sign-in
   /// with an empty `client_id=`.
   func testImgurWithoutItsClientIDRefusesSignInNamingTheVariable() throws {

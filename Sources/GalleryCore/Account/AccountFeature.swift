@@ -45,11 +45,13 @@ enum AccountFeature: FeatureModule {
       case .failure(let failure):
         return [Event(AccountEvents.LoginFailed(reason: failure.code, detail: failure.detail))]
       case .success(let grant):
-        return [
-          Event(
-            AccountEvents.SignedIn(
-              username: grant.username, accountID: grant.accountID, expiresIn: grant.expiresIn))
-        ]
+        let signedIn = Event(
+          AccountEvents.SignedIn(
+            username: grant.username, accountID: grant.accountID, expiresIn: grant.expiresIn))
+        // On the account screen its images start loading in the same batch: the answer that
+        // says signedIn never shows an idle, empty list first.
+        guard state.tab == .account else { return [signedIn] }
+        return [signedIn, Event(AccountEvents.ImagesLoadStarted(requestID: state.nextRequestID))]
       }
     case .loadImages:
       try requireSignedIn(account)
