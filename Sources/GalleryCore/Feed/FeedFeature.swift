@@ -19,9 +19,7 @@ enum FeedFeature: FeatureModule {
     case .refresh:
       return load(.refresh, page: 1, query: feed.query, state)
     case .loadMore:
-      guard feed.pendingLoad == nil, feed.hasMore, feed.status == .loaded, !feed.isOfflineCopy else {
-        return []
-      }
+      guard feed.whyNoMore == nil else { return [] }
       return load(.more, page: feed.page + 1, query: feed.activeQuery, state)
     case .openDetail(let key):
       guard feed.index(of: key) != nil else {

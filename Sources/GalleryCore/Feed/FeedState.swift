@@ -44,6 +44,17 @@ public struct FeedState: Codable, Equatable, Sendable {
 
   public init() {}
 
+  /// Why `feed/loadMore` cannot load a next page now (`loading`, `offlineCopy`, `notLoaded`,
+  /// `noMore`), or nil when it can. A failed page, or a failed refresh, with items still
+  /// shown can go on from the last page that loaded.
+  public var whyNoMore: String? {
+    if pendingLoad != nil { return "loading" }
+    if isOfflineCopy { return "offlineCopy" }
+    if status != .loaded, !(status == .failed && !items.isEmpty) { return "notLoaded" }
+    if !hasMore { return "noMore" }
+    return nil
+  }
+
   /// The index of the item with `key` (keys are unique). From the end: the images that load
   /// are those of the page just appended, so a replay finds them in a few steps.
   func index(of key: String) -> Int? { items.lastIndex { $0.key == key } }

@@ -16,13 +16,8 @@ public enum MethodCatalog {
     "unknown": Schema.array(Schema.string),
   ])
 
-  /// Why `feed/loadMore` recorded nothing (the checks its decide makes).
-  static func loadMoreReason(_ feed: FeedState) -> String {
-    if feed.pendingLoad != nil { return "loading" }
-    if feed.isOfflineCopy { return "offlineCopy" }
-    if feed.status != .loaded { return "notLoaded" }
-    return "noMore"
-  }
+  /// Why `feed/loadMore` recorded nothing (the check its decide makes).
+  static func loadMoreReason(_ feed: FeedState) -> String { feed.whyNoMore ?? "noMore" }
 
   /// The `keys` asked for that no screen shows, in the order asked.
   static let unknownKeys: @Sendable (Params, Store.Outcome, AppState) -> [String: JSONValue] = {
@@ -272,7 +267,7 @@ public enum MethodCatalog {
       },
       action(
         "feed/loadMore",
-        "Appends the next page. When it does nothing (no events), `reason` says why: `loading` (a load is in flight), `offlineCopy` (the offline copy has no pages), `noMore` (the provider has no more), `notLoaded` (no page is shown yet).",
+        "Appends the next page (after a failed page or refresh with items still shown: the one after the last that loaded, so it is also the retry). When it does nothing (no events), `reason` says why: `loading` (a load is in flight), `offlineCopy` (the offline copy has no pages), `noMore` (the provider has no more), `notLoaded` (no page is shown yet).",
         result: Schema.object(
           [
             "version": Schema.integer(minimum: 0),

@@ -63,6 +63,40 @@ final class FeedStoreTests: XCTestCase {
     try store.signInToDemo()
   }
 
+  /// Issue 29, item 2: a failed next page (or a failed refresh) with items still shown can be
+  /// retried with feed/loadMore, from the last page that loaded; the place is kept.
+  func testAFailedNextPageIsRetriedByLoadMoreWithoutLosingThePlace() throws {
+    let fake = try FakePixabay()
+    let dir = TemporaryDirectory()
+    let store = try openStore(dir, fake)
+    try signIn(store)
+    try store.send(.feed(.refresh))
+    store.waitUntilIdle()
+    XCTAssertEqual(store.state.feed.items.count, 20)
+    fake.mode.mutate { $0 = "500" }
+    try store.send(.feed(.loadMore))
+    store.waitUntilIdle()
+    XCTAssertEqual(store.state.feed.status, .failed)
+    XCTAssertEqual(store.state.feed.items.count, 20, "page 1 stays on screen")
+    XCTAssertNil(store.state.feed.whyNoMore, "a next page can be asked for again")
+    fake.mode.mutate { $0 = "ok" }
+    try store.send(.feed(.loadMore))
+    store.waitUntilIdle()
+    XCTAssertEqual(store.state.feed.status, .loaded)
+    XCTAssertEqual(store.state.feed.items.count, 40, "page 2 came, after page 1")
+    XCTAssertEqual(store.state.feed.page, 2)
+    // A failed refresh with items shown: loadMore goes on from the shown list.
+    fake.mode.mutate { $0 = "500" }
+    try store.send(.feed(.refresh))
+    store.waitUntilIdle()
+    XCTAssertEqual(store.state.feed.status, .failed)
+    fake.mode.mutate { $0 = "ok" }
+    try store.send(.feed(.loadMore))
+    store.waitUntilIdle()
+    XCTAssertEqual(store.state.feed.page, 3)
+    XCTAssertEqual(try Replay.state(ofLogAt: dir.path + "/events.jsonl"), store.state)
+  }
+
   func testPagesThumbnailsCacheOfflineCopyAndReplayOverRealHTTP() throws {
     let fake = try FakePixabay()
     let dir = TemporaryDirectory()
