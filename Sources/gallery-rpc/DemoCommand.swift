@@ -123,6 +123,8 @@ enum DemoCommand {
     let dir =
       directory
       ?? FileManager.default.temporaryDirectory.appendingPathComponent("gallery-rpc-demo-\(getpid())").path
+    // Without --data-dir the walk's directory is this run's own: removed when it ends.
+    defer { if directory == nil { try? FileManager.default.removeItem(atPath: dir) } }
     do {
       let store = try Store(
         dataDirectory: dir,
@@ -157,8 +159,13 @@ enum DemoCommand {
       print(
         "\nnow: route \(state.route.map(\.screen.rawValue)), session \(state.session.status.rawValue), account \(state.account.status.rawValue), video \(state.video.file?.link ?? "none"), language \(state.settings.language.rawValue)"
       )
-      print("the log: \(dir)/events.jsonl (\(store.version) events)")
-      print("replay it:  gallery-rpc replay \(dir)/events.jsonl --format timeline")
+      if directory == nil {
+        print(
+          "the log: \(store.version) events, removed with this run's directory; keep it with --data-dir DIR")
+      } else {
+        print("the log: \(dir)/events.jsonl (\(store.version) events)")
+        print("replay it:  gallery-rpc replay \(dir)/events.jsonl --format timeline")
+      }
       try store.close()
       return 0
     } catch {
