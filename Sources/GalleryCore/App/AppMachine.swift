@@ -45,12 +45,17 @@ public enum AppMachine {
     GalleryModules.all.flatMap { $0.startupActions(environment) }
   }
 
-  /// Events that close work left in flight by a stopped process, so no spinner waits forever.
+  /// Effects the recovered state needs running again (timers a stopped process lost).
+  public static func startupEffects(_ state: AppState, now: Int64) -> [Effect] {
+    GalleryModules.all.flatMap { $0.startupEffects(state, now: now) }
+  }
+
   /// Every feature's sweep of the files it keeps that `state` no longer names.
   public static func sweepFiles(_ state: AppState, dataDirectory: String) {
     for module in GalleryModules.all { module.sweepFiles(state, dataDirectory: dataDirectory) }
   }
 
+  /// Events that close work left in flight by a stopped process, so no spinner waits forever.
   public static func interruptedWork(_ state: AppState) -> [Event] {
     GalleryModules.all.flatMap { $0.interruptedWork(state) }
   }

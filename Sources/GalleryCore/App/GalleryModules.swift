@@ -12,6 +12,7 @@ enum GalleryModules {
     AlbumsFeature.self,
     AccountFeature.self,
     VideoFeature.self,
+    RequestsFeature.self,
   ]
 }
 
@@ -25,6 +26,7 @@ public enum Action: Codable, Equatable, Sendable {
   case account(AccountAction)
   case video(VideoAction)
   case settings(SettingsAction)
+  case requests(RequestsAction)
 
   /// A secret the action hands to the runtime's memory (never to the log).
   var secret: (AuthForm, Secret)? {
@@ -57,6 +59,7 @@ extension Action {
     case .account(let a): return try AccountFeature.decide(a, state)
     case .video(let a): return try VideoFeature.decide(a, state)
     case .settings(let a): return try SettingsFeature.decide(a, state)
+    case .requests(let a): return try RequestsFeature.decide(a, state)
     }
   }
 }
@@ -69,6 +72,9 @@ public enum Effect: Codable, Equatable, Sendable {
   case dispatch(Action)
   /// After `milliseconds`, send `then` (a timer firing enters the log through its action's events).
   case startTimer(id: Int, milliseconds: Int, then: Action)
+  /// After `milliseconds`, send `then`. Unlike a timer it is not work in flight (idle,
+  /// settle and shutdown do not wait for it): the end of a wait a server asked for.
+  case deadline(milliseconds: Int, then: Action)
   /// Record `events` as the result of work that needs no provider (a load the frontend's
   /// declared offline makes fail at once); they come back by the same path as any result.
   case record([Event])

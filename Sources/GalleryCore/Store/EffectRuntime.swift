@@ -39,6 +39,8 @@ final class EffectRuntime: @unchecked Sendable {
   let random: RandomSource
   private let idle = NSCondition()
   private var inFlight = 0
+  /// Deadlines not yet due: they sleep on the clock but are not work in flight.
+  private var deadlines = 0
   private var downloads: [String: (token: Int, task: Task<Void, Never>)] = [:]
   private var nextToken = 0
   private var finishedTokens = Set<Int>()
@@ -93,6 +95,19 @@ final class EffectRuntime: @unchecked Sendable {
         await wait()
         send(action)
         return []
+      }
+    case .deadline(let milliseconds, let action):
+      let wait = timers.timer(milliseconds: milliseconds)
+      idle.withLock { deadlines += 1 }
+      Task.detached { [self] in
+        await wait()
+        // Once due it is work in flight until its action is recorded, so a settle waits for it.
+        idle.withLock {
+          deadlines -= 1
+          inFlight += 1
+        }
+        send(action)
+        finished()
       }
     default:
       return false
@@ -212,14 +227,15 @@ final class EffectRuntime: @unchecked Sendable {
     return true
   }
 
-  /// Blocks until every effect still in flight is a timer waiting on its clock (`waiting`
-  /// of them), every other having finished and recorded its result, or until `timeout`
-  /// seconds have passed; returns whether it settled.
-  func waitUntilSettled(timeout: Double, waiting: () -> Int) -> Bool {
+  /// Blocks until every effect still in flight is a timer waiting on its clock, every other
+  /// having finished and recorded its result, or until `timeout` seconds have passed;
+  /// returns whether it settled. `sleepers` counts the sleeps on a clock moved by hand
+  /// (deadlines among them, which are not in flight); nil for the real clock.
+  func waitUntilSettled(timeout: Double, sleepers: (() -> Int)?) -> Bool {
     let deadline = Date(timeIntervalSinceNow: timeout)
     idle.lock()
     defer { idle.unlock() }
-    while inFlight > waiting() {
+    while inFlight > (sleepers.map { $0() - deadlines } ?? 0) {
       if Date() >= deadline { return false }
       // A timer starting to wait on its clock does not signal here: look again shortly.
       _ = idle.wait(until: min(deadline, Date(timeIntervalSinceNow: 0.002)))

@@ -210,6 +210,7 @@ public final class Store: @unchecked Sendable {
     for action in AppMachine.startupActions(environment) {
       do { try send(action) } catch is Rejection {} catch { diagnostics("start-up action failed: \(error)") }
     }
+    runtime.start(AppMachine.startupEffects(state, now: options.clock()))
   }
 
   /// The current state.
@@ -410,7 +411,7 @@ public final class Store: @unchecked Sendable {
   @discardableResult
   public func waitUntilSettled(timeout: Double) -> Bool {
     let clock = options.effectClock as? ManualClock
-    return runtime.waitUntilSettled(timeout: timeout) { clock?.pending ?? 0 }
+    return runtime.waitUntilSettled(timeout: timeout, sleepers: clock.map { clock in { clock.pending } })
   }
 
   /// Saves a snapshot of the current state now.

@@ -1,0 +1,5 @@
+/// What the runtime asks of the requests every feature shares (no frontend method sends it).
+public enum RequestsAction: Codable, Equatable, Sendable {
+  /// Runtime: the wait `area` was asked for, ending at `until`, is over by the core's clock.
+  case waitElapsed(area: ProviderArea, until: String)
+}
