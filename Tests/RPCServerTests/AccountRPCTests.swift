@@ -265,3 +265,58 @@ extension AccountRPCTests {
     XCTAssertEqual(StagedUploads.inUse(state), [], "a path the user named is theirs, never swept")
   }
 }
+
+/// Issue 29, items 4 and 5: after a failed upload given as `data`, the state still matches
+/// its published schema (`file.staged` is declared), and the staged bytes sent again by their
+/// path are removed once uploaded.
+extension AccountRPCTests {
+  /// The demo account, whose uploads fail with a 503 while `failing` is set.
+  struct FlakyUploads: AccountProvider {
+    let failing = Locked(true)
+    let demo = DemoAccount()
+    var info: AccountProviderInfo { demo.info }
+    func images(token: String, page: Int) async -> Result<[AccountImage], RequestFailure> {
+      await demo.images(token: token, page: page)
+    }
+    func upload(
+      token: String, request: UploadRequest, bytes: [UInt8],
+      progress: @escaping @Sendable (Int64, Int64) -> Void
+    ) async -> Result<AccountImage, RequestFailure> {
+      if failing.value { return .failure(RequestFailure(kind: .http, status: 503, serverMessage: "busy")) }
+      return await demo.upload(token: token, request: request, bytes: bytes, progress: progress)
+    }
+    func delete(token: String, id: String) async -> Result<Void, RequestFailure> {
+      await demo.delete(token: token, id: id)
+    }
+    func refresh(refreshToken: String) async -> Result<AccountTokens, RequestFailure> {
+      await demo.refresh(refreshToken: refreshToken)
+    }
+  }
+
+  func testAFailedUploadOfSentBytesKeepsToTheSchemaAndResendingItsPathRemovesThem() throws {
+    let account = FlakyUploads()
+    let p = try InProcessServer(environment: GalleryEnvironment().with(account: account))
+    _ = p.initialize()
+    guard case .string(let redirect)? = p.call("account/beginLogin")["demoRedirectURL"] else {
+      return XCTFail()
+    }
+    p.call("account/completeLogin", #"{"redirectURL":"\#(redirect)"}"#)
+    let gif = Data("GIF89a".utf8) + Data(count: 2048)
+    let id = p.request("account/upload", #"{"data":"\#(gif.base64EncodedString())","fileName":"cat.gif"}"#)
+    waitForPatch(p, after: p.response(to: id).notifications, "/account/upload/status", .string("failed"))
+    let file = try XCTUnwrap(p.call("state/get", #"{"pointer":"/account/upload/request/file"}"#)["value"])
+    XCTAssertEqual(file["staged"], .bool(true))
+    guard case .object(let components)? = OpenRPCDocument.build(serverVersion: "x")["components"]?["schemas"]
+    else { return XCTFail("no schemas") }
+    let whole = try XCTUnwrap(p.call("state/get")["value"])
+    XCTAssertNil(SchemaValidator(components: components).check(whole, against: Schema.ref("State")))
+    let uploads = StagedUploads.folder(in: p.dataDirectory.path)
+    XCTAssertEqual(stagedFiles(uploads).count, 1, "kept to be sent again")
+
+    account.failing.mutate { $0 = false }
+    let path = try XCTUnwrap(file["path"]?.string)
+    let again = p.request("account/upload", #"{"path":"\#(path)","fileName":"cat.gif"}"#)
+    waitForPatch(p, after: p.response(to: again).notifications, "/account/upload/status", .string("done"))
+    XCTAssertEqual(stagedFiles(uploads), [], "sent again by its path, it is removed once uploaded")
+  }
+}

@@ -20,6 +20,13 @@ public enum StagedUploads {
     return [file.path]
   }
 
+  /// Whether `path` names a file in the folder (symbolic links resolved): bytes staged for
+  /// an earlier upload that a frontend sends again by their path.
+  public static func holds(_ path: String, dataDirectory: String) -> Bool {
+    let parent = URL(fileURLWithPath: path).resolvingSymlinksInPath().deletingLastPathComponent()
+    return parent.path == URL(fileURLWithPath: folder(in: dataDirectory)).resolvingSymlinksInPath().path
+  }
+
   /// Removes every staged file but `keeping`; returns how many went.
   @discardableResult
   public static func sweep(dataDirectory: String, keeping: Set<String>) -> Int {

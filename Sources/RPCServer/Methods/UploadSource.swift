@@ -17,6 +17,8 @@ enum UploadSource {
     case (let path?, nil):
       do {
         var file = try UploadFile.inspect(path)
+        // Staged bytes sent again by their path stay staged: removed once uploaded.
+        if StagedUploads.holds(file.path, dataDirectory: context.dataDirectory) { file.staged = true }
         if let fileName { file.fileName = try UploadFile.checkedName(fileName) }
         return file
       } catch { throw RPCError.invalidParams("\(error)") }

@@ -119,10 +119,11 @@ public enum ComponentSchemas {
       "error": nullableMessage,
     ]),
     "UploadRequest": Schema.object([
-      "file": Schema.object([
-        "path": Schema.string, "fileName": Schema.string, "byteCount": Schema.integer(minimum: 1),
-        "mimeType": Schema.string,
-      ]),
+      "file": Schema.object(
+        [
+          "path": Schema.string, "fileName": Schema.string, "byteCount": Schema.integer(minimum: 1),
+          "mimeType": Schema.string, "staged": Schema.boolean,
+        ], optional: ["staged"]),
       "title": Schema.nullable(Schema.string), "description": Schema.nullable(Schema.string),
     ]),
     "Account": Schema.object([

@@ -9,7 +9,8 @@ import XCTest
 /// too, and a restart brings the timer back, so no entry outlives its wait.
 final class RateLimitExpiryTests: XCTestCase {
   static let start: Int64 = 1_795_000_000_000
-  static let tooMany = RequestFailure(kind: .http, status: 429, serverMessage: "slow down", retryAfterSeconds: 5)
+  static let tooMany = RequestFailure(
+    kind: .http, status: 429, serverMessage: "slow down", retryAfterSeconds: 5)
 
   func open(_ dir: TemporaryDirectory, _ clock: TestClock, _ feed: SwitchedFeed) throws -> Store {
     var environment = GalleryEnvironment()
