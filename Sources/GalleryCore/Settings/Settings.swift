@@ -43,7 +43,9 @@ public struct ProviderSettings: Codable, Equatable, Sendable {
   /// The base URLs in effect (service → URL).
   public var baseURLs: [String: String] { environments[environment] ?? [:] }
 
-  /// Set once a user chose providers: from then on they, not the start-up flags, decide.
+  /// Set once a user chose a provider (`settings/update` with `feedProvider` and the like):
+  /// from then on the choices, not the start-up flags, decide. Defining or choosing an
+  /// environment does not set it.
   public var chosen = false
 
   public init() {}
@@ -56,6 +58,30 @@ public struct ProviderSettings: Codable, Equatable, Sendable {
   /// Whether both name the same provider for every feature.
   func sameProviders(as other: ProviderSettings) -> Bool {
     Self.byFeature.allSatisfy { self[keyPath: $0.path] == other[keyPath: $0.path] }
+  }
+
+  /// What serves under these settings when `configured` are the start-up flags' providers:
+  /// the chosen providers, or the configured ones while none are chosen, on the environment
+  /// in use.
+  public func serving(configured: ProviderSettings) -> ProviderSettings {
+    chosen ? self : withProviders(of: configured)
+  }
+
+  /// Whether both serve from the same providers at the same base URLs.
+  func servesLike(_ other: ProviderSettings) -> Bool {
+    sameProviders(as: other) && baseURLs == other.baseURLs
+  }
+
+  /// The start-up flags a choice overrides: (feature, configured, chosen) for each feature
+  /// whose chosen provider differs from the configured one.
+  public func overriddenFlags(configured: ProviderSettings) -> [(
+    feature: String, configured: String, chosen: String
+  )] {
+    guard chosen else { return [] }
+    return Self.byFeature.compactMap { feature, path in
+      self[keyPath: path] == configured[keyPath: path]
+        ? nil : (feature, configured[keyPath: path], self[keyPath: path])
+    }
   }
 
   /// These settings with every feature's provider taken from `other`.

@@ -79,14 +79,12 @@ enum SettingsFeature: FeatureModule {
       guard s.providers.environments.count <= ProviderSettings.maxEnvironments else {
         throw invalid("environments", "environmentCount", ["max": "\(ProviderSettings.maxEnvironments)"])
       }
-      s.providers.chosen = true
     }
     if let v = change.environment {
       guard v == "production" || s.providers.environments[v] != nil else {
         throw invalid("environment", "environment")
       }
       s.providers.environment = v
-      s.providers.chosen = true
     }
     if s.providers.environments[s.providers.environment] == nil { s.providers.environment = "production" }
     if let v = change.pageSize {
@@ -133,14 +131,16 @@ enum SettingsFeature: FeatureModule {
       if old.language != e.settings.language { state.rerenderMessages() }
       if old.pageSize != e.settings.pageSize { state.feed.perPage = e.settings.pageSize }
     },
-    // Both effects are no-ops when nothing they govern changed. Providers switch only once a
-    // user chose them; until then the configuration's serve.
+    // Both effects are no-ops when nothing they govern changed: the providers switch when a
+    // user chose others or another environment (until a user chooses, the configuration's
+    // providers serve, on the environment in use).
     .plan(SettingsEvents.Changed.self) { e, state in
       // The state after the fold: the providers with their environments.
       let settings = state.settings
-      let providers: [Effect] =
-        settings.providers.chosen ? [.settings(.useProviders(settings.providers))] : []
-      return [.images(.setCacheBudget(megabytes: settings.imageCacheMegabytes))] + providers
+      return [
+        .images(.setCacheBudget(megabytes: settings.imageCacheMegabytes)),
+        .settings(.useProviders(settings.providers)),
+      ]
     },
   ]
 }

@@ -8,7 +8,9 @@ final class EffectRuntime: @unchecked Sendable {
   /// The providers in use, the settings they were built from (nil: the configuration's),
   /// and the features' services over them (`service`); `settings/update` swaps them.
   private var providers:
-    (environment: GalleryEnvironment, settings: ProviderSettings?, services: [ObjectIdentifier: any Sendable])
+    (environment: GalleryEnvironment, settings: ProviderSettings, services: [ObjectIdentifier: any Sendable])
+  /// The start-up configuration's providers (what serves while a user has chosen none).
+  private let configured: ProviderSettings
   let vault = SecretVault()
   let credentials: CredentialsFile
   let cache: ImageCache
@@ -48,7 +50,8 @@ final class EffectRuntime: @unchecked Sendable {
   /// `append` records result events through the store (the same path as actions); `send`
   /// sends follow-up actions (timers, dispatches) through the store's decide.
   init(
-    environment: GalleryEnvironment, credentials: CredentialsFile, cache: ImageCache,
+    environment: GalleryEnvironment, serving: ProviderSettings, configured: ProviderSettings,
+    credentials: CredentialsFile, cache: ImageCache,
     offlineCopy: OfflineCopy,
     downloadConcurrency: Int, timers: any EffectClock, clock: @escaping @Sendable () -> Int64,
     random: RandomSource,
@@ -65,7 +68,8 @@ final class EffectRuntime: @unchecked Sendable {
     self.append = append
     self.send = send
     self.clock = clock
-    self.providers = (environment, nil, [:])
+    self.providers = (environment, serving, [:])
+    self.configured = configured
   }
 
   /// Starts `effects`: the runtime's own (follow-up actions, timers), then
@@ -243,15 +247,17 @@ final class EffectRuntime: @unchecked Sendable {
     return true
   }
 
-  /// Serves from the providers `settings` choose, unless they are in use already (or the
-  /// environment cannot be rebuilt); true if they changed.
+  /// Serves from the providers `settings` choose (the configured ones while none are
+  /// chosen) on its environment, unless they serve already (or the environment cannot be
+  /// rebuilt); the new environment if they changed.
   func useProviders(_ settings: ProviderSettings) -> GalleryEnvironment? {
     providersLock.withLock {
-      guard settings.chosen, providers.settings != settings, let rebuild = providers.environment.rebuild
+      let wanted = settings.serving(configured: configured)
+      guard !wanted.servesLike(providers.settings), let rebuild = providers.environment.rebuild
       else { return nil }
-      var next = rebuild(settings)
+      var next = rebuild(wanted)
       next.rebuild = rebuild
-      providers = (next, settings, [:])
+      providers = (next, wanted, [:])
       return next
     }
   }

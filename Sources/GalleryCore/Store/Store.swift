@@ -172,9 +172,16 @@ public final class Store: @unchecked Sendable {
       settings.imageCacheMegabytes != Settings().imageCacheMegabytes
       ? settings.imageCacheMegabytes * 1_000_000 : options.imageCacheBytes
     var environment = environment
-    if settings.providers.chosen, let rebuild = environment.rebuild {
-      environment = rebuild(settings.providers)
+    let configured = environment.providerSettings
+    let serving = settings.providers.serving(configured: configured)
+    if !serving.servesLike(configured), let rebuild = environment.rebuild {
+      environment = rebuild(serving)
       environment.rebuild = rebuild
+    }
+    for (feature, flag, chosen) in settings.providers.overriddenFlags(configured: configured) {
+      options.diagnostics(
+        "settings: the \(feature) provider chosen with settings/update (\(chosen)) serves, not the configured one (\(flag), from --\(feature) or its default); choose again with settings/update to change it"
+      )
     }
     let cache = try ImageCache(root: dataDirectory, budget: budget)
     let staticSecrets = options.secrets
@@ -182,7 +189,8 @@ public final class Store: @unchecked Sendable {
       report(SecretRedaction(staticSecrets + credentials.secrets).redact(text))
     }
     runtime = EffectRuntime(
-      environment: environment, credentials: credentials, cache: cache,
+      environment: environment, serving: serving, configured: configured, credentials: credentials,
+      cache: cache,
       offlineCopy: OfflineCopy(path: dataDirectory + "/offline-feed.json", report: diagnostics),
       downloadConcurrency: options.downloadConcurrency,
       timers: options.effectClock ?? SystemEffectClock(scale: options.timerScale),

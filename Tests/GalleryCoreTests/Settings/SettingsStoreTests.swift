@@ -212,7 +212,11 @@ final class SettingsStoreTests: XCTestCase {
     XCTAssertEqual(store.state.feed.provider, "renamed")
     try store.send(change { $0.providers["video"] = "demo" })
     store.waitUntilIdle()
+    XCTAssertEqual(rebuilt.value, [], "choosing the provider that serves already rebuilds nothing")
+    try store.send(change { $0.providers["video"] = "pexels" })
+    store.waitUntilIdle()
     XCTAssertEqual(rebuilt.value.last?.feed, "renamed", "choosing the video provider keeps the feed's")
+    XCTAssertEqual(rebuilt.value.last?.video, "pexels")
     XCTAssertEqual(store.state.feed.provider, "renamed")
     try store.close()
   }
@@ -259,5 +263,73 @@ final class SettingsStoreTests: XCTestCase {
     let versions = try LogCursorEvents.types(log)
     XCTAssertTrue(versions.contains("settings.changed"))
     XCTAssertEqual(try AppState.view(Replay.state(ofLogAt: log).settings), reported)
+  }
+}
+
+/// Issue 29, item 8: defining or choosing an environment is not choosing providers, so the
+/// start-up flags still decide them; once a user does choose one, it wins, and each start
+/// says which flag it overrides.
+extension SettingsStoreTests {
+  /// An environment whose feed is the demo catalog under `configured`'s name, rebuilt from
+  /// settings (recorded in `rebuilt`).
+  func environment(feed configured: String, _ rebuilt: Locked<[ProviderSettings]>) -> GalleryEnvironment {
+    struct Named: PhotoProvider {
+      let name: String
+      func page(query: String, page: Int, perPage: Int) async -> Result<FeedPage, RequestFailure> {
+        await DemoCatalog().page(query: query, page: page, perPage: perPage)
+      }
+    }
+    return GalleryEnvironment(
+      feed: Named(name: configured),
+      rebuild: { settings in
+        rebuilt.mutate { $0.append(settings) }
+        return GalleryEnvironment(feed: Named(name: settings.feed))
+      })
+  }
+
+  func testEnvironmentsDoNotOverrideTheProviderFlagsAndAChoiceSaysWhatItOverrides() throws {
+    let dir = TemporaryDirectory()
+    let rebuilt = Locked<[ProviderSettings]>([])
+    do {
+      let store = try Store(
+        dataDirectory: dir.path, environment: environment(feed: "pixabay", rebuilt),
+        options: .init(durability: .none))
+      try store.send(change { $0.environments = ["uat": ["pixabay": "https://uat.example"]] })
+      try store.send(change { $0.environment = "uat" })
+      store.waitUntilIdle()
+      XCTAssertFalse(store.state.settings.providers.chosen, "an environment is not a provider choice")
+      XCTAssertEqual(rebuilt.value.last?.feed, "pixabay")
+      XCTAssertEqual(rebuilt.value.last?.baseURLs, ["pixabay": "https://uat.example"], "UAT serves")
+      try store.close()
+    }
+    // The next start names another feed provider: it serves, on the environment in use.
+    let lines = Locked<[String]>([])
+    var options = Store.Options(durability: .none)
+    options.diagnostics = { line in lines.mutate { $0.append(line) } }
+    do {
+      let store = try Store(
+        dataDirectory: dir.path, environment: environment(feed: "pexels", rebuilt), options: options)
+      store.waitUntilIdle()
+      XCTAssertEqual(store.state.settings.providers.feed, "pexels", "the flag is obeyed")
+      XCTAssertEqual(store.state.feed.provider, "pexels")
+      XCTAssertEqual(rebuilt.value.last?.feed, "pexels")
+      XCTAssertEqual(rebuilt.value.last?.baseURLs, ["pixabay": "https://uat.example"])
+      XCTAssertEqual(lines.value.filter { $0.contains("--feed") }, [], "nothing overridden")
+      // A user's choice wins over the flags from then on.
+      try store.send(change { $0.providers["feed"] = "demo" })
+      store.waitUntilIdle()
+      XCTAssertTrue(store.state.settings.providers.chosen)
+      try store.close()
+    }
+    let store = try Store(
+      dataDirectory: dir.path, environment: environment(feed: "pexels", rebuilt), options: options)
+    store.waitUntilIdle()
+    XCTAssertEqual(store.state.feed.provider, "demo")
+    XCTAssertEqual(
+      lines.value.filter { $0.contains("--feed") },
+      [
+        "settings: the feed provider chosen with settings/update (demo) serves, not the configured one (pexels, from --feed or its default); choose again with settings/update to change it"
+      ])
+    try store.close()
   }
 }
