@@ -253,11 +253,15 @@ enum AccountFeature: FeatureModule {
       }
     },
     .plan(AccountEvents.UploadStarted.self) { e, state in
-      return [.account(.upload(requestID: e.requestID, request: e.request))]
+      state.load(.account(.upload(requestID: e.requestID, request: e.request))) {
+        AccountEvents.UploadFailed(requestID: e.requestID, failure: $0)
+      }
     },
     .plan(AccountEvents.DeleteStarted.self) { e, state in
       guard state.account.deleting.contains(where: { $0.requestID == e.requestID }) else { return [] }
-      return [.account(.delete(requestID: e.requestID, imageID: e.imageID))]
+      return state.load(.account(.delete(requestID: e.requestID, imageID: e.imageID))) {
+        AccountEvents.DeleteFailed(requestID: e.requestID, imageID: e.imageID, failure: $0)
+      }
     },
   ]
 

@@ -126,7 +126,10 @@ enum AuthFeature: FeatureModule {
       let age =
         e.form == .registration
         ? state.registration.age.flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) } : nil
-      return [.auth(.authenticate(form: e.form, requestID: e.requestID, email: e.email, age: age))]
+      return state.load(.auth(.authenticate(form: e.form, requestID: e.requestID, email: e.email, age: age)))
+      {
+        AuthEvents.Failed(form: e.form, requestID: e.requestID, failure: $0)
+      }
     },
     .plan(AuthEvents.Succeeded.self) { e, state in
       guard state.session.status == .signedIn && state.session.email == e.email else { return [] }

@@ -1,8 +1,9 @@
 /// The images' effects, as data.
 public enum ImagesEffect: Codable, Equatable, Sendable {
   /// Get an image into the cache (from the cache if it is there); records `feed.imageLoaded`
-  /// or `feed.imageFailed`.
-  case download(key: String, target: ImageTarget, url: String)
+  /// or `feed.imageFailed`. While the frontend declares the device `offline`, only the cache
+  /// serves: an image not there fails at once with `request.offline`.
+  case download(key: String, target: ImageTarget, url: String, offline: Bool = false)
   /// Stop downloads of these keys.
   case cancel(keys: [String], target: ImageTarget)
   /// Stop every download for `target`.
@@ -16,8 +17,8 @@ public enum ImagesEffect: Codable, Equatable, Sendable {
 extension ImagesFeature {
   static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool {
     switch effect {
-    case .images(.download(let key, let target, let url)):
-      download(key: key, target: target, url: url, in: runtime)
+    case .images(.download(let key, let target, let url, let offline)):
+      download(key: key, target: target, url: url, offline: offline, in: runtime)
     case .images(.cancel(let keys, let target)):
       let ids = Set(keys.map { downloadKey($0, target) })
       runtime.cancelDownloads { ids.contains($0) }
@@ -36,10 +37,15 @@ extension ImagesFeature {
   static func downloadKey(_ key: String, _ target: ImageTarget) -> String { "\(target.rawValue):\(key)" }
 
   /// Gets one image into the cache (or finds it there) and records where it is.
-  static func download(key: String, target: ImageTarget, url: String, in runtime: EffectRuntime) {
+  static func download(
+    key: String, target: ImageTarget, url: String, offline: Bool = false, in runtime: EffectRuntime
+  ) {
     runtime.track(downloadKey(key, target)) { [runtime] in
       if let path = runtime.cache.lookup(url) {
         return [Event(ImagesEvents.ImageLoaded(key: key, target: target, path: path))]
+      }
+      if offline {
+        return [Event(ImagesEvents.ImageFailed(key: key, target: target, failure: .declaredOffline))]
       }
       do { try await runtime.limiter.acquire() } catch { return [] }
       let result = await runtime.environment.images.fetch(url)

@@ -109,12 +109,20 @@ enum ImagesFeature: FeatureModule {
         }
       }
     },
+    // Declared offline, the cache alone serves; what must be looked up first fails at once.
     .plan(ImagesEvents.ImagesRequested.self) { e, state in
-      e.keys.compactMap { key in
+      let offline = state.connectivity == .offline
+      var cutOff: [Event] = []
+      let effects: [Effect] = e.keys.compactMap { key in
         guard let slot = slot(key, e.target) else { return nil }
-        if let url = slot.url(state, key) { return .images(.download(key: key, target: e.target, url: url)) }
-        return slot.locate?(key)
+        if let url = slot.url(state, key) {
+          return .images(.download(key: key, target: e.target, url: url, offline: offline))
+        }
+        guard offline, slot.locate != nil else { return slot.locate?(key) }
+        cutOff.append(Event(ImagesEvents.ImageFailed(key: key, target: e.target, failure: .declaredOffline)))
+        return nil
       }
+      return cutOff.isEmpty ? effects : effects + [.record(cutOff)]
     },
     .plan(ImagesEvents.ImagesCancelled.self) { e, _ in [.images(.cancel(keys: e.keys, target: e.target))] },
   ]
