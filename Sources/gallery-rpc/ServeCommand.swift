@@ -61,21 +61,7 @@ enum ServeCommand {
     if !recovery.closedWork.isEmpty {
       logger.log(.info, "closed work left in flight: \(recovery.closedWork.joined(separator: ", "))")
     }
-    if config.feed == "pixabay", config.pixabayAPIKey == nil {
-      logger.log(.warn, "--feed pixabay without PIXABAY_API_KEY: loads will fail")
-    }
-    if config.feed == "pexels", config.pexelsAPIKey == nil {
-      logger.log(.warn, "--feed pexels without PEXELS_API_KEY: loads will fail")
-    }
-    if config.account == "imgur", config.imgurClientID == nil {
-      logger.log(.warn, "--account imgur without IMGUR_CLIENT_ID: the authorize page will refuse sign-in")
-    }
-    if config.account == "imgur", config.imgurClientSecret == nil {
-      logger.log(.warn, "--account imgur without IMGUR_CLIENT_SECRET: expired tokens cannot be refreshed")
-    }
-    if config.video == "pexels", config.pexelsAPIKey == nil {
-      logger.log(.warn, "--video pexels without PEXELS_API_KEY: picks will fail")
-    }
+    for warning in config.warnings { logger.log(.warn, warning) }
     logger.log(
       .info,
       "serving \(config.inspect.map { "\($0) read-only" } ?? config.dataDirectory) (state version \(store.version), auth \(config.auth), durability \(config.inspect == nil ? "\(config.durability)" : "none"))"

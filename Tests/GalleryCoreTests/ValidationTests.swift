@@ -52,10 +52,12 @@ final class ValidationTests: XCTestCase {
     XCTAssertNil(FieldValidation.age("13"))
     XCTAssertNil(FieldValidation.age(" 120 "))
     XCTAssertEqual(FieldValidation.age(""), "age.required")
-    for bad in ["abc", "12.5", "-20", "1e2", "٣٠", "12a"] {
+    for bad in ["abc", "12.5", "1e2", "٣٠", "12a", "-", "+", "--5", "- 5"] {
       XCTAssertEqual(FieldValidation.age(bad), "age.notANumber", bad)
     }
-    for bad in ["12", "121", "0", "99999999999999999999999"] {
+    // Issue 29, item 11: a signed number is a number, out of range when negative.
+    XCTAssertNil(FieldValidation.age("+18"))
+    for bad in ["12", "121", "0", "99999999999999999999999", "-5", "-20", "-0"] {
       XCTAssertEqual(FieldValidation.age(bad), "age.outOfRange", bad)
     }
   }

@@ -52,6 +52,19 @@ extension CommandLineTests {
     XCTAssertEqual(try run(["frobnicate"]).status, 2)
   }
 
+  /// Issue 29, item 11: reqres without a key says it sends the public free-tier one.
+  func testReqresWithoutAKeySaysWhichKeyItSends() throws {
+    let bare = try ServerConfiguration.parse(["--auth", "reqres"], environment: [:])
+    XCTAssertEqual(
+      bare.warnings,
+      [
+        "--auth reqres without REQRES_API_KEY: sending reqres.in's public free-tier key (reqres-free-v1), which its free limits apply to"
+      ])
+    XCTAssertEqual(
+      try ServerConfiguration.parse(["--auth", "reqres"], environment: ["REQRES_API_KEY": "k"]).warnings, [])
+    XCTAssertEqual(try ServerConfiguration.parse([], environment: [:]).warnings, [], "the demo needs no key")
+  }
+
   func testConfigurationFlagsWinOverEnvironment() throws {
     let env = [
       "GALLERY_DATA_DIR": "/tmp/from-env", "GALLERY_AUTH": "reqres", "XDG_DATA_HOME": "/xdg",

@@ -28,13 +28,14 @@ enum ImgurEnvelope {
   static func failure(
     _ response: HTTPResponse, body: JSONValue?, now: Int64 = Int64(Date().timeIntervalSince1970)
   ) -> RequestFailure {
-    var status = response.status
-    if (200..<300).contains(status) {
-      // A 2xx that says it failed: trust the envelope's status when it is an HTTP one.
+    var status: Int? = response.status
+    if (200..<300).contains(response.status) {
+      // A 2xx that says it failed: trust the envelope's status when it is an HTTP one; else
+      // there is no HTTP status to show (`request.unsuccessful`).
       if let n = body?["status"]?.exactInteger, (400..<600).contains(n) {
         status = Int(n)
       } else {
-        status = 500
+        status = nil
       }
     }
     let message = body.flatMap(serverMessage) ?? HTTPStatus.serverMessage(response.body)

@@ -46,7 +46,7 @@ public enum AppMachine {
   }
 
   /// Effects the recovered state needs running again (timers a stopped process lost).
-  public static func startupEffects(_ state: AppState, now: Int64) -> [Effect] {
+  public static func startupEffects(_ state: AppState, now: () -> Int64) -> [Effect] {
     GalleryModules.all.flatMap { $0.startupEffects(state, now: now) }
   }
 

@@ -15,8 +15,9 @@ protocol FeatureModule: Sendable {
   /// Events that close work a stopped process left in flight, so nothing waits forever.
   static func interruptedWork(_ state: AppState) -> [Event]
   /// Effects the recovered state needs running again (timers a stopped process lost), at
-  /// `now` (the log's clock, milliseconds since the epoch).
-  static func startupEffects(_ state: AppState, now: Int64) -> [Effect]
+  /// `now` (the log's clock, milliseconds since the epoch; read only when needed, so a
+  /// session driven by a counting clock writes the same times).
+  static func startupEffects(_ state: AppState, now: () -> Int64) -> [Effect]
   /// Removes the files it keeps under the data directory that `state` no longer names
   /// (run at start-up, after recovery).
   static func sweepFiles(_ state: AppState, dataDirectory: String)
@@ -40,7 +41,7 @@ extension FeatureModule {
   static var afterFold: (@Sendable (inout AppState) -> Void)? { nil }
   static func startupActions(_ environment: GalleryEnvironment) -> [Action] { [] }
   static func interruptedWork(_ state: AppState) -> [Event] { [] }
-  static func startupEffects(_ state: AppState, now: Int64) -> [Effect] { [] }
+  static func startupEffects(_ state: AppState, now: () -> Int64) -> [Effect] { [] }
   static func sweepFiles(_ state: AppState, dataDirectory: String) {}
   static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool { false }
   static func providersChanged(_ environment: GalleryEnvironment) -> [Action] { [] }

@@ -54,9 +54,9 @@ extension AppState {
     case .offline:
       guard connectivity == .online, unreachable[area.rawValue] == nil else { return }
       unreachable[area.rawValue] = Unreachable(since: failure.observedAt, message: message(for: failure))
-    case .http, .rejected, .malformed, .tooLarge:
+    case .http, .rejected, .malformed, .tooLarge, .empty:
       unreachable[area.rawValue] = nil
-    case .timeout, .cancelled, .misconfigured, .empty:
+    case .timeout, .cancelled, .misconfigured:
       break
     }
   }

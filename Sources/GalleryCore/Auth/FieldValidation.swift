@@ -68,11 +68,15 @@ public enum FieldValidation {
     return nil
   }
 
-  /// Age: a whole number from 13 to 120; "not a number" and "out of range" differ.
+  /// Age: a whole number from 13 to 120; "not a number" and "out of range" differ (a signed
+  /// number such as "-5" is a number, out of range).
   public static func age(_ raw: String) -> String? {
     let value = raw.trimmingCharacters(in: .whitespaces)
     if value.isEmpty { return "age.required" }
-    guard value.allSatisfy(\.isASCII), value.allSatisfy(\.isNumber) else { return "age.notANumber" }
+    let digits = value.first == "-" || value.first == "+" ? value.dropFirst() : Substring(value)
+    guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else {
+      return "age.notANumber"
+    }
     guard let n = Int(value), (13...120).contains(n) else { return "age.outOfRange" }
     return nil
   }

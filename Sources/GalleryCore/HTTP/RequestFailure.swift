@@ -67,7 +67,7 @@ public struct RequestFailure: Codable, Equatable, Sendable, Error {
     var (code, args) = codeAndArguments
     if let reason {
       code = reason
-      args["detail"] = serverMessage.map { String($0.prefix(200)) } ?? ""
+      if let said = serverMessage { args["detail"] = String(said.prefix(200)) }
     } else if kind == .http, let said = serverMessage?.trimmingCharacters(in: .whitespacesAndNewlines),
       !said.isEmpty
     {
@@ -88,7 +88,8 @@ public struct RequestFailure: Codable, Equatable, Sendable, Error {
     case .empty: return ("request.empty", [:])
     case .misconfigured: return ("config.missingKey", ["variable": setting ?? "?"])
     case .http:
-      let code = status ?? 0
+      // A 2xx whose body says it failed has no HTTP status to show.
+      guard let code = status else { return ("request.unsuccessful", [:]) }
       let args = ["status": String(code)]
       switch code {
       case 400: return ("request.badRequest", args)
@@ -103,8 +104,10 @@ public struct RequestFailure: Codable, Equatable, Sendable, Error {
     }
   }
 
-  /// A size as people read it: "20 MB", "2.5 MB", "64 KB".
+  /// A size as people read it: "20 MB", "2.5 MB", "64 KB". A size set in decimal megabytes
+  /// (the cache's setting: 5 MB is 5,000,000 bytes) reads as it was set.
   static func megabytes(_ bytes: Int) -> String {
+    if bytes >= 1_000_000, bytes % 1_000_000 == 0 { return "\(bytes / 1_000_000) MB" }
     if bytes < 1 << 20 { return "\(Int((Double(bytes) / 1024).rounded())) KB" }
     let mb = Double(bytes) / 1_048_576
     return mb < 10 && mb != mb.rounded() ? String(format: "%.1f MB", mb) : "\(Int(mb.rounded())) MB"

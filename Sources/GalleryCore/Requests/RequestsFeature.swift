@@ -30,8 +30,10 @@ enum RequestsFeature: FeatureModule {
 
   /// After a restart, each wait still in the state gets its timer again (one already over
   /// ends at once).
-  static func startupEffects(_ state: AppState, now: Int64) -> [Effect] {
-    state.rateLimited.sorted { $0.key < $1.key }.compactMap { key, limit in
+  static func startupEffects(_ state: AppState, now clock: () -> Int64) -> [Effect] {
+    guard !state.rateLimited.isEmpty else { return [] }
+    let now = clock()
+    return state.rateLimited.sorted { $0.key < $1.key }.compactMap { key, limit in
       guard let area = ProviderArea(rawValue: key) else { return nil }
       let end = ISOTime.parse(Array(limit.until.utf8)) ?? now
       return timer(area, limit.until, milliseconds: Int(clamping: max(0, end - now)))

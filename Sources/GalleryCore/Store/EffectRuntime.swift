@@ -18,6 +18,8 @@ final class EffectRuntime: @unchecked Sendable {
   let limiter: DownloadLimiter
   /// What timers wait on.
   private let timers: any EffectClock
+  /// What deadlines wait on: the same clock, never scaled.
+  private let deadlineClock: any EffectClock
   /// Appends result events through the store; throws when they cannot be recorded.
   let append: @Sendable ([Event]) throws -> Void
   let send: @Sendable (Action) -> Void
@@ -53,7 +55,8 @@ final class EffectRuntime: @unchecked Sendable {
     environment: GalleryEnvironment, serving: ProviderSettings, configured: ProviderSettings,
     credentials: CredentialsFile, cache: ImageCache,
     offlineCopy: OfflineCopy,
-    downloadConcurrency: Int, timers: any EffectClock, clock: @escaping @Sendable () -> Int64,
+    downloadConcurrency: Int, timers: any EffectClock, deadlines: any EffectClock,
+    clock: @escaping @Sendable () -> Int64,
     random: RandomSource,
     diagnostics: @escaping @Sendable (String) -> Void,
     append: @escaping @Sendable ([Event]) throws -> Void, send: @escaping @Sendable (Action) -> Void
@@ -63,6 +66,7 @@ final class EffectRuntime: @unchecked Sendable {
     self.offlineCopy = offlineCopy
     self.limiter = DownloadLimiter(limit: max(1, downloadConcurrency))
     self.timers = timers
+    self.deadlineClock = deadlines
     self.random = random
     self.diagnostics = diagnostics
     self.append = append
@@ -101,7 +105,7 @@ final class EffectRuntime: @unchecked Sendable {
         return []
       }
     case .deadline(let milliseconds, let action):
-      let wait = timers.timer(milliseconds: milliseconds)
+      let wait = deadlineClock.timer(milliseconds: milliseconds)
       idle.withLock { deadlines += 1 }
       Task.detached { [self] in
         await wait()

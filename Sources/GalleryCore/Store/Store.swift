@@ -19,7 +19,8 @@ public final class Store: @unchecked Sendable {
     /// Image downloads running at once.
     public var downloadConcurrency: Int
     /// Scales timer delays (1 = as planned). Tests use 0 to fire debounces at once; the
-    /// planned delay in the log is unchanged, so replay is unaffected.
+    /// planned delay in the log is unchanged, so replay is unaffected. A server's asked-for
+    /// wait (a deadline) is never scaled: it ends by the clock its `until` is written in.
     public var timerScale: Double
     /// The clock timers wait on (nil: real time scaled by `timerScale`); tests pass a
     /// `TestClock` and move it themselves.
@@ -194,6 +195,7 @@ public final class Store: @unchecked Sendable {
       offlineCopy: OfflineCopy(path: dataDirectory + "/offline-feed.json", report: diagnostics),
       downloadConcurrency: options.downloadConcurrency,
       timers: options.effectClock ?? SystemEffectClock(scale: options.timerScale),
+      deadlines: options.effectClock ?? SystemEffectClock(),
       clock: options.clock, random: options.random,
       diagnostics: diagnostics,
       append: { [weak self] events in
@@ -218,7 +220,7 @@ public final class Store: @unchecked Sendable {
     for action in AppMachine.startupActions(environment) {
       do { try send(action) } catch is Rejection {} catch { diagnostics("start-up action failed: \(error)") }
     }
-    runtime.start(AppMachine.startupEffects(state, now: options.clock()))
+    runtime.start(AppMachine.startupEffects(state, now: options.clock))
   }
 
   /// The current state.

@@ -16,7 +16,8 @@ extension VideoFeature {
       case .failure(let failure): return [Event(VideoEvents.Failed(requestID: requestID, failure: failure))]
       case .success(let videos):
         guard !videos.isEmpty else {
-          let none = RequestFailure(kind: .malformed, detail: "the provider listed no playable videos")
+          let none = RequestFailure(
+            kind: .empty, detail: "the provider listed no playable videos", reason: "video.noneListed")
           return [Event(VideoEvents.Failed(requestID: requestID, failure: none))]
         }
         // The one nondeterministic choice: recorded, so replay shows the same video.

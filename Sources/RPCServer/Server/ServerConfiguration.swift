@@ -263,6 +263,33 @@ public struct ServerConfiguration: Equatable, Sendable {
     return overflow ? nil : product
   }
 
+  /// What the configuration lacks that a provider it names needs, said at start-up (the
+  /// keys themselves are never shown).
+  public var warnings: [String] {
+    var said: [String] = []
+    if feed == "pixabay", pixabayAPIKey == nil {
+      said.append("--feed pixabay without PIXABAY_API_KEY: loads will fail")
+    }
+    if feed == "pexels", pexelsAPIKey == nil {
+      said.append("--feed pexels without PEXELS_API_KEY: loads will fail")
+    }
+    if account == "imgur", imgurClientID == nil {
+      said.append("--account imgur without IMGUR_CLIENT_ID: sign-in is refused with config.missingKey")
+    }
+    if account == "imgur", imgurClientSecret == nil {
+      said.append("--account imgur without IMGUR_CLIENT_SECRET: expired tokens cannot be refreshed")
+    }
+    if video == "pexels", pexelsAPIKey == nil {
+      said.append("--video pexels without PEXELS_API_KEY: picks will fail")
+    }
+    if auth == "reqres", reqresAPIKey == ReqresAuthBackend.defaultAPIKey {
+      said.append(
+        "--auth reqres without REQRES_API_KEY: sending reqres.in's public free-tier key (\(ReqresAuthBackend.defaultAPIKey)), which its free limits apply to"
+      )
+    }
+    return said
+  }
+
   /// Every configured secret (API keys, the client secret): never recorded, sent or logged.
   public var secrets: [String] {
     // reqres's public default key is no secret (and matching it would cost every append).

@@ -364,7 +364,8 @@ final class ImgurStoreTests: XCTestCase {
       (
         .json(
           #"{"data":{"error":"Imgur is over capacity. Please try again."},"success":false,"status":1203}"#),
-        "request.serverError"
+        // Issue 29, item 11: a 200 that says it failed is no HTTP 500.
+        "request.unsuccessful"
       ),
       (.json("{not json"), "request.malformed"),
       (.json(#"{"data":{"id":"x"},"success":true,"status":200}"#), "request.malformed"),

@@ -22,6 +22,25 @@ final class FailureMessageTests: XCTestCase {
     XCTAssertEqual(thumbnail.error?.code, "image.tooLarge")
     XCTAssertEqual(thumbnail.error?.message, "This image is larger than 1 KB, the most the app keeps.")
     XCTAssertEqual(thumbnail.error?.retryable, false, "the same image would fail the same way")
+    XCTAssertEqual(thumbnail.error?.args, ["limit": "1 KB"], "the limit, and no empty detail")
+  }
+
+  /// Issue 29, item 11: a size set in decimal megabytes reads as it was set, a binary one too,
+  /// and the server's words are kept as `detail` only when it said some.
+  func testLimitsReadAsTheyWereSetAndADetailOnlyWhenTheServerSaidOne() {
+    func text(_ bytes: Int) -> String {
+      RequestFailure(kind: .tooLarge, limitBytes: bytes, reason: "image.tooLarge").message.message
+    }
+    XCTAssertEqual(text(5_000_000), "This image is larger than 5 MB, the most the app keeps.")
+    XCTAssertEqual(text(20 << 20), "This image is larger than 20 MB, the most the app keeps.")
+    XCTAssertEqual(text(2_621_440), "This image is larger than 2.5 MB, the most the app keeps.")
+    let said = RequestFailure(kind: .rejected, serverMessage: "user not found", reason: "auth.rejected")
+    XCTAssertEqual(said.message.args["detail"], "user not found")
+    let unsuccessful = RequestFailure(kind: .http, serverMessage: "Imgur is over capacity.")
+    XCTAssertEqual(unsuccessful.message.code, "request.unsuccessful")
+    XCTAssertEqual(
+      unsuccessful.message.message,
+      "The server said the request did not succeed. Try again. The server said: “Imgur is over capacity.”")
   }
 
   /// Demo albums where album 1 has no photos.
@@ -49,6 +68,7 @@ final class FailureMessageTests: XCTestCase {
     XCTAssertEqual(previews[1]?.error?.code, "albums.noPhotos")
     XCTAssertEqual(previews[1]?.error?.message, "This album has no photos, so it has no preview.")
     XCTAssertEqual(previews[1]?.error?.retryable, false)
+    XCTAssertEqual(previews[1]?.error?.args, [:], "no empty detail (issue 29, item 11)")
     XCTAssertEqual(previews[2]?.status, .loaded)
   }
 

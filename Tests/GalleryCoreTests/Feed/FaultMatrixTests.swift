@@ -25,6 +25,8 @@ final class FaultMatrixTests: XCTestCase {
       "reset", .json(String(repeating: " ", count: 4096), status: 200).resetting(after: 100),
       "request.offline"
     ),
+    // Issue 29, item 11: a connection dropped with no answer is a server not reached.
+    ("dropped", .dropped, "request.offline"),
     ("malformed JSON", .json(#"{"hits":[{"id":1,"#), "request.malformed"),
     (
       "wrong content type",
@@ -59,6 +61,9 @@ final class FaultMatrixTests: XCTestCase {
       XCTAssertEqual(store.state.feed.status, .failed, fault.name)
       XCTAssertEqual(store.state.feed.error?.code, fault.code, fault.name)
       XCTAssertEqual(store.state.feed.error?.retryable, true, fault.name)
+      XCTAssertEqual(
+        store.state.unreachable["feed"] != nil, fault.code == "request.offline",
+        "\(fault.name): only a server not reached is unreachable")
       try store.close()
       XCTAssertEqual(try Replay.state(ofLogAt: dir.path + "/events.jsonl"), store.state, fault.name)
       XCTAssertTrue(try LogVerifier.verify(path: dir.path + "/events.jsonl").isClean, fault.name)

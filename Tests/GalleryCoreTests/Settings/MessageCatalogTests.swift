@@ -1,3 +1,4 @@
+import Foundation
 import GalleryCore
 import XCTest
 
@@ -60,5 +61,45 @@ final class MessageCatalogTests: XCTestCase {
     XCTAssertEqual(Language.fromLocale(["LC_MESSAGES": "es", "LANG": "C"]), .es)
     XCTAssertEqual(Language.fromLocale([:]), .en)
     XCTAssertEqual(Language.fromLocale(["LANG": "fr_FR.UTF-8"]), .en, "no French: English")
+  }
+}
+
+/// Issue 29, item 18: protocol/README.md documents every message code with its arguments,
+/// as a table rendered from the catalog, so it cannot fall behind.
+extension MessageCatalogTests {
+  static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("protocol/README.md").path
+
+  /// The table of every code: its arguments (the placeholders) and its English text.
+  func codeTable() -> String {
+    var lines = ["| code | args | English text |", "|---|---|---|"]
+    for (code, text) in MessageCatalog.english.sorted(by: { $0.key < $1.key }) {
+      let args = placeholders(text).sorted().map { "`\($0)`" }.joined(separator: ", ")
+      let cell = text.replacingOccurrences(of: "|", with: "\\|")
+      lines.append("| `\(code)` | \(args) | \(cell) |")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  func testTheProtocolDocumentsEveryMessageCodeWithItsArguments() throws {
+    let (open, close) = ("<!-- message codes: generated -->\n", "<!-- end of message codes -->")
+    let text = try String(contentsOfFile: Self.readme, encoding: .utf8)
+    guard let start = text.range(of: open),
+      let end = text.range(of: close, range: start.upperBound..<text.endIndex)
+    else { return XCTFail("protocol/README.md has no generated message-code section") }
+    let expected = codeTable() + "\n"
+    if ProcessInfo.processInfo.environment["GALLERY_RECORD_DOCS"] == "1" {
+      try (text[..<start.upperBound] + expected + text[end.lowerBound...]).write(
+        toFile: Self.readme, atomically: true, encoding: .utf8)
+      return
+    }
+    XCTAssertEqual(
+      String(text[start.upperBound..<end.lowerBound]), expected,
+      "the message codes in protocol/README.md differ from the catalog: GALLERY_RECORD_DOCS=1 writes them")
+    for code in [
+      "request.rateLimitedNoDelay", "request.empty", "request.cancelled", "account.fileUnreadable",
+    ] {
+      XCTAssertTrue(expected.contains("| `\(code)` |"), code)
+    }
   }
 }

@@ -91,6 +91,27 @@ final class VideoTests: XCTestCase {
     server.stop()
   }
 
+  /// Issue 29, item 11: Pexels listing no videos is an empty answer, not a malformed one.
+  func testAnEmptyVideoListSaysThereAreNoneInsteadOfMalformed() throws {
+    let server = try FakeHTTPServer { _ in .json(#"{"page":1,"per_page":40,"videos":[],"total_results":0}"#) }
+    let dir = TemporaryDirectory()
+    let store = try Store(
+      dataDirectory: dir.path,
+      environment: GalleryEnvironment().with(
+        video: PexelsVideoProvider(
+          baseURL: server.baseURL, apiKey: "k", http: DefaultHTTPClient.make(), timeout: 5)),
+      options: .init(durability: .none, timerScale: 0))
+    try store.send(.video(.playRandom(VideoWish())))
+    store.waitUntilIdle()
+    XCTAssertEqual(store.state.video.status, .failed)
+    XCTAssertEqual(store.state.video.error?.code, "video.noneListed")
+    XCTAssertEqual(store.state.video.error?.message, "The provider lists no videos right now.")
+    XCTAssertEqual(store.state.video.error?.args, [:], "no empty detail")
+    XCTAssertNil(store.state.unreachable["video"], "the server answered")
+    try store.close()
+    server.stop()
+  }
+
   func testTheDemoPicksAtRandomAndFailuresAreRetryable() throws {
     let dir = TemporaryDirectory()
     let store = try Store(dataDirectory: dir.path, options: .init(durability: .none, timerScale: 0))
