@@ -138,9 +138,10 @@ final class AuthMachineTests: XCTestCase {
       $0.login.isSubmitting = false
       $0.login.requestID = nil
       $0.login.canSubmit = true
-      $0.login.error = MessageCatalog.message("request.offline", retryable: true)
+      $0.login.error = MessageCatalog.message("request.offline", retryable: true).retrying("auth/submitLogin")
       $0.unreachable["auth"] = Unreachable(
-        since: nil, message: MessageCatalog.message("request.offline", retryable: true))
+        since: nil,
+        message: MessageCatalog.message("request.offline", retryable: true).retrying("auth/submitLogin"))
     }
     store.send(.auth(.submit(.login))) {
       $0.login.isSubmitting = true
@@ -229,7 +230,8 @@ final class AuthMachineTests: XCTestCase {
       $0.login.requestID = nil
       $0.login.password = SecretFieldState()
       $0.login.password.error = self.required("password.required")
-      $0.login.error = MessageCatalog.message("auth.interrupted", retryable: true)
+      $0.login.error = MessageCatalog.message("auth.interrupted", retryable: true).retrying(
+        "auth/submitLogin")
     }
     XCTAssertEqual(AppMachine.interruptedWork(store.state), [])
     store.finish()

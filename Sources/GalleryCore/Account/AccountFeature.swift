@@ -124,6 +124,7 @@ enum AccountFeature: FeatureModule {
       state.account.status = .signedOut
       state.account.pendingLogin = nil
       state.account.error = state.message(e.reason, ["detail": e.detail ?? ""], retryable: true)
+        .retrying("account/beginLogin")
     },
     .fold(AccountEvents.SignedIn.self) { state, e in
       let provider = state.account.provider
@@ -144,8 +145,10 @@ enum AccountFeature: FeatureModule {
       switch e.reason {
       case "sessionExpired":
         state.account.error = state.message("account.sessionExpired", retryable: true)
+          .retrying("account/beginLogin")
       case "credentialsLost":
         state.account.error = state.message("account.credentialsLost", retryable: true)
+          .retrying("account/beginLogin")
       default: break
       }
     },
@@ -182,8 +185,8 @@ enum AccountFeature: FeatureModule {
       guard state.account.imagesRequestID == e.requestID else { return }
       state.account.imagesStatus = .failed
       state.account.imagesRequestID = nil
-      state.account.error = state.message(for: e.failure)
-      state.observe(.account, e.failure)
+      state.account.error = state.message(for: e.failure).retrying("account/loadImages")
+      state.observe(.account, e.failure, retry: Retry("account/loadImages"))
     },
     .fold(AccountEvents.UploadStarted.self) { state, e in
       state.nextRequestID = max(state.nextRequestID, e.requestID + 1)
@@ -210,8 +213,9 @@ enum AccountFeature: FeatureModule {
     },
     .fold(AccountEvents.UploadFailed.self) { state, e in
       guard state.account.upload.requestID == e.requestID else { return }
-      failUpload(&state, state.message(for: e.failure))
-      state.observe(.account, e.failure)
+      let retry = state.account.upload.request.map(resend) ?? Retry("account/upload")
+      failUpload(&state, state.message(for: e.failure).retrying(retry.method, retry.params))
+      state.observe(.account, e.failure, retry: retry)
     },
     .fold(AccountEvents.DeleteStarted.self) { state, e in
       state.nextRequestID = max(state.nextRequestID, e.requestID + 1)
@@ -225,15 +229,24 @@ enum AccountFeature: FeatureModule {
       state.observe(.account, nil)
     },
     .fold(AccountEvents.DeleteFailed.self) { state, e in
-      restore(&state, e.requestID, state.message(for: e.failure))
-      state.observe(.account, e.failure)
+      restore(
+        &state, e.requestID,
+        state.message(for: e.failure).retrying("account/delete", ["id": .string(e.imageID)]))
+      state.observe(.account, e.failure, retry: Retry("account/delete", ["id": .string(e.imageID)]))
     },
     .fold(AccountEvents.WorkInterrupted.self) { state, e in
       if let id = e.uploadRequestID, state.account.upload.requestID == id {
-        failUpload(&state, state.message("account.uploadInterrupted", retryable: true))
+        let retry = state.account.upload.request.map(resend) ?? Retry("account/upload")
+        failUpload(
+          &state,
+          state.message("account.uploadInterrupted", retryable: true).retrying(retry.method, retry.params))
       }
       for id in e.deleteRequestIDs {
-        restore(&state, id, state.message("account.deleteInterrupted", retryable: true))
+        let imageID = state.account.deleting.first { $0.requestID == id }?.item.image.id ?? ""
+        restore(
+          &state, id,
+          state.message("account.deleteInterrupted", retryable: true).retrying(
+            "account/delete", ["id": .string(imageID)]))
       }
     },
     .plan(AccountEvents.SignedIn.self) { _, state in
@@ -264,6 +277,17 @@ enum AccountFeature: FeatureModule {
       }
     },
   ]
+
+  /// The call that sends `request` again: its file by path (bytes sent as data were staged,
+  /// and stay staged when sent again by their path), with its title and description.
+  static func resend(_ request: UploadRequest) -> Retry {
+    var params: [String: JSONValue] = [
+      "path": .string(request.file.path), "fileName": .string(request.file.fileName),
+    ]
+    if let title = request.title { params["title"] = .string(title) }
+    if let description = request.description { params["description"] = .string(description) }
+    return Retry("account/upload", params)
+  }
 
   private static func failUpload(_ state: inout AppState, _ message: Message) {
     state.account.upload.status = .failed

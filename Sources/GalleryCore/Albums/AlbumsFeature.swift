@@ -86,7 +86,7 @@ enum AlbumsFeature: FeatureModule {
     .fold(AlbumsEvents.OwnersFailed.self) { state, e in
       guard state.albums.pending?.requestID == e.requestID else { return }
       state.albums.pending?.ownersFailed = true
-      state.observe(.albums, e.failure)
+      state.observe(.albums, e.failure, retry: Retry("albums/retry"))
       complete(&state)
     },
     .fold(AlbumsEvents.AlbumsFailed.self) { state, e in
@@ -94,8 +94,8 @@ enum AlbumsFeature: FeatureModule {
       guard state.albums.pending?.requestID == e.requestID else { return }
       state.albums.pending = nil
       state.albums.status = .failed
-      state.albums.error = state.message(for: e.failure)
-      state.observe(.albums, e.failure)
+      state.albums.error = state.message(for: e.failure).retrying("albums/retry")
+      state.observe(.albums, e.failure, retry: Retry("albums/retry"))
     },
     .fold(AlbumsEvents.SearchChanged.self) { state, e in
       state.albums.search = e.text
@@ -132,10 +132,10 @@ enum AlbumsFeature: FeatureModule {
     .fold(AlbumsEvents.PhotosFailed.self) { state, e in
       guard state.album?.requestID == e.requestID else { return }
       state.album?.status = .failed
-      let error = state.message(for: e.failure)
+      let error = state.message(for: e.failure).retrying("albums/retry")
       state.album?.error = error
       state.album?.requestID = nil
-      state.observe(.albums, e.failure)
+      state.observe(.albums, e.failure, retry: Retry("albums/retry"))
     },
     .fold(AlbumsEvents.PhotoOpened.self) { state, e in
       guard let item = state.album?.photos.first(where: { $0.photo.id == e.photoID }) else { return }
@@ -199,7 +199,8 @@ enum AlbumsFeature: FeatureModule {
       return card
     }
     state.albums.notice =
-      pending.ownersFailed ? state.message("albums.ownersMissing", retryable: true) : nil
+      pending.ownersFailed
+      ? state.message("albums.ownersMissing", retryable: true).retrying("albums/retry") : nil
     state.albums.sections = sections(
       state.albums.all, search: state.albums.search, ownersKnown: !pending.ownersFailed)
     state.albums.status = .loaded

@@ -43,7 +43,8 @@ extension AppState {
   /// Notes what a request of `area` observed: a failure to reach the server marks the area
   /// unreachable (keeping the first time), any other outcome means the server answered.
   /// A failure made up because the frontend declared itself offline observes nothing.
-  mutating func observe(_ area: ProviderArea, _ failure: RequestFailure?) {
+  /// `retry` is what retries the request (the unreachable message carries it).
+  mutating func observe(_ area: ProviderArea, _ failure: RequestFailure?, retry: Retry? = nil) {
     guard let failure else {
       unreachable[area.rawValue] = nil
       rateLimited[area.rawValue] = nil
@@ -53,7 +54,9 @@ extension AppState {
     switch failure.kind {
     case .offline:
       guard connectivity == .online, unreachable[area.rawValue] == nil else { return }
-      unreachable[area.rawValue] = Unreachable(since: failure.observedAt, message: message(for: failure))
+      var said = message(for: failure)
+      if let retry { said = said.retrying(retry.method, retry.params) }
+      unreachable[area.rawValue] = Unreachable(since: failure.observedAt, message: said)
     case .http, .rejected, .malformed, .tooLarge, .empty:
       unreachable[area.rawValue] = nil
     case .timeout, .cancelled, .misconfigured:

@@ -1,6 +1,9 @@
 /// Which of the two account forms an auth event or action is about.
 public enum AuthForm: String, Codable, Sendable, CaseIterable {
   case login, registration
+
+  /// The method that submits this form (what retries a failed submit).
+  var submitMethod: String { self == .login ? "auth/submitLogin" : "registration/submit" }
 }
 
 /// A text field of the auth forms (passwords have their own event, which carries no value).

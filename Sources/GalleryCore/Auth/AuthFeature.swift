@@ -100,12 +100,14 @@ enum AuthFeature: FeatureModule {
     },
     .fold(AuthEvents.Failed.self) { state, e in
       guard isCurrent(state, e.form, e.requestID) else { return }
-      finish(&state, e.form, error: state.message(for: e.failure))
-      state.observe(.auth, e.failure)
+      finish(&state, e.form, error: state.message(for: e.failure).retrying(e.form.submitMethod))
+      state.observe(.auth, e.failure, retry: Retry(e.form.submitMethod))
     },
     .fold(AuthEvents.Interrupted.self) { state, e in
       guard isCurrent(state, e.form, e.requestID) else { return }
-      finish(&state, e.form, error: state.message("auth.interrupted", retryable: true))
+      finish(
+        &state, e.form,
+        error: state.message("auth.interrupted", retryable: true).retrying(e.form.submitMethod))
     },
     .fold(AuthEvents.PasswordsForgotten.self) { state, _ in
       for form in AuthForm.allCases { edit(&state, form) { $0.password = SecretFieldState() } }

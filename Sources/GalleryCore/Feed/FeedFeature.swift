@@ -146,11 +146,13 @@ enum FeedFeature: FeatureModule {
       state.observe(.feed, nil)
     },
     .fold(FeedEvents.LoadFailed.self) { state, e in
-      guard state.feed.pendingLoad?.requestID == e.requestID else { return }
+      guard let pending = state.feed.pendingLoad, pending.requestID == e.requestID else { return }
+      // A failed next page is retried by asking for it again; a failed first page by a refresh.
+      let retry = Retry(pending.mode == .more ? "feed/loadMore" : "feed/refresh")
       state.feed.pendingLoad = nil
       state.feed.status = .failed
-      state.feed.error = state.message(for: e.failure)
-      state.observe(.feed, e.failure)
+      state.feed.error = state.message(for: e.failure).retrying(retry.method)
+      state.observe(.feed, e.failure, retry: retry)
     },
     .fold(FeedEvents.OfflineCopyShown.self) { state, e in
       let cutOff = state.connectivity == .offline || state.unreachable[ProviderArea.feed.rawValue] != nil

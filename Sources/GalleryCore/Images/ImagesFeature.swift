@@ -95,7 +95,7 @@ enum ImagesFeature: FeatureModule {
       }
     },
     .fold(ImagesEvents.ImageFailed.self) { state, e in
-      let error = state.message(for: e.failure)
+      let error = state.message(for: e.failure).retrying("images/retry", ["key": .string(e.key)])
       update(&state, [e.key], e.target) { image in
         if image.status == .loading { image = ImageState(status: .failed, error: error) }
       }

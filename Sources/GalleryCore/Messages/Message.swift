@@ -9,6 +9,8 @@ public struct Message: Codable, Equatable, Sendable, CustomStringConvertible {
   public var retryable: Bool
   /// What fills the text's placeholders, kept so a language switch can render it again.
   public var args: [String: String]
+  /// How to retry it: present on every retryable message the state holds, absent otherwise.
+  public var retry: Retry?
 
   public init(code: String, message: String, retryable: Bool = false, args: [String: String] = [:]) {
     self.code = code
@@ -19,8 +21,9 @@ public struct Message: Codable, Equatable, Sendable, CustomStringConvertible {
 
   /// The same message rendered in `language`.
   public func rendered(in language: Language) -> Message {
-    Message(
-      code: code, message: MessageCatalog.text(code, args, in: language), retryable: retryable, args: args)
+    var rendered = self
+    rendered.message = MessageCatalog.text(code, args, in: language)
+    return rendered
   }
 
   public var description: String { "\(code): \(message)" }

@@ -6,7 +6,8 @@ public struct Settings: Codable, Equatable, Sendable {
 
   public var appearance = Appearance.system
   public var language = Language.en
-  /// `environment` (the first start read the locale) or `user`; nil before the first start.
+  /// `environment` (the first start read the locale), `app` (`initializationOptions.settings`
+  /// named it) or `user` (`settings/update`); nil before the first start.
   @Nullable public var languageSource: String? = nil
   public var providers = ProviderSettings()
   /// Photos per page (3 to 200).
@@ -100,6 +101,14 @@ extension GalleryEnvironment {
       feed.name, albums.name, account.info.name, video.name
     )
     return settings
+  }
+}
+
+extension Settings {
+  /// These settings with `change` applied, or why it is refused (`settings.invalid` naming
+  /// the first invalid field): the check `settings/update` makes.
+  public func applying(_ change: SettingsChange) throws(Rejection) -> Settings {
+    try SettingsFeature.apply(change, to: self)
   }
 }
 

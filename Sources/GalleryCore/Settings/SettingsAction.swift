@@ -16,6 +16,12 @@ public struct SettingsChange: Codable, Equatable, Sendable {
   public var imageCacheMegabytes: Int?
 
   public init() {}
+
+  /// The members an app may start with (`initializationOptions.settings`): not providers or
+  /// environments, which the configuration and users choose.
+  public static let startMembers = [
+    "appearance", "language", "pageSize", "prefetchDistance", "imageCacheMegabytes",
+  ]
 }
 
 /// Settings actions.
@@ -25,5 +31,9 @@ public enum SettingsAction: Codable, Equatable, Sendable {
   /// Runtime, at every start: the providers the configuration chose, recorded while the
   /// user has not chosen any (so a later choice changes only what it names).
   case adoptConfiguration(ProviderSettings)
+  /// Runtime (`initialize`): the settings the app starts with (`initializationOptions.settings`),
+  /// for each member no user chose: one still at its built-in default, the language unless
+  /// a user picked it.
+  case adoptStartSettings(SettingsChange)
   case update(SettingsChange)
 }

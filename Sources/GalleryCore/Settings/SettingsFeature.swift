@@ -11,6 +11,24 @@ enum SettingsFeature: FeatureModule {
       let current = state.settings.providers
       guard !current.chosen, !current.sameProviders(as: configured) else { return [] }
       return [Event(SettingsEvents.ProvidersConfigured(providers: current.withProviders(of: configured)))]
+    case .adoptStartSettings(let wanted):
+      let current = state.settings
+      _ = try apply(wanted, to: current)  // an invalid value is refused even where a user's choice wins
+      let defaults = Settings()
+      var change = SettingsChange()
+      if current.appearance == defaults.appearance { change.appearance = wanted.appearance }
+      if current.languageSource != "user" { change.language = wanted.language }
+      if current.pageSize == defaults.pageSize { change.pageSize = wanted.pageSize }
+      if current.prefetchDistance == defaults.prefetchDistance {
+        change.prefetchDistance = wanted.prefetchDistance
+      }
+      if current.imageCacheMegabytes == defaults.imageCacheMegabytes {
+        change.imageCacheMegabytes = wanted.imageCacheMegabytes
+      }
+      var next = try apply(change, to: current)
+      if change.language != nil { next.languageSource = "app" }
+      guard next != current else { return [] }
+      return [Event(SettingsEvents.Changed(settings: next, environments: nil))]
     case .update(let change):
       let next = try apply(change, to: state.settings)
       guard next != state.settings else { return [] }

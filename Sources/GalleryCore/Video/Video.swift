@@ -56,6 +56,15 @@ public struct VideoWish: Codable, Equatable, Sendable {
   /// `sd`, `hd`, `uhd`, `hls`, or nil for the best that fits the screen.
   @Nullable public var quality: String? = nil
 
+  /// The wish as `video/playRandom` takes it (what retries a failed pick).
+  var params: [String: JSONValue] {
+    var params: [String: JSONValue] = [:]
+    if let width { params["width"] = .number(Double(width)) }
+    if let height { params["height"] = .number(Double(height)) }
+    if let quality { params["quality"] = .string(quality) }
+    return params
+  }
+
   public init(width: Int? = nil, height: Int? = nil, quality: String? = nil) {
     self.width = width
     self.height = height

@@ -43,8 +43,9 @@ enum VideoFeature: FeatureModule {
       guard state.video.requestID == e.requestID else { return }
       state.video.requestID = nil
       state.video.status = .failed
-      state.video.error = state.message(for: e.failure)
-      state.observe(.video, e.failure)
+      let retry = Retry("video/playRandom", state.video.wish.params)
+      state.video.error = state.message(for: e.failure).retrying(retry.method, retry.params)
+      state.observe(.video, e.failure, retry: retry)
     },
     .plan(VideoEvents.Requested.self) { e, state in
       state.load(.video(.pickRandom(requestID: e.requestID))) {

@@ -3,10 +3,13 @@ import GalleryCore
 /// The JSON Schemas of the state and of the messages' shared shapes, published in the
 /// OpenRPC document's components. Tests check real states and messages against them.
 public enum ComponentSchemas {
-  static let message = Schema.object([
-    "code": Schema.string, "message": Schema.string, "retryable": Schema.boolean,
-    "args": .object(["type": .string("object"), "additionalProperties": Schema.string]),
-  ])
+  static let message = Schema.object(
+    [
+      "code": Schema.string, "message": Schema.string, "retryable": Schema.boolean,
+      "args": .object(["type": .string("object"), "additionalProperties": Schema.string]),
+      "retry": Schema.object(
+        ["method": Schema.string, "params": .object(["type": .string("object")])]),
+    ], optional: ["retry"])
   static let nullableMessage = Schema.nullable(Schema.ref("Message"))
 
   public static let all: [String: JSONValue] = [
@@ -90,7 +93,7 @@ public enum ComponentSchemas {
     "Settings": Schema.object([
       "appearance": Schema.enumeration(["system", "light", "dark"]),
       "language": Schema.enumeration(["en", "es"]),
-      "languageSource": Schema.nullable(Schema.enumeration(["environment", "user"])),
+      "languageSource": Schema.nullable(Schema.enumeration(["environment", "app", "user"])),
       "providers": Schema.object([
         "feed": Schema.enumeration(["demo", "pixabay", "pexels"]),
         "albums": Schema.enumeration(["demo", "jsonplaceholder"]),

@@ -326,7 +326,7 @@ public final class GalleryServer: @unchecked Sendable {
   }
 
   private func initialize(_ p: Params) throws(RPCError) -> JSONValue {
-    let shape = try InitializationOptions.shape(from: try p.raw("initializationOptions"))
+    let options = try InitializationOptions.parse(try p.raw("initializationOptions"))
     lock.lock()
     guard phase == .starting else {
       lock.unlock()
@@ -337,7 +337,11 @@ public final class GalleryServer: @unchecked Sendable {
     // The declared shape is recorded (when it changed) before the baseline is taken, so the
     // state the client reads next already has it.
     // A log read only keeps the shape it recorded.
-    if !store.isReadOnly { _ = try perform(.navigation(.adoptShape(shape))) }
+    // The start settings go first, so a first page the shape loads has their page size.
+    if !store.isReadOnly {
+      if let settings = options.settings { _ = try perform(.settings(.adoptStartSettings(settings))) }
+      _ = try perform(.navigation(.adoptShape(options.shape)))
+    }
     lock.lock()
     coalescing = true
     publishingDue = true

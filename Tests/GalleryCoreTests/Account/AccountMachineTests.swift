@@ -77,10 +77,11 @@ final class AccountMachineTests: XCTestCase {
     let failure = RequestFailure(kind: .http, status: 500)
     store.receive([Event(AccountEvents.DeleteFailed(requestID: 2, imageID: "abc", failure: failure))]) {
       var back = AccountImageItem(image: Self.image)
-      back.error = failure.message
+      let retried = failure.message.retrying("account/delete", ["id": .string("abc")])
+      back.error = retried
       $0.account.images = [back, AccountImageItem(image: Self.other)]
       $0.account.deleting = []
-      $0.account.error = failure.message
+      $0.account.error = retried
     }
     store.finish()
   }
@@ -112,12 +113,16 @@ final class AccountMachineTests: XCTestCase {
     store.receive(closing) {
       $0.account.upload.status = .failed
       $0.account.upload.requestID = nil
-      $0.account.upload.error = MessageCatalog.message("account.uploadInterrupted", retryable: true)
+      $0.account.upload.error = MessageCatalog.message("account.uploadInterrupted", retryable: true).retrying(
+        "account/upload",
+        ["path": .string("/p/cat.png"), "fileName": .string("cat.png"), "title": .string("Cat")])
       var back = AccountImageItem(image: Self.other)
-      back.error = MessageCatalog.message("account.deleteInterrupted", retryable: true)
+      let deleteAgain = MessageCatalog.message("account.deleteInterrupted", retryable: true).retrying(
+        "account/delete", ["id": .string(Self.other.id)])
+      back.error = deleteAgain
       $0.account.images = [AccountImageItem(image: Self.image), back]
       $0.account.deleting = []
-      $0.account.error = MessageCatalog.message("account.deleteInterrupted", retryable: true)
+      $0.account.error = deleteAgain
     }
     XCTAssertEqual(AppMachine.interruptedWork(store.state), [], "nothing left to close")
     // An answer that arrives for the closed upload changes nothing.

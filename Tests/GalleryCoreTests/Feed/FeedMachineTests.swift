@@ -105,6 +105,7 @@ final class FeedMachineTests: XCTestCase {
       $0.feed.status = .failed
       $0.feed.pendingLoad = nil
       $0.feed.error = MessageCatalog.message("request.serverError", ["status": "503"], retryable: true)
+        .retrying("feed/refresh")
     }
     XCTAssertEqual(store.state.feed.items.count, 3, "a failed refresh keeps the list")
     store.finish()
@@ -132,7 +133,9 @@ final class FeedMachineTests: XCTestCase {
       Event(ImagesEvents.ImageFailed(key: "p:3", target: .thumbnail, failure: RequestFailure(kind: .timeout)))
     ]) {
       $0.feed.items[2].thumbnail = ImageState(
-        status: .failed, error: MessageCatalog.message("request.timeout", retryable: true))
+        status: .failed,
+        error: MessageCatalog.message("request.timeout", retryable: true).retrying(
+          "images/retry", ["key": .string("p:3")]))
     }
     store.reject(.images(.retry("p:1")), code: "feed.imageNotFailed")
     store.reject(.images(.retry("zzz")), code: "feed.unknownKey")
@@ -181,7 +184,7 @@ final class FeedMachineTests: XCTestCase {
     let events = store.send(.feed(.refresh)) {
       $0.nextRequestID = 3
       $0.feed.status = .failed
-      $0.feed.error = MessageCatalog.message("request.offline", retryable: true)
+      $0.feed.error = MessageCatalog.message("request.offline", retryable: true).retrying("feed/refresh")
     }
     XCTAssertEqual(
       events,

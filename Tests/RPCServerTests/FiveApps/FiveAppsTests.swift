@@ -117,10 +117,12 @@ final class FiveAppsTests: XCTestCase {
 
   /// PaleBlueTask: no sign-in, a grid in pages of 16 with a query, repeated ids shown once.
   func testPaleBlueTask() throws {
-    let app = try AppSession(options: #"{"signIn":"none","home":"feed"}"#)
+    let app = try AppSession(options: #"{"signIn":"none","home":"feed","settings":{"pageSize":16}}"#)
     XCTAssertEqual(app.screens, ["home"])
     XCTAssertEqual(app.text("/feed/status"), "loaded", "the grid loads without a session")
-    app.call("settings/update", #"{"pageSize":16}"#)
+    XCTAssertEqual(
+      app.count("/feed/items"), 16, "the first page already has the app's size (issue 29, item 13)")
+    XCTAssertEqual(app.farm.requests("/api/").first?.query["per_page"], "16")
     app.call("feed/setQuery", #"{"text":"cats"}"#)
     app.advance(299)
     XCTAssertEqual(app.text("/feed/activeQuery"), "", "no search before the typing pauses 300 ms")
