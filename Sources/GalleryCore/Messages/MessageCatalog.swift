@@ -77,6 +77,17 @@ public enum MessageCatalog {
     "request.serverSaid": "{text} El servidor dijo: «{detail}»",
   ]
 
+  /// The arguments `code`'s text takes (its `{name}` placeholders), sorted.
+  public static func arguments(of code: String) -> [String] {
+    var found = Set<String>()
+    var rest = Substring(english[code] ?? "")
+    while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+      found.insert(String(rest[rest.index(after: open)..<close]))
+      rest = rest[rest.index(after: close)...]
+    }
+    return found.sorted()
+  }
+
   /// The catalog of `language`.
   public static func catalog(_ language: Language) -> [String: String] {
     switch language {

@@ -105,4 +105,16 @@ public struct MethodSpec: Sendable {
 
   /// Whether it may be sent before `initialize`.
   public var startsSession: Bool { acceptsUnknownParams }
+
+  /// Every error code it can answer with, as the document lists them: those it declares,
+  /// those any request can get (-32600 after `shutdown`, or a second `initialize`; -32602
+  /// for a wrong or unknown parameter, or `initialize`'s bad options; -32002 before
+  /// `initialize`), and an action's -32010 (refused) and -32011 (not recorded).
+  public var possibleErrors: [Int] {
+    guard !isNotification else { return [] }
+    var codes = Set(errors).union([-32600, -32602])
+    if !startsSession { codes.insert(-32002) }
+    if case .action = route { codes.formUnion([-32010, -32011]) }
+    return codes.sorted { abs($0) < abs($1) }
+  }
 }

@@ -23,7 +23,7 @@ public enum OpenRPCDocument {
     ),
     (
       -32010, "Action rejected",
-      "the action makes no sense in the current state; data is {code, message}; nothing was recorded"
+      "the action makes no sense in the current state; data is {code, message, args?}: a message code (see x-message-codes), its text, and the arguments that fill it; nothing was recorded"
     ),
     (
       -32011, "Storage error",
@@ -34,6 +34,13 @@ public enum OpenRPCDocument {
       "long requests (events/read, history/stateAt) are capped; data says how many"
     ),
   ]
+
+  /// The shape of -32010's `data`.
+  static let rejectionData = Schema.object(
+    [
+      "code": Schema.string, "message": Schema.string,
+      "args": .object(["type": .string("object"), "additionalProperties": Schema.string]),
+    ], optional: ["args"])
 
   public static func build(serverVersion: String) -> JSONValue {
     let errorMessages = Dictionary(uniqueKeysWithValues: errors.map { ($0.code, $0.message) })
@@ -53,9 +60,9 @@ public enum OpenRPCDocument {
       } else {
         m["result"] = .object(["name": .string("result"), "schema": spec.result])
       }
-      if !spec.errors.isEmpty {
+      if !spec.possibleErrors.isEmpty {
         m["errors"] = .array(
-          spec.errors.map {
+          spec.possibleErrors.map {
             .object(["code": .number(Double($0)), "message": .string(errorMessages[$0] ?? "")])
           })
       }
@@ -79,13 +86,26 @@ public enum OpenRPCDocument {
             uniqueKeysWithValues: errors.map {
               (
                 String($0.code),
-                JSONValue.object([
-                  "code": .number(Double($0.code)), "message": .string($0.message),
-                  "data": .string($0.meaning),
-                ])
+                JSONValue.object(
+                  [
+                    "code": .number(Double($0.code)), "message": .string($0.message),
+                    "data": .string($0.meaning),
+                  ].merging($0.code == -32010 ? ["x-data-schema": rejectionData] : [:]) { a, _ in a })
               )
             })),
       ]),
+      "x-message-codes": .object(
+        Dictionary(
+          uniqueKeysWithValues: MessageCatalog.english.keys.map { code in
+            (
+              code,
+              JSONValue.object([
+                "args": .array(MessageCatalog.arguments(of: code).map { .string($0) }),
+                "en": .string(MessageCatalog.english[code] ?? ""),
+                "es": .string(MessageCatalog.spanish[code] ?? ""),
+              ])
+            )
+          })),
       "x-server-notifications": .array(
         MethodCatalog.serverNotifications.map {
           .object(["name": .string($0.name), "summary": .string($0.summary), "params": $0.params])

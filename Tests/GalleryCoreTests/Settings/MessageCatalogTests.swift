@@ -74,7 +74,7 @@ extension MessageCatalogTests {
   func codeTable() -> String {
     var lines = ["| code | args | English text |", "|---|---|---|"]
     for (code, text) in MessageCatalog.english.sorted(by: { $0.key < $1.key }) {
-      let args = placeholders(text).sorted().map { "`\($0)`" }.joined(separator: ", ")
+      let args = MessageCatalog.arguments(of: code).map { "`\($0)`" }.joined(separator: ", ")
       let cell = text.replacingOccurrences(of: "|", with: "\\|")
       lines.append("| `\(code)` | \(args) | \(cell) |")
     }
