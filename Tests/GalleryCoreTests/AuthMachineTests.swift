@@ -122,7 +122,8 @@ final class AuthMachineTests: XCTestCase {
       $0.login.requestID = nil
       $0.login.canSubmit = true
       $0.login.error = Message(
-        code: "auth.rejected", message: "user not found", retryable: false, args: ["detail": "user not found"]
+        code: "auth.rejected", message: "The server refused the request: “user not found”", retryable: false,
+        args: ["detail": "user not found"]
       )
     }
     store.finish()

@@ -129,7 +129,7 @@ extension EffectRuntime {
     let bytes: [UInt8]
     do { bytes = try UploadFile.read(request.file.path) } catch {
       let failure = RequestFailure(
-        kind: .rejected, serverMessage: "\(error)", reason: "account.fileUnreadable")
+        kind: .rejected, detail: "\(error)", reason: "account.fileUnreadable")
       return [Event(AccountEvents.UploadFailed(requestID: requestID, failure: failure))]
     }
     let tenths = ProgressTenths()

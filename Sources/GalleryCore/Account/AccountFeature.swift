@@ -123,7 +123,7 @@ enum AccountFeature: FeatureModule {
     .fold(AccountEvents.LoginFailed.self) { state, e in
       state.account.status = .signedOut
       state.account.pendingLogin = nil
-      state.account.error = state.message(e.reason, ["detail": e.detail ?? ""], retryable: true)
+      state.account.error = state.message(e.reason, loginFailureArguments(e), retryable: true)
         .retrying("account/beginLogin")
     },
     .fold(AccountEvents.SignedIn.self) { state, e in
@@ -277,6 +277,15 @@ enum AccountFeature: FeatureModule {
       }
     },
   ]
+
+  /// What a failed sign-in's text shows: the provider's own words (quoted by the text), or
+  /// the names of the fields the answer lacked; no other detail (it is English, for the log).
+  static func loginFailureArguments(_ e: AccountEvents.LoginFailed) -> [String: String] {
+    guard let detail = e.detail, MessageCatalog.arguments(of: e.reason).contains("detail") else { return [:] }
+    // A log from before field names alone said "expires_in is not a positive number".
+    let shown = e.reason == "account.redirectIncomplete" ? detail.components(separatedBy: " is ")[0] : detail
+    return ["detail": shown]
+  }
 
   /// The call that sends `request` again: its file by path (bytes sent as data were staged,
   /// and stay staged when sent again by their path), with its title and description.

@@ -3,7 +3,7 @@
 extension AccountFeature {
   static let messages: [Language: [String: String]] = [
     .en: [
-      "account.fileUnreadable": "The file could not be read again for the upload ({detail}).",
+      "account.fileUnreadable": "The file could not be read again for the upload.",
       "account.alreadySignedIn": "Already signed in as {username}; sign out first.",
       "account.badNonce": "The sign-in state must be 16 to 128 letters and digits.",
       "account.notAwaitingRedirect": "No sign-in is waiting for a redirect; call account/beginLogin first.",
@@ -13,17 +13,17 @@ extension AccountFeature {
       "account.notSignedIn": "Nobody is signed in.",
       "account.signedOut": "Sign in to the account first (account/beginLogin).",
       "account.loginDenied": "Sign-in was cancelled on Imgur. Sign in again to continue.",
-      "account.loginError": "Imgur could not sign you in ({detail}). Sign in again.",
+      "account.loginError": "Imgur could not sign you in. Imgur said: “{detail}”. Sign in again.",
       "account.stateMismatch": "That sign-in answer does not belong to this sign-in. Start signing in again.",
-      "account.redirectIncomplete": "The sign-in answer is missing {detail}. Start signing in again.",
-      "account.redirectInvalid": "That is not a sign-in answer ({detail}). Start signing in again.",
+      "account.redirectIncomplete": "The sign-in answer lacks a valid {detail}. Start signing in again.",
+      "account.redirectInvalid": "That is not a sign-in answer. Start signing in again.",
       "account.sessionExpired": "Your Imgur session has ended. Sign in again.",
       "account.credentialsLost": "The saved sign-in could not be read or written. Sign in again.",
       "account.uploadInterrupted": "The app stopped during the upload. Upload again.",
       "account.deleteInterrupted": "The app stopped while deleting this image. Delete it again.",
     ],
     .es: [
-      "account.fileUnreadable": "No se pudo volver a leer el archivo para subirlo ({detail}).",
+      "account.fileUnreadable": "No se pudo volver a leer el archivo para subirlo.",
       "account.alreadySignedIn": "Ya has iniciado sesión como {username}; cierra la sesión primero.",
       "account.badNonce": "El estado de inicio de sesión debe tener de 16 a 128 letras y dígitos.",
       "account.notAwaitingRedirect":
@@ -35,10 +35,12 @@ extension AccountFeature {
       "account.signedOut": "Inicia sesión en la cuenta primero (account/beginLogin).",
       "account.loginDenied":
         "Se canceló el inicio de sesión en Imgur. Inicia sesión de nuevo para continuar.",
-      "account.loginError": "Imgur no pudo iniciar tu sesión ({detail}). Inicia sesión de nuevo.",
+      "account.loginError":
+        "Imgur no pudo iniciar tu sesión. Imgur dijo: «{detail}». Inicia sesión de nuevo.",
       "account.stateMismatch": "Esa respuesta no pertenece a este inicio de sesión. Empieza de nuevo.",
-      "account.redirectIncomplete": "A la respuesta de inicio de sesión le falta {detail}. Empieza de nuevo.",
-      "account.redirectInvalid": "Eso no es una respuesta de inicio de sesión ({detail}). Empieza de nuevo.",
+      "account.redirectIncomplete":
+        "A la respuesta de inicio de sesión le falta un {detail} válido. Empieza de nuevo.",
+      "account.redirectInvalid": "Eso no es una respuesta de inicio de sesión. Empieza de nuevo.",
       "account.sessionExpired": "Tu sesión de Imgur terminó. Inicia sesión de nuevo.",
       "account.credentialsLost": "No se pudo leer ni guardar el inicio de sesión. Inicia sesión de nuevo.",
       "account.uploadInterrupted": "La app se detuvo durante la subida. Súbela de nuevo.",

@@ -79,13 +79,13 @@ public enum OAuthRedirect {
     }
     guard let expiresIn = Int64(expires), expiresIn > 0 else {
       return .failure(
-        Failure(code: "account.redirectIncomplete", detail: "expires_in is not a positive number"))
+        Failure(code: "account.redirectIncomplete", detail: "expires_in"))
     }
     guard let id = Int64(accountID), id >= 0 else {
-      return .failure(Failure(code: "account.redirectIncomplete", detail: "account_id is not a number"))
+      return .failure(Failure(code: "account.redirectIncomplete", detail: "account_id"))
     }
     guard type.lowercased() == "bearer" else {
-      return .failure(Failure(code: "account.redirectIncomplete", detail: "token_type is not bearer"))
+      return .failure(Failure(code: "account.redirectIncomplete", detail: "token_type"))
     }
     return .success(
       Grant(

@@ -19,7 +19,7 @@ extension AuthFeature {
       "age.required": "Enter your age.",
       "age.notANumber": "Age must be a whole number.",
       "age.outOfRange": "Age must be between 13 and 120.",
-      "auth.rejected": "{detail}",
+      "auth.rejected": "The server refused the request: “{detail}”",
       "auth.interrupted": "The app stopped before the answer came. Submit again.",
     ],
     .es: [

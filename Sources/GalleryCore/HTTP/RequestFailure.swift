@@ -84,7 +84,10 @@ public struct RequestFailure: Codable, Equatable, Sendable, Error {
     case .malformed: return ("request.malformed", [:])
     case .cancelled: return ("request.cancelled", [:])
     case .tooLarge: return ("request.tooLarge", ["limit": Self.megabytes(limitBytes ?? 0)])
-    case .rejected: return ("auth.rejected", ["detail": serverMessage ?? "The request was refused."])
+    case .rejected:
+      // The server's own words, quoted by the text; with none, our own text in each language.
+      guard let said = serverMessage else { return ("request.rejected", [:]) }
+      return ("auth.rejected", ["detail": said])
     case .empty: return ("request.empty", [:])
     case .misconfigured: return ("config.missingKey", ["variable": setting ?? "?"])
     case .http:

@@ -120,7 +120,7 @@ final class ImgurStoreTests: XCTestCase {
       if code == "account.redirectIncomplete" {
         XCTAssertEqual(
           store.state.account.error?.message,
-          "The sign-in answer is missing refresh_token. Start signing in again.")
+          "The sign-in answer lacks a valid refresh_token. Start signing in again.")
       }
     }
     XCTAssertThrowsError(
@@ -435,5 +435,48 @@ private struct ScriptedProgress: AccountProvider {
   }
   func refresh(refreshToken: String) async -> Result<AccountTokens, RequestFailure> {
     await base.refresh(refreshToken: refreshToken)
+  }
+}
+
+/// Issue 29, item 16: a Spanish state holds no English in the arguments its texts show; the
+/// provider's own words are quoted as such.
+extension ImgurStoreTests {
+  func testSpanishSignInFailuresShowNoEnglishAndQuoteImgursOwnWords() throws {
+    let fake = try FakeImgur()
+    let dir = TemporaryDirectory()
+    let store = try open(dir, fake)
+    var spanish = SettingsChange()
+    spanish.language = "es"
+    try store.send(.settings(.update(spanish)))
+    let cases: [(String, String, [String: String], String)] = [
+      (
+        "not a url", "account.redirectInvalid", [:],
+        "Eso no es una respuesta de inicio de sesión. Empieza de nuevo."
+      ),
+      (
+        "gallery://oauth#state=\(Self.nonce)&error=server_error&error_description=Try%20later",
+        "account.loginError", ["detail": "Try later"],
+        "Imgur no pudo iniciar tu sesión. Imgur dijo: «Try later». Inicia sesión de nuevo."
+      ),
+      ("gallery://oauth#state=wrong", "account.stateMismatch", [:], ""),
+      (
+        "gallery://oauth#state=\(Self.nonce)&access_token=a&refresh_token=r&expires_in=-1&token_type=bearer&account_username=u&account_id=1",
+        "account.redirectIncomplete", ["detail": "expires_in"],
+        "A la respuesta de inicio de sesión le falta un expires_in válido. Empieza de nuevo."
+      ),
+    ]
+    for (redirect, code, args, text) in cases {
+      try store.send(.account(.beginLogin(nonce: Self.nonce)))
+      try store.send(.account(.completeLogin(redirectURL: Secret(redirect))))
+      XCTAssertEqual(store.state.account.error?.code, code, redirect)
+      XCTAssertEqual(
+        store.state.account.error?.args, args, "\(code): only neutral names or the provider's words")
+      if !text.isEmpty { XCTAssertEqual(store.state.account.error?.message, text) }
+    }
+    let silent = RequestFailure(kind: .rejected, status: 400).message(in: .es)
+    XCTAssertEqual(silent.code, "request.rejected")
+    XCTAssertEqual(silent.message, "El servidor rechazó la petición.")
+    XCTAssertEqual(silent.args, [:], "no English stand-in for words the server did not say")
+    try store.close()
   }
 }
