@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 import RPCServer
 
 /// What `gallery-web` was asked to do: where to listen, what to serve, which core to run.
@@ -20,6 +21,17 @@ struct BridgeOptions: Sendable {
   var maxConnections = 64
   /// Seconds a client has to send its whole request.
   var requestTimeout = 10
+  /// The app the page is (`initializationOptions`): `--sign-in`, `--home` and the start
+  /// settings (`--page-size`, `--language`, `--appearance`); the core checks them.
+  var initializationOptions: [String: JSONValue] = [:]
+
+  /// Adds `value` under `initializationOptions.settings.name`.
+  mutating func startSetting(_ name: String, _ value: JSONValue) {
+    var settings: [String: JSONValue] = [:]
+    if case .object(let named)? = initializationOptions["settings"] { settings = named }
+    settings[name] = value
+    initializationOptions["settings"] = .object(settings)
+  }
 
   static let usage = """
     usage: gallery-web [--port N] [--host ADDR] [--data-dir DIR] [--web-root DIR] [--server PATH] [-- gallery-rpc flags]
@@ -31,6 +43,10 @@ struct BridgeOptions: Sendable {
       --data-dir  the core's data directory (default as gallery-rpc: $GALLERY_DATA_DIR, $XDG_DATA_HOME/gallery-rpc, ~/.local/share/gallery-rpc)
       --web-root  the page's files (default: Web/ in this checkout)
       --server    the gallery-rpc binary (default: the one beside gallery-web)
+      --sign-in required|none   the app's shape: sign in first (default) or not
+      --home feed|albums|account|video   the app's home tab (default feed)
+      --page-size N, --language en|es, --appearance system|light|dark   the settings the app starts with
+        (what no user chose; e.g. PaleBlueTask: --sign-in none --home feed --page-size 16)
       --max-connections N   connections open at once (default 64); more are answered 503
       --request-timeout S   seconds a client has to send its whole request (default 10)
       after --    flags for gallery-rpc, e.g. -- --feed pixabay
@@ -63,6 +79,16 @@ struct BridgeOptions: Sendable {
           throw Problem(description: "--port must be 0 to 65535, not \(text)")
         }
         options.port = port
+      case "--sign-in": options.initializationOptions["signIn"] = .string(try value(flag))
+      case "--home": options.initializationOptions["home"] = .string(try value(flag))
+      case "--language", "--appearance":
+        options.startSetting(String(flag.dropFirst(2)), .string(try value(flag)))
+      case "--page-size":
+        let text = try value(flag)
+        guard let n = Int(text) else {
+          throw Problem(description: "--page-size must be a whole number, not \(text)")
+        }
+        options.startSetting("pageSize", .number(Double(n)))
       case "--host": options.host = try value(flag)
       case "--data-dir": options.dataDirectory = try value(flag)
       case "--web-root": options.webRoot = try value(flag)

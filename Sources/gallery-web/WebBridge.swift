@@ -31,7 +31,10 @@ final class WebBridge: @unchecked Sendable {
       onNotification: { [streams] line in streams.broadcast(line) }, onExit: onExit)
     let answer = try core.request([
       "jsonrpc": .string("2.0"), "id": .number(1), "method": .string("initialize"),
-      "params": .object(["clientInfo": .object(["name": .string("gallery-web")])]),
+      "params": .object([
+        "clientInfo": .object(["name": .string("gallery-web")]),
+        "initializationOptions": .object(options.initializationOptions),
+      ]),
     ])
     guard let result = answer["result"] else {
       throw CoreConnection.NoAnswer(description: "initialize failed: \(JSONValue.object(answer))")

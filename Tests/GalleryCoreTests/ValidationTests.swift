@@ -86,7 +86,8 @@ final class ValidationTests: XCTestCase {
     XCTAssertEqual(code(RequestFailure(kind: .timeout)), "request.timeout")
     XCTAssertEqual(code(RequestFailure(kind: .malformed)), "request.malformed")
     XCTAssertEqual(
-      RequestFailure(kind: .rejected, serverMessage: "user not found").message.message, "user not found")
+      RequestFailure(kind: .rejected, serverMessage: "user not found").message.message,
+      "The server refused the request: “user not found”")
     XCTAssertEqual(RequestFailure(kind: .rejected).message.retryable, false)
     XCTAssertEqual(RequestFailure(kind: .offline).message.retryable, true)
   }

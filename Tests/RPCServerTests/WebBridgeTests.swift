@@ -387,3 +387,23 @@ private final class EventStream {
 private func touches(_ message: JSONValue, _ prefix: String) -> Bool {
   message["params"]?["patch"]?.array?.contains { $0["path"]?.string?.hasPrefix(prefix) == true } == true
 }
+
+/// Issue 29, item 17: gallery-web serves any app shape: its flags become the core's
+/// `initializationOptions` (the shape and the settings the app starts with).
+extension WebBridgeTests {
+  func testTheBridgeServesTheAppShapeItsFlagsName() throws {
+    let bridge = try RunningBridge(bridgeArguments: [
+      "--sign-in", "none", "--home", "albums", "--page-size", "16", "--language", "es",
+    ])
+    defer { bridge.stop() }
+    func get(_ pointer: String) throws -> JSONValue? {
+      try bridge.rpc(#"{"jsonrpc":"2.0","id":1,"method":"state/get","params":{"pointer":"\#(pointer)"}}"#)[
+        "result"]?[
+          "value"]
+    }
+    XCTAssertEqual(try get("/shape"), .object(["signIn": .string("none"), "home": .string("albums")]))
+    XCTAssertEqual(try get("/route/0/screen"), .string("albums"), "Pixxy's home, no sign-in")
+    XCTAssertEqual(try get("/settings/pageSize"), .number(16))
+    XCTAssertEqual(try get("/settings/language"), .string("es"))
+  }
+}
