@@ -24,7 +24,8 @@ const labels = {
     playRandom: "Play a random video", appearance: "Appearance", language: "Language", pageSize: "Page size",
     prefetchDistance: "Prefetch distance (rows)", cache: "Image cache (MB)", providers: "Providers",
     by: "by", likes: "likes", openSource: "Open on the provider's site", original: "Full-size original", system: "System", light: "Light",
-    dark: "Dark", noMore: "That is all.", refresh: "Refresh", uploading: "Uploading" },
+    dark: "Dark", noMore: "That is all.", refresh: "Refresh", uploading: "Uploading", history: "History",
+    signOutImgur: "Sign out of the account" },
   es: { signIn: "Iniciar sesión", email: "Correo", password: "Contraseña", createAccount: "Crear una cuenta",
     register: "Registrarse", age: "Edad", back: "Atrás", retry: "Reintentar", photos: "Fotos", albums: "Álbumes",
     account: "Cuenta", video: "Vídeo", settings: "Ajustes", signOut: "Cerrar sesión", search: "Buscar fotos",
@@ -36,7 +37,8 @@ const labels = {
     playRandom: "Reproducir un vídeo al azar", appearance: "Apariencia", language: "Idioma",
     pageSize: "Tamaño de página", prefetchDistance: "Distancia de precarga (filas)", cache: "Caché de imágenes (MB)",
     providers: "Proveedores", by: "de", likes: "me gusta", openSource: "Abrir en el sitio del proveedor", original: "Original a tamaño completo",
-    system: "Sistema", light: "Claro", dark: "Oscuro", noMore: "No hay más.", refresh: "Actualizar", uploading: "Subiendo" },
+    system: "Sistema", light: "Claro", dark: "Oscuro", noMore: "No hay más.", refresh: "Actualizar", uploading: "Subiendo",
+    history: "Historial", signOutImgur: "Salir de la cuenta" },
 };
 const t = (key) => (labels[state?.settings?.language] || labels.en)[key];
 
@@ -177,16 +179,19 @@ function screen() {
   switch (top.screen) {
     case "login": return login();
     case "registration": return registration();
-    case "detail": return detail();
-    case "album": return album();
-    case "photo": return photo();
+    // Screens pushed from a tab keep the tab bar.
+    case "detail": return withTabs(detail());
+    case "album": return withTabs(album());
+    case "photo": return withTabs(photo());
     default: return home();
   }
 }
 
-const message = (m, retry) => m ? h("p", { class: "error", role: "alert", "data-code": m.code }, m.message,
-  retry && m.retryable !== false ? [" ", h("button", { class: "retry", onclick: retry }, t("retry"))] : null) : null;
-const notice = (m) => m ? h("p", { class: "notice", "data-code": m.code }, m.message) : null;
+// One retry for everything: a retryable message carries the call that retries it.
+const message = (m) => m ? h("p", { class: "error", role: "alert", "data-code": m.code }, m.message,
+  m.retry ? [" ", h("button", { class: "retry", onclick: () => rpc(m.retry.method, m.retry.params) }, t("retry"))] : null) : null;
+const notice = (m) => m ? h("p", { class: "notice", "data-code": m.code }, m.message,
+  m.retry ? [" ", h("button", { class: "retry", onclick: () => rpc(m.retry.method, m.retry.params) }, t("retry"))] : null) : null;
 const imageURL = (image) => image && image.status === "loaded" ? `/data/${image.path}?token=${encodeURIComponent(token)}` : null;
 
 function field(name, label, f, method, type) {
@@ -205,7 +210,7 @@ function login() {
     h("form", { onsubmit: (e) => { e.preventDefault(); rpc("auth/submitLogin"); } },
       field("email", t("email"), form.email, "auth/setEmail", "email"),
       field("password", t("password"), form.password, "auth/setPassword", "password"),
-      message(form.error, () => rpc("auth/submitLogin")),
+      message(form.error),
       h("button", { type: "submit", class: "primary", disabled: form.isSubmitting }, form.isSubmitting ? t("loading") : t("signIn"))),
     h("button", { class: "link", onclick: () => rpc("registration/open") }, t("createAccount")));
 }
@@ -218,7 +223,7 @@ function registration() {
       field("email", t("email"), form.email, "registration/setEmail", "email"),
       field("password", t("password"), form.password, "registration/setPassword", "password"),
       field("age", t("age"), form.age, "registration/setAge", "text"),
-      message(form.error, () => rpc("registration/submit")),
+      message(form.error),
       h("button", { type: "submit", class: "primary", disabled: form.isSubmitting }, t("register"))),
     h("button", { class: "link", onclick: () => rpc("nav/back") }, t("back")));
 }
@@ -232,7 +237,7 @@ function header() {
     h("button", { class: online ? "badge online" : "badge offline", title: "connectivity/set",
       onclick: () => rpc("connectivity/set", { online: !online }) }, online ? t("online") : t("offline")),
     unreachable(),
-    h("button", { class: "link", id: "open-history", onclick: () => { historyOpen = true; render(); } }, "History"),
+    h("button", { class: "link", id: "open-history", onclick: () => { historyOpen = true; render(); } }, t("history")),
     h("span", { class: "who" }, state.session.email || ""),
     h("button", { class: "link", onclick: () => rpc("auth/logout") }, t("signOut")));
 }
@@ -251,6 +256,8 @@ function currentTab() {
   const root = (state.route[0] || {}).screen;
   return root === "home" || !root ? "photos" : root;
 }
+
+const withTabs = (body) => h("div", { class: "home" }, header(), body);
 
 function home() {
   const tab = currentTab();
@@ -275,7 +282,7 @@ function photos() {
         oninput: (e) => rpc("feed/setQuery", { text: e.target.value }) }),
       h("button", { class: "refresh", onclick: () => rpc("feed/refresh") }, t("refresh"))),
     feed.isOfflineCopy ? h("p", { class: "notice offline-copy" }, t("offlineCopy")) : null,
-    message(feed.error, () => rpc(feed.items.length ? "feed/loadMore" : "feed/refresh")),
+    message(feed.error),
     notice(feed.emptyNotice),
     feed.status === "loading" || feed.status === "refreshing" ? h("p", { class: "status" }, t("loading")) : null,
     h("div", { class: "grid" }, feed.items.map((item) =>
@@ -291,7 +298,7 @@ function detail() {
   return h("main", { id: "detail", class: "detail" },
     h("button", { class: "back", onclick: () => rpc("detail/close") }, "← " + t("back")),
     src ? h("img", { class: "large", src, alt: d.photo.alt || d.photo.tags.join(", ") }) : h("p", { class: "status" }, t("loading")),
-    d.image.status === "failed" ? message(d.image.error, () => rpc("images/retry", { key: d.key })) : null,
+    d.image.status === "failed" ? message(d.image.error) : null,
     h("p", null, `${d.photo.width} × ${d.photo.height} · ${d.photo.likes} ${t("likes")} · ${t("by")} `,
       h("a", { href: d.photo.authorURL || d.photo.pageURL, target: "_blank", rel: "noopener" }, d.photo.author)),
     h("p", { class: "tags" }, d.photo.tags.map((tag) => h("span", { class: "tag" }, tag))),
@@ -306,7 +313,7 @@ function albums() {
     h("input", { class: "search", type: "search", placeholder: t("searchAlbums"), value: a.search,
       oninput: (e) => rpc("albums/setSearch", { text: e.target.value }) }),
     a.status === "loading" ? h("p", { class: "status" }, t("loading")) : null,
-    message(a.error, () => rpc("albums/retry")),
+    message(a.error),
     notice(a.notice),
     a.sections.map((section) => h("section", { class: "album-section" },
       section.title ? h("h2", null, section.title) : null,
@@ -321,7 +328,7 @@ function album() {
     h("button", { class: "back", onclick: () => rpc("nav/back") }, "← " + t("back")),
     h("h1", null, a ? a.title : ""),
     a && a.status === "loading" ? h("p", { class: "status" }, t("loading")) : null,
-    a ? message(a.error, () => rpc("albums/retry")) : null,
+    a ? message(a.error) : null,
     a ? notice(a.emptyNotice) : null,
     h("div", { class: "grid" }, (a ? a.photos : []).map((p) =>
       thumb(p, p.thumbnail, () => rpc("albums/openPhoto", { photoId: p.photo.id }), p.photo.title))));
@@ -334,7 +341,7 @@ function photo() {
     h("button", { class: "back", onclick: () => rpc("nav/back") }, "← " + t("back")),
     p ? h("h1", null, p.photo.title) : null,
     src ? h("img", { class: "large", src, alt: p.photo.title }) : h("p", { class: "status" }, t("loading")),
-    p && p.image.status === "failed" ? message(p.image.error, () => rpc("images/retry", { key: p.key })) : null);
+    p && p.image.status === "failed" ? message(p.image.error) : null);
 }
 
 async function beginLogin() {
@@ -372,7 +379,7 @@ function account() {
   const a = state.account;
   if (a.status !== "signedIn") {
     return h("section", { class: "account-login" },
-      message(a.error, null),
+      message(a.error),
       h("button", { class: "primary", id: "imgur-sign-in", onclick: beginLogin }, t("imgurSignIn")),
       a.status === "awaitingRedirect" ? [
         pendingDemoRedirect ? h("button", { id: "demo-continue", onclick: () => completeLogin(pendingDemoRedirect) }, t("continueDemo")) : null,
@@ -383,19 +390,18 @@ function account() {
   }
   const u = a.upload;
   return [
-    h("p", { class: "who" }, a.username, " ", h("button", { class: "link", onclick: () => rpc("account/logout") }, t("signOut"))),
-    message(a.error, () => rpc("account/loadImages")),
+    h("p", { class: "who" }, a.username, " ", h("button", { class: "link", onclick: () => rpc("account/logout") }, t("signOutImgur"))),
+    message(a.error),
     h("form", { class: "upload", onsubmit: (e) => { e.preventDefault(); upload(e.target.file, e.target.title); } },
       h("input", { type: "file", name: "file", accept: "image/*" }),
       h("input", { name: "title", placeholder: t("title") }),
       h("button", { type: "submit", disabled: u.status === "uploading" }, t("upload"))),
     u.status === "uploading" ? h("progress", { max: "1", value: String(u.progress) }) : null,
-    u.status === "failed" ? message(u.error, () => rpc("account/upload", { path: u.request.file.path,
-      title: u.request.title ?? undefined, description: u.request.description ?? undefined })) : null,
+    u.status === "failed" ? message(u.error) : null,
     a.imagesStatus === "loading" ? h("p", { class: "status" }, t("loading")) : null,
     h("div", { class: "grid" }, a.images.map((item) => h("div", { class: "account-image", key: item.key },
       thumb(item, item.thumbnail, null, item.image.title),
-      message(item.error, null),
+      message(item.error),
       h("button", { class: "delete", onclick: () => rpc("account/delete", { id: item.image.id }) }, t("delete"))))),
     h("button", { onclick: () => rpc("account/loadImages") }, t("loadImages")),
   ];
@@ -407,7 +413,7 @@ function video() {
   return [
     h("button", { class: "primary", id: "play-random", onclick: play }, t("playRandom")),
     v.status === "loading" ? h("p", { class: "status" }, t("loading")) : null,
-    message(v.error, play),
+    message(v.error),
     v.status === "ready" && v.file ? [
       h("video", { key: v.file.link, src: v.file.link, poster: v.video.posterURL, controls: true, autoplay: true, muted: true, playsinline: true }),
       h("p", null, `${v.file.quality} ${v.file.width}×${v.file.height} · ${v.video.duration} s · ${t("by")} `,

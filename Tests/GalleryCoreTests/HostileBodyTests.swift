@@ -114,3 +114,30 @@ final class HostileBodyTests: XCTestCase {
     XCTAssertEqual(failure.kind, .cancelled)
   }
 }
+
+/// Issue 28: exchanges run on a few reused threads (a thread per exchange kept the resident
+/// size climbing in the hour-long hostile soak): many exchanges, at most `limit` threads.
+extension HostileBodyTests {
+  func testExchangesReuseABoundedSetOfThreads() throws {
+    let pool = ExchangeThreads(limit: 3, idleSeconds: 30)
+    let release = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    let overlapping = Locked(0)
+    let most = Locked(0)
+    for _ in 0..<40 {
+      pool.run {
+        overlapping.mutate { $0 += 1 }
+        let now = overlapping.value
+        most.mutate { $0 = max($0, now) }
+        _ = release.wait(timeout: .now() + 10)
+        overlapping.mutate { $0 -= 1 }
+        done.signal()
+      }
+    }
+    for _ in 0..<40 { release.signal() }
+    for _ in 0..<40 { XCTAssertEqual(done.wait(timeout: .now() + 10), .success) }
+    XCTAssertLessThanOrEqual(most.value, 3, "never more than the limit at once")
+    XCTAssertEqual(pool.counts.started, 3, "40 jobs on 3 threads, reused")
+    XCTAssertLessThanOrEqual(pool.counts.alive, 3)
+  }
+}

@@ -6,9 +6,9 @@ import Foundation
 /// data task reads ahead of its delegate without bound, and a download task leaves files in
 /// `$TMPDIR`). gzip and deflate are decoded as they arrive and counted decoded; nothing is
 /// written to disk. No cookies, no cache, http and https only, at most 5 redirects, the
-/// request's timeout for the whole exchange. Each exchange runs on a thread of its own that
-/// ends with it: as many as the callers have requests in flight (downloads are limited to a
-/// few at once by `DownloadLimiter`).
+/// request's timeout for the whole exchange. Exchanges run on the threads of
+/// `ExchangeThreads.shared` (at most 16, reused; downloads are limited to a few at once by
+/// `DownloadLimiter`).
 public final class CurlHTTPClient: HTTPClient {
   /// Largest accepted body when a request names none, in bytes: an API page is far smaller.
   public let maxBodyBytes: Int
@@ -43,9 +43,7 @@ public final class CurlHTTPClient: HTTPClient {
     return await withTaskCancellationHandler {
       await withCheckedContinuation {
         (continuation: CheckedContinuation<Result<HTTPResponse, RequestFailure>, Never>) in
-        let thread = Thread { continuation.resume(returning: Self.perform(exchange)) }
-        thread.name = "gallery-http"
-        thread.start()
+        ExchangeThreads.shared.run { continuation.resume(returning: Self.perform(exchange)) }
       }
     } onCancel: {
       exchange.cancel()
