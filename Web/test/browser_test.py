@@ -180,6 +180,8 @@ def main():
         # Detail with the large image.
         browser.click("#photos .cell")
         browser.wait_for("document.querySelector('#detail img.large[src^=\"/data/cache/\"]')", "the large image")
+        browser.wait_for("document.querySelector('.home header button[data-tab=photos].active') && document.querySelector('#detail')",
+                         "the tab bar above the detail")
         shot("4-detail.png")
         browser.click("#detail .back")
         browser.wait_for("document.querySelector('#photos')", "the feed again")
@@ -241,6 +243,7 @@ def main():
         browser.eval("""(() => { const s = document.querySelector('select[name=language]');
             s.value = 'es'; s.dispatchEvent(new Event('change')); })()""")
         browser.wait_for("document.querySelector('button[data-tab=photos]').textContent === 'Fotos'", "Spanish labels")
+        browser.wait_for("document.querySelector('#open-history').textContent === 'Historial'", "History in Spanish")
         shot("9-settings-dark-spanish.png")
 
         # Offline: the badge says so and the offline copy shows.
@@ -251,6 +254,8 @@ def main():
         browser.click("#photos .refresh")
         browser.wait_for("document.querySelector('#photos .error[data-code=\"request.offline\"] .retry')",
                          "the offline error with its retry button (in Spanish)")
+        # The button calls what the message's own retry says (one retry for everything).
+        browser.click("#photos .error[data-code=\"request.offline\"] .retry")
         browser.wait_for("document.querySelector('.offline-copy')", "the offline copy notice")
         shot("10-offline.png")
 
