@@ -270,31 +270,8 @@ extension AccountRPCTests {
 /// its published schema (`file.staged` is declared), and the staged bytes sent again by their
 /// path are removed once uploaded.
 extension AccountRPCTests {
-  /// The demo account, whose uploads fail with a 503 while `failing` is set.
-  struct FlakyUploads: AccountProvider {
-    let failing = Locked(true)
-    let demo = DemoAccount()
-    var info: AccountProviderInfo { demo.info }
-    func images(token: String, page: Int) async -> Result<[AccountImage], RequestFailure> {
-      await demo.images(token: token, page: page)
-    }
-    func upload(
-      token: String, request: UploadRequest, bytes: [UInt8],
-      progress: @escaping @Sendable (Int64, Int64) -> Void
-    ) async -> Result<AccountImage, RequestFailure> {
-      if failing.value { return .failure(RequestFailure(kind: .http, status: 503, serverMessage: "busy")) }
-      return await demo.upload(token: token, request: request, bytes: bytes, progress: progress)
-    }
-    func delete(token: String, id: String) async -> Result<Void, RequestFailure> {
-      await demo.delete(token: token, id: id)
-    }
-    func refresh(refreshToken: String) async -> Result<AccountTokens, RequestFailure> {
-      await demo.refresh(refreshToken: refreshToken)
-    }
-  }
-
   func testAFailedUploadOfSentBytesKeepsToTheSchemaAndResendingItsPathRemovesThem() throws {
-    let account = FlakyUploads()
+    let account = SwitchedAccount(failing: RequestFailure(kind: .http, status: 503, serverMessage: "busy"))
     let p = try InProcessServer(environment: GalleryEnvironment().with(account: account))
     _ = p.initialize()
     guard case .string(let redirect)? = p.call("account/beginLogin")["demoRedirectURL"] else {
@@ -313,7 +290,7 @@ extension AccountRPCTests {
     let uploads = StagedUploads.folder(in: p.dataDirectory.path)
     XCTAssertEqual(stagedFiles(uploads).count, 1, "kept to be sent again")
 
-    account.failing.mutate { $0 = false }
+    account.failure.mutate { $0 = nil }
     let path = try XCTUnwrap(file["path"]?.string)
     let again = p.request("account/upload", #"{"path":"\#(path)","fileName":"cat.gif"}"#)
     waitForPatch(p, after: p.response(to: again).notifications, "/account/upload/status", .string("done"))

@@ -8,32 +8,8 @@ import XCTest
 /// goes out, whatever the feature: an upload, a delete, a sign-in and an image not in the
 /// cache fail at once with `request.offline` (retryable), and the cache still serves.
 final class OfflineTests: XCTestCase {
-  /// The demo account, counting the requests that reach it.
-  struct CountingAccount: AccountProvider {
-    let calls = Locked(0)
-    let demo = DemoAccount()
-    var info: AccountProviderInfo { demo.info }
-    func images(token: String, page: Int) async -> Result<[AccountImage], RequestFailure> {
-      await demo.images(token: token, page: page)
-    }
-    func upload(
-      token: String, request: UploadRequest, bytes: [UInt8],
-      progress: @escaping @Sendable (Int64, Int64) -> Void
-    ) async -> Result<AccountImage, RequestFailure> {
-      calls.mutate { $0 += 1 }
-      return await demo.upload(token: token, request: request, bytes: bytes, progress: progress)
-    }
-    func delete(token: String, id: String) async -> Result<Void, RequestFailure> {
-      calls.mutate { $0 += 1 }
-      return await demo.delete(token: token, id: id)
-    }
-    func refresh(refreshToken: String) async -> Result<AccountTokens, RequestFailure> {
-      await demo.refresh(refreshToken: refreshToken)
-    }
-  }
-
   func testDeclaredOfflineNothingGoesOutAndTheCacheStillServes() throws {
-    let account = CountingAccount()
+    let account = SwitchedAccount()
     let p = try InProcessServer(environment: GalleryEnvironment().with(account: account))
     _ = p.initialize()
     p.signInToDemo()

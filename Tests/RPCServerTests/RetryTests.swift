@@ -33,29 +33,6 @@ final class RetryTests: XCTestCase {
     }
   }
 
-  final class Account: AccountProvider, @unchecked Sendable {
-    let down: Locked<Bool>
-    let demo = DemoAccount()
-    init(down: Locked<Bool>) { self.down = down }
-    var info: AccountProviderInfo { demo.info }
-    func images(token: String, page: Int) async -> Result<[AccountImage], RequestFailure> {
-      down.value ? .failure(RetryTests.unavailable) : await demo.images(token: token, page: page)
-    }
-    func upload(
-      token: String, request: UploadRequest, bytes: [UInt8],
-      progress: @escaping @Sendable (Int64, Int64) -> Void
-    ) async -> Result<AccountImage, RequestFailure> {
-      if down.value { return .failure(RetryTests.unavailable) }
-      return await demo.upload(token: token, request: request, bytes: bytes, progress: progress)
-    }
-    func delete(token: String, id: String) async -> Result<Void, RequestFailure> {
-      down.value ? .failure(RetryTests.unavailable) : await demo.delete(token: token, id: id)
-    }
-    func refresh(refreshToken: String) async -> Result<AccountTokens, RequestFailure> {
-      await demo.refresh(refreshToken: refreshToken)
-    }
-  }
-
   /// Every message in `value` with where it is: (pointer, message object).
   func messages(in value: JSONValue, at pointer: String = "") -> [(String, [String: JSONValue])] {
     switch value {
@@ -99,8 +76,9 @@ final class RetryTests: XCTestCase {
   func testEveryRetryableMessageCarriesTheCallThatRetriesIt() throws {
     let down = Locked(true)
     let feed = SwitchedFeed(failing: Self.unavailable)
+    let account = SwitchedAccount(failing: Self.unavailable)
     var environment = GalleryEnvironment().with(
-      albums: Albums(down: down), account: Account(down: down), video: Videos(down: down))
+      albums: Albums(down: down), account: account, video: Videos(down: down))
     environment.feed = feed
     let p = try InProcessServer(environment: environment)
     _ = p.initialize()
@@ -130,6 +108,7 @@ final class RetryTests: XCTestCase {
     // The servers are back: each retry, called as given, succeeds.
     down.mutate { $0 = false }
     feed.failure.mutate { $0 = nil }
+    account.failure.mutate { $0 = nil }
     for (_, retry) in failed.sorted(by: { $0.key < $1.key }) { call(p, retry) }
     let state = p.store.state
     XCTAssertEqual(state.feed.status, .loaded)

@@ -50,6 +50,16 @@ final class VideoTests: XCTestCase {
     XCTAssertNil(VideoWish().bestFile(of: [files[6]]), "a file:// link is never played")
   }
 
+  /// A store whose videos come from Pexels at `server` (key "k").
+  func pexelsStore(_ dir: TemporaryDirectory, _ server: FakeHTTPServer) throws -> Store {
+    try Store(
+      dataDirectory: dir.path,
+      environment: GalleryEnvironment().with(
+        video: PexelsVideoProvider(
+          baseURL: server.baseURL, apiKey: "k", http: DefaultHTTPClient.make(), timeout: 5)),
+      options: .init(durability: .none, timerScale: 0))
+  }
+
   func testPexelsVideosDecodeAndTheRandomPickReplays() throws {
     let body = """
       {"page":1,"per_page":2,"videos":[
@@ -67,12 +77,7 @@ final class VideoTests: XCTestCase {
         ? .json(body) : .json(#"{"error":"nope"}"#, status: 401)
     }
     let dir = TemporaryDirectory()
-    let store = try Store(
-      dataDirectory: dir.path,
-      environment: GalleryEnvironment().with(
-        video: PexelsVideoProvider(
-          baseURL: server.baseURL, apiKey: "k", http: DefaultHTTPClient.make(), timeout: 5)),
-      options: .init(durability: .none, timerScale: 0))
+    let store = try pexelsStore(dir, server)
     try store.send(.video(.playRandom(VideoWish(width: 600, height: 340))))
     store.waitUntilIdle()
     XCTAssertEqual(store.state.video.status, .ready)
@@ -95,12 +100,7 @@ final class VideoTests: XCTestCase {
   func testAnEmptyVideoListSaysThereAreNoneInsteadOfMalformed() throws {
     let server = try FakeHTTPServer { _ in .json(#"{"page":1,"per_page":40,"videos":[],"total_results":0}"#) }
     let dir = TemporaryDirectory()
-    let store = try Store(
-      dataDirectory: dir.path,
-      environment: GalleryEnvironment().with(
-        video: PexelsVideoProvider(
-          baseURL: server.baseURL, apiKey: "k", http: DefaultHTTPClient.make(), timeout: 5)),
-      options: .init(durability: .none, timerScale: 0))
+    let store = try pexelsStore(dir, server)
     try store.send(.video(.playRandom(VideoWish())))
     store.waitUntilIdle()
     XCTAssertEqual(store.state.video.status, .failed)
