@@ -297,3 +297,26 @@ extension AccountRPCTests {
     XCTAssertEqual(stagedFiles(uploads), [], "sent again by its path, it is removed once uploaded")
   }
 }
+
+/// Issue 29 (the reference page): an uploaded picture shows its own bytes, from the cache,
+/// with no download; not a stock image.
+extension AccountRPCTests {
+  func testAnUploadedPictureShowsItsOwnBytes() throws {
+    let p = try InProcessServer()
+    _ = p.initialize()
+    guard case .string(let redirect)? = p.call("account/beginLogin")["demoRedirectURL"] else {
+      return XCTFail()
+    }
+    p.call("account/completeLogin", #"{"redirectURL":"\#(redirect)"}"#)
+    let gif = Data("GIF89a".utf8) + Data((0..<2048).map { UInt8($0 % 251) })
+    let id = p.request("account/upload", #"{"data":"\#(gif.base64EncodedString())","fileName":"mine.gif"}"#)
+    waitForPatch(p, after: p.response(to: id).notifications, "/account/upload/status", .string("done"))
+    let key = try XCTUnwrap(p.store.state.account.images.first?.key)
+    p.call("images/prefetch", #"{"keys":["\#(key)"]}"#)
+    XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
+    let thumbnail = try XCTUnwrap(p.store.state.account.images.first?.thumbnail)
+    XCTAssertEqual(thumbnail.status, .loaded)
+    let shown = FileManager.default.contents(atPath: p.dataDirectory.path + "/" + (thumbnail.path ?? ""))
+    XCTAssertEqual(shown, gif, "the picture shown is the one uploaded")
+  }
+}

@@ -146,7 +146,15 @@ extension EffectRuntime {
     case .success(let image)?:
       // Bytes a frontend sent were kept only for this upload.
       if request.file.staged == true { try? FileManager.default.removeItem(atPath: request.file.path) }
-      return call.events + [Event(AccountEvents.Uploaded(requestID: requestID, image: image))]
+      // The bytes sent are the image: kept in the cache under its thumbnail's URL, it shows
+      // at once, as uploaded, with no download.
+      var events = call.events
+      if !image.thumbnailURL.isEmpty, let (_, evicted) = try? cache.store(bytes, for: image.thumbnailURL),
+        !evicted.isEmpty
+      {
+        events.append(Event(ImagesEvents.ImagesEvicted(paths: evicted)))
+      }
+      return events + [Event(AccountEvents.Uploaded(requestID: requestID, image: image))]
     case .failure(let failure)?:
       return call.events + [Event(AccountEvents.UploadFailed(requestID: requestID, failure: failure))]
     }

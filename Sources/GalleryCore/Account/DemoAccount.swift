@@ -57,10 +57,10 @@ public final class DemoAccount: AccountProvider, @unchecked Sendable {
     return .success(
       lock.withLock {
         uploads += 1
-        let n = (uploads - 1) % DemoCatalog.count + 1
+        // Its own bytes show: the upload puts them in the image cache under this URL.
         let image = AccountImage(
           id: "up\(uploads)", title: request.title, description: request.description,
-          link: "demo://photo/\(n)/large", thumbnailURL: "demo://photo/\(n)/thumbnail",
+          link: "demo://upload/up\(uploads)", thumbnailURL: "demo://upload/up\(uploads)",
           type: request.file.mimeType, width: 320, height: 240, size: total,
           datetime: 1_750_000_000 + Int64(uploads))
         stored.insert(image, at: 0)
