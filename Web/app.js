@@ -12,6 +12,7 @@ let nextID = 1;
 const progress = {};         // $/progress by token
 let readOnly = false;        // gallery-web --inspect: a recorded session, shown in the inspector
 let historyOpen = false;     // the live page's History panel (view state only)
+let demoAccount = null;      // the demo backend's account, shown as a hint on the sign-in screen
 
 const labels = {
   en: { signIn: "Sign in", email: "Email", password: "Password", createAccount: "Create an account",
@@ -25,7 +26,7 @@ const labels = {
     prefetchDistance: "Prefetch distance (rows)", cache: "Image cache (MB)", providers: "Providers",
     by: "by", likes: "likes", openSource: "Open on the provider's site", original: "Full-size original", system: "System", light: "Light",
     dark: "Dark", noMore: "That is all.", refresh: "Refresh", uploading: "Uploading", history: "History",
-    signOutImgur: "Sign out of the account" },
+    signOutImgur: "Sign out of the account", demoHint: "Demo account:" },
   es: { signIn: "Iniciar sesión", email: "Correo", password: "Contraseña", createAccount: "Crear una cuenta",
     register: "Registrarse", age: "Edad", back: "Atrás", retry: "Reintentar", photos: "Fotos", albums: "Álbumes",
     account: "Cuenta", video: "Vídeo", settings: "Ajustes", signOut: "Cerrar sesión", search: "Buscar fotos",
@@ -38,7 +39,7 @@ const labels = {
     pageSize: "Tamaño de página", prefetchDistance: "Distancia de precarga (filas)", cache: "Caché de imágenes (MB)",
     providers: "Proveedores", by: "de", likes: "me gusta", openSource: "Abrir en el sitio del proveedor", original: "Original a tamaño completo",
     system: "Sistema", light: "Claro", dark: "Oscuro", noMore: "No hay más.", refresh: "Actualizar", uploading: "Subiendo",
-    history: "Historial", signOutImgur: "Salir de la cuenta" },
+    history: "Historial", signOutImgur: "Salir de la cuenta", demoHint: "Cuenta de demostración:" },
 };
 const t = (key) => (labels[state?.settings?.language] || labels.en)[key];
 
@@ -99,6 +100,7 @@ function connect() {
   events.addEventListener("hello", async () => {
     const init = await rpc("initialize", { clientInfo: { name: "gallery-web" } });
     readOnly = !!(init && init.capabilities && init.capabilities.readOnly);
+    demoAccount = (init && init.capabilities && init.capabilities.demoAccount) || null;
     resync();
   });
   events.onmessage = (e) => {
@@ -212,6 +214,7 @@ function login() {
       field("password", t("password"), form.password, "auth/setPassword", "password"),
       message(form.error),
       h("button", { type: "submit", class: "primary", disabled: form.isSubmitting }, form.isSubmitting ? t("loading") : t("signIn"))),
+    demoAccount ? h("p", { class: "hint", id: "demo-hint" }, `${t("demoHint")} ${demoAccount.email} / ${demoAccount.password}`) : null,
     h("button", { class: "link", onclick: () => rpc("registration/open") }, t("createAccount")));
 }
 

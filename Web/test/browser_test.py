@@ -128,6 +128,8 @@ def main():
     try:
         browser.call("Page.navigate", {"url": url})
         browser.wait_for("document.querySelector('#login input[name=email]')", "the sign-in form")
+        browser.wait_for("(document.querySelector('#demo-hint') || {}).textContent === 'Demo account: test@mail.com / 123456'",
+                         "the demo account's hint on the sign-in screen")
 
         # Registration: its own live validation (not a number vs out of range), then back.
         browser.click("#login button.link")

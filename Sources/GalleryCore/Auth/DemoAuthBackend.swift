@@ -14,6 +14,9 @@ public actor DemoAuthBackend: AuthBackend {
 
   private static let demoEmail = "test@mail.com"
   private static let demoPassword = "123456"
+  /// The built-in account, public by design: a frontend shows it as a hint on its sign-in
+  /// screen (`capabilities.demoAccount`).
+  public static let demoAccount = (email: demoEmail, password: demoPassword)
   private var accounts: [String: Account]
   private let file: KeptFile<[String: Account]>?
   /// Why the file cannot be read (nil: it can, or there is none): registrations are then

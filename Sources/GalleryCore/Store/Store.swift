@@ -223,6 +223,12 @@ public final class Store: @unchecked Sendable {
     runtime.start(AppMachine.startupEffects(state, now: options.clock))
   }
 
+  /// The built-in demo account when the demo backend signs users in (nil for another
+  /// backend): a frontend shows it as a hint on its sign-in screen.
+  public var demoAccount: (email: String, password: String)? {
+    runtime.environment.auth is DemoAuthBackend ? DemoAuthBackend.demoAccount : nil
+  }
+
   /// The current state.
   public var state: AppState {
     lock.lock()

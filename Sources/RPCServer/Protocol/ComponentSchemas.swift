@@ -243,6 +243,7 @@ public enum ComponentSchemas {
         "framing": Schema.string, "stateVersion": Schema.integer(minimum: 0), "testClock": Schema.boolean,
         "seeded": Schema.boolean, "readOnly": Schema.boolean,
         "maxMessageBytes": Schema.integer(minimum: 1),
+        "demoAccount": Schema.nullable(Schema.object(["email": Schema.string, "password": Schema.string])),
       ]),
     ]),
     "Progress": Schema.object([

@@ -389,6 +389,10 @@ public final class GalleryServer: @unchecked Sendable {
         // `serve --inspect`: a log read, never written; every action is refused.
         "readOnly": .bool(store.isReadOnly),
         "maxMessageBytes": .number(Double(maxMessageBytes)),
+        // The demo backend's built-in account, for a sign-in screen's hint (null otherwise).
+        "demoAccount": store.demoAccount.map {
+          .object(["email": .string($0.email), "password": .string($0.password)])
+        } ?? .null,
       ]),
     ])
   }
