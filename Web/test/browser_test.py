@@ -184,6 +184,8 @@ def main():
         browser.wait_for("document.querySelector('#detail img.large[src^=\"/data/cache/\"]')", "the large image")
         browser.wait_for("document.querySelector('.home header button[data-tab=photos].active') && document.querySelector('#detail')",
                          "the tab bar above the detail")
+        browser.wait_for("(document.querySelector('#detail img.large') || {}).naturalWidth >= 600",
+                         "the large image itself (half the photo's size), not the thumbnail")
         shot("4-detail.png")
         browser.click("#detail .back")
         browser.wait_for("document.querySelector('#photos')", "the feed again")
@@ -268,7 +270,11 @@ def main():
         before = browser.eval("Number(document.querySelector('#slider').max)")
         browser.eval("rpc('feed/setQuery', { text: 'follow' })")
         browser.wait_for(f"Number(document.querySelector('#slider').value) > {before}", "follow to show the new event")
-        browser.wait_for("document.querySelector('#inspector .event.selected .type').textContent === 'feed.queryEdited'",
+        # The search's own events follow it (its debounce, the offline load), so the newest
+        # event is whichever came last: following selects it, and the search is among them.
+        browser.wait_for("[...document.querySelectorAll('#inspector .event .type')].some((e) => e.textContent === 'feed.queryEdited')",
+                         "the search in the history")
+        browser.wait_for("Number(document.querySelector('#inspector .event.selected')?.dataset.seq) === Number(document.querySelector('#slider').max)",
                          "the newest event selected")
         shot("11-history-follow.png")
         print("browser test: passed")

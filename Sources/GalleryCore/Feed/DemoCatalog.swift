@@ -24,13 +24,16 @@ public struct DemoCatalog: PhotoProvider {
     let unique = tags.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
     let (r, g, b) = color(n)
     return Photo(
-      key: "demo:\(n)", providerID: String(n), width: 1200 + (n % 5) * 160, height: 800 + (n % 3) * 200,
+      key: "demo:\(n)", providerID: String(n), width: size(n).width, height: size(n).height,
       author: authors[n % authors.count], authorURL: nil, tags: unique, likes: (n * 37) % 500,
       pageURL: "demo://photo/\(n)", thumbnailURL: "demo://photo/\(n)/thumbnail",
       largeURL: "demo://photo/\(n)/large",
       averageColor: String(format: "#%02X%02X%02X", r, g, b),
       alt: "\(unique.joined(separator: ", ")) by \(authors[n % authors.count])")
   }
+
+  /// The size photo `n` says it has.
+  static func size(_ n: Int) -> (width: Int, height: Int) { (1200 + (n % 5) * 160, 800 + (n % 3) * 200) }
 
   static func color(_ n: Int) -> (Int, Int, Int) {
     ((n * 53) % 200 + 30, (n * 97) % 200 + 30, (n * 151) % 200 + 30)
@@ -59,7 +62,8 @@ public struct DemoCatalog: PhotoProvider {
     else { return nil }
     switch parts[1] {
     case "thumbnail": return bitmap(n, width: 120, height: 90)
-    case "large": return bitmap(n, width: 320, height: 240)
+    // Half the size the photo says it has, in its proportions (a detail screen's image).
+    case "large": return bitmap(n, width: size(n).width / 2, height: size(n).height / 2)
     default: return nil
     }
   }
