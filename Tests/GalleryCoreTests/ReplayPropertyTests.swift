@@ -8,79 +8,6 @@ import XCTest
 /// published after every append equals the state replaying its log gives at that seq.
 /// Sessions: `GALLERY_PROPERTY_SESSIONS` (default 25) of `GALLERY_PROPERTY_STEPS` (default 80) actions.
 final class ReplayPropertyTests: XCTestCase {
-  struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func pick<T>(_ options: [T]) -> T { options[Int(next() % UInt64(options.count))] }
-  }
-
-  func randomAction(_ rng: inout SplitMix) -> Action {
-    let form: AuthForm = rng.pick([.login, .registration])
-    let keys = (1...30).map { "demo:\($0)" }
-    switch rng.next() % 23 {
-    case 21:
-      var change = SettingsChange()
-      switch rng.next() % 4 {
-      case 0: change.language = rng.pick(["en", "es"])
-      case 1: change.pageSize = rng.pick([5, 20, 1000])
-      case 2: change.appearance = rng.pick(["dark", "light", "neon"])
-      default: change.imageCacheMegabytes = rng.pick([5, 50])
-      }
-      return .settings(.update(change))
-    case 22:
-      return .video(
-        .playRandom(VideoWish(width: rng.pick([nil, 640, 1920]), height: rng.pick([nil, 360, 1080]))))
-    case 19:
-      return rng.pick([
-        .account(.beginLogin(nonce: "abcdefabcdefabcdef")), .account(.loadImages), .account(.logout),
-        .account(.delete(id: rng.pick(["demo1", "demo4", "up1", "nope"]))),
-        .images(.prefetch([rng.pick(["account:demo1", "account:demo5"])])),
-      ])
-    case 20:
-      let state = rng.pick(["abcdefabcdefabcdef", "forged"])
-      return .account(
-        .completeLogin(
-          redirectURL: Secret(
-            "demo://imgur/callback#access_token=demo-a&refresh_token=demo-r&expires_in=3600&token_type=bearer&account_username=demo&account_id=1&state=\(state)"
-          )))
-    case 16:
-      return rng.pick([.albums(.load), .albums(.retry), .albums(.setSearch(rng.pick(["", "sea", "zoë"])))])
-    case 17:
-      return rng.pick([
-        .albums(.open(albumID: Int(rng.next() % 25))), .albums(.openPhoto(photoID: Int(rng.next() % 60))),
-        .navigation(.open(rng.pick(Tab.allCases))),
-        .navigation(
-          .adoptShape(AppShape(signIn: rng.pick([.required, .none]), home: rng.pick([.feed, .albums])))),
-      ])
-    case 18: return .images(.prefetch([rng.pick(["album:1", "album:2", "photo:1", "photo:13"])]))
-    case 9: return .feed(.refresh)
-    case 10: return .feed(.loadMore)
-    case 11: return .images(.prefetch((0..<3).map { _ in rng.pick(keys) }))
-    case 12: return .images(.cancelPrefetch([rng.pick(keys)]))
-    case 13:
-      return rng.pick([
-        .feed(.openDetail(rng.pick(keys))), .feed(.closeDetail), .images(.retry(rng.pick(keys))),
-      ])
-    case 14: return .feed(.setConnectivity(online: rng.next() % 3 != 0))
-    case 15: return .feed(.setQuery(rng.pick(["", "lake", "sky", "zzz"])))
-    case 0, 1:
-      return .auth(
-        .setEmail(
-          form, rng.pick(["", "a", "test@mail.com", " x@y.z ", "bad@", "new@mail.com", "ünï@cødé.org"])))
-    case 2, 3: return .auth(.setPassword(form, Secret(String(repeating: "x", count: Int(rng.next() % 10)))))
-    case 4: return .auth(.setAge(rng.pick(["", "abc", "12", "13", "44", "121", " 30 "])))
-    case 5, 6: return .auth(.submit(form))
-    case 7: return rng.pick([.auth(.openRegistration), .auth(.logout)])
-    default: return .navigation(.back)
-    }
-  }
-
   func testLiveStateEqualsReplayAfterEveryAppend() throws {
     let env = ProcessInfo.processInfo.environment
     let sessions = Int(env["GALLERY_PROPERTY_SESSIONS"] ?? "") ?? 25
@@ -88,7 +15,7 @@ final class ReplayPropertyTests: XCTestCase {
     var compared = 0
     for seed in 1...UInt64(sessions) {
       let dir = TemporaryDirectory()
-      let outcomes = Locked(SplitMix(state: seed &* 7919))
+      let outcomes = Locked(RandomSession(seed: seed &* 7919))
       let backend = ScriptedAuthBackend { _, _, _ in
         var roll: UInt64 = 0
         outcomes.mutate { roll = $0.next() % 10 }
@@ -120,10 +47,10 @@ final class ReplayPropertyTests: XCTestCase {
         }
         return store
       }
-      var rng = SplitMix(state: seed)
+      var rng = RandomSession(seed: seed)
       var store = try open()
       for _ in 0..<steps {
-        _ = try? store.send(randomAction(&rng))
+        _ = try? store.send(rng.action())
         store.waitUntilIdle()
         if rng.next() % 25 == 0 {
           try store.close()

@@ -60,8 +60,14 @@ public struct SchemaValidator {
       return check(value, against: target, at: path)
     }
     if case .array(let options)? = s["oneOf"] {
-      return options.contains { check(value, against: $0, at: path) == nil }
-        ? nil : "\(path): matches no oneOf option"
+      var problems: [String] = []
+      for option in options {
+        guard let problem = check(value, against: option, at: path) else { return nil }
+        problems.append(problem)
+      }
+      // The option that matched furthest says best what is wrong (`/a/b: not in the schema`).
+      let deepest = problems.max { $0.split(separator: ":")[0].count < $1.split(separator: ":")[0].count }
+      return deepest.map { "\($0) (no oneOf option matches)" } ?? "\(path): matches no oneOf option"
     }
     if case .array(let allowed)? = s["enum"], !allowed.contains(value) {
       return "\(path): \(value) is not one of \(allowed)"

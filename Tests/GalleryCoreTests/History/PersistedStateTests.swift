@@ -140,7 +140,7 @@ final class PersistedStateTests: XCTestCase {
     }
     collect(original, [])
     places.sort { $0.joined(separator: "/") < $1.joined(separator: "/") }
-    var rng = ReplayPropertyTests.SplitMix(state: 27)
+    var rng = RandomSession(seed: 27)
     let rounds = min(
       places.count, Int(ProcessInfo.processInfo.environment["GALLERY_DEFAULTS_ROUNDS"] ?? "") ?? 400)
     var tried = Set<Int>()
