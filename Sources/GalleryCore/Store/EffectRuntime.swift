@@ -5,8 +5,9 @@ import Foundation
 /// The only place that touches backends, the credentials file and in-memory secrets.
 final class EffectRuntime: @unchecked Sendable {
   private let providersLock = NSLock()
-  /// The providers in use, the settings they were built from (nil: the configuration's),
-  /// and the features' services over them (`service`); `settings/update` swaps them.
+  /// The providers in use, the settings that serve (the chosen providers or the configured
+  /// ones, on the environment in use), and the features' services over them (`service`);
+  /// `settings/update` swaps them.
   private var providers:
     (environment: GalleryEnvironment, settings: ProviderSettings, services: [ObjectIdentifier: any Sendable])
   /// The start-up configuration's providers (what serves while a user has chosen none).
