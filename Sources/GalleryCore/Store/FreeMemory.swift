@@ -25,10 +25,11 @@ func releaseFreeMemory() {
 /// adjustment off; smaller blocks are served as before.
 ///
 /// It also keeps glibc to two heaps (`M_ARENA_MAX`). By default every thread that allocates
-/// may get a heap of its own, up to 16 on two cores. Each HTTP exchange runs on a thread, so
-/// a long-running server spreads its freed blocks over all of them, and each keeps its holes.
+/// may get a heap of its own, up to 16 on two cores. HTTP exchanges ran on a thread each, so
+/// a long-running server spread its freed blocks over all of them, and each kept its holes.
 /// In the hostile soak, that was 60–80 MB anonymous memory after half an hour, against
-/// 10–33 MB with two heaps (BENCHMARKS.md).
+/// 10–33 MB with two heaps (BENCHMARKS.md). Exchanges now share a few reused threads
+/// (`ExchangeThreads`); the two heaps stay.
 public func fixLargeBlockThreshold() {
   #if os(Linux)
     let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD in <malloc.h>
