@@ -242,7 +242,8 @@ function header() {
     unreachable(),
     h("button", { class: "link", id: "open-history", onclick: () => { historyOpen = true; render(); } }, t("history")),
     h("span", { class: "who" }, state.session.email || ""),
-    h("button", { class: "link", onclick: () => rpc("auth/logout") }, t("signOut")));
+    // Only a signed-in session can sign out (an app without sign-in shows none).
+    state.session.status === "signedIn" ? h("button", { class: "link", onclick: () => rpc("auth/logout") }, t("signOut")) : null);
 }
 
 // What the core could not reach: shown, never obeyed (the next load tries again).

@@ -279,6 +279,7 @@ def main():
         shot("11-history-follow.png")
         print("browser test: passed")
         inspect_bundle(args, work, browser, shot)
+        app_shapes(args, work, browser, shot)
     except Exception:
         shot("failure.png")
         print("page at the failure:", browser.eval("document.getElementById('app').outerHTML")[:3000], file=sys.stderr)
@@ -334,6 +335,37 @@ def inspect_bundle(args, work, browser, shot):
     finally:
         bridge.terminate()
         bridge.wait(timeout=10)
+
+
+def app_shapes(args, work, browser, shot):
+    """The page as each of the other apps (PixaBay's shape is the test above): gallery-web's
+    flags name the shape and the start settings, and the page opens on that app's home with no
+    sign-in screen."""
+    apps = [
+        ("Pixxy", ["--sign-in", "none", "--home", "albums"], "#albums .cell", None),
+        ("PaleBlueTask", ["--sign-in", "none", "--home", "feed", "--page-size", "16"], "#photos .cell",
+         "document.querySelectorAll('#photos .cell').length === 16"),
+        ("Pexels", ["--sign-in", "none", "--home", "video"], "#play-random", None),
+        ("Imgur", ["--sign-in", "none", "--home", "account"], "#account", None),
+    ]
+    for name, flags, ready, check in apps:
+        data = os.path.join(work, "app-" + name)
+        bridge = subprocess.Popen([args.bridge, "--port", "0", "--data-dir", data] + flags,
+                                  stdout=subprocess.PIPE, text=True)
+        try:
+            url = bridge.stdout.readline().split("open ", 1)[1].strip()
+            browser.call("Page.navigate", {"url": url})
+            browser.wait_for(f"document.querySelector({json.dumps(ready)})", f"{name}'s home")
+            assert browser.eval("!document.querySelector('#login')"), f"{name} opens without a sign-in screen"
+            assert browser.eval("![...document.querySelectorAll('header button.link')].some((b) => b.textContent === 'Sign out')"), \
+                f"{name}: nobody signed in, no sign-out"
+            if check:
+                browser.wait_for(check, f"{name}'s start settings")
+            shot(f"15-app-{name}.png")
+        finally:
+            bridge.terminate()
+            bridge.wait(timeout=10)
+    print("app shapes: passed")
 
 
 if __name__ == "__main__":
