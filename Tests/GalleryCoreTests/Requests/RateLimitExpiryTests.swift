@@ -20,12 +20,18 @@ final class RateLimitExpiryTests: XCTestCase {
     return try Store(dataDirectory: dir.path, environment: environment, options: options)
   }
 
-  func testTheEntryGoesWhenTheWaitIsOverByTheCoresClock() throws {
+  /// Signed in to the demo while the feed answers 429 with a 5 s wait, on a test clock.
+  func signedInUnderAWait() throws -> (TemporaryDirectory, TestClock, SwitchedFeed, Store) {
     let dir = TemporaryDirectory()
     let clock = TestClock(start: Self.start)
     let feed = SwitchedFeed(failing: Self.tooMany)
     let store = try open(dir, clock, feed)
     try store.signInToDemo()
+    return (dir, clock, feed, store)
+  }
+
+  func testTheEntryGoesWhenTheWaitIsOverByTheCoresClock() throws {
+    let (dir, clock, feed, store) = try signedInUnderAWait()
     XCTAssertEqual(store.state.rateLimited["feed"], RateLimit(until: "2026-11-18T11:06:45.000Z"))
     XCTAssertTrue(clock.waitForSleepers(1), "the wait's deadline sleeps on the clock")
 
@@ -51,11 +57,7 @@ final class RateLimitExpiryTests: XCTestCase {
   }
 
   func testALaterWaitIsNotEndedByTheEarlierOnesTimer() throws {
-    let dir = TemporaryDirectory()
-    let clock = TestClock(start: Self.start)
-    let feed = SwitchedFeed(failing: Self.tooMany)
-    let store = try open(dir, clock, feed)
-    try store.signInToDemo()
+    let (_, clock, feed, store) = try signedInUnderAWait()
     clock.advance(by: 5_000)
     XCTAssertTrue(store.waitUntilSettled(timeout: 10))
     feed.failure.mutate { $0 = RequestFailure(kind: .http, status: 429, retryAfterSeconds: 60) }
