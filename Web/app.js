@@ -195,6 +195,8 @@ const message = (m) => m ? h("p", { class: "error", role: "alert", "data-code": 
 const notice = (m) => m ? h("p", { class: "notice", "data-code": m.code }, m.message,
   m.retry ? [" ", h("button", { class: "retry", onclick: () => rpc(m.retry.method, m.retry.params) }, t("retry"))] : null) : null;
 const imageURL = (image) => image && image.status === "loaded" ? `/data/${image.path}?token=${encodeURIComponent(token)}` : null;
+// The demo provider's demo:// links name files the bridge serves at /demo/… (its clips and photos).
+const playable = (url) => url && url.startsWith("demo://") ? `/demo/${url.slice(7)}?token=${encodeURIComponent(token)}` : url;
 
 function field(name, label, f, method, type) {
   return h("label", { class: "field" }, label,
@@ -312,7 +314,6 @@ function detail() {
 
 function albums() {
   const a = state.albums;
-  const byId = new Map(a.all.map((card) => [card.id, card]));  // sections name cards by id
   return [
     h("input", { class: "search", type: "search", placeholder: t("searchAlbums"), value: a.search,
       oninput: (e) => rpc("albums/setSearch", { text: e.target.value }) }),
@@ -321,7 +322,7 @@ function albums() {
     notice(a.notice),
     a.sections.map((section) => h("section", { class: "album-section" },
       section.title ? h("h2", null, section.title) : null,
-      h("div", { class: "grid" }, section.albumIds.map((id) => byId.get(id)).filter(Boolean).map((card) =>
+      h("div", { class: "grid" }, section.albumIds.map((id) => a.all[id]).filter(Boolean).map((card) =>
         thumb(card, card.preview, () => rpc("albums/open", { albumId: card.id }), card.title))))),
   ];
 }
@@ -419,7 +420,7 @@ function video() {
     v.status === "loading" ? h("p", { class: "status" }, t("loading")) : null,
     message(v.error),
     v.status === "ready" && v.file ? [
-      h("video", { key: v.file.link, src: v.file.link, poster: v.video.posterURL, controls: true, autoplay: true, muted: true, playsinline: true }),
+      h("video", { key: v.file.link, src: playable(v.file.link), poster: playable(v.video.posterURL), controls: true, autoplay: true, muted: true, playsinline: true }),
       h("p", null, `${v.file.quality} ${v.file.width}×${v.file.height} · ${v.video.duration} s · ${t("by")} `,
         h("a", { href: v.video.authorURL, target: "_blank", rel: "noopener" }, v.video.author)),
     ] : null,

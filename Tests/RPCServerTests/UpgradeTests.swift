@@ -50,7 +50,8 @@ final class UpgradeTests: XCTestCase {
 
   func testEveryOlderBuildsDirectoryVerifiesReplaysExportsAndRepairsAsClean() throws {
     let names = try fixtureNames()
-    XCTAssertTrue(Set(["79ae5c6", "78074f8", "3253f74", "ae951bc"]).isSubset(of: names), "\(names)")
+    XCTAssertTrue(
+      Set(["79ae5c6", "78074f8", "3253f74", "ae951bc", "ed300d6"]).isSubset(of: names), "\(names)")
     for name in names {
       let reported = try Reported(Self.fixtures + "/\(name)/reported.json")
       let dir = try copy(name)
@@ -106,9 +107,10 @@ final class UpgradeTests: XCTestCase {
     }
   }
 
-  /// Every member the old build showed is shown the same now. Two changes since, both by
+  /// Every member the old build showed is shown the same now. Three changes since, all by
   /// design: albums sections held whole cards before they held ids (`albumIds`, the same
-  /// albums), and bookkeeping members (`AppState.viewOmits`) were shown before they were hidden.
+  /// albums), bookkeeping members (`AppState.viewOmits`) were shown before they were hidden,
+  /// and `/albums/all` was a list before it was keyed by id (state format 2).
   func assertShows(_ now: JSONValue, whatWasReported old: JSONValue, _ what: String, path: String = "") {
     switch old {
     case .object(var members):
@@ -125,6 +127,11 @@ final class UpgradeTests: XCTestCase {
         }
         assertShows(mine, whatWasReported: value, what, path: path + "/" + key)
       }
+    case .array(let cards) where path.hasSuffix("/albums/all"):
+      // State format 2 keys the cards by id; format 1 listed them in id order.
+      var keyed: [String: JSONValue] = [:]
+      for card in cards { if let id = card["id"]?.exactInteger { keyed[String(id)] = card } }
+      assertShows(now, whatWasReported: .object(keyed), what, path: path)
     case .array(let items):
       guard case .array(let current) = now, current.count == items.count else {
         return XCTFail("\(what): \(path) has \(now.array?.count ?? -1) items, was \(items.count)")

@@ -121,12 +121,11 @@ function screens.albums(s, lines)
   add(lines, string.format("Albums  search: %s  (%s)", a.search or "", a.status))
   error_lines(lines, a.error, "r to retry")
   if text(a.notice) then add(lines, text(a.notice)) end
-  local by_id = {} -- sections name the cards of /albums/all by id
-  for _, card in ipairs(a.all or {}) do by_id[card.id] = card end
+  local all = type(a.all) == "table" and a.all or {} -- the cards, keyed by album id
   for _, section in ipairs(a.sections or {}) do
     add(lines, "## " .. (present(section.title) and section.title or "Albums"))
     for _, id in ipairs(section.albumIds or {}) do
-      local card = by_id[id]
+      local card = all[string.format("%d", id)]
       if card then add(lines, "  " .. card.title, { album = card.id }) end
     end
   end

@@ -12,7 +12,7 @@ enum AlbumsFeature: FeatureModule {
       }
       return text == state.albums.search ? [] : [Event(AlbumsEvents.SearchChanged(text: text))]
     case .open(let id):
-      guard state.albums.all.contains(where: { $0.id == id }) else {
+      guard state.albums.all[id: id] != nil else {
         throw Rejection("albums.unknownAlbum", ["id": String(id)])
       }
       guard state.album == nil else { throw Rejection("albums.alreadyOpen") }
@@ -103,12 +103,10 @@ enum AlbumsFeature: FeatureModule {
         state.albums.all, search: e.text, ownersKnown: state.albums.notice == nil)
     },
     .fold(AlbumsEvents.PreviewFound.self) { state, e in
-      for i in state.albums.all.indices where state.albums.all[i].id == e.albumID {
-        state.albums.all[i].previewURL = e.url
-      }
+      if let i = state.albums.all.position(of: e.albumID) { state.albums.all[i].previewURL = e.url }
     },
     .fold(AlbumsEvents.AlbumOpened.self) { state, e in
-      guard let card = state.albums.all.first(where: { $0.id == e.albumID }) else { return }
+      guard let card = state.albums.all[id: e.albumID] else { return }
       state.album = OpenAlbum(
         id: card.id, title: card.title, status: .idle, photos: [], error: nil, requestID: nil)
       state.route.append(Route(.album, id: String(card.id)))
@@ -189,15 +187,16 @@ enum AlbumsFeature: FeatureModule {
       pending.owners != nil || pending.ownersFailed
     else { return }
     let names = Dictionary((pending.owners ?? []).map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
-    let previous = Dictionary(state.albums.all.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-    state.albums.all = albums.sorted { $0.id < $1.id }.map { album in
-      var card = AlbumCard(album: album, owner: names[album.ownerID])
-      if let old = previous[album.id] {
-        card.previewURL = old.previewURL
-        if old.preview.status == .loaded { card.preview = old.preview }
-      }
-      return card
-    }
+    let previous = state.albums.all
+    state.albums.all = AlbumCards(
+      albums.map { album in
+        var card = AlbumCard(album: album, owner: names[album.ownerID])
+        if let old = previous[id: album.id] {
+          card.previewURL = old.previewURL
+          if old.preview.status == .loaded { card.preview = old.preview }
+        }
+        return card
+      })
     state.albums.notice =
       pending.ownersFailed
       ? state.message("albums.ownersMissing", retryable: true).retrying("albums/retry") : nil
@@ -208,7 +207,7 @@ enum AlbumsFeature: FeatureModule {
   }
 
   /// Sections by owner name (albums by id), filtered by title or owner, case- and diacritic-insensitively.
-  static func sections(_ all: [AlbumCard], search: String, ownersKnown: Bool) -> [AlbumSection] {
+  static func sections(_ all: AlbumCards, search: String, ownersKnown: Bool) -> [AlbumSection] {
     let needle = fold(search.trimmingCharacters(in: .whitespaces))
     let shown = all.filter { card in
       needle.isEmpty || fold(card.title).contains(needle)

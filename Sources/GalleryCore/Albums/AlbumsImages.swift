@@ -4,8 +4,8 @@ extension AlbumsFeature {
   static let imageSlots: [ImageSlot] = [
     ImageSlot(
       prefix: "album:", target: .thumbnail,
-      image: { state, key in state.albums.all.first { $0.key == key }?.preview },
-      url: { state, key in state.albums.all.first { $0.key == key }?.previewURL },
+      image: { state, key in state.albums.card(key: key)?.preview },
+      url: { state, key in state.albums.card(key: key)?.previewURL },
       update: { state, _, wanted, change in state.albums.updatePreviews(wanted, change) },
       keys: { state, status in state.albums.all.filter { $0.preview.status == status }.map(\.key) },
       locate: { key in Int(key.dropFirst("album:".count)).map { .albums(.resolvePreview(albumID: $0)) } }),
@@ -33,6 +33,12 @@ extension AlbumsFeature {
 }
 
 extension AlbumsState {
+  /// The card whose key (`album:ID`) is `key`.
+  func card(key: String) -> AlbumCard? {
+    guard key.hasPrefix("album:"), let id = Int(key.dropFirst("album:".count)) else { return nil }
+    return all[id: id].flatMap { $0.key == key ? $0 : nil }
+  }
+
   /// Applies `change` to the previews whose key `wanted` accepts (the cards live in `all`
   /// alone; sections name them by id).
   mutating func updatePreviews(_ wanted: (String) -> Bool, _ change: (inout ImageState) -> Void) {

@@ -1,4 +1,4 @@
-/// The albums screen's part of a patch: fields one by one, sections and cards element by element.
+/// The albums screen's part of a patch: fields one by one, sections element by element, cards by id.
 extension AlbumsState: StatePatchable {
   static func patch(_ a: AlbumsState, _ b: AlbumsState, at path: String, _ ops: inout [JSONPatch.Operation])
     throws
@@ -6,7 +6,7 @@ extension AlbumsState: StatePatchable {
     guard a != b else { return }
     try StatePatch.value(path + "/status", a.status, b.status, &ops)
     try StatePatch.list(path + "/sections", a.sections, b.sections, &ops)
-    try StatePatch.list(path + "/all", a.all, b.all, &ops)
+    try StatePatch.keyed(path + "/all", a.all, b.all, key: { String($0.id) }, &ops)
     try StatePatch.value(path + "/search", a.search, b.search, &ops)
     try StatePatch.value(
       path + "/notice", Nullable(wrappedValue: a.notice), Nullable(wrappedValue: b.notice), &ops)

@@ -4,8 +4,8 @@ public struct AlbumsState: Codable, Equatable, Sendable {
   public var status = Status.idle
   /// The grouped albums after the search filter.
   public var sections: [AlbumSection] = []
-  /// Every album card, by id order (the search filters these into `sections`).
-  public var all: [AlbumCard] = []
+  /// Every album card, keyed by id on the wire (the search filters these into `sections`).
+  public var all: AlbumCards = []
   public var search = ""
   /// `null`, or why owners are missing (users failed while albums loaded).
   @Nullable public var notice: Message? = nil

@@ -21,6 +21,28 @@ public enum StatePatch {
     ops += JSONPatch.diff(try AppState.view(a), try AppState.view(b), at: path)
   }
 
+  /// A collection published as an object keyed by `key`: removed keys, then changed and added
+  /// ones, each under its own key (so a preview loading patches that card alone).
+  static func keyed<C: Collection & Equatable>(
+    _ path: String, _ a: C, _ b: C, key: (C.Element) -> String, _ ops: inout [JSONPatch.Operation]
+  ) throws where C.Element: Encodable & Equatable {
+    guard a != b else { return }
+    let old = Dictionary(a.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
+    let new = Dictionary(b.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
+    for element in a where new[key(element)] == nil {
+      ops.append(JSONPatch.Operation(.remove, "\(path)/\(JSONPointer.escape(key(element)))"))
+    }
+    for element in b {
+      let k = key(element)
+      let member = "\(path)/\(JSONPointer.escape(k))"
+      if let before = old[k] {
+        try value(member, before, element, &ops)
+      } else {
+        ops.append(JSONPatch.Operation(.add, member, try AppState.view(element)))
+      }
+    }
+  }
+
   /// A list: element by element over the common part, then additions or removals at the end.
   static func list<T: Encodable & Equatable>(
     _ path: String, _ a: [T], _ b: [T], _ ops: inout [JSONPatch.Operation]

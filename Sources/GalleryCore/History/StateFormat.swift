@@ -10,11 +10,14 @@ import JSON
 /// a state of the version before into the new shape. Steps chain, oldest first.
 public enum StateFormat {
   /// The version this build writes and the newest it reads.
-  /// 1: every state written so far (members added since 2026-11 take their declared defaults).
-  public static let current = 1
+  /// 1: every state written until 2026-11-25 (members added since 2026-11 take their declared
+  /// defaults). 2: `/albums/all` is an object keyed by album id (it was an array).
+  public static let current = 2
 
   /// `upgrades[n - 1]` rewrites a state of version `n` into version `n + 1`.
-  static let upgrades: [@Sendable (JSONValue) throws -> JSONValue] = []
+  static let upgrades: [@Sendable (JSONValue) throws -> JSONValue] = [
+    AlbumCards.upgradeToKeyed  // 1 → 2
+  ]
 
   /// Decodes a persisted state of `version`, upgrading it first when it is older.
   public static func decode(_ bytes: [UInt8], version: Int) throws -> AppState {

@@ -166,7 +166,12 @@ public enum ComponentSchemas {
         Schema.object([
           "title": Schema.nullable(Schema.string), "albumIds": Schema.array(Schema.integer(minimum: 0)),
         ])),
-      "all": Schema.array(Schema.ref("AlbumCard")), "search": Schema.string, "notice": nullableMessage,
+      "all": .object([
+        "type": .string("object"),
+        "propertyNames": .object(["type": .string("string"), "pattern": .string("^(0|[1-9][0-9]*)$")]),
+        "additionalProperties": Schema.ref("AlbumCard"),
+      ]),
+      "search": Schema.string, "notice": nullableMessage,
       "error": nullableMessage,
     ]),
     "AlbumPhoto": Schema.object([

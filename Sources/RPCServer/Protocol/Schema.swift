@@ -93,7 +93,20 @@ public struct SchemaValidator {
       if case .number(let min)? = s["minimum"], n < min { return "\(path): below \(min)" }
       if case .number(let max)? = s["maximum"], n > max { return "\(path): above \(max)" }
     }
+    if case .string(let text) = value, case .string(let pattern)? = s["pattern"] {
+      guard let regex = try? Regex(pattern) else {
+        return "\(path): the schema's pattern \(pattern) is invalid"
+      }
+      if (try? regex.firstMatch(in: text)) == nil { return "\(path): \"\(text)\" does not match \(pattern)" }
+    }
     if case .object(let members) = value {
+      if let names = s["propertyNames"] {
+        for name in members.keys.sorted() {
+          if let problem = check(.string(name), against: names, at: "\(path)/\(name) (its name)") {
+            return problem
+          }
+        }
+      }
       let properties: [String: JSONValue]
       if case .object(let p)? = s["properties"] { properties = p } else { properties = [:] }
       if case .array(let required)? = s["required"] {

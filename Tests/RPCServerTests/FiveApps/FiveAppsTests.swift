@@ -79,6 +79,7 @@ final class FiveAppsTests: XCTestCase {
     XCTAssertEqual(
       sections.map { $0["albumIds"] },
       [.array([2, 4].map { .number($0) }), .array([1, 3].map { .number($0) })])
+    XCTAssertEqual(app.text("/albums/all/2/owner"), "Ángel Abe", "a section's id is its card's key")
 
     app.call("albums/setSearch", #"{"text":"zoe"}"#)
     XCTAssertEqual(app.get("/albums/sections").array?.map { $0["title"]?.string }, ["Zoë Zed"])
@@ -86,7 +87,7 @@ final class FiveAppsTests: XCTestCase {
     app.call("images/prefetch", #"{"keys":["album:1","album:2"]}"#)
     app.settle()
     XCTAssertEqual(
-      app.text("/albums/all/0/preview/status"), "loaded", "an album's preview is its first photo")
+      app.text("/albums/all/1/preview/status"), "loaded", "an album's preview is its first photo")
 
     app.call("albums/open", #"{"albumId":1}"#)
     app.settle()

@@ -1,0 +1,77 @@
+/// Every album card, published as an object keyed by the album's id (`/albums/all/7`) so a
+/// section's `albumIds` resolve without a lookup table in every frontend; kept here in id
+/// order, one card per id.
+///
+/// State format 2 made it an object (format 1 wrote an array; `StateFormat.upgrades` rewrites it).
+public struct AlbumCards: Equatable, Sendable, RandomAccessCollection, MutableCollection,
+  ExpressibleByArrayLiteral
+{
+  private var cards: [AlbumCard]
+
+  /// The cards in id order; of two cards with one id, the first is kept.
+  public init(_ cards: some Sequence<AlbumCard>) {
+    var seen = Set<Int>()
+    self.cards = cards.filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
+  }
+
+  public init(arrayLiteral cards: AlbumCard...) { self.init(cards) }
+
+  public var startIndex: Int { cards.startIndex }
+  public var endIndex: Int { cards.endIndex }
+  public subscript(position: Int) -> AlbumCard {
+    get { cards[position] }
+    set { cards[position] = newValue }
+  }
+
+  /// The card of album `id`, if listed.
+  public subscript(id id: Int) -> AlbumCard? {
+    position(of: id).map { cards[$0] }
+  }
+
+  /// Where album `id`'s card is (binary search: the cards are in id order).
+  public func position(of id: Int) -> Int? {
+    var low = 0
+    var high = cards.count
+    while low < high {
+      let mid = (low + high) / 2
+      if cards[mid].id < id { low = mid + 1 } else { high = mid }
+    }
+    return low < cards.count && cards[low].id == id ? low : nil
+  }
+}
+
+extension AlbumCards: Codable {
+  /// Reads the object keyed by id: the key is the card's id (a card that lost its `id` member
+  /// keeps the one its key names).
+  public init(from decoder: any Decoder) throws {
+    let keyed = try decoder.singleValueContainer().decode([String: AlbumCard].self)
+    self.init(
+      keyed.map { key, card in
+        var card = card
+        if let id = Int(key) { card.id = id }
+        return card
+      })
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.singleValueContainer()
+    try c.encode(Dictionary(cards.map { (String($0.id), $0) }, uniquingKeysWith: { a, _ in a }))
+  }
+}
+
+extension AlbumCards {
+  /// Format 1 → 2: `/albums/all` from an array of cards to an object keyed by each card's id.
+  static func upgradeToKeyed(_ state: JSONValue) throws -> JSONValue {
+    guard case .object(var root) = state, case .object(var albums)? = root["albums"],
+      case .array(let cards)? = albums["all"]
+    else { return state }
+    var keyed: [String: JSONValue] = [:]
+    for card in cards {
+      guard let id = card["id"]?.exactInteger else { continue }
+      if keyed[String(id)] == nil { keyed[String(id)] = card }
+    }
+    albums["all"] = .object(keyed)
+    root["albums"] = .object(albums)
+    return .object(root)
+  }
+}
