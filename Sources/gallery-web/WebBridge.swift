@@ -3,12 +3,14 @@ import GalleryCore
 
 /// The bridge's routes: the page's files, `/events` (notifications), `POST /rpc` (one
 /// JSON-RPC message per request, answered with the core's answer; an upload's bytes travel
-/// in it, as `account/upload`'s `data`) and `/data/cache/…` (thumbnails the core downloaded).
+/// in it, as `account/upload`'s `data`), `/data/cache/…` (thumbnails the core downloaded) and
+/// `/demo/…` (what the demo provider's `demo://` links name: its video clips and photos).
 /// Everything but the page's own files needs the per-run token.
 final class WebBridge: @unchecked Sendable {
   let options: BridgeOptions
   let token: String
   let streams = PageStreams()
+  let demoFiles = DemoFiles()
   private var core: CoreConnection!
   private var initializeResult: JSONValue = .null
   static let pageFiles = [
@@ -74,6 +76,7 @@ final class WebBridge: @unchecked Sendable {
       return .stream(contentType: "text/event-stream") { [streams] socket in streams.add(socket) }
     case ("POST", "/rpc"): return relay(request.body)
     case ("GET", let path) where path.hasPrefix("/data/cache/"): return cached(String(path.dropFirst(6)))
+    case ("GET", let path) where path.hasPrefix("/demo/"): return demoFiles.reply(path: path.dropFirst(6))
     default: return .text(404, "no such route: \(request.method) \(request.path)")
     }
   }

@@ -233,9 +233,14 @@ def main():
         browser.click("button[data-tab=video]")
         browser.wait_for("document.querySelector('#play-random')", "the video tab")
         browser.click("#play-random")
-        # (The demo's links are demo:// and play nowhere; with --video pexels they stream.)
+        # The demo's demo:// clip is a real MP4 the bridge serves: it decodes at the size the
+        # state names and plays (time moves on).
         browser.wait_for("document.querySelector('#video video[src]')", "the video player")
         assert browser.eval("document.querySelector('#video p').textContent").startswith(("hd ", "sd ", "uhd ")), "rendition shown"
+        browser.wait_for("(() => { const v = document.querySelector('#video video'); return v.readyState >= 2 && v.videoWidth > 0 && v.currentTime > 0.5; })()", "the demo clip to play")
+        shown = browser.eval("(() => { const v = document.querySelector('#video video'); return [v.videoWidth, v.videoHeight, Math.round(v.duration)]; })()")
+        stated = browser.eval("(() => { const m = document.querySelector('#video p').textContent.match(/(\\d+)×(\\d+) · (\\d+) s/); return m ? [+m[1], +m[2], +m[3]] : null; })()")
+        assert shown == stated, f"the clip decodes at the stated size and length: {shown} vs {stated}"
         shot("8-video.png")
 
         # Settings: dark mode applied, Spanish everywhere the core and the page speak.

@@ -85,8 +85,8 @@ public struct PexelsVideoProvider: VideoProvider {
   }
 }
 
-/// Five embedded videos with `demo://` links (a frontend shows the poster and the details;
-/// there are no bytes behind the links, and we never fetch video bytes anyway).
+/// Five embedded videos with `demo://` links. The core never fetches video bytes; a frontend
+/// that plays one gets its MP4 from `DemoClip.mp4(for:)` (gallery-web serves it at `/demo/…`).
 public struct DemoVideos: VideoProvider {
   public let name = "demo"
   public init() {}
