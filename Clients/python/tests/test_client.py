@@ -1,0 +1,121 @@
+"""The Python client against the real binary (GALLERY_RPC, default .build/debug/gallery-rpc):
+the mirror equals `state/get` after every step of a long random session, a gap or a bad patch
+resynchronises it, and errors arrive typed."""
+
+import os
+import random
+import tempfile
+import unittest
+from typing import Any, Callable, Dict, List, Tuple
+
+from gallery_client import GalleryClient, PatchError, Rejected, apply
+from gallery_client.protocol import State, StateChanged
+
+BINARY = os.environ.get(
+    "GALLERY_RPC", os.path.join(os.path.dirname(__file__), "..", "..", "..", ".build", "debug", "gallery-rpc")
+)
+STEPS = int(os.environ.get("GALLERY_CLIENT_STEPS", "1000"))
+
+
+def started(data_dir: str) -> GalleryClient:
+    client = GalleryClient(BINARY, ["--test-clock", "--seed", "7", "--log-level", "error"], data_dir=data_dir)
+    client.start(client_name="test_client.py")
+    return client
+
+
+class PatchTests(unittest.TestCase):
+    def test_operations_on_objects_and_arrays(self) -> None:
+        doc: Any = {"a": [1, 2], "b": {"c": 1}}
+        doc = apply(doc, [{"op": "add", "path": "/a/1", "value": 9}, {"op": "remove", "path": "/b/c"}])
+        doc = apply(doc, [{"op": "add", "path": "/b/x~1y", "value": True}, {"op": "replace", "path": "/a/0", "value": 0}])
+        self.assertEqual(doc, {"a": [0, 9, 2], "b": {"x/y": True}})
+        self.assertEqual(apply(doc, [{"op": "replace", "path": "", "value": 3}]), 3)
+        with self.assertRaises(PatchError):
+            apply({"a": []}, [{"op": "remove", "path": "/a/0"}])
+        with self.assertRaises(PatchError):
+            apply({"a": {}}, [{"op": "replace", "path": "/a/b", "value": 1}])
+
+
+class ClientTests(unittest.TestCase):
+    def setUp(self) -> None:
+        self.dir = tempfile.TemporaryDirectory()
+        self.client = started(self.dir.name)
+
+    def tearDown(self) -> None:
+        self.assertEqual(self.client.close(), 0)
+        self.dir.cleanup()
+
+    def assert_mirrors(self, what: str) -> None:
+        answer = self.client.request("state/get")
+        self.client.mirror.wait_for_version(answer["version"], 30)
+        self.assertEqual(self.client.mirror.version, answer["version"], what)
+        self.assertEqual(self.client.state, answer["value"], what)
+
+    def test_the_mirror_equals_the_state_after_every_step_of_a_random_session(self) -> None:
+        rng = random.Random(31)
+        c = self.client
+
+        def keys(state: State) -> List[str]:
+            return [item["key"] for item in state["feed"]["items"]]
+
+        actions: List[Tuple[str, Callable[[State], Dict[str, Any]]]] = [
+            ("auth/setEmail", lambda s: {"value": rng.choice(["test@mail.com", "x", "a@b.co", ""])}),
+            ("auth/setPassword", lambda s: {"value": rng.choice(["123456", "1", "secret1"])}),
+            ("auth/submitLogin", lambda s: {}),
+            ("feed/setQuery", lambda s: {"text": rng.choice(["", "cat", "sky", "ñandú", "c++"])}),
+            ("feed/loadMore", lambda s: {}),
+            ("feed/refresh", lambda s: {}),
+            ("nav/open", lambda s: {"screen": rng.choice(["feed", "albums", "account", "video", "settings"])}),
+            ("nav/back", lambda s: {}),
+            ("albums/setSearch", lambda s: {"text": rng.choice(["", "a", "trip", "zoë"])}),
+            ("albums/open", lambda s: {"albumId": int(rng.choice(list(s["albums"]["all"]) or ["1"]))}),
+            ("images/prefetch", lambda s: {"keys": rng.sample(keys(s), min(3, len(keys(s))))}),
+            ("feed/openDetail", lambda s: {"key": rng.choice(keys(s) or ["demo:1"])}),
+            ("detail/close", lambda s: {}),
+            ("connectivity/set", lambda s: {"online": rng.random() < 0.8}),
+            ("settings/update", lambda s: {"language": rng.choice(["en", "es"])}),
+            ("auth/logout", lambda s: {}),
+        ]
+        rejected = 0
+        for step in range(STEPS):
+            method, params = rng.choice(actions)
+            try:
+                c.request(method, params(c.state))  # type: ignore[call-overload]
+            except Rejected:
+                rejected += 1
+            if rng.random() < 0.5:
+                c.request("test/advanceClock", {"milliseconds": rng.choice([1, 300, 1000])})
+            c.request("test/settle")
+            self.assert_mirrors(f"step {step}: {method}")
+        self.assertLess(rejected, STEPS, "some actions went through")
+        self.assertGreater(c.mirror.version, STEPS // 4)
+        self.assertEqual(c.mirror.resyncs, 0, "every patch applied in order, none needed the whole state")
+
+    def test_a_gap_or_a_patch_that_does_not_fit_resynchronises(self) -> None:
+        c = self.client
+        c.request("auth/setEmail", {"value": "a@b.co"})
+        version = c.mirror.version
+        # A change from a version the mirror never saw: it asks for the whole state.
+        gap: StateChanged = {"fromVersion": version + 5, "version": version + 6, "patch": []}
+        c.mirror.changed(gap)
+        bad: StateChanged = {
+            "fromVersion": version,
+            "version": version + 1,
+            "patch": [{"op": "remove", "path": "/no/such/member"}],
+        }
+        c.request("auth/setEmail", {"value": "c@d.co"})
+        c.mirror.changed(bad)  # already applied (an older version): ignored
+        self.assertEqual(c.state["login"]["email"]["value"], "c@d.co")
+        self.assertGreaterEqual(c.mirror.resyncs, 1)
+        self.assert_mirrors("after the resync")
+
+    def test_a_rejection_arrives_with_its_code_and_arguments(self) -> None:
+        with self.assertRaises(Rejected) as caught:
+            self.client.request("albums/open", {"albumId": 999})
+        self.assertEqual(caught.exception.code, -32010)
+        self.assertEqual(caught.exception.reason, "albums.unknownAlbum")
+        self.assertEqual(caught.exception.args_, {"id": "999"})
+
+
+if __name__ == "__main__":
+    unittest.main()
