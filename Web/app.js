@@ -3,12 +3,11 @@
 "use strict";
 
 const token = new URLSearchParams(location.search).get("token") || "";
-let state = null;            // what state/get answered, kept current by state/changed
-let version = -1;
-let early = [];              // patches that arrived before state/get answered
+let client = null;           // gallery-client.js's GalleryClient: it keeps the state
+let state = null;            // the client's mirrored state, as last rendered
 let toast = null;            // the last refused request's message
 let tree = [];               // the last rendered virtual nodes
-let nextID = 1;
+let uploads = 0;             // numbers each upload's progress token
 const progress = {};         // $/progress by token
 let readOnly = false;        // gallery-web --inspect: a recorded session, shown in the inspector
 let historyOpen = false;     // the live page's History panel (view state only)
@@ -56,58 +55,30 @@ function rpc(method, params) {
 }
 
 async function send(method, params) {
-  const body = { jsonrpc: "2.0", id: nextID++, method };
-  if (params !== undefined) body.params = params;
-  const response = await fetch("/rpc", { method: "POST", headers: { "X-Gallery-Token": token,
-    "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  if (!response.ok) { showToast(await response.text()); return null; }
-  const answer = await response.json();
-  if (answer.error) {
-    const data = answer.error.data;
-    showToast(data && data.message ? data.message : typeof data === "string" ? data : answer.error.message);
+  try {
+    return await client.request(method, params);
+  } catch (e) {
+    const data = e.data;
+    showToast(data && data.message ? data.message : typeof data === "string" ? data : e.message);
     return null;
   }
-  return answer.result;
 }
 
 function showToast(text) { toast = text; render(); setTimeout(() => { if (toast === text) { toast = null; render(); } }, 6000); }
 
-function onChange(change) {
-  if (state === null) { early.push(change); return; }
-  if (change.version <= version) return;
-  if (change.fromVersion !== version) { resync(); return; }
-  state = applyPatch(state, change.patch);
-  version = change.version;
-  inspectorFollow(version);
-  scheduleRender();
-}
-
-async function resync() {
-  state = null;
-  early = [];
-  const answer = await rpc("state/get");
-  if (!answer) return;
-  state = answer.value;
-  version = answer.version;
-  const waiting = early;
-  early = [];
-  for (const change of waiting) onChange(change);
-  render();
-}
-
-function connect() {
-  const events = new EventSource("/events?token=" + encodeURIComponent(token));
-  events.addEventListener("hello", async () => {
-    const init = await rpc("initialize", { clientInfo: { name: "gallery-web" } });
-    readOnly = !!(init && init.capabilities && init.capabilities.readOnly);
-    demoAccount = (init && init.capabilities && init.capabilities.demoAccount) || null;
-    resync();
+/** Starts the client over the bridge (HTTP and its event stream); every change re-renders. */
+async function connect() {
+  const { GalleryClient, HTTPTransport } = await import("/gallery-client.js");
+  client = new GalleryClient(new HTTPTransport({ token }));
+  client.onChange((next, version) => { state = next; inspectorFollow(version); scheduleRender(); });
+  client.onNotification((method, params) => {
+    if (method === "$/progress") { progress[params.token] = params.value; scheduleRender(); }
   });
-  events.onmessage = (e) => {
-    const message = JSON.parse(e.data);
-    if (message.method === "state/changed") onChange(message.params);
-    else if (message.method === "$/progress") { progress[message.params.token] = message.params.value; scheduleRender(); }
-  };
+  const init = await client.start({ clientName: "gallery-web" });
+  readOnly = !!(init && init.capabilities && init.capabilities.readOnly);
+  demoAccount = (init && init.capabilities && init.capabilities.demoAccount) || null;
+  state = client.state;
+  render();
 }
 
 // ---- what is on screen: thumbnails load while visible, more photos near the end ----
@@ -375,7 +346,7 @@ async function upload(input, titleInput) {
     reader.readAsDataURL(file);
   });
   const title = titleInput.value || undefined;
-  rpc("account/upload", { data, fileName: file.name, title, workDoneToken: "upload-" + nextID });
+  rpc("account/upload", { data, fileName: file.name, title, workDoneToken: "upload-" + ++uploads });
   input.value = "";
   titleInput.value = "";
 }

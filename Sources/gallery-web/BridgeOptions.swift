@@ -9,6 +9,8 @@ struct BridgeOptions: Sendable {
   var port: UInt16 = 8080
   /// The page's files (index.html, app.js, style.css).
   var webRoot: String
+  /// Where the TypeScript client's module is (`gallery-client.js`): Clients/typescript.
+  var clientRoot: String
   /// The `gallery-rpc` binary to start.
   var server: String
   /// The core's data directory (also where thumbnails are served from and uploads staged).
@@ -58,9 +60,11 @@ struct BridgeOptions: Sendable {
   static func parse(_ arguments: [String], environment: [String: String]) throws(Problem) -> BridgeOptions {
     let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
       .deletingLastPathComponent()
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
     var options = BridgeOptions(
-      webRoot: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Web").path,
+      webRoot: repository.appendingPathComponent("Web").path,
+      clientRoot: repository.appendingPathComponent("Clients/typescript").path,
       server: executable.appendingPathComponent("gallery-rpc").path,
       dataDirectory: environment["GALLERY_DATA_DIR"] ?? ServerConfiguration.defaultDataDirectory(environment))
     var rest = arguments[...]

@@ -15,7 +15,9 @@ final class WebBridge: @unchecked Sendable {
   private var initializeResult: JSONValue = .null
   static let pageFiles = [
     "/": "index.html", "/index.html": "index.html", "/app.js": "app.js", "/style.css": "style.css",
-    "/patch.js": "patch.js", "/inspector.js": "inspector.js",
+    "/dom.js": "dom.js", "/inspector.js": "inspector.js",
+    // The TypeScript client's ES module, from Clients/typescript (the page runs on it).
+    "/gallery-client.js": "gallery-client.js",
   ]
 
   init(options: BridgeOptions, token: String) {
@@ -89,8 +91,9 @@ final class WebBridge: @unchecked Sendable {
   }
 
   private func pageFile(_ name: String) -> HTTPReply {
-    guard let bytes = FileManager.default.contents(atPath: options.webRoot + "/" + name) else {
-      return .text(404, "\(name) is not in \(options.webRoot)")
+    let root = name == "gallery-client.js" ? options.clientRoot : options.webRoot
+    guard let bytes = FileManager.default.contents(atPath: root + "/" + name) else {
+      return .text(404, "\(name) is not in \(root)")
     }
     let type =
       name.hasSuffix(".html")

@@ -1,30 +1,6 @@
-// JSON Patch (RFC 6902: add, remove, replace) and a tiny DOM reconciler: the page's only
-// machinery. State comes from gallery-rpc; nothing here knows the app.
+// A tiny DOM reconciler: the page's only machinery besides the client (gallery-client.js, which
+// keeps the state). Nothing here knows the app.
 "use strict";
-
-/** Resolves an RFC 6901 pointer's parent and last token. */
-function pointerParts(doc, pointer) {
-  const tokens = pointer.split("/").slice(1).map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
-  let parent = doc;
-  for (const token of tokens.slice(0, -1)) parent = parent[Array.isArray(parent) ? Number(token) : token];
-  return [parent, tokens[tokens.length - 1]];
-}
-
-/** Applies one state/changed patch to `doc` in place; answers the new document (a patch on "" replaces it). */
-function applyPatch(doc, operations) {
-  for (const op of operations) {
-    if (op.path === "") { doc = op.value; continue; }
-    const [parent, last] = pointerParts(doc, op.path);
-    if (Array.isArray(parent)) {
-      const index = last === "-" ? parent.length : Number(last);
-      if (op.op === "add") parent.splice(index, 0, op.value);
-      else if (op.op === "remove") parent.splice(index, 1);
-      else parent[index] = op.value;
-    } else if (op.op === "remove") delete parent[last];
-    else parent[last] = op.value;
-  }
-  return doc;
-}
 
 /** A virtual node: h("div", {class: "x", onclick: f}, child, "text", [more]). */
 function h(tag, props, ...children) {

@@ -1,0 +1,84 @@
+// The typed surface of gallery-client.js; the protocol's own types are generated into
+// protocol.d.ts (Tools/clients/generate.py) and re-exported here.
+import type {
+  ClientNotifications, MessageArguments, MessageCode, Methods, PatchOperation, ServerNotifications, State, StateChanged,
+} from "./protocol";
+
+export * from "./protocol";
+
+/** A patch that does not fit the document. */
+export declare class PatchError extends Error {}
+
+/** Applies RFC 6902 operations (add, remove, replace); answers the new document. */
+export declare function applyPatch<T>(doc: T, operations: ReadonlyArray<PatchOperation>): T;
+
+/** The client's copy of the state, kept by `state/changed` in version order. */
+export declare class StateMirror {
+  /** null until the first `state/get` arrives. */
+  readonly state: State | null;
+  readonly version: number;
+  /** How many times a gap or a bad patch made it ask for the whole state. */
+  readonly resyncs: number;
+  resync: () => void;
+  listen(listener: (state: State, version: number) => void): () => void;
+  load(snapshot: { value: unknown; version: number }): void;
+  syncFailed(): void;
+  changed(change: StateChanged): void;
+}
+
+/** An error answer. */
+export declare class RequestError extends Error {
+  readonly method: string;
+  readonly code: number;
+  readonly data: unknown;
+}
+
+/** -32010: the action was refused, with its message code and arguments. */
+export declare class Rejected extends RequestError {
+  readonly reason: MessageCode;
+  readonly args: { [name: string]: string };
+}
+
+/** What carries messages: a child's stdio (node.js) or gallery-web (HTTPTransport). */
+export interface Transport {
+  onMessage(handler: (message: any) => void): void;
+  send(message: object): Promise<void>;
+  close(): Promise<number>;
+}
+
+/** A method's params as arguments: optional when every member is. */
+type ParamsOf<M extends keyof Methods> = {} extends Methods[M]["params"]
+  ? [params?: Methods[M]["params"]]
+  : [params: Methods[M]["params"]];
+
+/** Requests typed per method, notifications, and the mirrored state. */
+export declare class GalleryClient {
+  constructor(transport: Transport, options?: { timeout?: number });
+  readonly transport: Transport;
+  readonly mirror: StateMirror;
+  /** The mirrored state (null before `start`). */
+  readonly state: State | null;
+  readonly version: number;
+  start(options?: {
+    initializationOptions?: NonNullable<Methods["initialize"]["params"]["initializationOptions"]>;
+    clientName?: string;
+  }): Promise<Methods["initialize"]["result"]>;
+  /** Resolves with the result once the mirror shows the answer's state; rejects with RequestError or Rejected. */
+  request<M extends keyof Methods>(method: M, ...params: ParamsOf<M>): Promise<Methods[M]["result"]>;
+  notify<N extends keyof ClientNotifications>(method: N, params?: ClientNotifications[N]): void;
+  onNotification(listener: (method: keyof ServerNotifications | string, params: unknown) => void): () => void;
+  onChange(listener: (state: State, version: number) => void): () => void;
+  waitFor(predicate: (state: State) => boolean, timeout?: number): Promise<State>;
+  close(): Promise<number>;
+}
+
+/** gallery-web's transport (a browser page): `POST /rpc`, `GET /events`. */
+export declare class HTTPTransport implements Transport {
+  constructor(options?: { baseURL?: string; token?: string });
+  onMessage(handler: (message: any) => void): void;
+  send(message: object): Promise<void>;
+  close(): Promise<number>;
+}
+
+/** The arguments of a message code, by code. */
+export type ArgumentsOf<C extends MessageCode> = MessageArguments[C];

@@ -1,0 +1,34 @@
+// Type tests: tsc must accept the right calls and refuse the wrong ones (each @ts-expect-error
+// fails the check if its line compiles). Checked by CI with `tsc --noEmit --strict`.
+import { GalleryClient, Rejected, type MessageCode, type State } from "../gallery-client.js";
+
+declare const client: GalleryClient;
+
+async function typed(): Promise<void> {
+  const result = await client.request("auth/setEmail", { value: "a@b.co" });
+  const version: number = result.version;
+  await client.request("feed/refresh");
+  const got = await client.request("state/get", { pointer: "/feed" });
+  const stateVersion: number = got.version;
+  // @ts-expect-error: a required parameter is missing
+  await client.request("auth/setEmail", {});
+  // @ts-expect-error: a misspelt parameter
+  await client.request("auth/setEmail", { valu: "x" });
+  // @ts-expect-error: no such method
+  await client.request("auth/setMail", { value: "x" });
+  // @ts-expect-error: an enum takes only its values
+  await client.request("nav/open", { screen: "home" });
+  const state: State | null = client.state;
+  const code: MessageCode | undefined = state?.feed.error?.code;
+  // @ts-expect-error: a message code is one of the catalog's
+  const wrong: MessageCode = "no.suchCode";
+  try {
+    await client.request("albums/open", { albumId: 3 });
+  } catch (e) {
+    if (e instanceof Rejected) {
+      const reason: MessageCode = e.reason;
+      console.log(reason, e.args, version, stateVersion, code, wrong);
+    }
+  }
+}
+void typed;
