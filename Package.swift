@@ -8,6 +8,7 @@ let package = Package(
   products: [
     .library(name: "EventStore", targets: ["EventStore"]),
     .library(name: "GalleryCore", targets: ["GalleryCore"]),
+    .library(name: "GalleryClient", targets: ["GalleryClient"]),
     .executable(name: "gallery-rpc", targets: ["gallery-rpc"]),
     .executable(name: "gallery-web", targets: ["gallery-web"]),
   ],
@@ -26,10 +27,14 @@ let package = Package(
     .target(name: "GalleryTesting", dependencies: ["GalleryCore", "EventStore"]),
     // The gallery's methods over JSON-RPC: dispatch, the method catalog, state patches, OpenRPC.
     .target(name: "RPCServer", dependencies: ["JSONRPC", "GalleryCore", "EventStore"]),
+    // The typed Swift client: requests generated from openrpc.json, a state mirror, stdio or in-process.
+    .target(name: "GalleryClient", dependencies: ["GalleryCore", "JSON", "JSONRPC", "RPCServer"]),
     // The executable: serve (default), demo, replay, verify, repair.
     .executableTarget(name: "gallery-rpc", dependencies: ["RPCServer", "JSONRPC", "GalleryCore", "EventStore"]),
     // The reference web frontend's bridge: serves Web/ and relays the page to one gallery-rpc.
     .executableTarget(name: "gallery-web", dependencies: ["GalleryCore", "RPCServer", "JSONRPC", "gallery-rpc"]),
+    // The Swift client's example (README): sign in, the feed's first photos, a detail and back.
+    .executableTarget(name: "swift-client-example", dependencies: ["GalleryClient"], path: "Examples/swift_client"),
     // Test support: appends to a log and prints each committed seq (crash tests kill it).
     .executableTarget(name: "eventlog-writer", dependencies: ["EventStore"], path: "Tools/eventlog-writer"),
     // Benchmarks measured against baselines in the same run (see BENCHMARKS.md).
@@ -43,6 +48,8 @@ let package = Package(
       dependencies: [
         "RPCServer", "GalleryCore", "GalleryTesting", "EventStore", "gallery-rpc", "gallery-web",
       ]),
+    .testTarget(
+      name: "GalleryClientTests", dependencies: ["GalleryClient", "GalleryCore", "GalleryTesting", "gallery-rpc"]),
     .testTarget(
       name: "GalleryCoreTests", dependencies: ["GalleryCore", "GalleryTesting", "EventStore"],
       exclude: ["Fixtures"]),

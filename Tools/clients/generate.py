@@ -14,6 +14,7 @@ import argparse
 import json
 import keyword
 import os
+import subprocess
 import sys
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
@@ -368,6 +369,14 @@ class SwiftRequests:
             fields, inits, encodes = [], [], []
             for p in params:
                 t = self.type_of(p["schema"])
+                values = p["schema"].get("enum")
+                if values and all(str(v).isidentifier() for v in values):
+                    t = pascal(p["name"])
+                    out.append(f"    /// The values `{p['name']}` takes.")
+                    out.append(f"    public enum {t}: String, Sendable, CaseIterable, JSONParameter {{")
+                    out.append(f"      case {', '.join(swift_identifier(v) for v in values)}")
+                    out.append("      public var json: JSONValue { .string(rawValue) }")
+                    out.append("    }")
                 optional = not p.get("required")
                 swift_t = t if not optional or t.endswith("?") else f"{t}?"
                 if optional and t == "JSONValue":
@@ -388,9 +397,9 @@ class SwiftRequests:
                 out.append("      var p: [String: JSONValue] = [:]")
                 for key, ident, optional in encodes:
                     if optional:
-                        out.append(f"      if let v = {ident} {{ p[{json.dumps(key)}] = JSONValue(encoding: v) }}")
+                        out.append(f"      if let v = {ident} {{ p[{json.dumps(key)}] = v.json }}")
                     else:
-                        out.append(f"      p[{json.dumps(key)}] = JSONValue(encoding: {ident})")
+                        out.append(f"      p[{json.dumps(key)}] = {ident}.json")
                 out.append("      return p")
             out.append("    }")
             out.append("  }")
@@ -415,15 +424,30 @@ class SwiftRequests:
         return "\n".join(out) + "\n"
 
 
+def swift_identifier(name):
+    return f"`{name}`" if name in ("default", "public", "private", "internal", "static", "case", "in", "is", "as") else name
+
+
 def swift_case(code):
     first, *rest = code.split(".")
     return first + "".join(part[:1].upper() + part[1:] for part in rest)
 
 
+def swift_formatted(text):
+    """The text as `swift format` leaves it (so formatting the tree never changes it)."""
+    try:
+        done = subprocess.run(
+            ["swift", "format", "format", "--configuration", os.path.join(ROOT, ".swift-format")],
+            input=text.encode(), capture_output=True, check=True, timeout=120)
+        return done.stdout.decode()
+    except (OSError, subprocess.CalledProcessError, subprocess.TimeoutExpired):
+        return text
+
+
 OUTPUTS = {
     "Clients/python/gallery_client/protocol.py": lambda d: PythonTypes(d).render(),
     "Clients/typescript/protocol.d.ts": lambda d: TypeScriptTypes(d).render(),
-    "Sources/GalleryClient/Requests.swift": lambda d: SwiftRequests(d).render(),
+    "Sources/GalleryClient/Requests.swift": lambda d: swift_formatted(SwiftRequests(d).render()),
 }
 
 

@@ -1,0 +1,62 @@
+import Foundation
+import GalleryCore
+import JSONRPC
+import RPCServer
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension GalleryClient {
+  /// A server on a store in this process, spoken to through the same API as a child process:
+  /// two pipes and the server on a thread of its own (it ends when the client closes). With a
+  /// `testClock`, time stands still until `test/advanceClock` (as `serve --test-clock`).
+  public static func inProcess(
+    dataDirectory: String, environment: GalleryEnvironment = GalleryEnvironment(),
+    options: Store.Options = Store.Options(), testClock: ManualClock? = nil, timeout: Duration = .seconds(60)
+  ) throws -> GalleryClient {
+    var options = options
+    if let testClock {
+      options.clock = { testClock.milliseconds }
+      options.effectClock = testClock
+    }
+    let store = try Store(dataDirectory: dataDirectory, environment: environment, options: options)
+    var toServer: [Int32] = [0, 0]
+    var fromServer: [Int32] = [0, 0]
+    guard pipe(&toServer) == 0 else { throw POSIXError(.EMFILE) }
+    guard pipe(&fromServer) == 0 else {
+      _ = (Glibc.close(toServer[0]), Glibc.close(toServer[1]))
+      throw POSIXError(.EMFILE)
+    }
+    let connection = RPCConnection(
+      input: toServer[0], output: fromServer[1], framing: .ndjson, maxMessageBytes: 16 << 20)
+    let server = GalleryServer(
+      store: store, connection: connection, logger: Logger(level: .error) { _ in },
+      serverVersion: "in-process", maxMessageBytes: 16 << 20, testClock: testClock)
+    let status = LockedStatus()
+    let (serverInput, serverOutput) = (toServer[0], fromServer[1])
+    Thread.detachNewThread {
+      status.set(server.run())
+      _ = (Glibc.close(serverOutput), Glibc.close(serverInput))
+    }
+    let transport = LineTransport(input: fromServer[0], output: toServer[1])
+    let seconds = Double(timeout.components.seconds)
+    return GalleryClient(transport: transport, timeout: timeout) { status.wait(seconds: seconds) }
+  }
+}
+
+/// The in-process server's exit status, once it has one.
+private final class LockedStatus: @unchecked Sendable {
+  private let done = DispatchSemaphore(value: 0)
+  private var value: Int32 = -1
+
+  func set(_ status: Int32) {
+    value = status
+    done.signal()
+  }
+
+  /// The status, waiting at most `seconds` for it (-1 when the server did not end in time).
+  func wait(seconds: Double) -> Int32 {
+    done.wait(timeout: .now() + seconds) == .timedOut ? -1 : value
+  }
+}

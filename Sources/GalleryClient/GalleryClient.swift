@@ -1,0 +1,240 @@
+import Foundation
+import GalleryCore
+import JSON
+
+/// A typed client of gallery-rpc: `send` takes a request value from `Requests` and answers its
+/// typed result once the mirrored state shows it; `state` and `states()` are that mirror, as
+/// the core's own `AppState`. The same API talks to a spawned binary (`spawn`) or to a store
+/// in this process (`inProcess`).
+public final class GalleryClient: @unchecked Sendable {
+  /// A JSON-RPC error answer; `reason` and `args` are a rejection's (-32010) message code.
+  public struct RequestError: Error, CustomStringConvertible, Sendable {
+    public var method: String
+    public var code: Int
+    public var message: String
+    public var data: JSONValue?
+    /// The message code of a rejection, typed when the catalog knows it.
+    public var reason: MessageCode? { data?["code"]?.text.flatMap(MessageCode.init(rawValue:)) }
+    /// The rejection's arguments.
+    public var args: [String: String] {
+      guard case .object(let members)? = data?["args"] else { return [:] }
+      return members.compactMapValues(\.text)
+    }
+    public var description: String { "\(method) failed: \(code) \(message) \(data.map { "\($0)" } ?? "")" }
+  }
+
+  /// How long a request or a wait may take before it fails.
+  public let timeout: Duration
+  private let transport: LineTransport
+  private let exitStatus: @Sendable () -> Int32
+  private let lock = NSLock()
+  private var mirror = StateMirror()
+  private var nextID = 1
+  private var pending: [Int: CheckedContinuation<JSONValue, any Error>] = [:]
+  private var watchers: [UUID: AsyncStream<AppState>.Continuation] = [:]
+  private var ended = false
+
+  /// A client over `transport`; `exitStatus` waits for the other end to finish (bounded by it).
+  public init(
+    transport: LineTransport, timeout: Duration = .seconds(60), exitStatus: @escaping @Sendable () -> Int32
+  ) {
+    self.transport = transport
+    self.timeout = timeout
+    self.exitStatus = exitStatus
+    transport.start(
+      onMessage: { [weak self] in self?.received($0) }, onEnd: { [weak self] in self?.inputEnded() })
+  }
+
+  // MARK: - Lifecycle
+
+  /// `initialize` (with the app's shape and start settings), `initialized`, and the whole state.
+  @discardableResult
+  public func start(initializationOptions: [String: JSONValue]? = nil, clientName: String = "GalleryClient")
+    async throws -> JSONValue
+  {
+    var params: [String: JSONValue] = ["clientInfo": .object(["name": .string(clientName)])]
+    if let initializationOptions { params["initializationOptions"] = .object(initializationOptions) }
+    let result = try await call("initialize", params)
+    notify("initialized")
+    try await resync()
+    return result
+  }
+
+  /// `shutdown`, `exit`, and the other end's exit status.
+  public func close() async -> Int32 {
+    _ = try? await call("shutdown", [:])
+    notify("exit")
+    transport.closeOutput()
+    return exitStatus()
+  }
+
+  // MARK: - Requests
+
+  /// Sends `request`; answers its typed result once the mirror shows the answer's version.
+  @discardableResult
+  public func send<R: GalleryRequest>(_ request: R) async throws -> R.Result {
+    let result = try await call(R.method, request.params)
+    if R.Result.self == JSONValue.self { return result as! R.Result }
+    return try JSONValueDecoder().decode(R.Result.self, from: result)
+  }
+
+  /// Sends a notification (no answer).
+  public func notify(_ method: String, _ params: [String: JSONValue] = [:]) {
+    transport.send(
+      .object(["jsonrpc": .string("2.0"), "method": .string(method), "params": .object(params)])
+    ) { _ in }
+  }
+
+  /// Sends `method` untyped; answers its result (after the mirror shows an action's version).
+  @discardableResult
+  public func call(_ method: String, _ params: [String: JSONValue]) async throws -> JSONValue {
+    let answer = try await exchange(method, params)
+    if method != "state/get", let version = answer["version"]?.exactInteger {
+      try await waitForVersion(Int(version))
+    }
+    return answer
+  }
+
+  // MARK: - State
+
+  /// The mirrored state (nil before `start`).
+  public var state: AppState? {
+    guard let document = lock.withLock({ mirror.document }) else { return nil }
+    return try? JSONValueDecoder().decode(AppState.self, from: document)
+  }
+
+  /// The mirrored state's JSON, as the server publishes it.
+  public var stateJSON: JSONValue? { lock.withLock { mirror.document } }
+
+  /// The mirror's version.
+  public var version: Int { lock.withLock { mirror.version } }
+
+  /// How many times a gap or a bad patch made the mirror ask for the whole state.
+  public var resyncs: Int { lock.withLock { mirror.resyncs } }
+
+  /// Every state from now on (the newest one when the reader is slower than the changes).
+  public func states() -> AsyncStream<AppState> {
+    let id = UUID()
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: AppState.self, bufferingPolicy: .bufferingNewest(1))
+    continuation.onTermination = { [weak self] _ in
+      self?.lock.withLock { _ = self?.watchers.removeValue(forKey: id) }
+    }
+    lock.withLock { watchers[id] = continuation }
+    if let state { continuation.yield(state) }
+    return stream
+  }
+
+  /// Answers the first state for which `predicate` holds; fails past the timeout.
+  public func waitFor(_ predicate: @escaping @Sendable (AppState) -> Bool) async throws -> AppState {
+    try await withThrowingTaskGroup(of: AppState?.self) { group in
+      group.addTask { [self] in
+        for await state in states() where predicate(state) { return state }
+        return nil
+      }
+      group.addTask { [timeout] in
+        try await Task.sleep(for: timeout)
+        return nil
+      }
+      defer { group.cancelAll() }
+      guard let state = try await group.next() ?? nil else {
+        throw RequestError(method: "waitFor", code: -1, message: "the state did not get there in \(timeout)")
+      }
+      return state
+    }
+  }
+
+  /// Applies one `state/changed` (what the reader does; a test may hand it one to check resyncs).
+  public func receiveChange(_ params: JSONValue) {
+    guard let change = StateMirror.Change(params) else { return }
+    let outcome = lock.withLock { mirror.apply(change) }
+    switch outcome {
+    case .applied: announce()
+    case .needsSync: Task { try? await resync() }
+    case .ignored, .held: break
+    }
+  }
+
+  // MARK: - The wire
+
+  private func exchange(_ method: String, _ params: [String: JSONValue]) async throws -> JSONValue {
+    let id: Int = try lock.withLock {
+      guard !ended else {
+        throw RequestError(method: method, code: -32099, message: "gallery-rpc has exited")
+      }
+      defer { nextID += 1 }
+      return nextID
+    }
+    let message: JSONValue = .object([
+      "jsonrpc": .string("2.0"), "id": .number(Double(id)), "method": .string(method),
+      "params": .object(params),
+    ])
+    let timer = Task { [weak self, timeout] in
+      try await Task.sleep(for: timeout)
+      self?.finish(id, .failure(RequestError(method: method, code: -1, message: "no answer in \(timeout)")))
+    }
+    defer { timer.cancel() }
+    let answer = try await withCheckedThrowingContinuation { continuation in
+      lock.withLock { pending[id] = continuation }
+      transport.send(message) { [weak self] error in
+        if let error { self?.finish(id, .failure(error)) }
+      }
+    }
+    if let error = answer["error"] {
+      throw RequestError(
+        method: method, code: Int(error["code"]?.exactInteger ?? 0), message: error["message"]?.text ?? "",
+        data: error["data"])
+    }
+    return answer["result"] ?? .null
+  }
+
+  private func finish(_ id: Int, _ result: Result<JSONValue, any Error>) {
+    let continuation = lock.withLock { pending.removeValue(forKey: id) }
+    continuation?.resume(with: result)
+  }
+
+  private func received(_ message: JSONValue) {
+    if let id = message["id"]?.exactInteger, message["result"] != nil || message["error"] != nil {
+      finish(Int(id), .success(message))
+    } else if message["method"]?.text == "state/changed" {
+      receiveChange(message["params"] ?? .null)
+    }
+  }
+
+  private func inputEnded() {
+    let waiting = lock.withLock {
+      ended = true
+      defer { pending = [:] }
+      return pending
+    }
+    for (_, continuation) in waiting {
+      continuation.resume(
+        throwing: RequestError(method: "", code: -32099, message: "gallery-rpc exited before answering"))
+    }
+    let streams = lock.withLock { Array(watchers.values) }
+    for stream in streams { stream.finish() }
+  }
+
+  private func resync() async throws {
+    do {
+      let snapshot = try await exchange("state/get", [:])
+      guard let version = snapshot["version"]?.exactInteger, let value = snapshot["value"] else { return }
+      lock.withLock { mirror.load(value, version: Int(version)) }
+      announce()
+    } catch {
+      lock.withLock { mirror.syncFailed() }
+      throw error
+    }
+  }
+
+  private func waitForVersion(_ version: Int) async throws {
+    if self.version >= version { return }
+    _ = try await waitFor { [weak self] _ in (self?.version ?? .max) >= version }
+  }
+
+  private func announce() {
+    let streams = lock.withLock { Array(watchers.values) }
+    guard !streams.isEmpty, let state else { return }
+    for stream in streams { stream.yield(state) }
+  }
+}
