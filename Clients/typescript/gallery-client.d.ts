@@ -80,5 +80,8 @@ export declare class HTTPTransport implements Transport {
   close(): Promise<number>;
 }
 
+/** The message codes a method's rejection (-32010) can carry. */
+export type RejectionOf<M extends keyof Methods> = Methods[M]["rejections"];
+
 /** The arguments of a message code, by code. */
 export type ArgumentsOf<C extends MessageCode> = MessageArguments[C];

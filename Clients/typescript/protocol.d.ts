@@ -355,7 +355,8 @@ export interface VideoFile {
   "width": number | null;
 }
 
-/** Every method: its params (`{}` when it takes none) and its result. */
+/** Every method: its params (`{}` when it takes none), its result, and the message codes its
+ * rejection (-32010) can carry (`never` for a method that is no action). */
 export interface Methods {
   /** Starts the session: server info, protocol version and capabilities. Must come first. */
   "initialize": { params: {
@@ -372,18 +373,18 @@ export interface Methods {
         "signIn"?: "required" | "none";
       };
       "protocolVersion"?: string;
-    }; result: InitializeResult };
+    }; result: InitializeResult; rejections: never };
   /** Stops accepting requests other than exit; the log is flushed. */
-  "shutdown": { params: {}; result: null };
+  "shutdown": { params: {}; result: null; rejections: never };
   /** This document (OpenRPC 1.2.6). */
-  "rpc.discover": { params: {}; result: unknown };
+  "rpc.discover": { params: {}; result: unknown; rejections: never };
   /** The state, or the part of it at a JSON Pointer, with its version. */
   "state/get": { params: {
       "pointer"?: string;
     }; result: {
       "value": unknown;
       "version": number;
-    } };
+    }; rejections: never };
   /** Events from the log, oldest first. */
   "events/read": { params: {
       "from"?: number;
@@ -393,15 +394,15 @@ export interface Methods {
     }; result: {
       "events": Array<EventRecord>;
       "lastSeq": number;
-    } };
+    }; rejections: never };
   /** Starts events/appended notifications for every event after `from` - 1 (catch-up, then live). */
   "events/subscribe": { params: {
       "from"?: number;
     }; result: {
       "lastSeq": number;
-    } };
+    }; rejections: never };
   /** Stops events/appended notifications, a catch-up under way included. */
-  "events/unsubscribe": { params: {}; result: null };
+  "events/unsubscribe": { params: {}; result: null; rejections: never };
   /** The state as it was right after event `seq` (time travel), replayed from the nearest snapshot; a seq before the log's retained history (its log.base) is refused with -32602. */
   "history/stateAt": { params: {
       "pointer"?: string;
@@ -410,7 +411,7 @@ export interface Methods {
     }; result: {
       "seq": number;
       "value": unknown;
-    } };
+    }; rejections: never };
   /** The events that set a part of the state: those in `from`...`to` after which the value at `pointer` differs from before (its appearing and going included), oldest first. Replayed from the nearest kept state, cancellable; by default over the last 100,000 events. */
   "history/changes": { params: {
       "from"?: number;
@@ -427,7 +428,7 @@ export interface Methods {
       "from": number;
       "pointer": string;
       "to": number;
-    } };
+    }; rejections: never };
   /** Moves the test clock on; timers due within the advance fire in order, and it answers once they and the work they started have settled. Only with `serve --test-clock` (-32601 otherwise). */
   "test/advanceClock": { params: {
       "milliseconds": number;
@@ -435,53 +436,53 @@ export interface Methods {
       "settled": boolean;
       "time": string;
       "version": number;
-    } };
+    }; rejections: never };
   /** Answers once no effect is in flight but timers waiting on the test clock (each provider answer recorded). Only with `serve --test-clock` (-32601 otherwise). */
   "test/settle": { params: {}; result: {
       "settled": boolean;
       "time": string;
       "version": number;
-    } };
+    }; rejections: never };
   /** Types into the sign-in email field. */
   "auth/setEmail": { params: {
       "value": string;
-    }; result: ActionResult };
+    }; result: ActionResult; rejections: "auth.alreadySignedIn" | "history.readOnly" };
   /** Types into the sign-in password field. */
   "auth/setPassword": { params: {
       "value": string;
-    }; result: ActionResult };
+    }; result: ActionResult; rejections: "auth.alreadySignedIn" | "history.readOnly" };
   /** Submits sign-in: invalid fields show their errors; valid ones go to the backend. */
-  "auth/submitLogin": { params: {}; result: ActionResult };
+  "auth/submitLogin": { params: {}; result: ActionResult; rejections: "auth.alreadySignedIn" | "auth.busy" | "request.retryTooSoon" | "history.readOnly" };
   /** Signs out and clears the stored token. */
-  "auth/logout": { params: {}; result: ActionResult };
+  "auth/logout": { params: {}; result: ActionResult; rejections: "auth.notSignedIn" | "history.readOnly" };
   /** Opens registration from the sign-in screen. */
-  "registration/open": { params: {}; result: ActionResult };
+  "registration/open": { params: {}; result: ActionResult; rejections: "auth.alreadySignedIn" | "auth.registrationFromLoginOnly" | "auth.busy" | "history.readOnly" };
   /** Types into the registration email field. */
   "registration/setEmail": { params: {
       "value": string;
-    }; result: ActionResult };
+    }; result: ActionResult; rejections: "auth.alreadySignedIn" | "auth.registrationClosed" | "history.readOnly" };
   /** Types into the registration password field. */
   "registration/setPassword": { params: {
       "value": string;
-    }; result: ActionResult };
+    }; result: ActionResult; rejections: "auth.alreadySignedIn" | "auth.registrationClosed" | "history.readOnly" };
   /** Types into the registration age field (a whole number from 13 to 120). */
   "registration/setAge": { params: {
       "value": string;
-    }; result: ActionResult };
+    }; result: ActionResult; rejections: "auth.alreadySignedIn" | "auth.registrationClosed" | "history.readOnly" };
   /** Submits registration. */
-  "registration/submit": { params: {}; result: ActionResult };
+  "registration/submit": { params: {}; result: ActionResult; rejections: "auth.alreadySignedIn" | "auth.registrationClosed" | "auth.busy" | "request.retryTooSoon" | "history.readOnly" };
   /** Pops the top screen of /route. */
-  "nav/back": { params: {}; result: ActionResult };
+  "nav/back": { params: {}; result: ActionResult; rejections: "nav.atRoot" | "nav.busy" | "history.readOnly" };
   /** Shows a top-level screen, as a tab: it becomes the root of /route, below the screens pushed from it that are still open (an open photo, an open album). Opening the screen already shown does nothing; with sign-in required, only a signed-in user can (-32010 nav.signInFirst). The albums, the feed and the account's images load when first shown. */
   "nav/open": { params: {
       "screen": "feed" | "albums" | "account" | "video" | "settings";
-    }; result: ActionResult };
+    }; result: ActionResult; rejections: "nav.signInFirst" | "history.readOnly" };
   /** Search as the user types: the search starts 300 ms after the last change (the timer's firing is recorded). */
   "feed/setQuery": { params: {
       "text": string;
-    }; result: ActionResult };
+    }; result: ActionResult; rejections: "feed.queryTooLong" | "history.readOnly" };
   /** Reloads the first page (the list is replaced when it arrives). */
-  "feed/refresh": { params: {}; result: ActionResult };
+  "feed/refresh": { params: {}; result: ActionResult; rejections: "request.retryTooSoon" | "history.readOnly" };
   /** Appends the next page (after a failed page or refresh with items still shown: the one after the last that loaded, so it is also the retry). When it does nothing (no events), `reason` says why: `loading` (a load is in flight), `offlineCopy` (the offline copy has no pages), `noMore` (the provider has no more), `notLoaded` (no page is shown yet). */
   "feed/loadMore": { params: {}; result: {
       "events": Array<{
@@ -490,7 +491,7 @@ export interface Methods {
       }>;
       "reason"?: "loading" | "offlineCopy" | "noMore" | "notLoaded";
       "version": number;
-    } };
+    }; rejections: "request.retryTooSoon" | "history.readOnly" };
   /** Starts thumbnail downloads for images about to show, on any screen (feed rows `provider:id`, album previews `album:ID`, album photos `photo:ID`, account images `account:ID`; at most 4 at once; cached ones load at once). `unknown` lists the keys no screen shows. */
   "images/prefetch": { params: {
       "keys": Array<string>;
@@ -501,7 +502,7 @@ export interface Methods {
       }>;
       "unknown": Array<string>;
       "version": number;
-    } };
+    }; rejections: "history.readOnly" };
   /** Cancels thumbnail downloads for images that left the screen. `unknown` lists the keys no screen shows. */
   "images/cancel": { params: {
       "keys": Array<string>;
@@ -512,11 +513,11 @@ export interface Methods {
       }>;
       "unknown": Array<string>;
       "version": number;
-    } };
+    }; rejections: "history.readOnly" };
   /** Retries a failed image: its thumbnail, and the large image of the open photo if that one failed (a key no screen shows is refused with feed.unknownKey). */
   "images/retry": { params: {
       "key": string;
-    }; result: ActionResult };
+    }; result: ActionResult; rejections: "feed.unknownKey" | "feed.imageNotFailed" | "history.readOnly" };
   /** The same as images/prefetch (its first name, kept). */
   "feed/prefetch": { params: {
       "keys": Array<string>;
@@ -527,7 +528,7 @@ export interface Methods {
       }>;
       "unknown": Array<string>;
       "version": number;
-    } };
+    }; rejections: "history.readOnly" };
   /** The same as images/cancel (its first name, kept). */
   "feed/cancelPrefetch": { params: {
       "keys": Array<string>;
@@ -538,37 +539,37 @@ export interface Methods {
       }>;
       "unknown": Array<string>;
       "version": number;
-    } };
+    }; rejections: "history.readOnly" };
   /** The same as images/retry (its first name, kept). */
   "feed/retryImage": { params: {
       "key": string;
-    }; result: ActionResult };
+    }; result: ActionResult; rejections: "feed.unknownKey" | "feed.imageNotFailed" | "history.readOnly" };
   /** Opens a photo: pushes the detail route and loads the large image. */
   "feed/openDetail": { params: {
       "key": string;
-    }; result: ActionResult };
+    }; result: ActionResult; rejections: "feed.unknownKey" | "detail.alreadyOpen" | "nav.notShown" | "history.readOnly" };
   /** Closes the detail screen (cancels its image download). */
-  "detail/close": { params: {}; result: ActionResult };
+  "detail/close": { params: {}; result: ActionResult; rejections: "detail.notOpen" | "history.readOnly" };
   /** Loads albums and their owners at the same time, grouped into sections by owner. */
-  "albums/load": { params: {}; result: ActionResult };
+  "albums/load": { params: {}; result: ActionResult; rejections: "request.retryTooSoon" | "history.readOnly" };
   /** Filters albums by title or owner name (case- and diacritic-insensitive). */
   "albums/setSearch": { params: {
       "text": string;
-    }; result: ActionResult };
+    }; result: ActionResult; rejections: "albums.searchTooLong" | "history.readOnly" };
   /** Opens an album: pushes the album route and loads its photos. */
   "albums/open": { params: {
       "albumId": number;
-    }; result: ActionResult };
+    }; result: ActionResult; rejections: "albums.unknownAlbum" | "albums.alreadyOpen" | "nav.notShown" | "history.readOnly" };
   /** Opens a photo of the open album: pushes the photo route and loads the original image. */
   "albums/openPhoto": { params: {
       "photoId": number;
-    }; result: ActionResult };
+    }; result: ActionResult; rejections: "albums.unknownPhoto" | "albums.photoAlreadyOpen" | "nav.notShown" | "history.readOnly" };
   /** Retries what failed: the open album's photos, else the albums load. */
-  "albums/retry": { params: {}; result: ActionResult };
+  "albums/retry": { params: {}; result: ActionResult; rejections: "albums.nothingToRetry" | "request.retryTooSoon" | "history.readOnly" };
   /** Tells the core whether the device is online; coming back online refreshes the feed. */
   "connectivity/set": { params: {
       "online": boolean;
-    }; result: ActionResult };
+    }; result: ActionResult; rejections: "history.readOnly" };
   /** Starts browser sign-in with a fresh one-time state: open `authorizeURL` in a browser or web view and hand the URL it redirects to to account/completeLogin. With the demo account, `demoRedirectURL` is where that browser would land. */
   "account/beginLogin": { params: {}; result: {
       "authorizeURL": string;
@@ -576,7 +577,7 @@ export interface Methods {
       "events": Array<unknown>;
       "state": string;
       "version": number;
-    } };
+    }; rejections: "account.alreadySignedIn" | "account.badNonce" | "config.missingKey" | "history.readOnly" };
   /** Finishes sign-in with the URL the browser landed on (tokens in the fragment). A denied sign-in, a state that does not match or a missing field signs nobody in: `status` stays signedOut and `/account/error` says why. */
   "account/completeLogin": { params: {
       "redirectURL": string;
@@ -584,9 +585,9 @@ export interface Methods {
       "events": Array<unknown>;
       "status": "signedIn" | "signedOut";
       "version": number;
-    } };
+    }; rejections: "account.notAwaitingRedirect" | "history.readOnly" };
   /** Loads the signed-in user's images, page by page until an empty page (no events while a load runs). */
-  "account/loadImages": { params: {}; result: ActionResult };
+  "account/loadImages": { params: {}; result: ActionResult; rejections: "account.signedOut" | "request.retryTooSoon" | "history.readOnly" };
   /** Uploads an image, from a file on this machine (`path`) or from its bytes (`data`, base64, with `fileName`: for a frontend on another machine or in a browser). Either way it must be an image by its bytes (JPEG, PNG, GIF, WebP, BMP), not empty, at most 10 MB. Progress shows at /account/upload/progress and, with a workDoneToken, as $/progress; the image goes at the top of /account/images on success. */
   "account/upload": { params: {
       "data"?: string;
@@ -595,19 +596,19 @@ export interface Methods {
       "path"?: string;
       "title"?: string;
       "workDoneToken"?: unknown;
-    }; result: ActionResult };
+    }; result: ActionResult; rejections: "account.signedOut" | "account.uploadInProgress" | "account.uploadTextTooLong" | "history.readOnly" };
   /** Deletes one of the user's images: it leaves /account/images at once and comes back in its place, with an error, if the provider refuses. */
   "account/delete": { params: {
       "id": string;
-    }; result: ActionResult };
+    }; result: ActionResult; rejections: "account.signedOut" | "account.unknownImage" | "history.readOnly" };
   /** Signs out of the account: forgets the tokens and the images. */
-  "account/logout": { params: {}; result: ActionResult };
+  "account/logout": { params: {}; result: ActionResult; rejections: "account.notSignedIn" | "history.readOnly" };
   /** Fetches popular videos and picks one at random (the pick is recorded, so replay shows the same); /video gets the rendition best for the declared screen and quality, its poster, duration and author. Video bytes are never downloaded. */
   "video/playRandom": { params: {
       "height"?: number;
       "quality"?: "sd" | "hd" | "uhd" | "hls";
       "width"?: number;
-    }; result: ActionResult };
+    }; result: ActionResult; rejections: "video.badQuality" | "video.badScreen" | "request.retryTooSoon" | "history.readOnly" };
   /** Changes any of the settings (every parameter optional; the others stay). An invalid value is refused (-32010, settings.invalid) naming the field, and nothing changes. */
   "settings/update": { params: {
       "accountProvider"?: "demo" | "imgur";
@@ -621,7 +622,7 @@ export interface Methods {
       "pageSize"?: number;
       "prefetchDistance"?: number;
       "videoProvider"?: "demo" | "pexels";
-    }; result: ActionResult };
+    }; result: ActionResult; rejections: "settings.invalid" | "history.readOnly" };
 }
 
 /** The notifications a client sends (no answer). */
@@ -731,6 +732,7 @@ export type MessageCode =
   | "request.tooLarge"
   | "request.unauthorized"
   | "request.unsuccessful"
+  | "settings.invalid"
   | "settings.invalid.environment"
   | "settings.invalid.environmentCount"
   | "settings.invalid.environmentName"
@@ -824,6 +826,7 @@ export interface MessageArguments {
   "request.tooLarge": { "limit": string; };
   "request.unauthorized": { "status": string; };
   "request.unsuccessful": {  };
+  "settings.invalid": { "allowed": string; "field": string; "max": string; "min": string; };
   "settings.invalid.environment": { "field": string; };
   "settings.invalid.environmentCount": { "field": string; "max": string; };
   "settings.invalid.environmentName": { "field": string; };

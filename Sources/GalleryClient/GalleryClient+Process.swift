@@ -21,8 +21,13 @@ extension GalleryClient {
       output: toChild.fileHandleForWriting.fileDescriptor)
     let seconds = Double(timeout.components.seconds)
     return GalleryClient(transport: transport, timeout: timeout) {
-      // Bounded: the child has the timeout to exit after `exit`, then it is stopped.
-      if exited.wait(timeout: .now() + seconds) == .timedOut {
+      // Bounded: the child has the timeout to exit after `exit`, then it is stopped. The
+      // termination handler ends the wait at once; the slices also check the child itself.
+      let deadline = DispatchTime.now() + seconds
+      while process.isRunning, DispatchTime.now() < deadline {
+        _ = exited.wait(timeout: .now() + 0.1)
+      }
+      if process.isRunning {
         process.terminate()
         _ = exited.wait(timeout: .now() + 5)
       }

@@ -9,6 +9,12 @@ public protocol GalleryRequest: Sendable {
   static var method: String { get }
   /// The params object, by name.
   var params: [String: JSONValue] { get }
+  /// The message codes its rejection (-32010) can carry (none for a method that is no action).
+  static var rejections: [MessageCode] { get }
+}
+
+extension GalleryRequest {
+  public static var rejections: [MessageCode] { [] }
 }
 
 /// A value a request carries as a parameter.

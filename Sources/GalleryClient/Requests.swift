@@ -195,6 +195,7 @@ public enum Requests {
   public struct AuthSetEmail: GalleryRequest {
     public static let method = "auth/setEmail"
     public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [.authAlreadySignedIn, .historyReadOnly]
     public var value: String
     public init(value: String) {
       self.value = value
@@ -210,6 +211,7 @@ public enum Requests {
   public struct AuthSetPassword: GalleryRequest {
     public static let method = "auth/setPassword"
     public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [.authAlreadySignedIn, .historyReadOnly]
     public var value: String
     public init(value: String) {
       self.value = value
@@ -225,6 +227,9 @@ public enum Requests {
   public struct AuthSubmitLogin: GalleryRequest {
     public static let method = "auth/submitLogin"
     public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [
+      .authAlreadySignedIn, .authBusy, .requestRetryTooSoon, .historyReadOnly,
+    ]
     public init() {
     }
     public var params: [String: JSONValue] {
@@ -236,6 +241,7 @@ public enum Requests {
   public struct AuthLogout: GalleryRequest {
     public static let method = "auth/logout"
     public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [.authNotSignedIn, .historyReadOnly]
     public init() {
     }
     public var params: [String: JSONValue] {
@@ -247,6 +253,9 @@ public enum Requests {
   public struct RegistrationOpen: GalleryRequest {
     public static let method = "registration/open"
     public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [
+      .authAlreadySignedIn, .authRegistrationFromLoginOnly, .authBusy, .historyReadOnly,
+    ]
     public init() {
     }
     public var params: [String: JSONValue] {
@@ -258,6 +267,9 @@ public enum Requests {
   public struct RegistrationSetEmail: GalleryRequest {
     public static let method = "registration/setEmail"
     public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [
+      .authAlreadySignedIn, .authRegistrationClosed, .historyReadOnly,
+    ]
     public var value: String
     public init(value: String) {
       self.value = value
@@ -273,6 +285,9 @@ public enum Requests {
   public struct RegistrationSetPassword: GalleryRequest {
     public static let method = "registration/setPassword"
     public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [
+      .authAlreadySignedIn, .authRegistrationClosed, .historyReadOnly,
+    ]
     public var value: String
     public init(value: String) {
       self.value = value
@@ -288,6 +303,9 @@ public enum Requests {
   public struct RegistrationSetAge: GalleryRequest {
     public static let method = "registration/setAge"
     public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [
+      .authAlreadySignedIn, .authRegistrationClosed, .historyReadOnly,
+    ]
     public var value: String
     public init(value: String) {
       self.value = value
@@ -303,6 +321,9 @@ public enum Requests {
   public struct RegistrationSubmit: GalleryRequest {
     public static let method = "registration/submit"
     public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [
+      .authAlreadySignedIn, .authRegistrationClosed, .authBusy, .requestRetryTooSoon, .historyReadOnly,
+    ]
     public init() {
     }
     public var params: [String: JSONValue] {
@@ -314,6 +335,7 @@ public enum Requests {
   public struct NavBack: GalleryRequest {
     public static let method = "nav/back"
     public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [.navAtRoot, .navBusy, .historyReadOnly]
     public init() {
     }
     public var params: [String: JSONValue] {
@@ -325,6 +347,7 @@ public enum Requests {
   public struct NavOpen: GalleryRequest {
     public static let method = "nav/open"
     public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [.navSignInFirst, .historyReadOnly]
     /// The values `screen` takes.
     public enum Screen: String, Sendable, CaseIterable, JSONParameter {
       case feed, albums, account, video, settings
@@ -345,6 +368,7 @@ public enum Requests {
   public struct FeedSetQuery: GalleryRequest {
     public static let method = "feed/setQuery"
     public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [.feedQueryTooLong, .historyReadOnly]
     public var text: String
     public init(text: String) {
       self.text = text
@@ -360,6 +384,7 @@ public enum Requests {
   public struct FeedRefresh: GalleryRequest {
     public static let method = "feed/refresh"
     public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [.requestRetryTooSoon, .historyReadOnly]
     public init() {
     }
     public var params: [String: JSONValue] {
@@ -371,6 +396,7 @@ public enum Requests {
   public struct FeedLoadMore: GalleryRequest {
     public static let method = "feed/loadMore"
     public typealias Result = JSONValue
+    public static let rejections: [MessageCode] = [.requestRetryTooSoon, .historyReadOnly]
     public init() {
     }
     public var params: [String: JSONValue] {
@@ -382,6 +408,7 @@ public enum Requests {
   public struct ImagesPrefetch: GalleryRequest {
     public static let method = "images/prefetch"
     public typealias Result = JSONValue
+    public static let rejections: [MessageCode] = [.historyReadOnly]
     public var keys: [String]
     public init(keys: [String]) {
       self.keys = keys
@@ -397,6 +424,7 @@ public enum Requests {
   public struct ImagesCancel: GalleryRequest {
     public static let method = "images/cancel"
     public typealias Result = JSONValue
+    public static let rejections: [MessageCode] = [.historyReadOnly]
     public var keys: [String]
     public init(keys: [String]) {
       self.keys = keys
@@ -412,6 +440,7 @@ public enum Requests {
   public struct ImagesRetry: GalleryRequest {
     public static let method = "images/retry"
     public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [.feedUnknownKey, .feedImageNotFailed, .historyReadOnly]
     public var key: String
     public init(key: String) {
       self.key = key
@@ -427,6 +456,7 @@ public enum Requests {
   public struct FeedPrefetch: GalleryRequest {
     public static let method = "feed/prefetch"
     public typealias Result = JSONValue
+    public static let rejections: [MessageCode] = [.historyReadOnly]
     public var keys: [String]
     public init(keys: [String]) {
       self.keys = keys
@@ -442,6 +472,7 @@ public enum Requests {
   public struct FeedCancelPrefetch: GalleryRequest {
     public static let method = "feed/cancelPrefetch"
     public typealias Result = JSONValue
+    public static let rejections: [MessageCode] = [.historyReadOnly]
     public var keys: [String]
     public init(keys: [String]) {
       self.keys = keys
@@ -457,6 +488,7 @@ public enum Requests {
   public struct FeedRetryImage: GalleryRequest {
     public static let method = "feed/retryImage"
     public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [.feedUnknownKey, .feedImageNotFailed, .historyReadOnly]
     public var key: String
     public init(key: String) {
       self.key = key
@@ -472,6 +504,9 @@ public enum Requests {
   public struct FeedOpenDetail: GalleryRequest {
     public static let method = "feed/openDetail"
     public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [
+      .feedUnknownKey, .detailAlreadyOpen, .navNotShown, .historyReadOnly,
+    ]
     public var key: String
     public init(key: String) {
       self.key = key
@@ -487,6 +522,7 @@ public enum Requests {
   public struct DetailClose: GalleryRequest {
     public static let method = "detail/close"
     public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [.detailNotOpen, .historyReadOnly]
     public init() {
     }
     public var params: [String: JSONValue] {
@@ -498,6 +534,7 @@ public enum Requests {
   public struct AlbumsLoad: GalleryRequest {
     public static let method = "albums/load"
     public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [.requestRetryTooSoon, .historyReadOnly]
     public init() {
     }
     public var params: [String: JSONValue] {
@@ -509,6 +546,7 @@ public enum Requests {
   public struct AlbumsSetSearch: GalleryRequest {
     public static let method = "albums/setSearch"
     public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [.albumsSearchTooLong, .historyReadOnly]
     public var text: String
     public init(text: String) {
       self.text = text
@@ -524,6 +562,9 @@ public enum Requests {
   public struct AlbumsOpen: GalleryRequest {
     public static let method = "albums/open"
     public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [
+      .albumsUnknownAlbum, .albumsAlreadyOpen, .navNotShown, .historyReadOnly,
+    ]
     public var albumId: Int
     public init(albumId: Int) {
       self.albumId = albumId
@@ -539,6 +580,9 @@ public enum Requests {
   public struct AlbumsOpenPhoto: GalleryRequest {
     public static let method = "albums/openPhoto"
     public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [
+      .albumsUnknownPhoto, .albumsPhotoAlreadyOpen, .navNotShown, .historyReadOnly,
+    ]
     public var photoId: Int
     public init(photoId: Int) {
       self.photoId = photoId
@@ -554,6 +598,9 @@ public enum Requests {
   public struct AlbumsRetry: GalleryRequest {
     public static let method = "albums/retry"
     public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [
+      .albumsNothingToRetry, .requestRetryTooSoon, .historyReadOnly,
+    ]
     public init() {
     }
     public var params: [String: JSONValue] {
@@ -565,6 +612,7 @@ public enum Requests {
   public struct ConnectivitySet: GalleryRequest {
     public static let method = "connectivity/set"
     public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [.historyReadOnly]
     public var online: Bool
     public init(online: Bool) {
       self.online = online
@@ -580,6 +628,9 @@ public enum Requests {
   public struct AccountBeginLogin: GalleryRequest {
     public static let method = "account/beginLogin"
     public typealias Result = JSONValue
+    public static let rejections: [MessageCode] = [
+      .accountAlreadySignedIn, .accountBadNonce, .configMissingKey, .historyReadOnly,
+    ]
     public init() {
     }
     public var params: [String: JSONValue] {
@@ -591,6 +642,7 @@ public enum Requests {
   public struct AccountCompleteLogin: GalleryRequest {
     public static let method = "account/completeLogin"
     public typealias Result = JSONValue
+    public static let rejections: [MessageCode] = [.accountNotAwaitingRedirect, .historyReadOnly]
     public var redirectURL: String
     public init(redirectURL: String) {
       self.redirectURL = redirectURL
@@ -606,6 +658,7 @@ public enum Requests {
   public struct AccountLoadImages: GalleryRequest {
     public static let method = "account/loadImages"
     public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [.accountSignedOut, .requestRetryTooSoon, .historyReadOnly]
     public init() {
     }
     public var params: [String: JSONValue] {
@@ -617,6 +670,9 @@ public enum Requests {
   public struct AccountUpload: GalleryRequest {
     public static let method = "account/upload"
     public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [
+      .accountSignedOut, .accountUploadInProgress, .accountUploadTextTooLong, .historyReadOnly,
+    ]
     public var path: String?
     public var data: String?
     public var fileName: String?
@@ -650,6 +706,7 @@ public enum Requests {
   public struct AccountDelete: GalleryRequest {
     public static let method = "account/delete"
     public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [.accountSignedOut, .accountUnknownImage, .historyReadOnly]
     public var id: String
     public init(id: String) {
       self.id = id
@@ -665,6 +722,7 @@ public enum Requests {
   public struct AccountLogout: GalleryRequest {
     public static let method = "account/logout"
     public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [.accountNotSignedIn, .historyReadOnly]
     public init() {
     }
     public var params: [String: JSONValue] {
@@ -676,6 +734,9 @@ public enum Requests {
   public struct VideoPlayRandom: GalleryRequest {
     public static let method = "video/playRandom"
     public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [
+      .videoBadQuality, .videoBadScreen, .requestRetryTooSoon, .historyReadOnly,
+    ]
     /// The values `quality` takes.
     public enum Quality: String, Sendable, CaseIterable, JSONParameter {
       case sd, hd, uhd, hls
@@ -702,6 +763,7 @@ public enum Requests {
   public struct SettingsUpdate: GalleryRequest {
     public static let method = "settings/update"
     public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [.settingsInvalid, .historyReadOnly]
     /// The values `appearance` takes.
     public enum Appearance: String, Sendable, CaseIterable, JSONParameter {
       case system, light, dark
@@ -860,6 +922,7 @@ public enum MessageCode: String, CaseIterable, Sendable {
   case requestTooLarge = "request.tooLarge"
   case requestUnauthorized = "request.unauthorized"
   case requestUnsuccessful = "request.unsuccessful"
+  case settingsInvalid = "settings.invalid"
   case settingsInvalidEnvironment = "settings.invalid.environment"
   case settingsInvalidEnvironmentCount = "settings.invalid.environmentCount"
   case settingsInvalidEnvironmentName = "settings.invalid.environmentName"
@@ -954,6 +1017,7 @@ public enum MessageCode: String, CaseIterable, Sendable {
     case .requestTooLarge: return ["limit"]
     case .requestUnauthorized: return ["status"]
     case .requestUnsuccessful: return []
+    case .settingsInvalid: return ["allowed", "field", "max", "min"]
     case .settingsInvalidEnvironment: return ["field"]
     case .settingsInvalidEnvironmentCount: return ["field", "max"]
     case .settingsInvalidEnvironmentName: return ["field"]

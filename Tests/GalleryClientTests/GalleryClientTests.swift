@@ -46,6 +46,10 @@ final class GalleryClientTests: XCTestCase {
         where error.code == -32010
       {
         rejected += 1
+        // Every refusal is one the method declares (openrpc.json's x-rejection-codes).
+        let reason = try XCTUnwrap(error.reason, "\(error)")
+        XCTAssertTrue(
+          type(of: request).rejections.contains(reason), "\(type(of: request).method) refused with \(reason)")
       }
       if rng.next(2) == 0 {
         try await client.send(Requests.TestAdvanceClock(milliseconds: [1, 300, 1000][rng.next(3)]))

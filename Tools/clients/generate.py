@@ -171,6 +171,13 @@ class PythonTypes:
             lines.append(f"    {json.dumps(c)}: ({''.join(json.dumps(a) + ', ' for a in args)}),")
         lines.append("}")
         lines.append('"""The arguments each message code carries in `args`."""\n')
+        lines.append("REJECTIONS: Dict[str, Tuple[MessageCode, ...]] = {")
+        for m in self.d.methods:
+            if "x-rejection-codes" in m:
+                codes_of = "".join(json.dumps(c) + ", " for c in m["x-rejection-codes"])
+                lines.append(f"    {json.dumps(m['name'])}: ({codes_of}),")
+        lines.append("}")
+        lines.append('"""The message codes each action method\'s rejection (-32010) can carry."""\n')
         lines.append("METHODS: Tuple[str, ...] = (" + "".join(json.dumps(m["name"]) + ", " for m in self.d.methods) + ")")
         lines.append("")
         lines.append("")
@@ -280,7 +287,8 @@ class TypeScriptTypes:
                 out.append(f"export interface {name} {self.object(schema, '')}\n")
             else:
                 out.append(f"export type {name} = {self.type_of(schema, '')};\n")
-        out.append("/** Every method: its params (`{}` when it takes none) and its result. */")
+        out.append("/** Every method: its params (`{}` when it takes none), its result, and the message codes its")
+        out.append(" * rejection (-32010) can carry (`never` for a method that is no action). */")
         out.append("export interface Methods {")
         for m in self.d.methods:
             if m.get("x-notification"):
@@ -290,7 +298,8 @@ class TypeScriptTypes:
             params = self.object({"type": "object", "properties": props, "required": req}, "    ") if props else "{}"
             result = self.type_of(m["result"]["schema"], "    ")
             out.append(f"  /** {m.get('summary', '')} */")
-            out.append(f"  {json.dumps(m['name'])}: {{ params: {params}; result: {result} }};")
+            refusals = " | ".join(json.dumps(c) for c in m.get("x-rejection-codes", [])) or "never"
+            out.append(f"  {json.dumps(m['name'])}: {{ params: {params}; result: {result}; rejections: {refusals} }};")
         out.append("}\n")
         out.append("/** The notifications a client sends (no answer). */")
         out.append("export interface ClientNotifications {")
@@ -366,6 +375,9 @@ class SwiftRequests:
             out.append(f"  public struct {name}: GalleryRequest {{")
             out.append(f"    public static let method = {json.dumps(m['name'])}")
             out.append(f"    public typealias Result = {result}")
+            if m.get("x-rejection-codes"):
+                cases = ", ".join("." + swift_case(c) for c in m["x-rejection-codes"])
+                out.append(f"    public static let rejections: [MessageCode] = [{cases}]")
             fields, inits, encodes = [], [], []
             for p in params:
                 t = self.type_of(p["schema"])

@@ -82,6 +82,7 @@ MessageCode = Literal[
     "request.tooLarge",
     "request.unauthorized",
     "request.unsuccessful",
+    "settings.invalid",
     "settings.invalid.environment",
     "settings.invalid.environmentCount",
     "settings.invalid.environmentName",
@@ -1303,6 +1304,7 @@ MESSAGE_ARGUMENTS: Dict[str, Tuple[str, ...]] = {
     "request.tooLarge": ("limit", ),
     "request.unauthorized": ("status", ),
     "request.unsuccessful": (),
+    "settings.invalid": ("allowed", "field", "max", "min", ),
     "settings.invalid.environment": ("field", ),
     "settings.invalid.environmentCount": ("field", "max", ),
     "settings.invalid.environmentName": ("field", ),
@@ -1316,6 +1318,46 @@ MESSAGE_ARGUMENTS: Dict[str, Tuple[str, ...]] = {
     "video.noneListed": (),
 }
 """The arguments each message code carries in `args`."""
+
+REJECTIONS: Dict[str, Tuple[MessageCode, ...]] = {
+    "auth/setEmail": ("auth.alreadySignedIn", "history.readOnly", ),
+    "auth/setPassword": ("auth.alreadySignedIn", "history.readOnly", ),
+    "auth/submitLogin": ("auth.alreadySignedIn", "auth.busy", "request.retryTooSoon", "history.readOnly", ),
+    "auth/logout": ("auth.notSignedIn", "history.readOnly", ),
+    "registration/open": ("auth.alreadySignedIn", "auth.registrationFromLoginOnly", "auth.busy", "history.readOnly", ),
+    "registration/setEmail": ("auth.alreadySignedIn", "auth.registrationClosed", "history.readOnly", ),
+    "registration/setPassword": ("auth.alreadySignedIn", "auth.registrationClosed", "history.readOnly", ),
+    "registration/setAge": ("auth.alreadySignedIn", "auth.registrationClosed", "history.readOnly", ),
+    "registration/submit": ("auth.alreadySignedIn", "auth.registrationClosed", "auth.busy", "request.retryTooSoon", "history.readOnly", ),
+    "nav/back": ("nav.atRoot", "nav.busy", "history.readOnly", ),
+    "nav/open": ("nav.signInFirst", "history.readOnly", ),
+    "feed/setQuery": ("feed.queryTooLong", "history.readOnly", ),
+    "feed/refresh": ("request.retryTooSoon", "history.readOnly", ),
+    "feed/loadMore": ("request.retryTooSoon", "history.readOnly", ),
+    "images/prefetch": ("history.readOnly", ),
+    "images/cancel": ("history.readOnly", ),
+    "images/retry": ("feed.unknownKey", "feed.imageNotFailed", "history.readOnly", ),
+    "feed/prefetch": ("history.readOnly", ),
+    "feed/cancelPrefetch": ("history.readOnly", ),
+    "feed/retryImage": ("feed.unknownKey", "feed.imageNotFailed", "history.readOnly", ),
+    "feed/openDetail": ("feed.unknownKey", "detail.alreadyOpen", "nav.notShown", "history.readOnly", ),
+    "detail/close": ("detail.notOpen", "history.readOnly", ),
+    "albums/load": ("request.retryTooSoon", "history.readOnly", ),
+    "albums/setSearch": ("albums.searchTooLong", "history.readOnly", ),
+    "albums/open": ("albums.unknownAlbum", "albums.alreadyOpen", "nav.notShown", "history.readOnly", ),
+    "albums/openPhoto": ("albums.unknownPhoto", "albums.photoAlreadyOpen", "nav.notShown", "history.readOnly", ),
+    "albums/retry": ("albums.nothingToRetry", "request.retryTooSoon", "history.readOnly", ),
+    "connectivity/set": ("history.readOnly", ),
+    "account/beginLogin": ("account.alreadySignedIn", "account.badNonce", "config.missingKey", "history.readOnly", ),
+    "account/completeLogin": ("account.notAwaitingRedirect", "history.readOnly", ),
+    "account/loadImages": ("account.signedOut", "request.retryTooSoon", "history.readOnly", ),
+    "account/upload": ("account.signedOut", "account.uploadInProgress", "account.uploadTextTooLong", "history.readOnly", ),
+    "account/delete": ("account.signedOut", "account.unknownImage", "history.readOnly", ),
+    "account/logout": ("account.notSignedIn", "history.readOnly", ),
+    "video/playRandom": ("video.badQuality", "video.badScreen", "request.retryTooSoon", "history.readOnly", ),
+    "settings/update": ("settings.invalid", "history.readOnly", ),
+}
+"""The message codes each action method's rejection (-32010) can carry."""
 
 METHODS: Tuple[str, ...] = ("initialize", "initialized", "shutdown", "exit", "rpc.discover", "$/cancelRequest", "state/get", "events/read", "events/subscribe", "events/unsubscribe", "history/stateAt", "history/changes", "test/advanceClock", "test/settle", "auth/setEmail", "auth/setPassword", "auth/submitLogin", "auth/logout", "registration/open", "registration/setEmail", "registration/setPassword", "registration/setAge", "registration/submit", "nav/back", "nav/open", "feed/setQuery", "feed/refresh", "feed/loadMore", "images/prefetch", "images/cancel", "images/retry", "feed/prefetch", "feed/cancelPrefetch", "feed/retryImage", "feed/openDetail", "detail/close", "albums/load", "albums/setSearch", "albums/open", "albums/openPhoto", "albums/retry", "connectivity/set", "account/beginLogin", "account/completeLogin", "account/loadImages", "account/upload", "account/delete", "account/logout", "video/playRandom", "settings/update", )
 

@@ -9,7 +9,7 @@ import unittest
 from typing import Any, Callable, Dict, List, Tuple
 
 from gallery_client import GalleryClient, PatchError, Rejected, apply
-from gallery_client.protocol import State, StateChanged
+from gallery_client.protocol import REJECTIONS, State, StateChanged
 
 BINARY = os.environ.get(
     "GALLERY_RPC", os.path.join(os.path.dirname(__file__), "..", "..", "..", ".build", "debug", "gallery-rpc")
@@ -81,8 +81,10 @@ class ClientTests(unittest.TestCase):
             method, params = rng.choice(actions)
             try:
                 c.request(method, params(c.state))  # type: ignore[call-overload]
-            except Rejected:
+            except Rejected as refusal:
                 rejected += 1
+                # Every refusal is one the method declares (openrpc.json's x-rejection-codes).
+                self.assertIn(refusal.reason, REJECTIONS[method], f"{method} refused with {refusal.reason}")
             if rng.random() < 0.5:
                 c.request("test/advanceClock", {"milliseconds": rng.choice([1, 300, 1000])})
             c.request("test/settle")

@@ -4,10 +4,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
 import { spawnGallery, applyPatch, PatchError, Rejected } from "../node.js";
 
 const binary = process.env.GALLERY_RPC || fileURLToPath(new URL("../../../.build/debug/gallery-rpc", import.meta.url));
 const steps = Number(process.env.GALLERY_CLIENT_STEPS || 1000);
+const contract = JSON.parse(readFileSync(new URL("../../../protocol/openrpc.json", import.meta.url), "utf8"));
+const rejections = Object.fromEntries(contract.methods.map((m) => [m.name, m["x-rejection-codes"] || []]));
 
 async function started() {
   const client = spawnGallery({ binary, dataDir: "temporary", args: ["--test-clock", "--seed", "7", "--log-level", "error"] });
@@ -69,6 +72,8 @@ test("the mirror equals the state after every step of a random session", async (
       } catch (e) {
         if (!(e instanceof Rejected)) throw e;
         rejected += 1;
+        // Every refusal is one the method declares (openrpc.json's x-rejection-codes).
+        assert.ok(rejections[method].includes(e.reason), `${method} refused with ${e.reason}`);
       }
       if (next() < 0.5) await client.request("test/advanceClock", { milliseconds: pick([1, 300, 1000]) });
       await client.request("test/settle");

@@ -1,6 +1,6 @@
 // Type tests: tsc must accept the right calls and refuse the wrong ones (each @ts-expect-error
 // fails the check if its line compiles). Checked by CI with `tsc --noEmit --strict`.
-import { GalleryClient, Rejected, type MessageCode, type State } from "../gallery-client.js";
+import { GalleryClient, Rejected, type MessageCode, type RejectionOf, type State } from "../gallery-client.js";
 
 declare const client: GalleryClient;
 
@@ -22,12 +22,17 @@ async function typed(): Promise<void> {
   const code: MessageCode | undefined = state?.feed.error?.code;
   // @ts-expect-error: a message code is one of the catalog's
   const wrong: MessageCode = "no.suchCode";
+  const refusal: RejectionOf<"albums/open"> = "albums.unknownAlbum";
+  // @ts-expect-error: albums/open is never refused for a busy sign-in
+  const notItsRefusal: RejectionOf<"albums/open"> = "auth.busy";
+  // @ts-expect-error: a method that is no action is never refused
+  const noRefusal: RejectionOf<"state/get"> = "history.readOnly";
   try {
     await client.request("albums/open", { albumId: 3 });
   } catch (e) {
     if (e instanceof Rejected) {
       const reason: MessageCode = e.reason;
-      console.log(reason, e.args, version, stateVersion, code, wrong);
+      console.log(reason, e.args, version, stateVersion, code, wrong, refusal, notItsRefusal, noRefusal);
     }
   }
 }

@@ -42,6 +42,30 @@ public enum OpenRPCDocument {
       "args": .object(["type": .string("object"), "additionalProperties": Schema.string]),
     ], optional: ["args"])
 
+  /// Every code a message or a rejection can carry, with its arguments and both texts. A code
+  /// whose text depends on a rule (`settings.invalid`, texts `settings.invalid.RULE`) is listed
+  /// too, with the arguments of all its texts and the texts' codes as `variants`.
+  static var messageCodes: [String: JSONValue] {
+    func entry(_ code: String) -> JSONValue {
+      .object([
+        "args": .array(MessageCatalog.arguments(of: code).map { .string($0) }),
+        "en": .string(MessageCatalog.english[code] ?? ""), "es": .string(MessageCatalog.spanish[code] ?? ""),
+      ])
+    }
+    var codes = Dictionary(uniqueKeysWithValues: MessageCatalog.english.keys.map { ($0, entry($0)) })
+    for family in Set(MethodCatalog.all.flatMap(\.refusals)) where MessageCatalog.english[family] == nil {
+      let variants = MessageCatalog.english.keys.filter { $0.hasPrefix(family + ".") }.sorted()
+      guard !variants.isEmpty else { continue }
+      codes[family] = .object([
+        "args": .array(Set(variants.flatMap(MessageCatalog.arguments(of:))).sorted().map { .string($0) }),
+        "en": .string("one of the texts of its variants (by the rule broken)"),
+        "es": .string("uno de los textos de sus variantes (según la regla incumplida)"),
+        "variants": .array(variants.map { .string($0) }),
+      ])
+    }
+    return codes
+  }
+
   public static func build(serverVersion: String) -> JSONValue {
     let errorMessages = Dictionary(uniqueKeysWithValues: errors.map { ($0.code, $0.message) })
     let methods: [JSONValue] = MethodCatalog.all.map { spec in
@@ -65,6 +89,10 @@ public enum OpenRPCDocument {
           spec.possibleErrors.map {
             .object(["code": .number(Double($0)), "message": .string(errorMessages[$0] ?? "")])
           })
+      }
+      if case .action = spec.route {
+        // The message codes its -32010 can carry (their arguments: x-message-codes).
+        m["x-rejection-codes"] = .array(spec.refusals.map { .string($0) })
       }
       if case .notAvailable(let feature) = spec.route { m["x-not-available-yet"] = .string(feature) }
       if let tag = spec.tag { m["tags"] = .array([.object(["name": .string(tag)])]) }
@@ -94,18 +122,7 @@ public enum OpenRPCDocument {
               )
             })),
       ]),
-      "x-message-codes": .object(
-        Dictionary(
-          uniqueKeysWithValues: MessageCatalog.english.keys.map { code in
-            (
-              code,
-              JSONValue.object([
-                "args": .array(MessageCatalog.arguments(of: code).map { .string($0) }),
-                "en": .string(MessageCatalog.english[code] ?? ""),
-                "es": .string(MessageCatalog.spanish[code] ?? ""),
-              ])
-            )
-          })),
+      "x-message-codes": .object(messageCodes),
       "x-server-notifications": .array(
         MethodCatalog.serverNotifications.map {
           .object(["name": .string($0.name), "summary": .string($0.summary), "params": $0.params])
