@@ -8,12 +8,11 @@ let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponen
 defer { try? FileManager.default.removeItem(atPath: dataDirectory) }
 let client = try GalleryClient.spawn(
   binary: CommandLine.arguments[1], dataDirectory: dataDirectory, arguments: ["--log-level", "error"])
-let demo = try await client.start(clientName: "swift_client")["capabilities"]?["demoAccount"]
-guard case .string(let email)? = demo?["email"], case .string(let password)? = demo?["password"] else {
+guard let demo = try await client.start(clientName: "swift_client").capabilities.demoAccount else {
   fatalError("the demo account is off")
 }
-try await client.send(Requests.AuthSetEmail(value: email))
-try await client.send(Requests.AuthSetPassword(value: password))
+try await client.send(Requests.AuthSetEmail(value: demo.email))
+try await client.send(Requests.AuthSetPassword(value: demo.password))
 try await client.send(Requests.AuthSubmitLogin())
 let state = try await client.waitFor { $0.feed.status == .loaded && $0.feed.items.count >= 3 }
 for item in state.feed.items.prefix(3) { print(item.photo.alt ?? item.photo.author) }

@@ -50,11 +50,12 @@ public final class GalleryClient: @unchecked Sendable {
   /// `initialize` (with the app's shape and start settings), `initialized`, and the whole state.
   @discardableResult
   public func start(initializationOptions: [String: JSONValue]? = nil, clientName: String = "GalleryClient")
-    async throws -> JSONValue
+    async throws -> Contract.InitializeResult
   {
-    var params: [String: JSONValue] = ["clientInfo": .object(["name": .string(clientName)])]
-    if let initializationOptions { params["initializationOptions"] = .object(initializationOptions) }
-    let result = try await call("initialize", params)
+    let result = try await send(
+      Requests.Initialize(
+        clientInfo: .object(["name": .string(clientName)]),
+        initializationOptions: initializationOptions.map(JSONValue.object)))
     notify("initialized")
     try await resync()
     return result

@@ -52,3 +52,9 @@ extension JSONValue {
     return nil
   }
 }
+
+/// The result of a method that answers `null` (`shutdown`, `events/unsubscribe`).
+public struct NoResult: Decodable, Equatable, Sendable {
+  public init() {}
+  public init(from decoder: any Decoder) throws {}
+}

@@ -8,7 +8,7 @@ public enum Requests {
   /// Starts the session: server info, protocol version and capabilities. Must come first.
   public struct Initialize: GalleryRequest {
     public static let method = "initialize"
-    public typealias Result = JSONValue
+    public typealias Result = Contract.InitializeResult
     public var clientInfo: JSONValue?
     public var protocolVersion: String?
     public var initializationOptions: JSONValue?
@@ -31,7 +31,7 @@ public enum Requests {
   /// Stops accepting requests other than exit; the log is flushed.
   public struct Shutdown: GalleryRequest {
     public static let method = "shutdown"
-    public typealias Result = JSONValue
+    public typealias Result = NoResult
     public init() {
     }
     public var params: [String: JSONValue] {
@@ -53,7 +53,10 @@ public enum Requests {
   /// The state, or the part of it at a JSON Pointer, with its version.
   public struct StateGet: GalleryRequest {
     public static let method = "state/get"
-    public typealias Result = JSONValue
+    public struct Result: Decodable, Equatable, Sendable {
+      public var value: JSONValue
+      public var version: Int
+    }
     public var pointer: String?
     public init(pointer: String? = nil) {
       self.pointer = pointer
@@ -68,7 +71,10 @@ public enum Requests {
   /// Events from the log, oldest first.
   public struct EventsRead: GalleryRequest {
     public static let method = "events/read"
-    public typealias Result = JSONValue
+    public struct Result: Decodable, Equatable, Sendable {
+      public var events: [Contract.EventRecord]
+      public var lastSeq: Int
+    }
     public var `from`: Int?
     public var to: Int?
     public var limit: Int?
@@ -92,7 +98,9 @@ public enum Requests {
   /// Starts events/appended notifications for every event after `from` - 1 (catch-up, then live).
   public struct EventsSubscribe: GalleryRequest {
     public static let method = "events/subscribe"
-    public typealias Result = JSONValue
+    public struct Result: Decodable, Equatable, Sendable {
+      public var lastSeq: Int
+    }
     public var `from`: Int?
     public init(from: Int? = nil) {
       self.`from` = from
@@ -107,7 +115,7 @@ public enum Requests {
   /// Stops events/appended notifications, a catch-up under way included.
   public struct EventsUnsubscribe: GalleryRequest {
     public static let method = "events/unsubscribe"
-    public typealias Result = JSONValue
+    public typealias Result = NoResult
     public init() {
     }
     public var params: [String: JSONValue] {
@@ -118,7 +126,10 @@ public enum Requests {
   /// The state as it was right after event `seq` (time travel), replayed from the nearest snapshot; a seq before the log's retained history (its log.base) is refused with -32602.
   public struct HistoryStateAt: GalleryRequest {
     public static let method = "history/stateAt"
-    public typealias Result = JSONValue
+    public struct Result: Decodable, Equatable, Sendable {
+      public var seq: Int
+      public var value: JSONValue
+    }
     public var seq: Int
     public var pointer: String?
     public var workDoneToken: JSONValue?
@@ -139,7 +150,17 @@ public enum Requests {
   /// The events that set a part of the state: those in `from`...`to` after which the value at `pointer` differs from before (its appearing and going included), oldest first. Replayed from the nearest kept state, cancellable; by default over the last 100,000 events.
   public struct HistoryChanges: GalleryRequest {
     public static let method = "history/changes"
-    public typealias Result = JSONValue
+    public struct Result: Decodable, Equatable, Sendable {
+      public struct ChangesItem: Decodable, Equatable, Sendable {
+        public var seq: Int
+        public var time: String
+        public var type: String
+      }
+      public var changes: [ChangesItem]
+      public var from: Int
+      public var pointer: String
+      public var to: Int
+    }
     public var pointer: String
     public var `from`: Int?
     public var to: Int?
@@ -168,7 +189,11 @@ public enum Requests {
   /// Moves the test clock on; timers due within the advance fire in order, and it answers once they and the work they started have settled. Only with `serve --test-clock` (-32601 otherwise).
   public struct TestAdvanceClock: GalleryRequest {
     public static let method = "test/advanceClock"
-    public typealias Result = JSONValue
+    public struct Result: Decodable, Equatable, Sendable {
+      public var settled: Bool
+      public var time: String
+      public var version: Int
+    }
     public var milliseconds: Int
     public init(milliseconds: Int) {
       self.milliseconds = milliseconds
@@ -183,7 +208,11 @@ public enum Requests {
   /// Answers once no effect is in flight but timers waiting on the test clock (each provider answer recorded). Only with `serve --test-clock` (-32601 otherwise).
   public struct TestSettle: GalleryRequest {
     public static let method = "test/settle"
-    public typealias Result = JSONValue
+    public struct Result: Decodable, Equatable, Sendable {
+      public var settled: Bool
+      public var time: String
+      public var version: Int
+    }
     public init() {
     }
     public var params: [String: JSONValue] {
@@ -395,7 +424,15 @@ public enum Requests {
   /// Appends the next page (after a failed page or refresh with items still shown: the one after the last that loaded, so it is also the retry). When it does nothing (no events), `reason` says why: `loading` (a load is in flight), `offlineCopy` (the offline copy has no pages), `noMore` (the provider has no more), `notLoaded` (no page is shown yet).
   public struct FeedLoadMore: GalleryRequest {
     public static let method = "feed/loadMore"
-    public typealias Result = JSONValue
+    public struct Result: Decodable, Equatable, Sendable {
+      public struct EventsItem: Decodable, Equatable, Sendable {
+        public var seq: Int
+        public var type: String
+      }
+      public var events: [EventsItem]
+      public var reason: String?
+      public var version: Int
+    }
     public static let rejections: [MessageCode] = [.requestRetryTooSoon, .historyReadOnly]
     public init() {
     }
@@ -407,7 +444,15 @@ public enum Requests {
   /// Starts thumbnail downloads for images about to show, on any screen (feed rows `provider:id`, album previews `album:ID`, album photos `photo:ID`, account images `account:ID`; at most 4 at once; cached ones load at once). `unknown` lists the keys no screen shows.
   public struct ImagesPrefetch: GalleryRequest {
     public static let method = "images/prefetch"
-    public typealias Result = JSONValue
+    public struct Result: Decodable, Equatable, Sendable {
+      public struct EventsItem: Decodable, Equatable, Sendable {
+        public var seq: Int
+        public var type: String
+      }
+      public var events: [EventsItem]
+      public var unknown: [String]
+      public var version: Int
+    }
     public static let rejections: [MessageCode] = [.historyReadOnly]
     public var keys: [String]
     public init(keys: [String]) {
@@ -423,7 +468,15 @@ public enum Requests {
   /// Cancels thumbnail downloads for images that left the screen. `unknown` lists the keys no screen shows.
   public struct ImagesCancel: GalleryRequest {
     public static let method = "images/cancel"
-    public typealias Result = JSONValue
+    public struct Result: Decodable, Equatable, Sendable {
+      public struct EventsItem: Decodable, Equatable, Sendable {
+        public var seq: Int
+        public var type: String
+      }
+      public var events: [EventsItem]
+      public var unknown: [String]
+      public var version: Int
+    }
     public static let rejections: [MessageCode] = [.historyReadOnly]
     public var keys: [String]
     public init(keys: [String]) {
@@ -455,7 +508,15 @@ public enum Requests {
   /// The same as images/prefetch (its first name, kept).
   public struct FeedPrefetch: GalleryRequest {
     public static let method = "feed/prefetch"
-    public typealias Result = JSONValue
+    public struct Result: Decodable, Equatable, Sendable {
+      public struct EventsItem: Decodable, Equatable, Sendable {
+        public var seq: Int
+        public var type: String
+      }
+      public var events: [EventsItem]
+      public var unknown: [String]
+      public var version: Int
+    }
     public static let rejections: [MessageCode] = [.historyReadOnly]
     public var keys: [String]
     public init(keys: [String]) {
@@ -471,7 +532,15 @@ public enum Requests {
   /// The same as images/cancel (its first name, kept).
   public struct FeedCancelPrefetch: GalleryRequest {
     public static let method = "feed/cancelPrefetch"
-    public typealias Result = JSONValue
+    public struct Result: Decodable, Equatable, Sendable {
+      public struct EventsItem: Decodable, Equatable, Sendable {
+        public var seq: Int
+        public var type: String
+      }
+      public var events: [EventsItem]
+      public var unknown: [String]
+      public var version: Int
+    }
     public static let rejections: [MessageCode] = [.historyReadOnly]
     public var keys: [String]
     public init(keys: [String]) {
@@ -627,7 +696,13 @@ public enum Requests {
   /// Starts browser sign-in with a fresh one-time state: open `authorizeURL` in a browser or web view and hand the URL it redirects to to account/completeLogin. With the demo account, `demoRedirectURL` is where that browser would land.
   public struct AccountBeginLogin: GalleryRequest {
     public static let method = "account/beginLogin"
-    public typealias Result = JSONValue
+    public struct Result: Decodable, Equatable, Sendable {
+      public var authorizeURL: String
+      public var demoRedirectURL: String?
+      public var events: [JSONValue]
+      public var state: String
+      public var version: Int
+    }
     public static let rejections: [MessageCode] = [
       .accountAlreadySignedIn, .accountBadNonce, .configMissingKey, .historyReadOnly,
     ]
@@ -641,7 +716,11 @@ public enum Requests {
   /// Finishes sign-in with the URL the browser landed on (tokens in the fragment). A denied sign-in, a state that does not match or a missing field signs nobody in: `status` stays signedOut and `/account/error` says why.
   public struct AccountCompleteLogin: GalleryRequest {
     public static let method = "account/completeLogin"
-    public typealias Result = JSONValue
+    public struct Result: Decodable, Equatable, Sendable {
+      public var events: [JSONValue]
+      public var status: String
+      public var version: Int
+    }
     public static let rejections: [MessageCode] = [.accountNotAwaitingRedirect, .historyReadOnly]
     public var redirectURL: String
     public init(redirectURL: String) {
@@ -838,6 +917,44 @@ public enum Requests {
       if let v = imageCacheMegabytes { p["imageCacheMegabytes"] = v.json }
       return p
     }
+  }
+}
+
+/// The contract's shapes that results name (openrpc.json's components).
+public enum Contract {
+  public struct EventRecord: Decodable, Equatable, Sendable {
+    public var data: JSONValue
+    public var seq: Int
+    public var time: String
+    public var type: String
+    public var v: Int
+  }
+  public struct InitializeResult: Decodable, Equatable, Sendable {
+    public struct Capabilities: Decodable, Equatable, Sendable {
+      public struct DemoAccount: Decodable, Equatable, Sendable {
+        public var email: String
+        public var password: String
+      }
+      public var demoAccount: DemoAccount?
+      public var framing: String
+      public var framings: [String]
+      public var maxMessageBytes: Int
+      public var methods: [String]
+      public var notAvailableYet: [String]
+      public var notifications: [String]
+      public var readOnly: Bool
+      public var seeded: Bool
+      public var stateVersion: Int
+      public var testClock: Bool
+    }
+    public struct ServerInfo: Decodable, Equatable, Sendable {
+      public var name: String
+      public var version: String
+    }
+    public var capabilities: Capabilities
+    public var dataDirectory: String
+    public var protocolVersion: String
+    public var serverInfo: ServerInfo
   }
 }
 

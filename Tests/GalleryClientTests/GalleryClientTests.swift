@@ -140,12 +140,32 @@ final class GalleryClientTests: XCTestCase {
     XCTAssertEqual(status, 0)
   }
 
+  /// Results are typed: each decodes from the real server's answer.
+  func testResultsArriveTyped() async throws {
+    let dir = TemporaryDirectory()
+    let client = try GalleryClient.inProcess(
+      dataDirectory: dir.path, options: Store.Options(durability: .none), testClock: ManualClock(start: 0))
+    let initialized = try await client.start(clientName: "typed")
+    XCTAssertTrue(initialized.capabilities.testClock)
+    XCTAssertEqual(initialized.capabilities.demoAccount?.email, "test@mail.com")
+    let edited = try await client.send(Requests.AuthSetEmail(value: "a@b.co"))
+    XCTAssertEqual(edited.events.map(\.type), ["auth.fieldEdited"])
+    let login = try await client.send(Requests.StateGet(pointer: "/login/email/value"))
+    XCTAssertEqual(login.value, .string("a@b.co"))
+    let read = try await client.send(Requests.EventsRead(from: 1, limit: 10))
+    XCTAssertEqual(read.events.last?.type, "auth.fieldEdited")
+    XCTAssertEqual(read.events.last?.seq, read.lastSeq)
+    let moved = try await client.send(Requests.TestAdvanceClock(milliseconds: 1000))
+    XCTAssertEqual(moved.time, "1970-01-01T00:00:01.000Z")
+    let status = await client.close()
+    XCTAssertEqual(status, 0)
+  }
+
   private func assertMirrors(_ client: GalleryClient, _ what: String) async throws {
-    let answer = try await client.call("state/get", [:])
-    let version = Int(try XCTUnwrap(answer["version"]?.exactInteger))
-    _ = try await client.waitFor { _ in client.version >= version }
-    XCTAssertEqual(client.version, version, what)
-    XCTAssertEqual(client.stateJSON, answer["value"], what)
+    let answer = try await client.send(Requests.StateGet())
+    _ = try await client.waitFor { _ in client.version >= answer.version }
+    XCTAssertEqual(client.version, answer.version, what)
+    XCTAssertEqual(client.stateJSON, answer.value, what)
   }
 }
 

@@ -332,11 +332,96 @@ class TypeScriptTypes:
 # MARK: - Swift
 
 
+class SwiftResultTypes:
+    """Decodable structs for results and the components they name (`Contract.X`); the state
+    is the core's own `AppState`, a message its `Message`."""
+
+    KNOWN = {"State": "AppState", "ActionResult": "ActionResult", "Message": "Message"}
+
+    def __init__(self, document):
+        self.d = document
+        self.components = {}  # name -> lines, generated on first use
+
+    def type_of(self, schema, name, nested):
+        """The Swift type of `schema`; inline objects become structs named `name` in `nested`."""
+        if "$ref" in schema:
+            ref = ref_name(schema)
+            if ref in self.KNOWN:
+                return self.KNOWN[ref]
+            if ref not in self.components:
+                self.components[ref] = None
+                target = self.d.components[ref]
+                if is_object(target):
+                    self.components[ref] = self.struct(ref, target, "  ")
+                else:
+                    self.components[ref] = [f"  public typealias {ref} = {self.type_of(target, ref, [])}"]
+            return f"Contract.{ref}"
+        inner = nullable_inner(schema)
+        if inner is not None:
+            t = self.type_of(inner, name, nested)
+            return t if t == "JSONValue" or t.endswith("?") else f"{t}?"
+        kind = schema.get("type")
+        if "enum" in schema or kind == "string":
+            return "String"
+        if kind == "integer":
+            return "Int"
+        if kind == "number":
+            return "Double"
+        if kind == "boolean":
+            return "Bool"
+        if kind == "array":
+            return f"[{self.type_of(schema.get('items', {}), name + 'Item', nested)}]"
+        if kind == "object":
+            if is_object(schema):
+                nested.extend(self.struct(name, schema, "  "))
+                return name
+            extra = schema.get("additionalProperties")
+            if isinstance(extra, dict) and extra:
+                return f"[String: {self.type_of(extra, name + 'Value', nested)}]"
+        return "JSONValue"
+
+    def struct(self, name, schema, indent):
+        required = set(schema.get("required", []))
+        nested, members = [], []
+        for key in sorted(schema.get("properties", {})):
+            t = self.type_of(schema["properties"][key], pascal(key), nested)
+            if key not in required and not t.endswith("?") and t != "JSONValue":
+                t += "?"
+            if key not in required and t == "JSONValue":
+                t = "JSONValue?"
+            members.append(f"{indent}  public var {swift_identifier(key)}: {t}")
+        lines = [f"{indent}public struct {name}: Decodable, Equatable, Sendable {{"]
+        lines += [indent + "  " + line.strip() if not line.startswith(" ") else indent + line for line in []]
+        for line in nested:
+            lines.append(indent + line)
+        lines += members
+        lines.append(f"{indent}}}")
+        return lines
+
+    def result(self, method):
+        """The `Result` of a request: a known type, or lines of a nested struct named Result."""
+        schema = method["result"]["schema"]
+        if schema.get("type") == "null":
+            return "NoResult", []
+        nested = []
+        t = self.type_of(schema, "Result", nested)
+        return t, nested
+
+    def contract(self):
+        out = ["/// The contract's shapes that results name (openrpc.json's components)."]
+        out.append("public enum Contract {")
+        for name in sorted(self.components):
+            out += self.components[name]
+        out.append("}")
+        return out
+
+
 class SwiftRequests:
     """One `GalleryRequest` per method: its params as stored properties, its result type."""
 
     def __init__(self, document):
         self.d = document
+        self.results = SwiftResultTypes(document)
 
     def type_of(self, schema):
         if "$ref" in schema:
@@ -369,12 +454,13 @@ class SwiftRequests:
                 continue
             name = pascal(m["name"])
             params = m.get("params", [])
-            result_schema = m["result"]["schema"]
-            result = "ActionResult" if result_schema.get("$ref", "").endswith("/ActionResult") else "JSONValue"
+            result, result_lines = self.results.result(m)
             out.append(f"  /// {m.get('summary', '')}")
             out.append(f"  public struct {name}: GalleryRequest {{")
             out.append(f"    public static let method = {json.dumps(m['name'])}")
-            out.append(f"    public typealias Result = {result}")
+            if result != "Result":
+                out.append(f"    public typealias Result = {result}")
+            out += ["  " + line for line in result_lines]
             if m.get("x-rejection-codes"):
                 cases = ", ".join("." + swift_case(c) for c in m["x-rejection-codes"])
                 out.append(f"    public static let rejections: [MessageCode] = [{cases}]")
@@ -417,6 +503,8 @@ class SwiftRequests:
             out.append("  }")
             out.append("")
         out[-1] = "}"
+        out.append("")
+        out += self.results.contract()
         out.append("")
         codes = sorted(self.d.codes)
         out.append("/// Every code a message in the state (or a rejection) can carry, with its arguments.")

@@ -8,9 +8,22 @@ public struct JSONValueDecoder {
   }
 }
 
+/// `value` with every integer that a double holds exactly as a number.
+private func normalized(_ value: JSONValue) -> JSONValue {
+  switch value {
+  case .integer(let i) where JSONValue.isExactDouble(i): return .number(Double(i))
+  case .array(let items): return .array(items.map(normalized))
+  case .object(let members): return .object(members.mapValues(normalized))
+  default: return value
+  }
+}
+
 private func decodeValue<T: Decodable>(_ type: T.Type, _ value: JSONValue, _ path: [any CodingKey]) throws
   -> T
 {
+  // A member that is itself JSON (a state/get value) is taken whole, not rebuilt member by
+  // member; integers a double holds exactly read as numbers, as `JSONValue(from:)` reads them.
+  if type == JSONValue.self { return normalized(value) as! T }
   switch value {
   case .string(let s) where type == String.self: return s as! T
   case .bool(let b) where type == Bool.self: return b as! T
