@@ -17,8 +17,10 @@ let package = Package(
     .target(name: "JSON"),
     // JSON-RPC 2.0, domain-free: both framings, messages and ids, params, errors, the connection.
     .target(name: "JSONRPC", dependencies: ["JSON"]),
+    // CRC-32C with the CPU's instruction (SSE 4.2, ARMv8 CRC), chosen at run time.
+    .target(name: "CCRC32C"),
     // Append-only JSON-lines event log: envelope, durable append, recovery, reading, snapshots.
-    .target(name: "EventStore", dependencies: ["JSON"]),
+    .target(name: "EventStore", dependencies: ["JSON", "CCRC32C"]),
     // libcurl's easy interface, loaded with dlopen (no headers needed): bounded HTTP bodies.
     .target(name: "CCurl"),
     // The domain: state, actions, events, reducers, effects, providers, validation, messages.

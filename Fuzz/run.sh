@@ -29,15 +29,19 @@ build() {
 # JSON is a module of its own (EventStore and GalleryCore import it).
 build json-module -emit-module -emit-library -static -module-name JSON Sources/JSON/*.swift \
   -emit-module-path "$out/JSON.swiftmodule" -o "$out/libJSON.a"
-build eventline -I "$out" -L "$out" -lJSON Sources/EventStore/*.swift Fuzz/EventLineFuzz.swift -o "$out/eventline"
+# EventStore's checksum uses the CPU's CRC-32C instruction through our small C target.
+"$(dirname "$(command -v swiftc)")/clang" -c -O1 Sources/CCRC32C/crc32c.c -I Sources/CCRC32C/include \
+  -o "$out/ccrc32c.o"
+build eventline -I "$out" -I Sources/CCRC32C/include -L "$out" -lJSON "$out/ccrc32c.o" Sources/EventStore/*.swift \
+  Fuzz/EventLineFuzz.swift -o "$out/eventline"
 build frames Sources/JSONRPC/Framing/*.swift Fuzz/FrameDecoderFuzz.swift -o "$out/frames"
 # GalleryCore needs EventStore as a module; the harness joins GalleryCore to reach its decoders.
-build eventstore-module -emit-module -emit-library -static -module-name EventStore -I "$out" \
+build eventstore-module -emit-module -emit-library -static -module-name EventStore -I "$out" -I Sources/CCRC32C/include \
   Sources/EventStore/*.swift -emit-module-path "$out/EventStore.swiftmodule" -o "$out/libEventStore.a"
 # GalleryCore's HTTP client loads libcurl through our small C target.
 "$(dirname "$(command -v swiftc)")/clang" -c -O1 Sources/CCurl/ccurl.c -I Sources/CCurl/include -o "$out/ccurl.o"
-build providers -module-name GalleryCore -I "$out" -I Sources/CCurl/include -L "$out" -lEventStore -lJSON \
-  "$out/ccurl.o" -ldl $(find Sources/GalleryCore -name '*.swift' | sort) Fuzz/ProviderFuzz.swift -o "$out/providers"
+build providers -module-name GalleryCore -I "$out" -I Sources/CCurl/include -I Sources/CCRC32C/include -L "$out" \
+  -lEventStore -lJSON "$out/ccurl.o" "$out/ccrc32c.o" -ldl $(find Sources/GalleryCore -name '*.swift' | sort) Fuzz/ProviderFuzz.swift -o "$out/providers"
 status=0
 for target in eventline frames providers; do
   mkdir -p "$out/corpus-$target"

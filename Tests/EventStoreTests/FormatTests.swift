@@ -12,6 +12,32 @@ final class FormatTests: XCTestCase {
     XCTAssertEqual(split, CRC32C.checksum(long))
   }
 
+  /// The CPU's instruction and the portable code agree at every length and alignment, from
+  /// any starting value (and both give the known answers above).
+  func testTheHardwareChecksumEqualsThePortableOne() {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    let bytes = (0..<4096).map { _ -> UInt8 in
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return UInt8(truncatingIfNeeded: state >> 56)
+    }
+    bytes.withUnsafeBytes { all in
+      for offset in 0..<8 {
+        for length in Array(0...70) + [255, 256, 1000, 4000] {
+          let slice = UnsafeRawBufferPointer(rebasing: all[offset..<(offset + length)])
+          for start: UInt32 in [0, 0xFFFF_FFFF, 0x1234_5678] {
+            XCTAssertEqual(
+              CRC32C.checksum(slice, continuing: start), CRC32C.portableChecksum(slice, continuing: start),
+              "offset \(offset), length \(length), from \(start)")
+          }
+        }
+      }
+    }
+    XCTAssertEqual(
+      Array("123456789".utf8).withUnsafeBytes { CRC32C.portableChecksum($0) }, 0xE306_9283,
+      "the reference itself")
+    print("CRC32C: hardware \(CRC32C.usesHardware)")
+  }
+
   func testTimestampsRoundTrip() {
     XCTAssertEqual(ISOTime.format(millis: 0), "1970-01-01T00:00:00.000Z")
     XCTAssertEqual(ISOTime.format(millis: 1_795_000_000_123), "2026-11-18T11:06:40.123Z")

@@ -109,6 +109,12 @@ enum ReplayBench {
           format: "    python json.loads      %9.0f lines/s   peak %6.1f MB", Double(count) / py.seconds,
           py.peakMB))
       print(String(format: "    ratio %.2f× Python", py.seconds / ours.seconds))
+      // Row 3b: the log's bytes read by cat into /dev/null, the physical limit of any replay.
+      let cat = measure(["/bin/cat", log])
+      print(
+        String(
+          format: "    cat > /dev/null        %9.0f lines/s  (%.0f MB/s); replay takes %.1f× cat's time",
+          Double(count) / cat.seconds, Double(size) / 1e6 / cat.seconds, ours.seconds / cat.seconds))
       rows.append((count, ours.seconds, ours.peakMB))
       if count == events {
         let empty = "\(base)/empty"

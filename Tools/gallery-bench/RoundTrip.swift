@@ -96,6 +96,9 @@ enum RoundTrip {
     }
   }
 
+  /// This program's own path (the echolog child is this program).
+  static let selfPath = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+
   static func percentile(_ sorted: [Double], _ p: Double) -> Double {
     sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
   }
@@ -192,21 +195,33 @@ enum RoundTrip {
     loadFeed(server, photos: feedPhotos, pageSize: 20)
     placement.pinChildren()
     let echo = Child([option("--echo", "/bin/cat")])
+    let logFile = dir + "-echolog.jsonl"
+    let echolog = Child([selfPath, "echolog", logFile])
     placement.pinClient()
     defer { Placement.unpin() }
     _ = measure(echo, count: 5000, linesPerRequest: 1, request: setEmail)
+    _ = measure(echolog, count: 5000, linesPerRequest: 2, request: setEmail)
     _ = measure(server, count: 5000, linesPerRequest: 2, request: setEmail)
     var echoSamples: [Double] = []
+    var echologSamples: [Double] = []
     var samples: [Double] = []
     let block = max(1, count / 10)
     for _ in 0..<10 {
       echoSamples += measure(echo, count: block, linesPerRequest: 1, request: setEmail)
+      echologSamples += measure(echolog, count: block, linesPerRequest: 2, request: setEmail)
       samples += measure(server, count: block, linesPerRequest: 2, request: setEmail)
     }
     echo.finish()
+    echolog.finish()
+    try? FileManager.default.removeItem(atPath: logFile)
     let baseline = report("echo (cat), same client", echoSamples.sorted())
+    let least = report("echolog (read, log write, answer write)", echologSamples.sorted())
     let row = report("gallery-rpc auth/setEmail (+state/changed)", samples.sorted())
     print(String(format: "  ratio p50 %.2f× echo; p99 %.3f ms", row.p50 / baseline.p50, row.p99 / 1000))
+    print(
+      String(
+        format: "  row 1: p50 %.2f× echolog; server work beyond echo %.1f µs, beyond echolog %.1f µs (p50)",
+        row.p50 / least.p50, row.p50 - baseline.p50, row.p50 - least.p50))
     server.send(
       Array(#"{"jsonrpc":"2.0","id":999999,"method":"auth/setEmail","params":{"value":"x"}}"#.utf8) + [0x0A])
     let patch = String(decoding: server.line(), as: UTF8.self)

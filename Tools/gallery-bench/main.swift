@@ -126,6 +126,8 @@ case "pipeline":
   print("pipeline: auth/setEmail requests written back to back, --durability fsync")
   try Pipeline.run(
     binary: galleryBinary(), requests: Int(option("--requests", "20000"))!, dir: option("--dir", "/tmp"))
+case "echolog":
+  EchoLog.run(log: CommandLine.arguments.count > 2 ? CommandLine.arguments[2] : "/dev/null")
 case "round-trip":
   let n = Int(option("--requests", "20000"))!
   let photos = Int(option("--photos", "10000"))!
@@ -165,5 +167,6 @@ default:
            gallery-bench store-memory [--photos N]
            gallery-bench http-memory [--requests N] [--bytes B]
            gallery-bench soak [--minutes M] [--rate R] [--sample-seconds S] [--hostile]
+           gallery-bench echolog FILE   (round-trip's baseline child: read, log write, answer write)
     """)
 }
