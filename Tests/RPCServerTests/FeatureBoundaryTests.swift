@@ -1,0 +1,77 @@
+import Foundation
+import XCTest
+
+/// Issue 30 item 6, as a ratchet: the files outside a feature's folder that name it (a type
+/// `VideoX`, or the case `.video`) are exactly the ones listed here, each with why. A new file
+/// that names a feature fails; so does a listed file that no longer does (shorten the list).
+/// ARCHITECTURE.md states only what this test holds.
+final class FeatureBoundaryTests: XCTestCase {
+  /// Files that compose every feature, or are derived from the contract.
+  static let composition: [String: String] = [
+    "Sources/GalleryCore/App/GalleryModules.swift": "the module list and the Action/Effect cases",
+    "Sources/GalleryCore/App/AppState.swift": "the state's member and its line in parts",
+    "Sources/GalleryClient/Requests.swift": "generated from openrpc.json",
+    "Sources/GalleryTesting/RandomSession.swift": "test support: random actions over every feature",
+    "Sources/GalleryTesting/TestStore.swift": "test support: every provider replaced",
+    "Sources/gallery-rpc/DemoCommand.swift": "the scripted walk over every feature",
+  ]
+
+  /// Files that name a feature and should not (issue 30 moves each into its feature).
+  static let leaks: [String: [String: String]] = [
+    "Video": [
+      "Sources/RPCServer/Server/ServerConfiguration.swift": "its provider flags",
+      "Sources/RPCServer/Protocol/ComponentSchemas.swift": "its part of the hand-kept State schema",
+      "Sources/RPCServer/Methods/MethodCatalog.swift": "the catalog names each methods file",
+      "Sources/RPCServer/Methods/VideoSettingsMethods.swift": "paired with Settings' methods",
+      "Sources/GalleryCore/Settings/Settings.swift": "its provider choices",
+      "Sources/GalleryCore/Navigation/Tab.swift": "its tab",
+      "Sources/GalleryCore/Navigation/AppShape.swift": "its home screen",
+    ],
+    "Albums": [
+      "Sources/RPCServer/Server/ServerConfiguration.swift": "its provider flags",
+      "Sources/RPCServer/Methods/MethodCatalog.swift": "its methods inside the catalog",
+      "Sources/GalleryCore/Settings/Settings.swift": "its provider choices",
+      "Sources/GalleryCore/Navigation/Tab.swift": "its tab",
+      "Sources/GalleryCore/Navigation/AppShape.swift": "its home screen",
+    ],
+    "Account": [
+      "Sources/RPCServer/Server/ServerConfiguration.swift": "its provider flags and keys",
+      "Sources/RPCServer/Server/GalleryServer+UploadProgress.swift": "upload progress in the server",
+      "Sources/RPCServer/Protocol/ComponentSchemas.swift": "its part of the hand-kept State schema",
+      "Sources/RPCServer/Methods/MethodCatalog.swift": "the catalog names each methods file",
+      "Sources/RPCServer/Methods/AccountMethods.swift": "its methods file, in the RPC layer",
+      "Sources/GalleryTesting/SwitchedAccount.swift": "test support: an account behind a switch",
+      "Sources/GalleryCore/Store/Store.swift": "Store.send handles staged uploads",
+      "Sources/GalleryCore/Settings/Settings.swift": "its provider choices",
+      "Sources/GalleryCore/Navigation/Tab.swift": "its tab",
+      "Sources/GalleryCore/Navigation/AppShape.swift": "its home screen",
+    ],
+  ]
+
+  func testOnlyTheListedFilesNameAFeatureOutsideItsFolder() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let files = try XCTUnwrap(
+      FileManager.default.enumerator(atPath: root.appendingPathComponent("Sources").path)
+    )
+    .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.map { "Sources/" + $0 }
+    for (feature, leaks) in Self.leaks {
+      let lower = feature.lowercased()
+      // Simple word boundaries, as grep's: `.account.upload` names Account.
+      let names = try Regex("\\b\(feature)[A-Z][A-Za-z]*|\\.\(lower)\\b").wordBoundaryKind(.simple)
+      var naming: Set<String> = []
+      for file in files where !file.contains("/\(feature)/") {
+        let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+        if text.contains(names) { naming.insert(file) }
+      }
+      let allowed = Set(Self.composition.keys).union(leaks.keys)
+      for file in naming.subtracting(allowed).sorted() {
+        XCTFail(
+          "\(file) names \(feature) outside its folder: move it into \(feature)/, or list it here with why")
+      }
+      for file in Set(leaks.keys).subtracting(naming).sorted() {
+        XCTFail("\(file) no longer names \(feature): take it off the list")
+      }
+    }
+  }
+}
