@@ -332,6 +332,17 @@ class TypeScriptTypes:
 # MARK: - Swift
 
 
+SWIFT_SCALARS = {"string": "String", "integer": "Int", "number": "Double", "boolean": "Bool"}
+
+
+def swift_scalar(schema):
+    """The Swift type of a string (an enumeration too), integer, number or boolean schema."""
+    if "enum" in schema:
+        return "String"
+    kind = schema.get("type")
+    return SWIFT_SCALARS.get(kind) if isinstance(kind, str) else None
+
+
 class SwiftResultTypes:
     """Decodable structs for results and the components they name (`Contract.X`); the state
     is the core's own `AppState`, a message its `Message`."""
@@ -361,14 +372,8 @@ class SwiftResultTypes:
             t = self.type_of(inner, name, nested)
             return t if t == "JSONValue" or t.endswith("?") else f"{t}?"
         kind = schema.get("type")
-        if "enum" in schema or kind == "string":
-            return "String"
-        if kind == "integer":
-            return "Int"
-        if kind == "number":
-            return "Double"
-        if kind == "boolean":
-            return "Bool"
+        if swift_scalar(schema):
+            return swift_scalar(schema)
         if kind == "array":
             return f"[{self.type_of(schema.get('items', {}), name + 'Item', nested)}]"
         if kind == "object":
@@ -391,9 +396,7 @@ class SwiftResultTypes:
                 t = "JSONValue?"
             members.append(f"{indent}  public var {swift_identifier(key)}: {t}")
         lines = [f"{indent}public struct {name}: Decodable, Equatable, Sendable {{"]
-        lines += [indent + "  " + line.strip() if not line.startswith(" ") else indent + line for line in []]
-        for line in nested:
-            lines.append(indent + line)
+        lines += [indent + line for line in nested]
         lines += members
         lines.append(f"{indent}}}")
         return lines
@@ -431,18 +434,10 @@ class SwiftRequests:
         if inner is not None:
             t = self.type_of(inner)
             return t if t == "JSONValue" else f"{t}?"
-        kind = schema.get("type")
-        if "enum" in schema or kind == "string":
-            return "String"
-        if kind == "integer":
-            return "Int"
-        if kind == "number":
-            return "Double"
-        if kind == "boolean":
-            return "Bool"
-        if kind == "array":
-            item = self.type_of(schema.get("items", {}))
-            return f"[{item}]"
+        if swift_scalar(schema):
+            return swift_scalar(schema)
+        if schema.get("type") == "array":
+            return f"[{self.type_of(schema.get('items', {}))}]"
         return "JSONValue"
 
     def render(self):
