@@ -22,8 +22,11 @@ enum RoundTrip {
     init(_ argv: [String]) {
       var toChild: [Int32] = [0, 0]
       var fromChild: [Int32] = [0, 0]
+      // Close-on-exec: a later child must not inherit this one's pipe ends (a copy of cat's
+      // stdin held by the echolog child kept cat from ever seeing its end of input).
       pipe(&toChild)
       pipe(&fromChild)
+      for fd in toChild + fromChild { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
       var actions = posix_spawn_file_actions_t()
       posix_spawn_file_actions_init(&actions)
       posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
