@@ -492,6 +492,16 @@ export interface Methods {
       "reason"?: "loading" | "offlineCopy" | "noMore" | "notLoaded";
       "version": number;
     }; rejections: "request.retryTooSoon" | "history.readOnly" };
+  /** Opens a photo: pushes the detail route and loads the large image. */
+  "feed/openDetail": { params: {
+      "key": string;
+    }; result: ActionResult; rejections: "feed.unknownKey" | "detail.alreadyOpen" | "nav.notShown" | "history.readOnly" };
+  /** Closes the detail screen (cancels its image download). */
+  "detail/close": { params: {}; result: ActionResult; rejections: "detail.notOpen" | "history.readOnly" };
+  /** Tells the core whether the device is online; coming back online refreshes the feed. */
+  "connectivity/set": { params: {
+      "online": boolean;
+    }; result: ActionResult; rejections: "history.readOnly" };
   /** Starts thumbnail downloads for images about to show, on any screen (feed rows `provider:id`, album previews `album:ID`, album photos `photo:ID`, account images `account:ID`; at most 4 at once; cached ones load at once). `unknown` lists the keys no screen shows. */
   "images/prefetch": { params: {
       "keys": Array<string>;
@@ -544,12 +554,6 @@ export interface Methods {
   "feed/retryImage": { params: {
       "key": string;
     }; result: ActionResult; rejections: "feed.unknownKey" | "feed.imageNotFailed" | "history.readOnly" };
-  /** Opens a photo: pushes the detail route and loads the large image. */
-  "feed/openDetail": { params: {
-      "key": string;
-    }; result: ActionResult; rejections: "feed.unknownKey" | "detail.alreadyOpen" | "nav.notShown" | "history.readOnly" };
-  /** Closes the detail screen (cancels its image download). */
-  "detail/close": { params: {}; result: ActionResult; rejections: "detail.notOpen" | "history.readOnly" };
   /** Loads albums and their owners at the same time, grouped into sections by owner. */
   "albums/load": { params: {}; result: ActionResult; rejections: "request.retryTooSoon" | "history.readOnly" };
   /** Filters albums by title or owner name (case- and diacritic-insensitive). */
@@ -566,10 +570,6 @@ export interface Methods {
     }; result: ActionResult; rejections: "albums.unknownPhoto" | "albums.photoAlreadyOpen" | "nav.notShown" | "history.readOnly" };
   /** Retries what failed: the open album's photos, else the albums load. */
   "albums/retry": { params: {}; result: ActionResult; rejections: "albums.nothingToRetry" | "request.retryTooSoon" | "history.readOnly" };
-  /** Tells the core whether the device is online; coming back online refreshes the feed. */
-  "connectivity/set": { params: {
-      "online": boolean;
-    }; result: ActionResult; rejections: "history.readOnly" };
   /** Starts browser sign-in with a fresh one-time state: open `authorizeURL` in a browser or web view and hand the URL it redirects to to account/completeLogin. With the demo account, `demoRedirectURL` is where that browser would land. */
   "account/beginLogin": { params: {}; result: {
       "authorizeURL": string;

@@ -441,6 +441,52 @@ public enum Requests {
     }
   }
 
+  /// Opens a photo: pushes the detail route and loads the large image.
+  public struct FeedOpenDetail: GalleryRequest {
+    public static let method = "feed/openDetail"
+    public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [
+      .feedUnknownKey, .detailAlreadyOpen, .navNotShown, .historyReadOnly,
+    ]
+    public var key: String
+    public init(key: String) {
+      self.key = key
+    }
+    public var params: [String: JSONValue] {
+      var p: [String: JSONValue] = [:]
+      p["key"] = key.json
+      return p
+    }
+  }
+
+  /// Closes the detail screen (cancels its image download).
+  public struct DetailClose: GalleryRequest {
+    public static let method = "detail/close"
+    public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [.detailNotOpen, .historyReadOnly]
+    public init() {
+    }
+    public var params: [String: JSONValue] {
+      [:]
+    }
+  }
+
+  /// Tells the core whether the device is online; coming back online refreshes the feed.
+  public struct ConnectivitySet: GalleryRequest {
+    public static let method = "connectivity/set"
+    public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [.historyReadOnly]
+    public var online: Bool
+    public init(online: Bool) {
+      self.online = online
+    }
+    public var params: [String: JSONValue] {
+      var p: [String: JSONValue] = [:]
+      p["online"] = online.json
+      return p
+    }
+  }
+
   /// Starts thumbnail downloads for images about to show, on any screen (feed rows `provider:id`, album previews `album:ID`, album photos `photo:ID`, account images `account:ID`; at most 4 at once; cached ones load at once). `unknown` lists the keys no screen shows.
   public struct ImagesPrefetch: GalleryRequest {
     public static let method = "images/prefetch"
@@ -569,36 +615,6 @@ public enum Requests {
     }
   }
 
-  /// Opens a photo: pushes the detail route and loads the large image.
-  public struct FeedOpenDetail: GalleryRequest {
-    public static let method = "feed/openDetail"
-    public typealias Result = ActionResult
-    public static let rejections: [MessageCode] = [
-      .feedUnknownKey, .detailAlreadyOpen, .navNotShown, .historyReadOnly,
-    ]
-    public var key: String
-    public init(key: String) {
-      self.key = key
-    }
-    public var params: [String: JSONValue] {
-      var p: [String: JSONValue] = [:]
-      p["key"] = key.json
-      return p
-    }
-  }
-
-  /// Closes the detail screen (cancels its image download).
-  public struct DetailClose: GalleryRequest {
-    public static let method = "detail/close"
-    public typealias Result = ActionResult
-    public static let rejections: [MessageCode] = [.detailNotOpen, .historyReadOnly]
-    public init() {
-    }
-    public var params: [String: JSONValue] {
-      [:]
-    }
-  }
-
   /// Loads albums and their owners at the same time, grouped into sections by owner.
   public struct AlbumsLoad: GalleryRequest {
     public static let method = "albums/load"
@@ -674,22 +690,6 @@ public enum Requests {
     }
     public var params: [String: JSONValue] {
       [:]
-    }
-  }
-
-  /// Tells the core whether the device is online; coming back online refreshes the feed.
-  public struct ConnectivitySet: GalleryRequest {
-    public static let method = "connectivity/set"
-    public typealias Result = ActionResult
-    public static let rejections: [MessageCode] = [.historyReadOnly]
-    public var online: Bool
-    public init(online: Bool) {
-      self.online = online
-    }
-    public var params: [String: JSONValue] {
-      var p: [String: JSONValue] = [:]
-      p["online"] = online.json
-      return p
     }
   }
 

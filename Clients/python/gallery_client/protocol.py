@@ -950,6 +950,27 @@ FeedLoadMoreResult = TypedDict(
     },
 )
 
+FeedOpenDetailParams = TypedDict(
+    "FeedOpenDetailParams",
+    {
+        "key": str,
+    },
+)
+
+DetailCloseParams = TypedDict(
+    "DetailCloseParams",
+    {
+
+    },
+)
+
+ConnectivitySetParams = TypedDict(
+    "ConnectivitySetParams",
+    {
+        "online": bool,
+    },
+)
+
 ImagesPrefetchParams = TypedDict(
     "ImagesPrefetchParams",
     {
@@ -1060,20 +1081,6 @@ FeedRetryImageParams = TypedDict(
     },
 )
 
-FeedOpenDetailParams = TypedDict(
-    "FeedOpenDetailParams",
-    {
-        "key": str,
-    },
-)
-
-DetailCloseParams = TypedDict(
-    "DetailCloseParams",
-    {
-
-    },
-)
-
 AlbumsLoadParams = TypedDict(
     "AlbumsLoadParams",
     {
@@ -1106,13 +1113,6 @@ AlbumsRetryParams = TypedDict(
     "AlbumsRetryParams",
     {
 
-    },
-)
-
-ConnectivitySetParams = TypedDict(
-    "ConnectivitySetParams",
-    {
-        "online": bool,
     },
 )
 
@@ -1334,20 +1334,20 @@ REJECTIONS: Dict[str, Tuple[MessageCode, ...]] = {
     "feed/setQuery": ("feed.queryTooLong", "history.readOnly", ),
     "feed/refresh": ("request.retryTooSoon", "history.readOnly", ),
     "feed/loadMore": ("request.retryTooSoon", "history.readOnly", ),
+    "feed/openDetail": ("feed.unknownKey", "detail.alreadyOpen", "nav.notShown", "history.readOnly", ),
+    "detail/close": ("detail.notOpen", "history.readOnly", ),
+    "connectivity/set": ("history.readOnly", ),
     "images/prefetch": ("history.readOnly", ),
     "images/cancel": ("history.readOnly", ),
     "images/retry": ("feed.unknownKey", "feed.imageNotFailed", "history.readOnly", ),
     "feed/prefetch": ("history.readOnly", ),
     "feed/cancelPrefetch": ("history.readOnly", ),
     "feed/retryImage": ("feed.unknownKey", "feed.imageNotFailed", "history.readOnly", ),
-    "feed/openDetail": ("feed.unknownKey", "detail.alreadyOpen", "nav.notShown", "history.readOnly", ),
-    "detail/close": ("detail.notOpen", "history.readOnly", ),
     "albums/load": ("request.retryTooSoon", "history.readOnly", ),
     "albums/setSearch": ("albums.searchTooLong", "history.readOnly", ),
     "albums/open": ("albums.unknownAlbum", "albums.alreadyOpen", "nav.notShown", "history.readOnly", ),
     "albums/openPhoto": ("albums.unknownPhoto", "albums.photoAlreadyOpen", "nav.notShown", "history.readOnly", ),
     "albums/retry": ("albums.nothingToRetry", "request.retryTooSoon", "history.readOnly", ),
-    "connectivity/set": ("history.readOnly", ),
     "account/beginLogin": ("account.alreadySignedIn", "account.badNonce", "config.missingKey", "history.readOnly", ),
     "account/completeLogin": ("account.notAwaitingRedirect", "history.readOnly", ),
     "account/loadImages": ("account.signedOut", "request.retryTooSoon", "history.readOnly", ),
@@ -1359,7 +1359,7 @@ REJECTIONS: Dict[str, Tuple[MessageCode, ...]] = {
 }
 """The message codes each action method's rejection (-32010) can carry."""
 
-METHODS: Tuple[str, ...] = ("initialize", "initialized", "shutdown", "exit", "rpc.discover", "$/cancelRequest", "state/get", "events/read", "events/subscribe", "events/unsubscribe", "history/stateAt", "history/changes", "test/advanceClock", "test/settle", "auth/setEmail", "auth/setPassword", "auth/submitLogin", "auth/logout", "registration/open", "registration/setEmail", "registration/setPassword", "registration/setAge", "registration/submit", "nav/back", "nav/open", "feed/setQuery", "feed/refresh", "feed/loadMore", "images/prefetch", "images/cancel", "images/retry", "feed/prefetch", "feed/cancelPrefetch", "feed/retryImage", "feed/openDetail", "detail/close", "albums/load", "albums/setSearch", "albums/open", "albums/openPhoto", "albums/retry", "connectivity/set", "account/beginLogin", "account/completeLogin", "account/loadImages", "account/upload", "account/delete", "account/logout", "video/playRandom", "settings/update", )
+METHODS: Tuple[str, ...] = ("initialize", "initialized", "shutdown", "exit", "rpc.discover", "$/cancelRequest", "state/get", "events/read", "events/subscribe", "events/unsubscribe", "history/stateAt", "history/changes", "test/advanceClock", "test/settle", "auth/setEmail", "auth/setPassword", "auth/submitLogin", "auth/logout", "registration/open", "registration/setEmail", "registration/setPassword", "registration/setAge", "registration/submit", "nav/back", "nav/open", "feed/setQuery", "feed/refresh", "feed/loadMore", "feed/openDetail", "detail/close", "connectivity/set", "images/prefetch", "images/cancel", "images/retry", "feed/prefetch", "feed/cancelPrefetch", "feed/retryImage", "albums/load", "albums/setSearch", "albums/open", "albums/openPhoto", "albums/retry", "account/beginLogin", "account/completeLogin", "account/loadImages", "account/upload", "account/delete", "account/logout", "video/playRandom", "settings/update", )
 
 
 class TypedRequests:
@@ -1466,6 +1466,18 @@ class TypedRequests:
         """Appends the next page (after a failed page or refresh with items still shown: the one after the last that loaded, so it is also the retry). When it does nothing (no events), `reason` says why: `loading` (a load is in flight), `offlineCopy` (the offline copy has no pages), `noMore` (the provider has no more), `notLoaded` (no page is shown yet)."""
 
     @overload
+    def request(self, method: Literal["feed/openDetail"], params: FeedOpenDetailParams) -> ActionResult:
+        """Opens a photo: pushes the detail route and loads the large image."""
+
+    @overload
+    def request(self, method: Literal["detail/close"], params: DetailCloseParams = ...) -> ActionResult:
+        """Closes the detail screen (cancels its image download)."""
+
+    @overload
+    def request(self, method: Literal["connectivity/set"], params: ConnectivitySetParams) -> ActionResult:
+        """Tells the core whether the device is online; coming back online refreshes the feed."""
+
+    @overload
     def request(self, method: Literal["images/prefetch"], params: ImagesPrefetchParams) -> ImagesPrefetchResult:
         """Starts thumbnail downloads for images about to show, on any screen (feed rows `provider:id`, album previews `album:ID`, album photos `photo:ID`, account images `account:ID`; at most 4 at once; cached ones load at once). `unknown` lists the keys no screen shows."""
 
@@ -1490,14 +1502,6 @@ class TypedRequests:
         """The same as images/retry (its first name, kept)."""
 
     @overload
-    def request(self, method: Literal["feed/openDetail"], params: FeedOpenDetailParams) -> ActionResult:
-        """Opens a photo: pushes the detail route and loads the large image."""
-
-    @overload
-    def request(self, method: Literal["detail/close"], params: DetailCloseParams = ...) -> ActionResult:
-        """Closes the detail screen (cancels its image download)."""
-
-    @overload
     def request(self, method: Literal["albums/load"], params: AlbumsLoadParams = ...) -> ActionResult:
         """Loads albums and their owners at the same time, grouped into sections by owner."""
 
@@ -1516,10 +1520,6 @@ class TypedRequests:
     @overload
     def request(self, method: Literal["albums/retry"], params: AlbumsRetryParams = ...) -> ActionResult:
         """Retries what failed: the open album's photos, else the albums load."""
-
-    @overload
-    def request(self, method: Literal["connectivity/set"], params: ConnectivitySetParams) -> ActionResult:
-        """Tells the core whether the device is online; coming back online refreshes the feed."""
 
     @overload
     def request(self, method: Literal["account/beginLogin"], params: AccountBeginLoginParams = ...) -> AccountBeginLoginResult:

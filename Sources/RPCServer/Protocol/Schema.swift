@@ -6,6 +6,17 @@ public enum Schema {
   public static let boolean: JSONValue = .object(["type": .string("boolean")])
   public static let null: JSONValue = .object(["type": .string("null")])
   public static let anyValue: JSONValue = .object([:])
+  /// A message (`code`, rendered `message`, `args`, `retryable`, an optional `retry`), as the
+  /// state and every error carry it.
+  public static let message = Schema.object(
+    [
+      "code": Schema.string, "message": Schema.string, "retryable": Schema.boolean,
+      "args": .object(["type": .string("object"), "additionalProperties": Schema.string]),
+      "retry": Schema.object(
+        ["method": Schema.string, "params": .object(["type": .string("object")])]),
+    ], optional: ["retry"])
+  /// A message, or null.
+  public static let nullableMessage = Schema.nullable(Schema.ref("Message"))
 
   public static func integer(minimum: Int? = nil, maximum: Int? = nil) -> JSONValue {
     var m: [String: JSONValue] = ["type": .string("integer")]

@@ -1,10 +1,11 @@
 import EventStore
 import GalleryCore
 
-/// The account (Imgur) methods: browser sign-in, images, upload with progress, delete, sign-out.
-enum AccountMethods {
-  static let all: [MethodSpec] = [
-    MethodCatalog.action(
+/// The account (Imgur): browser sign-in, the user's images, upload with progress, delete,
+/// sign-out.
+enum AccountContract: FeatureContract {
+  static let methods: [MethodSpec] = [
+    .action(
       "account/beginLogin",
       "Starts browser sign-in with a fresh one-time state: open `authorizeURL` in a browser or web view and hand the URL it redirects to to account/completeLogin. With the demo account, `demoRedirectURL` is where that browser would land.",
       result: Schema.object(
@@ -14,7 +15,7 @@ enum AccountMethods {
         ], optional: ["demoRedirectURL"]),
       answer: { _, outcome, _ in beginLoginAnswer(outcome) },
       context: { _, context in Action.account(.beginLogin(nonce: nonce(context.random))) }),
-    MethodCatalog.action(
+    .action(
       "account/completeLogin",
       "Finishes sign-in with the URL the browser landed on (tokens in the fragment). A denied sign-in, a state that does not match or a missing field signs nobody in: `status` stays signedOut and `/account/error` says why.",
       params: [
@@ -32,11 +33,11 @@ enum AccountMethods {
       }
     ) { p throws(RPCError) in Action.account(.completeLogin(redirectURL: Secret(try p.string("redirectURL"))))
     },
-    MethodCatalog.action(
+    .action(
       "account/loadImages",
       "Loads the signed-in user's images, page by page until an empty page (no events while a load runs)."
     ) { _ in Action.account(.loadImages) },
-    MethodCatalog.action(
+    .action(
       "account/upload",
       "Uploads an image, from a file on this machine (`path`) or from its bytes (`data`, base64, with `fileName`: for a frontend on another machine or in a browser). Either way it must be an image by its bytes (JPEG, PNG, GIF, WebP, BMP), not empty, at most 10 MB. Progress shows at /account/upload/progress and, with a workDoneToken, as $/progress; the image goes at the top of /account/images on success.",
       params: [
@@ -50,7 +51,7 @@ enum AccountMethods {
           "the name shown while uploading (required with data; with path, the file's own name by default)"),
         .init("title", Schema.string, required: false, "at most 255 characters"),
         .init("description", Schema.string, required: false, "at most 5000 characters"),
-        MethodCatalog.workDoneToken,
+        .workDoneToken,
       ], reportsProgress: true
     ) { p, context throws(RPCError) in
       let title = try p.optionalString("title")
@@ -58,16 +59,67 @@ enum AccountMethods {
       let file = try UploadSource.file(p, context: context)
       return Action.account(.upload(UploadRequest(file: file, title: title, description: description)))
     },
-    MethodCatalog.action(
+    .action(
       "account/delete",
       "Deletes one of the user's images: it leaves /account/images at once and comes back in its place, with an error, if the provider refuses.",
       params: [.init("id", Schema.string, "the image's id (/account/images/N/image/id)")]
     ) { p throws(RPCError) in Action.account(.delete(id: try p.string("id"))) },
-    MethodCatalog.action("account/logout", "Signs out of the account: forgets the tokens and the images.") {
+    .action("account/logout", "Signs out of the account: forgets the tokens and the images.") {
       _ in
       Action.account(.logout)
     },
   ]
+
+  static let schemas: [String: JSONValue] = [
+    "AccountImage": Schema.object(
+      [
+        "id": Schema.string, "title": Schema.nullable(Schema.string),
+        "description": Schema.nullable(Schema.string), "link": Schema.string, "thumbnailURL": Schema.string,
+        "type": Schema.string, "width": Schema.integer(minimum: 0), "height": Schema.integer(minimum: 0),
+        "size": Schema.integer(), "views": Schema.integer(), "bandwidth": Schema.integer(),
+        "datetime": Schema.integer(), "animated": Schema.boolean,
+      ]),
+    "AccountImageItem": Schema.object([
+      "key": Schema.string, "image": Schema.ref("AccountImage"), "thumbnail": Schema.ref("Image"),
+      "error": Schema.nullableMessage,
+    ]),
+    "UploadRequest": Schema.object([
+      "file": Schema.object(
+        [
+          "path": Schema.string, "fileName": Schema.string, "byteCount": Schema.integer(minimum: 1),
+          "mimeType": Schema.string, "staged": Schema.boolean,
+        ], optional: ["staged"]),
+      "title": Schema.nullable(Schema.string), "description": Schema.nullable(Schema.string),
+    ]),
+    "Account": Schema.object([
+      "status": Schema.enumeration(["signedOut", "awaitingRedirect", "signedIn"]),
+      "provider": Schema.object([
+        "name": Schema.enumeration(["demo", "imgur"]), "authorizeEndpoint": Schema.string,
+        "clientID": Schema.string,
+      ]),
+      "pendingLogin": Schema.nullable(
+        Schema.object(["authorizeURL": Schema.string, "state": Schema.string])),
+      "username": Schema.nullable(Schema.string), "accountID": Schema.nullable(Schema.integer(minimum: 0)),
+      "tokenLifetime": Schema.nullable(Schema.integer(minimum: 1)),
+      "images": Schema.array(Schema.ref("AccountImageItem")),
+      "imagesStatus": Schema.enumeration(["idle", "loading", "loaded", "failed"]),
+      "imagesPage": Schema.integer(minimum: 0),
+      "upload": Schema.object([
+        "status": Schema.enumeration(["idle", "uploading", "failed", "done"]),
+        "progress": .object(["type": .string("number"), "minimum": .number(0), "maximum": .number(1)]),
+        "fileName": Schema.nullable(Schema.string),
+        "request": Schema.nullable(Schema.ref("UploadRequest")), "error": Schema.nullableMessage,
+      ]),
+      "deleting": Schema.array(
+        Schema.object([
+          "index": Schema.integer(minimum: 0),
+          "item": Schema.ref("AccountImageItem"),
+        ])),
+      "error": Schema.nullableMessage,
+    ]),
+  ]
+
+  static let stateMembers: [String: JSONValue] = ["account": Schema.ref("Account")]
 
   /// 32 random hex digits: the OAuth `state` that ties the redirect to this sign-in.
   static func nonce(_ random: RandomSource) -> String {

@@ -1,31 +1,10 @@
 import GalleryCore
 
-/// `video/playRandom` and `settings/update`.
-enum VideoSettingsMethods {
-  static let all: [MethodSpec] = [
-    MethodCatalog.action(
-      "video/playRandom",
-      "Fetches popular videos and picks one at random (the pick is recorded, so replay shows the same); /video gets the rendition best for the declared screen and quality, its poster, duration and author. Video bytes are never downloaded.",
-      params: [
-        .init(
-          "width", Schema.integer(minimum: 1, maximum: 16384), required: false, "the player's width in pixels"
-        ),
-        .init(
-          "height", Schema.integer(minimum: 1, maximum: 16384), required: false,
-          "the player's height in pixels"),
-        .init(
-          "quality", Schema.enumeration(VideoWish.qualities), required: false,
-          "sd, hd, uhd or hls (the adaptive stream); default: the best that covers the screen"),
-      ]
-    ) { p throws(RPCError) in
-      Action.video(
-        .playRandom(
-          VideoWish(
-            width: try p.optionalInt("width", in: 1...16384),
-            height: try p.optionalInt("height", in: 1...16384),
-            quality: try p.optionalString("quality"))))
-    },
-    MethodCatalog.action(
+/// The settings: appearance, language, providers and their environments, and the limits a
+/// user may tune.
+enum SettingsContract: FeatureContract {
+  static let methods: [MethodSpec] = [
+    .action(
       "settings/update",
       "Changes any of the settings (every parameter optional; the others stay). An invalid value is refused (-32010, settings.invalid) naming the field, and nothing changes.",
       params: [
@@ -70,8 +49,32 @@ enum VideoSettingsMethods {
       change.imageCacheMegabytes = try p.optionalInt("imageCacheMegabytes", in: -1_000_000...1_000_000)
       change.environments = try environments(p.raw("environments"))
       return Action.settings(.update(change))
-    },
+    }
   ]
+
+  static let schemas: [String: JSONValue] = [
+    "Settings": Schema.object([
+      "appearance": Schema.enumeration(["system", "light", "dark"]),
+      "language": Schema.enumeration(["en", "es"]),
+      "languageSource": Schema.nullable(Schema.enumeration(["environment", "app", "user"])),
+      "providers": Schema.object([
+        "feed": Schema.enumeration(["demo", "pixabay", "pexels"]),
+        "albums": Schema.enumeration(["demo", "jsonplaceholder"]),
+        "account": Schema.enumeration(["demo", "imgur"]),
+        "video": Schema.enumeration(["demo", "pexels"]), "environment": Schema.string,
+        "environments": .object([
+          "type": .string("object"),
+          "additionalProperties": .object(["type": .string("object"), "additionalProperties": Schema.string]),
+        ]),
+        "chosen": Schema.boolean,
+      ]),
+      "pageSize": Schema.integer(minimum: 3, maximum: 200),
+      "prefetchDistance": Schema.integer(minimum: 0, maximum: 100),
+      "imageCacheMegabytes": Schema.integer(minimum: 5, maximum: 2000),
+    ])
+  ]
+
+  static let stateMembers: [String: JSONValue] = ["settings": Schema.ref("Settings")]
 
   /// `{name: {service: url}}`, every leaf a string.
   static func environments(_ raw: JSONValue?) throws(RPCError) -> [String: [String: String]]? {

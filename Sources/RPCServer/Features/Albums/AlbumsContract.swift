@@ -1,0 +1,73 @@
+import GalleryCore
+
+/// The albums: the list in sections by owner, search, the open album and its open photo.
+enum AlbumsContract: FeatureContract {
+  static let methods: [MethodSpec] = [
+    .action("albums/load", "Loads albums and their owners at the same time, grouped into sections by owner.")
+    {
+      _ in
+      .albums(.load)
+    },
+    .action(
+      "albums/setSearch", "Filters albums by title or owner name (case- and diacritic-insensitive).",
+      params: [.init("text", Schema.string, "the filter; empty shows every album")]
+    ) { p throws(RPCError) in .albums(.setSearch(try p.string("text"))) },
+    .action(
+      "albums/open", "Opens an album: pushes the album route and loads its photos.",
+      params: [.init("albumId", Schema.integer(minimum: 1), "the album's id")]
+    ) { p throws(RPCError) in .albums(.open(albumID: try p.int("albumId", in: 1...Int(Int32.max)))) },
+    .action(
+      "albums/openPhoto",
+      "Opens a photo of the open album: pushes the photo route and loads the original image.",
+      params: [.init("photoId", Schema.integer(minimum: 1), "the photo's id")]
+    ) { p throws(RPCError) in .albums(.openPhoto(photoID: try p.int("photoId", in: 1...Int(Int32.max)))) },
+    .action("albums/retry", "Retries what failed: the open album's photos, else the albums load.") { _ in
+      .albums(.retry)
+    },
+  ]
+
+  static let schemas: [String: JSONValue] = [
+    "AlbumCard": Schema.object([
+      "key": Schema.string, "id": Schema.integer(minimum: 0), "title": Schema.string,
+      "owner": Schema.nullable(Schema.string),
+      "preview": Schema.ref("Image"), "previewURL": Schema.nullable(Schema.string),
+    ]),
+    "Albums": Schema.object([
+      "status": Schema.enumeration(["idle", "loading", "loaded", "failed"]),
+      "sections": Schema.array(
+        Schema.object([
+          "title": Schema.nullable(Schema.string), "albumIds": Schema.array(Schema.integer(minimum: 0)),
+        ])),
+      "all": .object([
+        "type": .string("object"),
+        "propertyNames": .object(["type": .string("string"), "pattern": .string("^(0|[1-9][0-9]*)$")]),
+        "additionalProperties": Schema.ref("AlbumCard"),
+      ]),
+      "search": Schema.string, "notice": Schema.nullableMessage,
+      "error": Schema.nullableMessage,
+    ]),
+    "AlbumPhoto": Schema.object([
+      "id": Schema.integer(minimum: 0), "albumID": Schema.integer(minimum: 0), "title": Schema.string,
+      "thumbnailURL": Schema.string, "url": Schema.string,
+    ]),
+    "Album": Schema.object([
+      "id": Schema.integer(minimum: 0), "title": Schema.string,
+      "status": Schema.enumeration(["idle", "loading", "loaded", "failed"]),
+      "photos": Schema.array(
+        Schema.object([
+          "key": Schema.string, "photo": Schema.ref("AlbumPhoto"), "thumbnail": Schema.ref("Image"),
+        ])),
+      "error": Schema.nullableMessage,
+      "emptyNotice": Schema.nullableMessage,
+    ]),
+    "AlbumPhotoScreen": Schema.object([
+      "key": Schema.string, "photo": Schema.ref("AlbumPhoto"), "image": Schema.ref("Image"),
+    ]),
+  ]
+
+  static let stateMembers: [String: JSONValue] = [
+    "albums": Schema.ref("Albums"),
+    "album": Schema.nullable(Schema.ref("Album")),
+    "photo": Schema.nullable(Schema.ref("AlbumPhotoScreen")),
+  ]
+}

@@ -1,0 +1,41 @@
+import GalleryCore
+
+/// The route (`/route`), the app's shape (`/shape`) and the methods that move between screens.
+enum NavigationContract: FeatureContract {
+  static let methods: [MethodSpec] = [
+    .action("nav/back", "Pops the top screen of /route.") { _ in .navigation(.back) },
+    .action(
+      "nav/open",
+      "Shows a top-level screen, as a tab: it becomes the root of /route, below the screens pushed from it that are still open (an open photo, an open album). Opening the screen already shown does nothing; with sign-in required, only a signed-in user can (-32010 nav.signInFirst). The albums, the feed and the account's images load when first shown.",
+      params: [
+        .init(
+          "screen", Schema.enumeration(Tab.allCases.map(\.rawValue)),
+          "feed, albums, account, video or settings")
+      ]
+    ) { p throws(RPCError) in
+      let name = try p.string("screen")
+      guard let tab = Tab(rawValue: name) else {
+        throw RPCError.invalidParams(
+          "screen must be one of: \(Tab.allCases.map(\.rawValue).joined(separator: ", "))")
+      }
+      return .navigation(.open(tab))
+    },
+  ]
+
+  static let schemas: [String: JSONValue] = [
+    "Route": Schema.object([
+      "screen": Schema.enumeration([
+        "login", "registration", "home", "detail", "album", "photo", "albums", "account", "video", "settings",
+      ]),
+      "id": Schema.nullable(Schema.string),
+    ])
+  ]
+
+  static let stateMembers: [String: JSONValue] = [
+    "route": Schema.array(Schema.ref("Route")),
+    "shape": Schema.object([
+      "signIn": Schema.enumeration(InitializationOptions.signInValues),
+      "home": Schema.enumeration(InitializationOptions.homeValues),
+    ]),
+  ]
+}

@@ -1,0 +1,55 @@
+import GalleryCore
+
+/// Video: a random popular clip, in the rendition best for the declared screen.
+enum VideoContract: FeatureContract {
+  static let methods: [MethodSpec] = [
+    .action(
+      "video/playRandom",
+      "Fetches popular videos and picks one at random (the pick is recorded, so replay shows the same); /video gets the rendition best for the declared screen and quality, its poster, duration and author. Video bytes are never downloaded.",
+      params: [
+        .init(
+          "width", Schema.integer(minimum: 1, maximum: 16384), required: false, "the player's width in pixels"
+        ),
+        .init(
+          "height", Schema.integer(minimum: 1, maximum: 16384), required: false,
+          "the player's height in pixels"),
+        .init(
+          "quality", Schema.enumeration(VideoWish.qualities), required: false,
+          "sd, hd, uhd or hls (the adaptive stream); default: the best that covers the screen"),
+      ]
+    ) { p throws(RPCError) in
+      Action.video(
+        .playRandom(
+          VideoWish(
+            width: try p.optionalInt("width", in: 1...16384),
+            height: try p.optionalInt("height", in: 1...16384),
+            quality: try p.optionalString("quality"))))
+    }
+  ]
+
+  static let schemas: [String: JSONValue] = [
+    "VideoFile": Schema.object([
+      "quality": Schema.string, "fileType": Schema.string,
+      "width": Schema.nullable(Schema.integer(minimum: 0)),
+      "height": Schema.nullable(Schema.integer(minimum: 0)),
+      "fps": Schema.nullable(.object(["type": .string("number")])), "link": Schema.string,
+    ]),
+    "Video": Schema.object([
+      "status": Schema.enumeration(["idle", "loading", "ready", "failed"]),
+      "wish": Schema.object([
+        "width": Schema.nullable(Schema.integer(minimum: 1)),
+        "height": Schema.nullable(Schema.integer(minimum: 1)),
+        "quality": Schema.nullable(Schema.enumeration(["sd", "hd", "uhd", "hls"])),
+      ]),
+      "video": Schema.nullable(
+        Schema.object([
+          "id": Schema.integer(), "duration": Schema.integer(minimum: 0), "posterURL": Schema.string,
+          "author": Schema.string, "authorURL": Schema.nullable(Schema.string),
+          "pageURL": Schema.nullable(Schema.string), "files": Schema.array(Schema.ref("VideoFile")),
+        ])),
+      "file": Schema.nullable(Schema.ref("VideoFile")), "error": Schema.nullableMessage,
+    ]),
+  ]
+
+  static let stateMembers: [String: JSONValue] = ["video": Schema.ref("Video")]
+}

@@ -1,0 +1,143 @@
+import GalleryCore
+
+/// The methods the server answers itself, whatever the features: the lifecycle, observation
+/// (the state, the log, subscriptions, time travel) and the test clock; and the notifications
+/// it sends.
+enum ServerMethods {
+  /// In the order the document lists them, before every feature's.
+  static let all: [MethodSpec] = [
+    // Lifecycle
+    MethodSpec(
+      "initialize", "Starts the session: server info, protocol version and capabilities. Must come first.",
+      params: [
+        .init(
+          "clientInfo", Schema.anyValue, required: false,
+          "who the client is ({name, version}); other LSP fields are accepted and ignored"),
+        .init("protocolVersion", Schema.string, required: false, "the protocol version the client speaks"),
+        .init(
+          "initializationOptions", InitializationOptions.schema, required: false,
+          "the app's shape: `signIn` (`required`: start at the sign-in screen; `none`: start on the home screen and load it without a session) and `home` (the screen a start or a sign-in lands on); defaults `required`, `feed`"
+        ),
+      ], result: Schema.ref("InitializeResult"), errors: [-32600], route: .builtin(.initialize)),
+    MethodSpec(
+      "initialized", "The client has processed the initialize result.", notification: true,
+      route: .lifecycleNotification(.initialized)),
+    MethodSpec(
+      "shutdown", "Stops accepting requests other than exit; the log is flushed.", errors: [-32002],
+      route: .builtin(.shutdown)),
+    MethodSpec(
+      "exit", "Ends the process: status 0 after shutdown, 1 otherwise.", notification: true,
+      route: .lifecycleNotification(.exit)),
+    MethodSpec(
+      "rpc.discover", "This document (OpenRPC 1.2.6).", result: Schema.anyValue, route: .builtin(.discover)),
+    MethodSpec(
+      "$/cancelRequest", "Cancels a long request (events/read, history/stateAt); it then answers -32800.",
+      notification: true,
+      params: [
+        .init(
+          "id", .object(["type": .array([.string("string"), .string("integer")])]),
+          "the id of the request to cancel")
+      ], route: .lifecycleNotification(.cancelRequest)),
+    // Observation
+    MethodSpec(
+      "state/get", "The state, or the part of it at a JSON Pointer, with its version.",
+      params: [
+        .init(
+          "pointer", Schema.string, required: false, "RFC 6901 pointer into the state, e.g. /login/email")
+      ],
+      result: Schema.object(["version": Schema.integer(minimum: 0), "value": Schema.anyValue]),
+      errors: [-32602, -32002], route: .builtin(.getState)),
+    MethodSpec(
+      "events/read", "Events from the log, oldest first.",
+      params: [
+        .init("from", Schema.integer(minimum: 1), required: false, "first seq (default 1)"),
+        .init("to", Schema.integer(minimum: 1), required: false, "last seq (default: the end)"),
+        .limit,
+        .workDoneToken,
+      ],
+      result: Schema.object([
+        "events": Schema.array(Schema.ref("EventRecord")), "lastSeq": Schema.integer(minimum: 0),
+      ]),
+      errors: [-32602, -32800, -32011, -32012, -32002], route: .builtin(.readEvents)),
+    MethodSpec(
+      "events/subscribe",
+      "Starts events/appended notifications for every event after `from` - 1 (catch-up, then live).",
+      params: [
+        .init(
+          "from", Schema.integer(minimum: 1), required: false,
+          "first seq to deliver (default: the next new event)")
+      ],
+      result: Schema.object(["lastSeq": Schema.integer(minimum: 0)]), errors: [-32602, -32002],
+      route: .builtin(.subscribe)),
+    MethodSpec(
+      "events/unsubscribe", "Stops events/appended notifications, a catch-up under way included.",
+      result: Schema.null, errors: [-32002],
+      route: .builtin(.unsubscribe)),
+    MethodSpec(
+      "history/stateAt",
+      "The state as it was right after event `seq` (time travel), replayed from the nearest snapshot; a seq before the log's retained history (its log.base) is refused with -32602.",
+      params: [
+        .init("seq", Schema.integer(minimum: 0), "0 is the initial state"),
+        .init("pointer", Schema.string, required: false, "RFC 6901 pointer into that state"),
+        .workDoneToken,
+      ],
+      result: Schema.object(["seq": Schema.integer(minimum: 0), "value": Schema.anyValue]),
+      errors: [-32602, -32800, -32011, -32012, -32002], route: .builtin(.stateAt)),
+    MethodSpec(
+      "history/changes",
+      "The events that set a part of the state: those in `from`...`to` after which the value at `pointer` differs from before (its appearing and going included), oldest first. Replayed from the nearest kept state, cancellable; by default over the last 100,000 events.",
+      params: [
+        .init("pointer", Schema.string, "RFC 6901 pointer into the state, as state/get takes it"),
+        .init(
+          "from", Schema.integer(minimum: 1), required: false,
+          "first seq to look at (default: 100,000 before `to`)"),
+        .init("to", Schema.integer(minimum: 1), required: false, "last seq to look at (default: the last)"),
+        .limit,
+        .workDoneToken,
+      ],
+      result: Schema.object([
+        "pointer": Schema.string, "from": Schema.integer(minimum: 0), "to": Schema.integer(minimum: 0),
+        "changes": Schema.array(
+          Schema.object(["seq": Schema.integer(minimum: 1), "time": Schema.string, "type": Schema.string])),
+      ]),
+      errors: [-32602, -32800, -32011, -32012, -32002], route: .builtin(.changes)),
+    // The test clock (`serve --test-clock` only)
+    MethodSpec(
+      "test/advanceClock",
+      "Moves the test clock on; timers due within the advance fire in order, and it answers once they and the work they started have settled. Only with `serve --test-clock` (-32601 otherwise).",
+      params: [
+        .init(
+          "milliseconds", Schema.integer(minimum: 0, maximum: 31_536_000_000),
+          "how far to move the clock (at most a year)")
+      ],
+      result: Schema.object([
+        "time": Schema.string, "version": Schema.integer(minimum: 0), "settled": Schema.boolean,
+      ]),
+      errors: [-32601, -32602, -32002], route: .builtin(.advanceClock), tag: "test"),
+    MethodSpec(
+      "test/settle",
+      "Answers once no effect is in flight but timers waiting on the test clock (each provider answer recorded). Only with `serve --test-clock` (-32601 otherwise).",
+      result: Schema.object([
+        "time": Schema.string, "version": Schema.integer(minimum: 0), "settled": Schema.boolean,
+      ]),
+      errors: [-32601, -32002], route: .builtin(.settle), tag: "test"),
+  ]
+
+  /// Notifications the server sends.
+  static let notifications: [(name: String, summary: String, params: JSONValue)] = [
+    (
+      "state/changed", "After every change: the new version and the RFC 6902 patch from the previous one.",
+      Schema.ref("StateChanged")
+    ),
+    (
+      "events/appended", "After events/subscribe: each batch of new events.",
+      Schema.object(["events": Schema.array(Schema.ref("EventRecord"))])
+    ),
+    (
+      "events/dropped",
+      "The subscription ended because the client left more than 4 MiB unread: no more events/appended until events/subscribe is called again, from resumeFrom to miss nothing.",
+      Schema.object(["resumeFrom": Schema.integer(minimum: 1), "reason": Schema.string])
+    ),
+    ("$/progress", "Progress of a long request that was given a workDoneToken.", Schema.ref("Progress")),
+  ]
+}
