@@ -216,17 +216,30 @@ public final class GalleryClient: @unchecked Sendable {
     for stream in streams { stream.finish() }
   }
 
+  /// Loads the whole state, again while a change held meanwhile still does not fit (at most
+  /// `maxResyncRounds` times in a row; the next change that does not fit starts over).
   private func resync() async throws {
-    do {
-      let snapshot = try await exchange("state/get", [:])
-      guard let version = snapshot["version"]?.exactInteger, let value = snapshot["value"] else { return }
-      lock.withLock { mirror.load(value, version: Int(version)) }
-      announce()
-    } catch {
-      lock.withLock { mirror.syncFailed() }
-      throw error
+    for _ in 0..<Self.maxResyncRounds {
+      let outcome: StateMirror.Outcome
+      do {
+        let snapshot = try await exchange("state/get", [:])
+        guard let version = snapshot["version"]?.exactInteger, let value = snapshot["value"] else {
+          lock.withLock { mirror.syncFailed() }
+          return
+        }
+        outcome = lock.withLock { mirror.load(value, version: Int(version)) }
+        announce()
+      } catch {
+        lock.withLock { mirror.syncFailed() }
+        throw error
+      }
+      if outcome != .needsSync { return }
     }
+    lock.withLock { mirror.syncFailed() }
   }
+
+  /// How many `state/get` a resync asks in a row before it waits for the next change.
+  static let maxResyncRounds = 8
 
   private func waitForVersion(_ version: Int) async throws {
     if self.version >= version { return }

@@ -31,16 +31,23 @@ struct StateMirror: Sendable {
   private var syncing = false
   private var held: [Change] = []
 
-  /// Takes the whole state (`state/get`), then what was held while it was asked for.
-  mutating func load(_ value: JSONValue, version: Int) {
+  /// Takes the whole state (`state/get`), then what was held while it was asked for: `.needsSync`
+  /// when a held change still does not fit (the caller asks again), else `.applied`.
+  mutating func load(_ value: JSONValue, version: Int) -> Outcome {
     if version >= self.version {
       document = value
       self.version = version
     }
     syncing = false
-    let waiting = held
+    var waiting = held[...]
     held = []
-    for change in waiting where apply(change) == .needsSync { break }
+    while let change = waiting.popFirst() {
+      guard apply(change) == .needsSync else { continue }
+      // `apply` held it and marked a sync; the rest wait behind it, in order.
+      held.append(contentsOf: waiting)
+      return .needsSync
+    }
+    return .applied
   }
 
   /// The resync's `state/get` failed: the next change tries again.

@@ -66,7 +66,7 @@ enum ServeCommand {
     for warning in config.warnings { logger.log(.warn, warning) }
     logger.log(
       .info,
-      "serving \(config.inspect.map { "\($0) read-only" } ?? config.dataDirectory) (state version \(store.version), auth \(config.auth), durability \(config.inspect == nil ? "\(config.durability)" : "none"))"
+      "serving \(config.inspect.map { "\($0) read-only" } ?? config.dataDirectory) (state version \(store.version), auth \(config.provider("auth")), durability \(config.inspect == nil ? "\(config.durability)" : "none"))"
     )
     let connection = RPCConnection(
       input: 0, output: 1, framing: config.framing, maxMessageBytes: config.maxMessageBytes)

@@ -27,11 +27,7 @@ let usage = """
 
   serve options (a flag wins over its environment variable):
     --data-dir DIR          GALLERY_DATA_DIR    default $XDG_DATA_HOME/gallery-rpc or ~/.local/share/gallery-rpc
-    --feed P                GALLERY_FEED        demo (default), pixabay, pexels
-    --albums P              GALLERY_ALBUMS      demo (default), jsonplaceholder
-    --account P             GALLERY_ACCOUNT     demo (default), imgur
-    --auth P                GALLERY_AUTH        demo (default), reqres
-    --video P               GALLERY_VIDEO       demo (default), pexels
+  \(ProviderUsage.flags)
     --framing F                                 auto (default), lsp, ndjson
     --durability D                              fsync (default), batch, batch:MS, none
     --log-level L           GALLERY_LOG_LEVEL   error, warn, info (default), debug
@@ -44,9 +40,7 @@ let usage = """
                                                 2000-01-01T00:00:00Z) until test/advanceClock moves it
     --seed N                                    fixes every random choice that reaches the log (the random
                                                 video, the OAuth state), so a test session writes the same log
-  keys and URLs (keys are never logged): REQRES_API_KEY, REQRES_BASE_URL, PIXABAY_API_KEY, PIXABAY_BASE_URL,
-    PEXELS_API_KEY, PEXELS_BASE_URL, JSONPLACEHOLDER_BASE_URL, IMGUR_CLIENT_ID, IMGUR_CLIENT_SECRET,
-    IMGUR_BASE_URL
+  \(ProviderUsage.variables)
 
   """
 

@@ -72,12 +72,12 @@ extension CommandLineTests {
     ]
     let fromEnv = try ServerConfiguration.parse([], environment: env)
     XCTAssertEqual(fromEnv.dataDirectory, "/tmp/from-env")
-    XCTAssertEqual(fromEnv.auth, "reqres")
-    XCTAssertEqual(fromEnv.reqresAPIKey, "k1")
+    XCTAssertEqual(fromEnv.provider("auth"), "reqres")
+    XCTAssertEqual(fromEnv.keys["REQRES_API_KEY"], "k1")
     let flags = try ServerConfiguration.parse(
       ["--data-dir=/tmp/flag", "--auth", "demo", "--durability", "batch:5"], environment: env)
     XCTAssertEqual(flags.dataDirectory, "/tmp/flag")
-    XCTAssertEqual(flags.auth, "demo")
+    XCTAssertEqual(flags.provider("auth"), "demo")
     XCTAssertEqual(flags.durability, .batch(milliseconds: 5))
     XCTAssertEqual(
       try ServerConfiguration.parse([], environment: ["XDG_DATA_HOME": "/xdg"]).dataDirectory,

@@ -30,6 +30,8 @@ protocol FeatureModule: Sendable {
   static var imageSlots: [ImageSlot] { get }
   /// The environment keys of its providers (each gets its default in a new environment).
   static var providerKeys: [any ProviderKey.Type] { get }
+  /// How users choose its provider (flags, settings), if they can.
+  static var providerChoice: ProviderChoice? { get }
   /// The texts of the message codes it shows, by language.
   static var messages: [Language: [String: String]] { get }
   /// The provider area `action` asks again (a reload, a retry), if it is one of this
@@ -47,6 +49,7 @@ extension FeatureModule {
   static func providersChanged(_ environment: GalleryEnvironment) -> [Action] { [] }
   static var imageSlots: [ImageSlot] { [] }
   static var providerKeys: [any ProviderKey.Type] { [] }
+  static var providerChoice: ProviderChoice? { nil }
   static var messages: [Language: [String: String]] { [:] }
   static func retryArea(of action: Action) -> ProviderArea? { nil }
 }

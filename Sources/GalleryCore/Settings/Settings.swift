@@ -20,20 +20,13 @@ public struct Settings: Codable, Equatable, Sendable {
   public init() {}
 }
 
-/// Which provider serves each feature, and the environment whose base URLs they use.
+/// Which provider serves each feature, and the environment whose base URLs they use. The
+/// areas are the features' run-time provider choices (`ProviderChoices.atRunTime`); each is a
+/// member of the encoded object (`{"feed": "demo", "albums": "demo", …}`), defaulting to its
+/// first option.
 public struct ProviderSettings: Codable, Equatable, Sendable {
-  public static let choices: [String: [String]] = [
-    "feed": ["demo", "pixabay", "pexels"], "albums": ["demo", "jsonplaceholder"],
-    "account": ["demo", "imgur"],
-    "video": ["demo", "pexels"],
-  ]
-  /// The services whose base URL an environment sets.
-  public static let services = ["pixabay", "pexels", "imgur", "jsonplaceholder", "reqres"]
-
-  public var feed = "demo"
-  public var albums = "demo"
-  public var account = "demo"
-  public var video = "demo"
+  /// The provider names chosen by area; an area not named here has its default.
+  private var names: [String: String] = [:]
   /// The environment in use: `production` (the configured URLs) or one of `environments`.
   public var environment = "production"
   /// Named environments (like the PixaBay seed's DEV and UAT): base URL by service; a service
@@ -51,15 +44,19 @@ public struct ProviderSettings: Codable, Equatable, Sendable {
 
   public init() {}
 
-  /// Each feature's provider, by feature name (the keys of `choices`).
-  static let byFeature: [(feature: String, path: WritableKeyPath<ProviderSettings, String> & Sendable)] = [
-    ("feed", \.feed), ("albums", \.albums), ("account", \.account), ("video", \.video),
-  ]
+  /// The provider serving `area` (its default when none was named).
+  public subscript(area: String) -> String {
+    get { names[area] ?? ProviderChoices.choice(area)?.names.first ?? "demo" }
+    set { names[area] = newValue == ProviderChoices.choice(area)?.names.first ? nil : newValue }
+  }
+
+  /// The provider of every run-time area, by area.
+  public var byArea: [String: String] {
+    Dictionary(uniqueKeysWithValues: ProviderChoices.atRunTime.map { ($0.area, self[$0.area]) })
+  }
 
   /// Whether both name the same provider for every feature.
-  func sameProviders(as other: ProviderSettings) -> Bool {
-    Self.byFeature.allSatisfy { self[keyPath: $0.path] == other[keyPath: $0.path] }
-  }
+  func sameProviders(as other: ProviderSettings) -> Bool { byArea == other.byArea }
 
   /// What serves under these settings when `configured` are the start-up flags' providers:
   /// the chosen providers, or the configured ones while none are chosen, on the environment
@@ -79,17 +76,49 @@ public struct ProviderSettings: Codable, Equatable, Sendable {
     feature: String, configured: String, chosen: String
   )] {
     guard chosen else { return [] }
-    return Self.byFeature.compactMap { feature, path in
-      self[keyPath: path] == configured[keyPath: path]
-        ? nil : (feature, configured[keyPath: path], self[keyPath: path])
+    return ProviderChoices.atRunTime.compactMap { choice in
+      self[choice.area] == configured[choice.area]
+        ? nil : (choice.area, configured[choice.area], self[choice.area])
     }
   }
 
   /// These settings with every feature's provider taken from `other`.
   func withProviders(of other: ProviderSettings) -> ProviderSettings {
     var next = self
-    for (_, path) in Self.byFeature { next[keyPath: path] = other[keyPath: path] }
+    next.names = other.names
     return next
+  }
+
+  private struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: Key.self)
+    for choice in ProviderChoices.atRunTime {
+      if let name = try container.decodeIfPresent(String.self, forKey: Key(choice.area)) {
+        self[choice.area] = name
+      }
+    }
+    environment = try container.decodeIfPresent(String.self, forKey: Key("environment")) ?? environment
+    environments =
+      try container.decodeIfPresent([String: [String: String]].self, forKey: Key("environments"))
+      ?? environments
+    chosen = try container.decodeIfPresent(Bool.self, forKey: Key("chosen")) ?? chosen
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Key.self)
+    for choice in ProviderChoices.atRunTime {
+      try container.encode(self[choice.area], forKey: Key(choice.area))
+    }
+    try container.encode(environment, forKey: Key("environment"))
+    try container.encode(environments, forKey: Key("environments"))
+    try container.encode(chosen, forKey: Key("chosen"))
   }
 }
 
@@ -97,9 +126,7 @@ extension GalleryEnvironment {
   /// The providers this environment serves, as settings name them.
   public var providerSettings: ProviderSettings {
     var settings = ProviderSettings()
-    (settings.feed, settings.albums, settings.account, settings.video) = (
-      feed.name, albums.name, account.info.name, video.name
-    )
+    for choice in ProviderChoices.atRunTime { settings[choice.area] = choice.installed(self) }
     return settings
   }
 }

@@ -4,8 +4,7 @@ import Foundation
 public struct SettingsChange: Codable, Equatable, Sendable {
   public var appearance: String?
   public var language: String?
-  /// Providers to use, by feature (`feed`, `albums`, `account`, `video`: the keys of
-  /// `ProviderSettings.choices`).
+  /// Providers to use, by area (the areas of `ProviderChoices.atRunTime`).
   public var providers: [String: String] = [:]
   /// Selects `production` or a named environment.
   public var environment: String?

@@ -62,13 +62,12 @@ enum SettingsFeature: FeatureModule {
       s.language = l
       s.languageSource = "user"
     }
-    for (feature, path) in ProviderSettings.byFeature {
-      guard let value = change.providers[feature] else { continue }
-      let allowed = ProviderSettings.choices[feature] ?? []
-      guard allowed.contains(value) else {
-        throw invalid("\(feature)Provider", "oneOf", ["allowed": allowed.joined(separator: ", ")])
+    for choice in ProviderChoices.atRunTime {
+      guard let value = change.providers[choice.area] else { continue }
+      guard choice.names.contains(value) else {
+        throw invalid("\(choice.area)Provider", "oneOf", ["allowed": choice.names.joined(separator: ", ")])
       }
-      s.providers[keyPath: path] = value
+      s.providers[choice.area] = value
       s.providers.chosen = true
     }
     if let named = change.environments {
@@ -83,10 +82,10 @@ enum SettingsFeature: FeatureModule {
           continue
         }
         for (service, url) in urls.sorted(by: { $0.key < $1.key }) {
-          guard ProviderSettings.services.contains(service) else {
+          guard ProviderChoices.services.contains(where: { $0.name == service }) else {
             throw invalid(
               "environments.\(name).\(service.prefix(40))", "service",
-              ["allowed": ProviderSettings.services.joined(separator: ", ")])
+              ["allowed": ProviderChoices.services.map(\.name).joined(separator: ", ")])
           }
           guard url.count <= 2048, Endpoint.url(base: url, path: "/") != nil else {
             throw invalid("environments.\(name).\(service)", "url")

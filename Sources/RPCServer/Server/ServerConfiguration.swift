@@ -7,11 +7,8 @@ import JSONRPC
 /// with the names fixed by the configuration contract (README's flag table).
 public struct ServerConfiguration: Equatable, Sendable {
   public var dataDirectory: String
-  public var feed = "demo"
-  public var albums = "demo"
-  public var account = "demo"
-  public var auth = "demo"
-  public var video = "demo"
+  /// The provider each area's flag names (`--feed pexels`); an area not named has its default.
+  public var providers: [String: String] = [:]
   public var framing = FramingChoice.auto
   public var durability = Durability.fsync
   public var logLevel = Logger.Level.info
@@ -27,19 +24,11 @@ public struct ServerConfiguration: Equatable, Sendable {
   public static let defaultTestClockStart: Int64 = 946_684_800_000
   /// The history the log keeps (`--retain-hours`, default a day; nil: all of it).
   public var retention: Retention? = .day
-  public var reqresBaseURL = ReqresAuthBackend.defaultBaseURL
-  /// Never printed: `description` and logs leave it out.
-  public var reqresAPIKey = ReqresAuthBackend.defaultAPIKey
-  public var pixabayBaseURL = PixabayProvider.defaultBaseURL
-  public var pixabayAPIKey: String? = nil
-  public var pexelsBaseURL = PexelsProvider.defaultBaseURL
-  public var pexelsAPIKey: String? = nil
-  public var jsonPlaceholderBaseURL = JSONPlaceholderProvider.defaultBaseURL
-  public var imgurBaseURL = ImgurProvider.defaultBaseURL
-  /// Public (it is part of the authorize URL).
-  public var imgurClientID: String? = nil
-  /// Never printed.
-  public var imgurClientSecret: String? = nil
+  /// Each service's base URL as configured (`PEXELS_BASE_URL`); a service not named has its default.
+  public var baseURLs: [String: String] = [:]
+  /// Each service key as configured (`PEXELS_API_KEY`), by variable. The secret ones are never
+  /// printed, logged or recorded (`secrets`).
+  public var keys: [String: String] = [:]
   /// The language of the locale (`LC_ALL`, `LC_MESSAGES`, `LANG`), recorded at the first start.
   public var locale = Language.en
 
@@ -48,14 +37,10 @@ public struct ServerConfiguration: Equatable, Sendable {
     public var description: String
   }
 
-  /// The choices of each provider setting.
-  public static let providerChoices: [(flag: String, variable: String, choices: [String])] = [
-    ("--feed", "GALLERY_FEED", ["demo", "pixabay", "pexels"]),
-    ("--albums", "GALLERY_ALBUMS", ["demo", "jsonplaceholder"]),
-    ("--account", "GALLERY_ACCOUNT", ["demo", "imgur"]),
-    ("--auth", "GALLERY_AUTH", ["demo", "reqres"]),
-    ("--video", "GALLERY_VIDEO", ["demo", "pexels"]),
-  ]
+  /// The provider serving `area` as configured.
+  public func provider(_ area: String) -> String {
+    providers[area] ?? ProviderChoices.choice(area)?.names.first ?? "demo"
+  }
 
   /// The default data directory: `$XDG_DATA_HOME/gallery-rpc`, else `~/.local/share/gallery-rpc`.
   public static func defaultDataDirectory(_ environment: [String: String]) -> String {
@@ -91,7 +76,7 @@ public struct ServerConfiguration: Equatable, Sendable {
     var config = ServerConfiguration(
       dataDirectory: environment["GALLERY_DATA_DIR"] ?? defaultDataDirectory(environment))
     var values: [String: String] = [:]
-    for (flag, variable, _) in providerChoices { if let v = environment[variable] { values[flag] = v } }
+    for choice in ProviderChoices.all { if let v = environment[choice.variable] { values[choice.flag] = v } }
     if let v = environment["GALLERY_LOG_LEVEL"] { values["--log-level"] = v }
     if let v = environment["GALLERY_RETAIN_HOURS"] { values["--retain-hours"] = v }
     if let v = environment["GALLERY_RETAIN_BYTES"] { values["--retain-bytes"] = v }
@@ -101,7 +86,7 @@ public struct ServerConfiguration: Equatable, Sendable {
         "--data-dir", "--framing", "--durability", "--log-level", "--max-message-bytes", "--retain-hours",
         "--retain-bytes", "--seed", "--inspect",
       ]
-      + providerChoices.map(\.flag)
+      + ProviderChoices.all.map(\.flag)
     while let arg = args.popFirst() {
       // `--test-clock` takes an optional START.
       if arg == "--test-clock" || arg.hasPrefix("--test-clock=") {
@@ -148,20 +133,15 @@ public struct ServerConfiguration: Equatable, Sendable {
       guard !dir.isEmpty else { throw Problem(description: "--data-dir must not be empty") }
       config.dataDirectory = dir
     }
-    for (flag, _, choices) in providerChoices {
-      guard let v = values[flag] else { continue }
-      guard choices.contains(v) else {
+    for choice in ProviderChoices.all {
+      guard let v = values[choice.flag] else { continue }
+      guard choice.names.contains(v) else {
         throw Problem(
           description:
-            "\(flag) must be one of \(choices.joined(separator: ", ")) (got \(String(reflecting: v)))")
+            "\(choice.flag) must be one of \(choice.names.joined(separator: ", ")) (got \(String(reflecting: v)))"
+        )
       }
-      switch flag {
-      case "--feed": config.feed = v
-      case "--albums": config.albums = v
-      case "--account": config.account = v
-      case "--auth": config.auth = v
-      default: config.video = v
-      }
+      config.providers[choice.area] = v
     }
     if let v = values["--framing"] {
       guard let f = FramingChoice(rawValue: v) else {
@@ -217,33 +197,18 @@ public struct ServerConfiguration: Equatable, Sendable {
       }
       config.maxMessageBytes = n
     }
-    if let base = environment["REQRES_BASE_URL"], !base.isEmpty {
-      guard Endpoint.url(base: base, path: "/") != nil else {
-        throw Problem(description: "REQRES_BASE_URL must be an http(s) URL")
+    for service in ProviderChoices.services {
+      if let base = environment[service.baseURLVariable], !base.isEmpty {
+        guard Endpoint.url(base: base, path: "/") != nil else {
+          throw Problem(description: "\(service.baseURLVariable) must be an http(s) URL")
+        }
+        config.baseURLs[service.name] = base
       }
-      config.reqresBaseURL = base
-    }
-    if let key = environment["REQRES_API_KEY"], !key.isEmpty { config.reqresAPIKey = key }
-    for (variable, apply) in [
-      ("PIXABAY_BASE_URL", { (c: inout ServerConfiguration, v: String) in c.pixabayBaseURL = v }),
-      ("PEXELS_BASE_URL", { (c: inout ServerConfiguration, v: String) in c.pexelsBaseURL = v }),
-      (
-        "JSONPLACEHOLDER_BASE_URL",
-        { (c: inout ServerConfiguration, v: String) in c.jsonPlaceholderBaseURL = v }
-      ),
-      ("IMGUR_BASE_URL", { (c: inout ServerConfiguration, v: String) in c.imgurBaseURL = v }),
-    ] {
-      guard let base = environment[variable], !base.isEmpty else { continue }
-      guard Endpoint.url(base: base, path: "/") != nil else {
-        throw Problem(description: "\(variable) must be an http(s) URL")
+      for key in service.keys {
+        if let value = environment[key.variable], !value.isEmpty { config.keys[key.variable] = value }
       }
-      apply(&config, base)
     }
-    config.pixabayAPIKey = environment["PIXABAY_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
-    config.pexelsAPIKey = environment["PEXELS_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
     config.locale = Language.fromLocale(environment)
-    config.imgurClientID = environment["IMGUR_CLIENT_ID"].flatMap { $0.isEmpty ? nil : $0 }
-    config.imgurClientSecret = environment["IMGUR_CLIENT_SECRET"].flatMap { $0.isEmpty ? nil : $0 }
     return config
   }
 
@@ -266,44 +231,29 @@ public struct ServerConfiguration: Equatable, Sendable {
   /// What the configuration lacks that a provider it names needs, said at start-up (the
   /// keys themselves are never shown).
   public var warnings: [String] {
-    var said: [String] = []
-    if feed == "pixabay", pixabayAPIKey == nil {
-      said.append("--feed pixabay without PIXABAY_API_KEY: loads will fail")
-    }
-    if feed == "pexels", pexelsAPIKey == nil {
-      said.append("--feed pexels without PEXELS_API_KEY: loads will fail")
-    }
-    if account == "imgur", imgurClientID == nil {
-      said.append("--account imgur without IMGUR_CLIENT_ID: sign-in is refused with config.missingKey")
-    }
-    if account == "imgur", imgurClientSecret == nil {
-      said.append("--account imgur without IMGUR_CLIENT_SECRET: expired tokens cannot be refreshed")
-    }
-    if video == "pexels", pexelsAPIKey == nil {
-      said.append("--video pexels without PEXELS_API_KEY: picks will fail")
-    }
-    if auth == "reqres", reqresAPIKey == ReqresAuthBackend.defaultAPIKey {
-      said.append(
-        "--auth reqres without REQRES_API_KEY: sending reqres.in's public free-tier key (\(ReqresAuthBackend.defaultAPIKey)), which its free limits apply to"
-      )
-    }
-    return said
+    ProviderChoices.all.flatMap { $0.warnings(provider($0.area), configured: Set(keys.keys)) }
   }
 
-  /// Every configured secret (API keys, the client secret): never recorded, sent or logged.
+  /// Every configured secret (API keys, the client secret): never recorded, sent or logged. A
+  /// service's public default key is no secret (and matching it would cost every append).
   public var secrets: [String] {
-    // reqres's public default key is no secret (and matching it would cost every append).
-    let reqres = reqresAPIKey == ReqresAuthBackend.defaultAPIKey ? nil : reqresAPIKey
-    return [pixabayAPIKey, pexelsAPIKey, imgurClientSecret, reqres].compactMap { $0 }
+    ProviderChoices.services.flatMap(\.keys).filter(\.secret).compactMap { key in
+      keys[key.variable].flatMap { $0 == key.publicDefault ? nil : $0 }
+    }
   }
 
   public func environment(http: any HTTPClient = DefaultHTTPClient.make()) -> GalleryEnvironment {
-    var chosen = ProviderSettings()
-    (chosen.feed, chosen.albums, chosen.account, chosen.video) = (feed, albums, account, video)
-    var environment = providers(chosen, http: http)
+    var environment = GalleryEnvironment(images: ImageSource(http: http))
+    ProviderChoices.install(providers, configuration: providerConfiguration(http: http), in: &environment)
     environment.locale = locale
     environment.rebuild = { settings in self.providers(settings, http: http) }
     return environment
+  }
+
+  /// What providers are built from: the configured base URLs and keys.
+  func providerConfiguration(http: any HTTPClient) -> ProviderConfiguration {
+    ProviderConfiguration(
+      baseURLs: baseURLs, keys: keys, http: http, dataDirectory: dataDirectory, report: Self.reportError)
   }
 
   /// Where the files the core keeps report damage: stderr at `error` (always shown).
@@ -311,41 +261,15 @@ public struct ServerConfiguration: Equatable, Sendable {
     DiagnosticOutput.standardError.line("gallery-rpc [error] \($0)")
   }
 
-  /// The providers `settings` choose, with its environment's base URLs over the configured ones.
+  /// The providers `settings` choose, with its environment's base URLs over the configured ones
+  /// (areas chosen only at start-up keep their flag's provider).
   func providers(_ settings: ProviderSettings, http: any HTTPClient) -> GalleryEnvironment {
-    let urls = settings.baseURLs
-    let authBackend: any AuthBackend =
-      auth == "reqres"
-      ? ReqresAuthBackend(baseURL: urls["reqres"] ?? reqresBaseURL, apiKey: reqresAPIKey, http: http)
-      : DemoAuthBackend(file: dataDirectory + "/demo-accounts.json", report: Self.reportError)
-    let pexels = urls["pexels"] ?? pexelsBaseURL
-    let feedProvider: any PhotoProvider
-    switch settings.feed {
-    case "pixabay":
-      feedProvider = PixabayProvider(
-        baseURL: urls["pixabay"] ?? pixabayBaseURL, apiKey: pixabayAPIKey, http: http)
-    case "pexels": feedProvider = PexelsProvider(baseURL: pexels, apiKey: pexelsAPIKey, http: http)
-    default: feedProvider = DemoCatalog()
-    }
-    let albumsProvider: any AlbumsProvider =
-      settings.albums == "jsonplaceholder"
-      ? JSONPlaceholderProvider(baseURL: urls["jsonplaceholder"] ?? jsonPlaceholderBaseURL, http: http)
-      : DemoAlbums()
-    let accountProvider: any AccountProvider =
-      settings.account == "imgur"
-      ? ImgurProvider(
-        baseURL: urls["imgur"] ?? imgurBaseURL, clientID: imgurClientID ?? "",
-        clientSecret: imgurClientSecret,
-        http: http)
-      : DemoAccount()
-    let videoProvider: any VideoProvider =
-      settings.video == "pexels"
-      ? PexelsVideoProvider(baseURL: pexels, apiKey: pexelsAPIKey, http: http) : DemoVideos()
-    var environment = GalleryEnvironment(
-      auth: authBackend, feed: feedProvider, images: ImageSource(http: http))
-    environment.albums = albumsProvider
-    environment.account = accountProvider
-    environment.video = videoProvider
+    var configuration = providerConfiguration(http: http)
+    configuration.baseURLs.merge(settings.baseURLs) { _, chosen in chosen }
+    var chosen = providers
+    chosen.merge(settings.byArea) { _, chosen in chosen }
+    var environment = GalleryEnvironment(images: ImageSource(http: http))
+    ProviderChoices.install(chosen, configuration: configuration, in: &environment)
     return environment
   }
 }

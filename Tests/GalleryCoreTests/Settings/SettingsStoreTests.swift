@@ -68,7 +68,7 @@ final class SettingsStoreTests: XCTestCase {
       ),
       (
         change { $0.environments = ["uat": ["flickr": "https://x.example"]] },
-        "environments.uat.flickr is not a service (pixabay, pexels, imgur, jsonplaceholder, reqres)."
+        "environments.uat.flickr is not a service (reqres, pixabay, pexels, jsonplaceholder, imgur)."
       ),
       (
         change {
@@ -92,7 +92,7 @@ final class SettingsStoreTests: XCTestCase {
     let rebuilt = Locked<[ProviderSettings]>([])
     let environment = GalleryEnvironment(rebuild: { settings in
       rebuilt.mutate { $0.append(settings) }
-      return GalleryEnvironment(feed: settings.feed == "pexels" ? RenamedCatalog() : DemoCatalog())
+      return GalleryEnvironment(feed: settings["feed"] == "pexels" ? RenamedCatalog() : DemoCatalog())
     })
     var store = try Store(
       dataDirectory: dir.path, environment: environment, options: .init(durability: .none, timerScale: 0))
@@ -200,11 +200,12 @@ final class SettingsStoreTests: XCTestCase {
       feed: RenamedCatalog(),
       rebuild: { settings in
         rebuilt.mutate { $0.append(settings) }
-        return GalleryEnvironment(feed: settings.feed == "renamed" ? RenamedCatalog() : DemoCatalog())
+        return GalleryEnvironment(feed: settings["feed"] == "renamed" ? RenamedCatalog() : DemoCatalog())
       })
     let store = try Store(
       dataDirectory: dir.path, environment: environment, options: .init(durability: .none, timerScale: 0))
-    XCTAssertEqual(store.state.settings.providers.feed, "renamed", "the configuration's provider is adopted")
+    XCTAssertEqual(
+      store.state.settings.providers["feed"], "renamed", "the configuration's provider is adopted")
     XCTAssertFalse(store.state.settings.providers.chosen)
     try store.send(change { $0.pageSize = 50 })
     store.waitUntilIdle()
@@ -215,8 +216,8 @@ final class SettingsStoreTests: XCTestCase {
     XCTAssertEqual(rebuilt.value, [], "choosing the provider that serves already rebuilds nothing")
     try store.send(change { $0.providers["video"] = "pexels" })
     store.waitUntilIdle()
-    XCTAssertEqual(rebuilt.value.last?.feed, "renamed", "choosing the video provider keeps the feed's")
-    XCTAssertEqual(rebuilt.value.last?.video, "pexels")
+    XCTAssertEqual(rebuilt.value.last?["feed"], "renamed", "choosing the video provider keeps the feed's")
+    XCTAssertEqual(rebuilt.value.last?["video"], "pexels")
     XCTAssertEqual(store.state.feed.provider, "renamed")
     try store.close()
   }
@@ -283,7 +284,7 @@ extension SettingsStoreTests {
       feed: Named(name: configured),
       rebuild: { settings in
         rebuilt.mutate { $0.append(settings) }
-        return GalleryEnvironment(feed: Named(name: settings.feed))
+        return GalleryEnvironment(feed: Named(name: settings["feed"]))
       })
   }
 
@@ -298,7 +299,7 @@ extension SettingsStoreTests {
       try store.send(change { $0.environment = "uat" })
       store.waitUntilIdle()
       XCTAssertFalse(store.state.settings.providers.chosen, "an environment is not a provider choice")
-      XCTAssertEqual(rebuilt.value.last?.feed, "pixabay")
+      XCTAssertEqual(rebuilt.value.last?["feed"], "pixabay")
       XCTAssertEqual(rebuilt.value.last?.baseURLs, ["pixabay": "https://uat.example"], "UAT serves")
       try store.close()
     }
@@ -310,9 +311,9 @@ extension SettingsStoreTests {
       let store = try Store(
         dataDirectory: dir.path, environment: environment(feed: "pexels", rebuilt), options: options)
       store.waitUntilIdle()
-      XCTAssertEqual(store.state.settings.providers.feed, "pexels", "the flag is obeyed")
+      XCTAssertEqual(store.state.settings.providers["feed"], "pexels", "the flag is obeyed")
       XCTAssertEqual(store.state.feed.provider, "pexels")
-      XCTAssertEqual(rebuilt.value.last?.feed, "pexels")
+      XCTAssertEqual(rebuilt.value.last?["feed"], "pexels")
       XCTAssertEqual(rebuilt.value.last?.baseURLs, ["pixabay": "https://uat.example"])
       XCTAssertEqual(lines.value.filter { $0.contains("--feed") }, [], "nothing overridden")
       // A user's choice wins over the flags from then on.

@@ -94,7 +94,8 @@ enum AccountContract: FeatureContract {
     "Account": Schema.object([
       "status": Schema.enumeration(["signedOut", "awaitingRedirect", "signedIn"]),
       "provider": Schema.object([
-        "name": Schema.enumeration(["demo", "imgur"]), "authorizeEndpoint": Schema.string,
+        "name": Schema.enumeration(ProviderChoices.choice("account")?.names ?? []),
+        "authorizeEndpoint": Schema.string,
         "clientID": Schema.string,
       ]),
       "pendingLogin": Schema.nullable(

@@ -55,7 +55,7 @@ enum FeedContract: FeatureContract {
       "key": Schema.string, "photo": Schema.ref("Photo"), "thumbnail": Schema.ref("Image"),
     ]),
     "Feed": Schema.object([
-      "provider": Schema.enumeration(["demo", "pixabay", "pexels"]), "query": Schema.string,
+      "provider": Schema.enumeration(ProviderChoices.choice("feed")?.names ?? []), "query": Schema.string,
       "activeQuery": Schema.string,
       "status": Schema.enumeration(["idle", "loading", "refreshing", "loadingMore", "loaded", "failed"]),
       "items": Schema.array(Schema.ref("FeedItem")), "page": Schema.integer(minimum: 0),

@@ -12,36 +12,32 @@ enum SettingsContract: FeatureContract {
         .init(
           "language", Schema.enumeration(Language.allCases.map(\.rawValue)), required: false,
           "every message in the state is rendered again in it"),
-        .init(
-          "feedProvider", Schema.enumeration(["demo", "pixabay", "pexels"]), required: false,
-          "the feed's source"),
-        .init(
-          "albumsProvider", Schema.enumeration(["demo", "jsonplaceholder"]), required: false,
-          "the albums' source"),
-        .init(
-          "accountProvider", Schema.enumeration(["demo", "imgur"]), required: false, "the account's service"),
-        .init(
-          "videoProvider", Schema.enumeration(["demo", "pexels"]), required: false, "the videos' source"),
-        .init(
-          "environments", .object(["type": .string("object")]), required: false,
-          "named environments to define: {name: {service: baseURL}} (services pixabay, pexels, imgur, jsonplaceholder, reqres); {} removes one"
-        ),
-        .init(
-          "environment", Schema.string, required: false, "production (the configured URLs) or a defined name"),
-        .init("pageSize", Schema.integer(minimum: 3, maximum: 200), required: false, "photos per page"),
-        .init(
-          "prefetchDistance", Schema.integer(minimum: 0, maximum: 100), required: false,
-          "rows to prefetch ahead"),
-        .init(
-          "imageCacheMegabytes", Schema.integer(minimum: 5, maximum: 2000), required: false,
-          "the image cache's budget; a smaller one evicts at once"),
       ]
+        + ProviderChoices.atRunTime.map { choice in
+          .init(choice.area + "Provider", Schema.enumeration(choice.names), required: false, choice.summary)
+        }
+        + [
+          .init(
+            "environments", .object(["type": .string("object")]), required: false,
+            "named environments to define: {name: {service: baseURL}} (services \(services)); {} removes one"
+          ),
+          .init(
+            "environment", Schema.string, required: false,
+            "production (the configured URLs) or a defined name"),
+          .init("pageSize", Schema.integer(minimum: 3, maximum: 200), required: false, "photos per page"),
+          .init(
+            "prefetchDistance", Schema.integer(minimum: 0, maximum: 100), required: false,
+            "rows to prefetch ahead"),
+          .init(
+            "imageCacheMegabytes", Schema.integer(minimum: 5, maximum: 2000), required: false,
+            "the image cache's budget; a smaller one evicts at once"),
+        ]
     ) { p throws(RPCError) in
       var change = SettingsChange()
       change.appearance = try p.optionalString("appearance")
       change.language = try p.optionalString("language")
-      for feature in ProviderSettings.choices.keys.sorted() {
-        change.providers[feature] = try p.optionalString(feature + "Provider")
+      for choice in ProviderChoices.atRunTime {
+        change.providers[choice.area] = try p.optionalString(choice.area + "Provider")
       }
       change.environment = try p.optionalString("environment")
       change.pageSize = try p.optionalInt("pageSize", in: -1_000_000...1_000_000)
@@ -57,17 +53,18 @@ enum SettingsContract: FeatureContract {
       "appearance": Schema.enumeration(["system", "light", "dark"]),
       "language": Schema.enumeration(["en", "es"]),
       "languageSource": Schema.nullable(Schema.enumeration(["environment", "app", "user"])),
-      "providers": Schema.object([
-        "feed": Schema.enumeration(["demo", "pixabay", "pexels"]),
-        "albums": Schema.enumeration(["demo", "jsonplaceholder"]),
-        "account": Schema.enumeration(["demo", "imgur"]),
-        "video": Schema.enumeration(["demo", "pexels"]), "environment": Schema.string,
-        "environments": .object([
-          "type": .string("object"),
-          "additionalProperties": .object(["type": .string("object"), "additionalProperties": Schema.string]),
-        ]),
-        "chosen": Schema.boolean,
-      ]),
+      "providers": Schema.object(
+        [
+          "environment": Schema.string,
+          "environments": .object([
+            "type": .string("object"),
+            "additionalProperties": .object([
+              "type": .string("object"), "additionalProperties": Schema.string,
+            ]),
+          ]),
+          "chosen": Schema.boolean,
+        ].merging(ProviderChoices.atRunTime.map { ($0.area, Schema.enumeration($0.names)) }) { kept, _ in kept
+        }),
       "pageSize": Schema.integer(minimum: 3, maximum: 200),
       "prefetchDistance": Schema.integer(minimum: 0, maximum: 100),
       "imageCacheMegabytes": Schema.integer(minimum: 5, maximum: 2000),
@@ -75,6 +72,9 @@ enum SettingsContract: FeatureContract {
   ]
 
   static let stateMembers: [String: JSONValue] = ["settings": Schema.ref("Settings")]
+
+  /// The services an environment may name, for the parameter's text.
+  static var services: String { ProviderChoices.services.map(\.name).joined(separator: ", ") }
 
   /// `{name: {service: url}}`, every leaf a string.
   static func environments(_ raw: JSONValue?) throws(RPCError) -> [String: [String: String]]? {

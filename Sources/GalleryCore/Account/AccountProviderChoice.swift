@@ -1,0 +1,31 @@
+extension ImgurProvider {
+  /// api.imgur.com: browser sign-in and the user's images. The client id is public (it is in
+  /// the authorize URL); the secret refreshes expired tokens.
+  public static let service = ProviderService(
+    "imgur", defaultBaseURL: defaultBaseURL,
+    keys: [.init("IMGUR_CLIENT_ID", secret: false), .init("IMGUR_CLIENT_SECRET")])
+}
+
+extension AccountFeature {
+  /// The account's service: the offline demo account, or Imgur.
+  static let providerChoice: ProviderChoice? = ProviderChoice(
+    area: "account", summary: "the account's service",
+    options: [
+      ProviderOption("demo") { _, environment in environment.account = DemoAccount() },
+      ProviderOption(
+        "imgur",
+        warnings: { configured in
+          (configured.contains("IMGUR_CLIENT_ID")
+            ? [] : ["--account imgur without IMGUR_CLIENT_ID: sign-in is refused with config.missingKey"])
+            + (configured.contains("IMGUR_CLIENT_SECRET")
+              ? [] : ["--account imgur without IMGUR_CLIENT_SECRET: expired tokens cannot be refreshed"])
+        }
+      ) { c, environment in
+        let service = ImgurProvider.service
+        environment.account = ImgurProvider(
+          baseURL: c.baseURL(service), clientID: c.key("IMGUR_CLIENT_ID", of: service) ?? "",
+          clientSecret: c.key("IMGUR_CLIENT_SECRET", of: service), http: c.http)
+      },
+    ],
+    services: [ImgurProvider.service], installed: { $0.account.info.name })
+}

@@ -1,0 +1,33 @@
+extension ReqresAuthBackend {
+  /// reqres.in: sign-in and registration, with its public free-tier key unless one is given.
+  public static let service = ProviderService(
+    "reqres", defaultBaseURL: defaultBaseURL, keys: [.init("REQRES_API_KEY", publicDefault: defaultAPIKey)])
+}
+
+extension AuthFeature {
+  /// The sign-in backend, chosen at start-up only (`--auth`): the demo's accounts kept beside
+  /// the log, or reqres.in.
+  static let providerChoice: ProviderChoice? = ProviderChoice(
+    area: "auth", summary: "the sign-in backend",
+    options: [
+      ProviderOption("demo") { c, environment in
+        environment.auth = DemoAuthBackend(file: c.dataDirectory + "/demo-accounts.json", report: c.report)
+      },
+      ProviderOption(
+        "reqres",
+        warnings: { configured in
+          configured.contains("REQRES_API_KEY")
+            ? []
+            : [
+              "--auth reqres without REQRES_API_KEY: sending reqres.in's public free-tier key (\(ReqresAuthBackend.defaultAPIKey)), which its free limits apply to"
+            ]
+        }
+      ) { c, environment in
+        let service = ReqresAuthBackend.service
+        environment.auth = ReqresAuthBackend(
+          baseURL: c.baseURL(service), apiKey: c.key("REQRES_API_KEY", of: service) ?? "", http: c.http)
+      },
+    ],
+    services: [ReqresAuthBackend.service], atRunTime: false,
+    installed: { $0.auth is ReqresAuthBackend ? "reqres" : "demo" })
+}

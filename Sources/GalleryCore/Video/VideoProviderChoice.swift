@@ -1,0 +1,20 @@
+extension VideoFeature {
+  /// The videos' source: the offline demo clips, or Pexels' popular videos.
+  static let providerChoice: ProviderChoice? = ProviderChoice(
+    area: "video", summary: "the videos' source",
+    options: [
+      ProviderOption("demo") { _, environment in environment.video = DemoVideos() },
+      ProviderOption(
+        "pexels",
+        warnings: { configured in
+          configured.contains("PEXELS_API_KEY")
+            ? [] : ["--video pexels without PEXELS_API_KEY: picks will fail"]
+        }
+      ) { c, environment in
+        let service = PexelsProvider.service
+        environment.video = PexelsVideoProvider(
+          baseURL: c.baseURL(service), apiKey: c.key("PEXELS_API_KEY", of: service), http: c.http)
+      },
+    ],
+    services: [PexelsProvider.service], installed: { $0.video.name })
+}
