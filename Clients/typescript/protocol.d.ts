@@ -239,7 +239,7 @@ export interface RegistrationForm {
 
 export interface Route {
   "id": string | null;
-  "screen": "login" | "registration" | "home" | "detail" | "album" | "photo" | "albums" | "account" | "video" | "settings";
+  "screen": "settings" | "login" | "registration" | "home" | "detail" | "albums" | "album" | "photo" | "account" | "video";
 }
 
 export interface SecretField {
@@ -800,7 +800,7 @@ export interface MessageArguments {
   "history.readOnly": {  };
   "image.tooLarge": { "limit": string; };
   "nav.atRoot": {  };
-  "nav.badHome": { "screen": string; };
+  "nav.badHome": { "homes": string; "screen": string; };
   "nav.busy": {  };
   "nav.notShown": { "screen": string; };
   "nav.signInFirst": { "screen": string; };

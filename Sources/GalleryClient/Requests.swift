@@ -1108,7 +1108,7 @@ public enum MessageCode: String, CaseIterable, Sendable {
     case .historyReadOnly: return []
     case .imageTooLarge: return ["limit"]
     case .navAtRoot: return []
-    case .navBadHome: return ["screen"]
+    case .navBadHome: return ["homes", "screen"]
     case .navBusy: return []
     case .navNotShown: return ["screen"]
     case .navSignInFirst: return ["screen"]

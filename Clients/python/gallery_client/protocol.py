@@ -501,7 +501,7 @@ Route = TypedDict(
     "Route",
     {
         "id": Optional[str],
-        "screen": Literal["login", "registration", "home", "detail", "album", "photo", "albums", "account", "video", "settings"],
+        "screen": Literal["settings", "login", "registration", "home", "detail", "albums", "album", "photo", "account", "video"],
     },
 )
 
@@ -1278,7 +1278,7 @@ MESSAGE_ARGUMENTS: Dict[str, Tuple[str, ...]] = {
     "history.readOnly": (),
     "image.tooLarge": ("limit", ),
     "nav.atRoot": (),
-    "nav.badHome": ("screen", ),
+    "nav.badHome": ("homes", "screen", ),
     "nav.busy": (),
     "nav.notShown": ("screen", ),
     "nav.signInFirst": ("screen", ),

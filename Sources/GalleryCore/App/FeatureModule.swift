@@ -32,6 +32,10 @@ protocol FeatureModule: Sendable {
   static var providerKeys: [any ProviderKey.Type] { get }
   /// How users choose its provider (flags, settings), if they can.
   static var providerChoice: ProviderChoice? { get }
+  /// Its top-level screen, if it has one.
+  static var tab: TabDeclaration? { get }
+  /// Every screen it shows (the values `/route/N/screen` may take).
+  static var screens: [Route.Screen] { get }
   /// The texts of the message codes it shows, by language.
   static var messages: [Language: [String: String]] { get }
   /// The provider area `action` asks again (a reload, a retry), if it is one of this
@@ -50,6 +54,8 @@ extension FeatureModule {
   static var imageSlots: [ImageSlot] { [] }
   static var providerKeys: [any ProviderKey.Type] { [] }
   static var providerChoice: ProviderChoice? { nil }
+  static var tab: TabDeclaration? { nil }
+  static var screens: [Route.Screen] { [] }
   static var messages: [Language: [String: String]] { [:] }
   static func retryArea(of action: Action) -> ProviderArea? { nil }
 }

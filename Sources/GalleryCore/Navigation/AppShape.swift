@@ -11,7 +11,7 @@ public struct AppShape: Codable, Equatable, Sendable {
   }
 
   public var signIn: SignIn
-  /// The screen a start (or a sign-in) lands on: `feed`, `albums`, `account` or `video`.
+  /// The screen a start (or a sign-in) lands on: one of `homes`.
   public var home: Tab
 
   public init(signIn: SignIn = .required, home: Tab = .feed) {
@@ -19,8 +19,8 @@ public struct AppShape: Codable, Equatable, Sendable {
     self.home = home
   }
 
-  /// The screens home may be.
-  public static let homes: [Tab] = [.feed, .albums, .account, .video]
+  /// The screens home may be: the tabs declared able to (`TabDeclaration.canBeHome`).
+  public static var homes: [Tab] { Tab.homes }
 }
 
 extension AppShape: PersistedDefaults {

@@ -19,7 +19,9 @@ enum NavigationFeature: FeatureModule {
       return [Event(NavigationEvents.Opened(tab: tab))]
     case .adoptShape(let shape):
       guard AppShape.homes.contains(shape.home) else {
-        throw Rejection("nav.badHome", ["screen": shape.home.rawValue])
+        throw Rejection(
+          "nav.badHome",
+          ["screen": shape.home.rawValue, "homes": AppShape.homes.map(\.rawValue).joined(separator: ", ")])
       }
       return shape == state.shape ? [] : [Event(NavigationEvents.ShapeChosen(shape: shape))]
     }
@@ -49,7 +51,7 @@ enum NavigationFeature: FeatureModule {
       }
     },
     .fold(NavigationEvents.ScreensClosed.self) { state, _ in
-      state.route.removeAll { [.detail, .album, .photo].contains($0.screen) }
+      state.route.removeAll { Tab.pushedScreens.contains($0.screen) }
       if state.route.isEmpty { state.route = [Route(.login)] }
     },
   ]

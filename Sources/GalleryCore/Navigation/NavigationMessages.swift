@@ -7,14 +7,14 @@ extension NavigationFeature {
       "nav.busy": "Wait for the registration to finish.",
       "nav.notShown": "Open the {screen} screen first: this action belongs to it.",
       "nav.signInFirst": "Sign in to open {screen}.",
-      "nav.badHome": "{screen} cannot be the home screen: use feed, albums, account or video.",
+      "nav.badHome": "{screen} cannot be the home screen: use one of {homes}.",
     ],
     .es: [
       "nav.atRoot": "No hay ninguna pantalla a la que volver.",
       "nav.busy": "Espera a que termine el registro.",
       "nav.notShown": "Abre primero la pantalla {screen}: esta acción le pertenece.",
       "nav.signInFirst": "Inicia sesión para abrir {screen}.",
-      "nav.badHome": "{screen} no puede ser la pantalla de inicio: usa feed, albums, account o video.",
+      "nav.badHome": "{screen} no puede ser la pantalla de inicio: usa una de estas: {homes}.",
     ],
   ]
 }

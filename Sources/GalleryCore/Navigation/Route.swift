@@ -1,9 +1,38 @@
 /// One screen on the navigation stack (`/route`, top last).
 public struct Route: Codable, Equatable, Sendable {
-  public enum Screen: String, Codable, Sendable {
-    case login, registration, home, detail, album, photo
-    /// The top-level screens other than the feed (`home`): the roots `nav/open` makes.
-    case albums, account, video, settings
+  /// A screen. Each feature declares its own as static members in its folder
+  /// and lists them in its module's `screens`; `Screen.all` is derived.
+  public struct Screen: Hashable, Sendable, Codable, CustomStringConvertible {
+    public let rawValue: String
+
+    /// Declares the screen named `rawValue` (a feature's static member).
+    public init(declaring rawValue: String) { self.rawValue = rawValue }
+
+    /// The declared screen named `rawValue`, or nil.
+    public init?(rawValue: String) {
+      guard Self.names.contains(rawValue) else { return nil }
+      self.rawValue = rawValue
+    }
+
+    /// Every screen the modules declare, in module order.
+    public static let all: [Screen] = GalleryModules.all.flatMap { $0.screens }
+    private static let names = Set(all.map(\.rawValue))
+
+    public var description: String { rawValue }
+
+    public init(from decoder: any Decoder) throws {
+      let name = try decoder.singleValueContainer().decode(String.self)
+      guard let screen = Screen(rawValue: name) else {
+        throw DecodingError.dataCorrupted(
+          .init(codingPath: decoder.codingPath, debugDescription: "no screen \(name)"))
+      }
+      self = screen
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      try container.encode(rawValue)
+    }
   }
   public var screen: Screen
   /// What the screen shows, for screens about one thing (a photo's key, an album's id).

@@ -1,37 +1,93 @@
 /// A top-level screen (`nav/open`): opening one makes it the root of `/route`, with the
-/// screens pushed from it (an open photo, an open album) still above it.
-public enum Tab: String, Codable, Sendable, CaseIterable {
-  case feed, albums, account, video, settings
+/// screens pushed from it (an open photo, an open album) still above it. Each feature that
+/// has one declares it in its folder (`TabDeclaration`, its module's `tab`); the list of
+/// tabs, their order and which can be home are derived from the modules.
+public struct Tab: Hashable, Sendable, Codable, CustomStringConvertible {
+  public let rawValue: String
+
+  /// Declares the tab named `rawValue` (a feature's static member in its folder).
+  public init(declaring rawValue: String) { self.rawValue = rawValue }
+
+  /// The declared tab named `rawValue`, or nil.
+  public init?(rawValue: String) {
+    guard let declared = Self.declarations.first(where: { $0.tab.rawValue == rawValue }) else { return nil }
+    self = declared.tab
+  }
+
+  /// Every tab, in tab-bar order.
+  public static var allCases: [Tab] { declarations.map(\.tab) }
+
+  /// The tabs that may be home (`/shape/home`), in tab-bar order.
+  public static var homes: [Tab] { declarations.filter(\.canBeHome).map(\.tab) }
+
+  /// Every module's tab, in tab-bar order.
+  static let declarations: [TabDeclaration] = GalleryModules.all.compactMap { $0.tab }.sorted {
+    $0.order < $1.order
+  }
+
+  private var declaration: TabDeclaration {
+    guard let declared = Self.declarations.first(where: { $0.tab == self }) else {
+      preconditionFailure("tab \(rawValue) is named but no module declares it")
+    }
+    return declared
+  }
 
   /// The screen at the root of `/route` for this tab (the feed's is `home`).
-  public var screen: Route.Screen {
-    switch self {
-    case .feed: return .home
-    case .albums: return .albums
-    case .account: return .account
-    case .video: return .video
-    case .settings: return .settings
-    }
-  }
+  public var screen: Route.Screen { declaration.root }
 
   /// The tab whose root `screen` is, if it is one.
   public init?(root screen: Route.Screen) {
-    guard let tab = Tab.allCases.first(where: { $0.screen == screen }) else { return nil }
-    self = tab
+    guard let declared = Self.declarations.first(where: { $0.root == screen }) else { return nil }
+    self = declared.tab
   }
 
   /// The screens pushed from this tab that are still open, bottom first.
-  func pushed(in state: AppState) -> [Route] {
-    switch self {
-    case .feed:
-      return state.detail.map { [Route(.detail, id: $0.key)] } ?? []
-    case .albums:
-      guard let album = state.album else { return [] }
-      return [Route(.album, id: String(album.id))]
-        + (state.photo.map { [Route(.photo, id: String($0.photo.id))] } ?? [])
-    case .account, .video, .settings:
-      return []
+  func pushed(in state: AppState) -> [Route] { declaration.pushed(state) }
+
+  /// Every screen some tab pushes (closed when the session ends).
+  static let pushedScreens: Set<Route.Screen> = Set(declarations.flatMap(\.pushes))
+
+  public var description: String { rawValue }
+
+  public init(from decoder: any Decoder) throws {
+    let name = try decoder.singleValueContainer().decode(String.self)
+    guard let tab = Tab(rawValue: name) else {
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: decoder.codingPath, debugDescription: "no tab \(name)"))
     }
+    self = tab
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
+}
+
+/// A feature's top-level screen, declared once by its module (`FeatureModule.tab`).
+public struct TabDeclaration: Sendable {
+  public let tab: Tab
+  /// The screen at the root of `/route` when it is open.
+  public let root: Route.Screen
+  /// Its place in the tab bar (lower first).
+  public let order: Int
+  /// Whether an app may start on it (`initializationOptions.home`).
+  public let canBeHome: Bool
+  /// Every screen it can push above its root.
+  public let pushes: [Route.Screen]
+  /// The screens pushed from it that are still open in `state`, bottom first.
+  let pushed: @Sendable (AppState) -> [Route]
+
+  init(
+    _ tab: Tab, root: Route.Screen, order: Int, canBeHome: Bool = true, pushes: [Route.Screen] = [],
+    pushed: @escaping @Sendable (AppState) -> [Route] = { _ in [] }
+  ) {
+    self.tab = tab
+    self.root = root
+    self.order = order
+    self.canBeHome = canBeHome
+    self.pushes = pushes
+    self.pushed = pushed
   }
 }
 

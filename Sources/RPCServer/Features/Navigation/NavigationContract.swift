@@ -10,7 +10,7 @@ enum NavigationContract: FeatureContract {
       params: [
         .init(
           "screen", Schema.enumeration(Tab.allCases.map(\.rawValue)),
-          "feed, albums, account, video or settings")
+          Tab.allCases.map(\.rawValue).joined(separator: ", "))
       ]
     ) { p throws(RPCError) in
       let name = try p.string("screen")
@@ -24,9 +24,7 @@ enum NavigationContract: FeatureContract {
 
   static let schemas: [String: JSONValue] = [
     "Route": Schema.object([
-      "screen": Schema.enumeration([
-        "login", "registration", "home", "detail", "album", "photo", "albums", "account", "video", "settings",
-      ]),
+      "screen": Schema.enumeration(Route.Screen.all.map(\.rawValue)),
       "id": Schema.nullable(Schema.string),
     ])
   ]
