@@ -22,9 +22,7 @@ final class FeatureBoundaryTests: XCTestCase {
     "Video": [:],
     "Albums": [:],
     "Account": [
-      "Sources/RPCServer/Server/GalleryServer+UploadProgress.swift": "upload progress in the server",
-      "Sources/GalleryTesting/SwitchedAccount.swift": "test support: an account behind a switch",
-      "Sources/GalleryCore/Store/Store.swift": "Store.send handles staged uploads",
+      "Sources/GalleryTesting/SwitchedAccount.swift": "test support: an account behind a switch"
     ],
   ]
 

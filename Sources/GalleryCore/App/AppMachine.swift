@@ -39,6 +39,18 @@ public enum AppMachine {
     return route.plans.flatMap { $0(event.payload, state) }
   }
 
+  /// Hands the vault what an accepted action carries besides its events (every feature's
+  /// `keepSecrets`).
+  static func keepSecrets(of action: Action, in vault: SecretVault) {
+    for module in GalleryModules.all { module.keepSecrets(of: action, in: vault) }
+  }
+
+  /// The file a refused action staged that nothing will use, if any (every feature's
+  /// `unusedFile`).
+  static func unusedFile(ofRefused action: Action, in state: AppState) -> String? {
+    GalleryModules.all.lazy.compactMap { $0.unusedFile(ofRefused: action, in: state) }.first
+  }
+
   /// Actions the runtime sends once the state is recovered: each feature resumes or closes
   /// what the last process left in flight, with the providers now configured.
   public static func startupActions(_ environment: GalleryEnvironment) -> [Action] {

@@ -32,6 +32,12 @@ protocol FeatureModule: Sendable {
   static var providerKeys: [any ProviderKey.Type] { get }
   /// How users choose its provider (flags, settings), if they can.
   static var providerChoice: ProviderChoice? { get }
+  /// Hands `vault` what an accepted `action` carries besides its events (a password, a
+  /// redirect with tokens): memory only, never the log.
+  static func keepSecrets(of action: Action, in vault: SecretVault)
+  /// The file a refused `action` staged that nothing will use (`state`: the state it was
+  /// refused in, which may still name the same file).
+  static func unusedFile(ofRefused action: Action, in state: AppState) -> String?
   /// Its top-level screen, if it has one.
   static var tab: TabDeclaration? { get }
   /// Every screen it shows (the values `/route/N/screen` may take).
@@ -55,6 +61,8 @@ extension FeatureModule {
   static var providerKeys: [any ProviderKey.Type] { [] }
   static var providerChoice: ProviderChoice? { nil }
   static var tab: TabDeclaration? { nil }
+  static func keepSecrets(of action: Action, in vault: SecretVault) {}
+  static func unusedFile(ofRefused action: Action, in state: AppState) -> String? { nil }
   static var screens: [Route.Screen] { [] }
   static var messages: [Language: [String: String]] { [:] }
   static func retryArea(of action: Action) -> ProviderArea? { nil }

@@ -28,23 +28,6 @@ public enum Action: Codable, Equatable, Sendable {
   case settings(SettingsAction)
   case requests(RequestsAction)
 
-  /// A secret the action hands to the runtime's memory (never to the log).
-  var secret: (AuthForm, Secret)? {
-    if case .auth(.setPassword(let form, let secret)) = self { return (form, secret) }
-    return nil
-  }
-
-  /// The file an upload of sent bytes keeps under the data directory (removed if refused).
-  var stagedUpload: String? {
-    if case .account(.upload(let request)) = self, request.file.staged == true { return request.file.path }
-    return nil
-  }
-
-  /// The redirect URL of a completed browser sign-in (it carries tokens: memory only).
-  var accountRedirect: Secret? {
-    if case .account(.completeLogin(let url)) = self { return url }
-    return nil
-  }
 }
 
 extension Action {

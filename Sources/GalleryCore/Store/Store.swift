@@ -274,14 +274,10 @@ public final class Store: @unchecked Sendable {
         do {
           guard !options.readOnly else { throw Rejection("history.readOnly") }
           let events = try AppMachine.decide(action, current, now: options.clock)
-          if let (form, secret) = action.secret { runtime.vault.set(form, secret) }
-          if let redirect = action.accountRedirect { runtime.vault.setRedirect(redirect) }
+          AppMachine.keepSecrets(of: action, in: runtime.vault)
           return try appendLocked(events, deferDurability: deferDurability)
         } catch {
-          // Bytes kept for a refused upload go, unless the upload in the state uses the same file.
-          if let staged = action.stagedUpload, current.account.upload.request?.file.path != staged {
-            unused = staged
-          }
+          unused = AppMachine.unusedFile(ofRefused: action, in: current)
           throw error
         }
       }

@@ -6,15 +6,15 @@ public struct MethodContext: Sendable {
   public var dataDirectory: String
   /// The random choices that reach the log (the OAuth `state`), seeded under `serve --seed`.
   public var random: RandomSource
-  /// The staged upload files the state names now (nil: none are swept before staging).
-  public var stagedInUse: (@Sendable () -> Set<String>)?
+  /// The state as it is now, for a method that must not undo what it names (nil: not known).
+  public var currentState: (@Sendable () -> AppState)?
 
   public init(
     dataDirectory: String, random: RandomSource = RandomSource(),
-    stagedInUse: (@Sendable () -> Set<String>)? = nil
+    currentState: (@Sendable () -> AppState)? = nil
   ) {
     self.dataDirectory = dataDirectory
     self.random = random
-    self.stagedInUse = stagedInUse
+    self.currentState = currentState
   }
 }

@@ -11,11 +11,11 @@ extension MethodSpec {
     _ name: String, _ summary: String, params: [Param] = [],
     result: JSONValue = Schema.ref("ActionResult"),
     answer: (@Sendable (Params, Store.Outcome, AppState) -> [String: JSONValue])? = nil,
-    reportsProgress: Bool = false,
+    progress: WorkProgress? = nil,
     _ build: @escaping @Sendable (Params) throws(RPCError) -> Action
   ) -> MethodSpec {
     action(
-      name, summary, params: params, result: result, answer: answer, reportsProgress: reportsProgress,
+      name, summary, params: params, result: result, answer: answer, progress: progress,
       context: { p, _ throws(RPCError) in try build(p) })
   }
 
@@ -24,12 +24,12 @@ extension MethodSpec {
     _ name: String, _ summary: String, params: [Param] = [],
     result: JSONValue = Schema.ref("ActionResult"),
     answer: (@Sendable (Params, Store.Outcome, AppState) -> [String: JSONValue])? = nil,
-    reportsProgress: Bool = false,
+    progress: WorkProgress? = nil,
     context build: @escaping @Sendable (Params, MethodContext) throws(RPCError) -> Action
   ) -> MethodSpec {
     MethodSpec(
       name, summary, params: params, result: result, errors: actionErrors,
-      route: .action(build, answer: answer, reportsProgress: reportsProgress))
+      route: .action(build, answer: answer, progress: progress))
   }
 }
 

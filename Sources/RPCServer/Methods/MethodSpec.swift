@@ -9,11 +9,11 @@ public struct MethodSpec: Sendable {
     case builtin(Builtin)
     /// Becomes an action for the store; the closure reads the parameters. `answer` adds
     /// members to the result, from the parameters, the events the action recorded and the
-    /// state after them; `reportsProgress`:
-    /// a `workDoneToken` gets `$/progress` from the events that follow (uploads).
+    /// state after them; `progress`: with
+    /// a `workDoneToken`, `$/progress` follows the work the action started (uploads).
     case action(
       @Sendable (Params, MethodContext) throws(RPCError) -> Action,
-      answer: (@Sendable (Params, Store.Outcome, AppState) -> [String: JSONValue])?, reportsProgress: Bool)
+      answer: (@Sendable (Params, Store.Outcome, AppState) -> [String: JSONValue])?, progress: WorkProgress?)
     /// A method whose feature is not built yet: answered with -32001.
     case notAvailable(feature: String)
     /// A notification the lifecycle needs (`initialized`, `exit`, `$/cancelRequest`).

@@ -11,13 +11,13 @@ extension GalleryServer {
     if coalescing {
       coalesced = (change, coalesced?.from ?? from)
       lock.unlock()
-      return reportUploads(change)
+      return reportWork(change)
     }
     let previous = baseline
     baseline = change.state
     lock.unlock()
     send(from: from, previous, change)
-    reportUploads(change)
+    reportWork(change)
   }
 
   func setBaseline(_ state: AppState) {

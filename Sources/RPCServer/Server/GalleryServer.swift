@@ -38,8 +38,8 @@ public final class GalleryServer: @unchecked Sendable {
   var coalesced: (change: Store.StateChange, from: UInt64)?
   var subscription: LogSubscription?
   var cancellable: [RPCID: CancelFlag] = [:]
-  /// Uploads reporting `$/progress`, by request id.
-  var uploads: [Int: Progress] = [:]
+  /// Long work reporting `$/progress` (an upload), as its method declares it.
+  var watchedWork: [WatchedWork] = []
   let workers = DispatchQueue(label: "gallery-rpc.long-requests", attributes: .concurrent)
   let workersDone = DispatchGroup()
   /// Reader thread only: answers waiting for the current read's shared fsync.
@@ -246,22 +246,22 @@ public final class GalleryServer: @unchecked Sendable {
     switch spec.route {
     case .notAvailable(let feature):
       throw RPCError.notAvailableYet(method, feature: feature)
-    case .action(let build, let answer, let reportsProgress):
+    case .action(let build, let answer, let progress):
       let p = try Params(params, allowed: spec.paramNames)
       let outcome = try perform(
         try build(
           p,
           MethodContext(
             dataDirectory: store.dataDirectory, random: store.random,
-            stagedInUse: { [store] in StagedUploads.inUse(store.state) })))
+            currentState: { [store] in store.state })))
       var result: [String: JSONValue] = [
         "version": .number(Double(outcome.version)),
         "events": .array(
           outcome.events.map { .object(["seq": .number(Double($0.seq)), "type": .string($0.type)]) }),
       ]
       if let answer { result.merge(answer(p, outcome, store.state)) { _, extra in extra } }
-      if reportsProgress, let token = try p.raw("workDoneToken") {
-        watchUpload(outcome, token: token)
+      if let progress, let token = try p.raw("workDoneToken") {
+        watch(progress, startedBy: outcome, token: token)
       }
       return .object(result)
     case .builtin(let builtin):

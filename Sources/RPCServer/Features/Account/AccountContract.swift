@@ -52,7 +52,7 @@ enum AccountContract: FeatureContract {
         .init("title", Schema.string, required: false, "at most 255 characters"),
         .init("description", Schema.string, required: false, "at most 5000 characters"),
         .workDoneToken,
-      ], reportsProgress: true
+      ], progress: uploadProgress
     ) { p, context throws(RPCError) in
       let title = try p.optionalString("title")
       let description = try p.optionalString("description")
@@ -121,6 +121,15 @@ enum AccountContract: FeatureContract {
   ]
 
   static let stateMembers: [String: JSONValue] = ["account": Schema.ref("Account")]
+
+  /// An upload's `$/progress`: from its start event to the state's `/account/upload/progress`,
+  /// ended when the upload is no longer the one uploading.
+  static let uploadProgress = WorkProgress(
+    title: "uploading", started: { $0.first(AccountEvents.UploadStarted.self)?.requestID },
+    percent: { id, state in
+      let upload = state.account.upload
+      return upload.requestID == id && upload.status == .uploading ? Int(upload.progress * 100) : nil
+    })
 
   /// 32 random hex digits: the OAuth `state` that ties the redirect to this sign-in.
   static func nonce(_ random: RandomSource) -> String {

@@ -41,8 +41,8 @@ enum UploadSource {
       }
       // What earlier uploads staged and the state no longer names goes first: the folder
       // holds the upload the state names and this one, no more.
-      if let inUse = context.stagedInUse {
-        StagedUploads.sweep(dataDirectory: context.dataDirectory, keeping: inUse())
+      if let state = context.currentState {
+        StagedUploads.sweep(dataDirectory: context.dataDirectory, keeping: StagedUploads.inUse(state()))
       }
       do { return try UploadFile.stage([UInt8](bytes), fileName: fileName, in: context.dataDirectory) } catch
       {
