@@ -124,6 +124,16 @@ export interface EventRecord {
   "v": number;
 }
 
+export interface FavoriteItem {
+  "card": PhotoCard;
+  "key": string;
+  "thumbnail": Image;
+}
+
+export interface Favorites {
+  "items": Array<FavoriteItem>;
+}
+
 export interface Feed {
   "activeQuery": string;
   "emptyNotice": Message | null;
@@ -195,6 +205,12 @@ export interface Message {
   "retryable": boolean;
 }
 
+export interface OpenFavorite {
+  "card": PhotoCard;
+  "image": Image;
+  "key": string;
+}
+
 export interface PatchOperation {
   "op": "add" | "remove" | "replace";
   "path": string;
@@ -218,6 +234,16 @@ export interface Photo {
   "width": number;
 }
 
+export interface PhotoCard {
+  "author": string | null;
+  "height": number | null;
+  "imageURL": string;
+  "source": string;
+  "thumbnailURL": string;
+  "title": string | null;
+  "width": number | null;
+}
+
 export interface Progress {
   "token": unknown;
   "value": {
@@ -239,7 +265,7 @@ export interface RegistrationForm {
 
 export interface Route {
   "id": string | null;
-  "screen": "settings" | "login" | "registration" | "home" | "detail" | "albums" | "album" | "photo" | "account" | "video";
+  "screen": "settings" | "login" | "registration" | "home" | "detail" | "albums" | "album" | "photo" | "account" | "video" | "favorites" | "favorite";
 }
 
 export interface SecretField {
@@ -278,6 +304,8 @@ export interface State {
   "albums": Albums;
   "connectivity": "online" | "offline";
   "detail": Detail | null;
+  "favorite": OpenFavorite | null;
+  "favorites": Favorites;
   "feed": Feed;
   "login": LoginForm;
   "photo": AlbumPhotoScreen | null;
@@ -289,7 +317,7 @@ export interface State {
   "session": Session;
   "settings": Settings;
   "shape": {
-    "home": "feed" | "albums" | "account" | "video";
+    "home": "feed" | "albums" | "account" | "video" | "favorites";
     "signIn": "required" | "none";
   };
   "unreachable": { [key: string]: Unreachable };
@@ -362,7 +390,7 @@ export interface Methods {
   "initialize": { params: {
       "clientInfo"?: unknown;
       "initializationOptions"?: {
-        "home"?: "feed" | "albums" | "account" | "video";
+        "home"?: "feed" | "albums" | "account" | "video" | "favorites";
         "settings"?: {
           "appearance"?: "system" | "light" | "dark";
           "imageCacheMegabytes"?: number;
@@ -475,7 +503,7 @@ export interface Methods {
   "nav/back": { params: {}; result: ActionResult; rejections: "nav.atRoot" | "nav.busy" | "history.readOnly" };
   /** Shows a top-level screen, as a tab: it becomes the root of /route, below the screens pushed from it that are still open (an open photo, an open album). Opening the screen already shown does nothing; with sign-in required, only a signed-in user can (-32010 nav.signInFirst). The albums, the feed and the account's images load when first shown. */
   "nav/open": { params: {
-      "screen": "feed" | "albums" | "account" | "video" | "settings";
+      "screen": "feed" | "albums" | "account" | "video" | "favorites" | "settings";
     }; result: ActionResult; rejections: "nav.signInFirst" | "history.readOnly" };
   /** Search as the user types: the search starts 300 ms after the last change (the timer's firing is recorded). */
   "feed/setQuery": { params: {
@@ -623,6 +651,18 @@ export interface Methods {
       "prefetchDistance"?: number;
       "videoProvider"?: "demo" | "pexels";
     }; result: ActionResult; rejections: "settings.invalid" | "history.readOnly" };
+  /** Keeps the photo a screen shows under `key` (a feed row or the open photo `provider:id`, an album photo `photo:ID`, an account image `account:ID`), as it is shown, at the top of /favorites/items. Keeping a kept photo records nothing; a key no screen shows is refused (favorites.notShown), and so is an add past 1,000 (favorites.full). Works offline. */
+  "favorites/add": { params: {
+      "key": string;
+    }; result: ActionResult; rejections: "favorites.notShown" | "favorites.full" | "history.readOnly" };
+  /** Forgets a kept photo (closing it if it is open); a key not kept is refused (favorites.unknown). */
+  "favorites/remove": { params: {
+      "key": string;
+    }; result: ActionResult; rejections: "favorites.unknown" | "history.readOnly" };
+  /** Opens a kept photo from the favorites tab: pushes the favorite route and loads its large image at /favorite/image. */
+  "favorites/open": { params: {
+      "key": string;
+    }; result: ActionResult; rejections: "favorites.unknown" | "nav.notShown" | "history.readOnly" };
 }
 
 /** The notifications a client sends (no answer). */
@@ -698,6 +738,9 @@ export type MessageCode =
   | "email.invalid"
   | "email.required"
   | "email.tooLong"
+  | "favorites.full"
+  | "favorites.notShown"
+  | "favorites.unknown"
   | "feed.empty"
   | "feed.imageNotFailed"
   | "feed.noResults"
@@ -792,6 +835,9 @@ export interface MessageArguments {
   "email.invalid": {  };
   "email.required": {  };
   "email.tooLong": {  };
+  "favorites.full": { "max": string; };
+  "favorites.notShown": { "key": string; };
+  "favorites.unknown": { "key": string; };
   "feed.empty": {  };
   "feed.imageNotFailed": {  };
   "feed.noResults": { "query": string; };

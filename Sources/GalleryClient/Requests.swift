@@ -379,7 +379,7 @@ public enum Requests {
     public static let rejections: [MessageCode] = [.navSignInFirst, .historyReadOnly]
     /// The values `screen` takes.
     public enum Screen: String, Sendable, CaseIterable, JSONParameter {
-      case feed, albums, account, video, settings
+      case feed, albums, account, video, favorites, settings
       public var json: JSONValue { .string(rawValue) }
     }
     public var screen: Screen
@@ -918,6 +918,54 @@ public enum Requests {
       return p
     }
   }
+
+  /// Keeps the photo a screen shows under `key` (a feed row or the open photo `provider:id`, an album photo `photo:ID`, an account image `account:ID`), as it is shown, at the top of /favorites/items. Keeping a kept photo records nothing; a key no screen shows is refused (favorites.notShown), and so is an add past 1,000 (favorites.full). Works offline.
+  public struct FavoritesAdd: GalleryRequest {
+    public static let method = "favorites/add"
+    public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [.favoritesNotShown, .favoritesFull, .historyReadOnly]
+    public var key: String
+    public init(key: String) {
+      self.key = key
+    }
+    public var params: [String: JSONValue] {
+      var p: [String: JSONValue] = [:]
+      p["key"] = key.json
+      return p
+    }
+  }
+
+  /// Forgets a kept photo (closing it if it is open); a key not kept is refused (favorites.unknown).
+  public struct FavoritesRemove: GalleryRequest {
+    public static let method = "favorites/remove"
+    public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [.favoritesUnknown, .historyReadOnly]
+    public var key: String
+    public init(key: String) {
+      self.key = key
+    }
+    public var params: [String: JSONValue] {
+      var p: [String: JSONValue] = [:]
+      p["key"] = key.json
+      return p
+    }
+  }
+
+  /// Opens a kept photo from the favorites tab: pushes the favorite route and loads its large image at /favorite/image.
+  public struct FavoritesOpen: GalleryRequest {
+    public static let method = "favorites/open"
+    public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [.favoritesUnknown, .navNotShown, .historyReadOnly]
+    public var key: String
+    public init(key: String) {
+      self.key = key
+    }
+    public var params: [String: JSONValue] {
+      var p: [String: JSONValue] = [:]
+      p["key"] = key.json
+      return p
+    }
+  }
 }
 
 /// The contract's shapes that results name (openrpc.json's components).
@@ -1005,6 +1053,9 @@ public enum MessageCode: String, CaseIterable, Sendable {
   case emailInvalid = "email.invalid"
   case emailRequired = "email.required"
   case emailTooLong = "email.tooLong"
+  case favoritesFull = "favorites.full"
+  case favoritesNotShown = "favorites.notShown"
+  case favoritesUnknown = "favorites.unknown"
   case feedEmpty = "feed.empty"
   case feedImageNotFailed = "feed.imageNotFailed"
   case feedNoResults = "feed.noResults"
@@ -1100,6 +1151,9 @@ public enum MessageCode: String, CaseIterable, Sendable {
     case .emailInvalid: return []
     case .emailRequired: return []
     case .emailTooLong: return []
+    case .favoritesFull: return ["max"]
+    case .favoritesNotShown: return ["key"]
+    case .favoritesUnknown: return ["key"]
     case .feedEmpty: return []
     case .feedImageNotFailed: return []
     case .feedNoResults: return ["query"]

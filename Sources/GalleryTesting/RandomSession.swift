@@ -64,8 +64,12 @@ public struct RandomSession {
     case 11: return .images(.prefetch((0..<3).map { _ in pick(keys) }))
     case 12: return .images(.cancelPrefetch([pick(keys)]))
     case 13:
+      let shown = pick(keys + ["photo:1", "photo:13", "account:demo1", "nope"])
       return pick([
         .feed(.openDetail(pick(keys))), .feed(.closeDetail), .images(.retry(pick(keys))),
+        .favorites(.add(key: shown)), .favorites(.remove(key: shown)),
+        .favorites(.open(key: "favorite:" + shown)),
+        .navigation(.open(.favorites)),
       ])
     case 14: return .feed(.setConnectivity(online: next() % 3 != 0))
     case 15: return .feed(.setQuery(pick(["", "lake", "sky", "zzz"])))

@@ -48,6 +48,9 @@ MessageCode = Literal[
     "email.invalid",
     "email.required",
     "email.tooLong",
+    "favorites.full",
+    "favorites.notShown",
+    "favorites.unknown",
     "feed.empty",
     "feed.imageNotFailed",
     "feed.noResults",
@@ -357,6 +360,35 @@ EventRecord = TypedDict(
     },
 )
 
+PhotoCard = TypedDict(
+    "PhotoCard",
+    {
+        "author": Optional[str],
+        "height": Optional[int],
+        "imageURL": str,
+        "source": str,
+        "thumbnailURL": str,
+        "title": Optional[str],
+        "width": Optional[int],
+    },
+)
+
+FavoriteItem = TypedDict(
+    "FavoriteItem",
+    {
+        "card": PhotoCard,
+        "key": str,
+        "thumbnail": Image,
+    },
+)
+
+Favorites = TypedDict(
+    "Favorites",
+    {
+        "items": List[FavoriteItem],
+    },
+)
+
 FeedItem = TypedDict(
     "FeedItem",
     {
@@ -458,6 +490,15 @@ LoginForm = TypedDict(
     },
 )
 
+OpenFavorite = TypedDict(
+    "OpenFavorite",
+    {
+        "card": PhotoCard,
+        "image": Image,
+        "key": str,
+    },
+)
+
 PatchOperation = TypedDict(
     "PatchOperation",
     {
@@ -501,7 +542,7 @@ Route = TypedDict(
     "Route",
     {
         "id": Optional[str],
-        "screen": Literal["settings", "login", "registration", "home", "detail", "albums", "album", "photo", "account", "video"],
+        "screen": Literal["settings", "login", "registration", "home", "detail", "albums", "album", "photo", "account", "video", "favorites", "favorite"],
     },
 )
 
@@ -602,7 +643,7 @@ StateRateLimitedValue = TypedDict(
 StateShape = TypedDict(
     "StateShape",
     {
-        "home": Literal["feed", "albums", "account", "video"],
+        "home": Literal["feed", "albums", "account", "video", "favorites"],
         "signIn": Literal["required", "none"],
     },
 )
@@ -615,6 +656,8 @@ State = TypedDict(
         "albums": Albums,
         "connectivity": Literal["online", "offline"],
         "detail": Optional[Detail],
+        "favorite": Optional[OpenFavorite],
+        "favorites": Favorites,
         "feed": Feed,
         "login": LoginForm,
         "photo": Optional[AlbumPhotoScreen],
@@ -652,7 +695,7 @@ InitializeParamsInitializationOptionsSettings = TypedDict(
 InitializeParamsInitializationOptions = TypedDict(
     "InitializeParamsInitializationOptions",
     {
-        "home": NotRequired[Literal["feed", "albums", "account", "video"]],
+        "home": NotRequired[Literal["feed", "albums", "account", "video", "favorites"]],
         "settings": NotRequired[InitializeParamsInitializationOptionsSettings],
         "signIn": NotRequired[Literal["required", "none"]],
     },
@@ -908,7 +951,7 @@ NavBackParams = TypedDict(
 NavOpenParams = TypedDict(
     "NavOpenParams",
     {
-        "screen": Literal["feed", "albums", "account", "video", "settings"],
+        "screen": Literal["feed", "albums", "account", "video", "favorites", "settings"],
     },
 )
 
@@ -1209,6 +1252,27 @@ SettingsUpdateParams = TypedDict(
     },
 )
 
+FavoritesAddParams = TypedDict(
+    "FavoritesAddParams",
+    {
+        "key": str,
+    },
+)
+
+FavoritesRemoveParams = TypedDict(
+    "FavoritesRemoveParams",
+    {
+        "key": str,
+    },
+)
+
+FavoritesOpenParams = TypedDict(
+    "FavoritesOpenParams",
+    {
+        "key": str,
+    },
+)
+
 EventsAppendedParams = TypedDict(
     "EventsAppendedParams",
     {
@@ -1270,6 +1334,9 @@ MESSAGE_ARGUMENTS: Dict[str, Tuple[str, ...]] = {
     "email.invalid": (),
     "email.required": (),
     "email.tooLong": (),
+    "favorites.full": ("max", ),
+    "favorites.notShown": ("key", ),
+    "favorites.unknown": ("key", ),
     "feed.empty": (),
     "feed.imageNotFailed": (),
     "feed.noResults": ("query", ),
@@ -1356,10 +1423,13 @@ REJECTIONS: Dict[str, Tuple[MessageCode, ...]] = {
     "account/logout": ("account.notSignedIn", "history.readOnly", ),
     "video/playRandom": ("video.badQuality", "video.badScreen", "request.retryTooSoon", "history.readOnly", ),
     "settings/update": ("settings.invalid", "history.readOnly", ),
+    "favorites/add": ("favorites.notShown", "favorites.full", "history.readOnly", ),
+    "favorites/remove": ("favorites.unknown", "history.readOnly", ),
+    "favorites/open": ("favorites.unknown", "nav.notShown", "history.readOnly", ),
 }
 """The message codes each action method's rejection (-32010) can carry."""
 
-METHODS: Tuple[str, ...] = ("initialize", "initialized", "shutdown", "exit", "rpc.discover", "$/cancelRequest", "state/get", "events/read", "events/subscribe", "events/unsubscribe", "history/stateAt", "history/changes", "test/advanceClock", "test/settle", "auth/setEmail", "auth/setPassword", "auth/submitLogin", "auth/logout", "registration/open", "registration/setEmail", "registration/setPassword", "registration/setAge", "registration/submit", "nav/back", "nav/open", "feed/setQuery", "feed/refresh", "feed/loadMore", "feed/openDetail", "detail/close", "connectivity/set", "images/prefetch", "images/cancel", "images/retry", "feed/prefetch", "feed/cancelPrefetch", "feed/retryImage", "albums/load", "albums/setSearch", "albums/open", "albums/openPhoto", "albums/retry", "account/beginLogin", "account/completeLogin", "account/loadImages", "account/upload", "account/delete", "account/logout", "video/playRandom", "settings/update", )
+METHODS: Tuple[str, ...] = ("initialize", "initialized", "shutdown", "exit", "rpc.discover", "$/cancelRequest", "state/get", "events/read", "events/subscribe", "events/unsubscribe", "history/stateAt", "history/changes", "test/advanceClock", "test/settle", "auth/setEmail", "auth/setPassword", "auth/submitLogin", "auth/logout", "registration/open", "registration/setEmail", "registration/setPassword", "registration/setAge", "registration/submit", "nav/back", "nav/open", "feed/setQuery", "feed/refresh", "feed/loadMore", "feed/openDetail", "detail/close", "connectivity/set", "images/prefetch", "images/cancel", "images/retry", "feed/prefetch", "feed/cancelPrefetch", "feed/retryImage", "albums/load", "albums/setSearch", "albums/open", "albums/openPhoto", "albums/retry", "account/beginLogin", "account/completeLogin", "account/loadImages", "account/upload", "account/delete", "account/logout", "video/playRandom", "settings/update", "favorites/add", "favorites/remove", "favorites/open", )
 
 
 class TypedRequests:
@@ -1552,6 +1622,18 @@ class TypedRequests:
     @overload
     def request(self, method: Literal["settings/update"], params: SettingsUpdateParams = ...) -> ActionResult:
         """Changes any of the settings (every parameter optional; the others stay). An invalid value is refused (-32010, settings.invalid) naming the field, and nothing changes."""
+
+    @overload
+    def request(self, method: Literal["favorites/add"], params: FavoritesAddParams) -> ActionResult:
+        """Keeps the photo a screen shows under `key` (a feed row or the open photo `provider:id`, an album photo `photo:ID`, an account image `account:ID`), as it is shown, at the top of /favorites/items. Keeping a kept photo records nothing; a key no screen shows is refused (favorites.notShown), and so is an add past 1,000 (favorites.full). Works offline."""
+
+    @overload
+    def request(self, method: Literal["favorites/remove"], params: FavoritesRemoveParams) -> ActionResult:
+        """Forgets a kept photo (closing it if it is open); a key not kept is refused (favorites.unknown)."""
+
+    @overload
+    def request(self, method: Literal["favorites/open"], params: FavoritesOpenParams) -> ActionResult:
+        """Opens a kept photo from the favorites tab: pushes the favorite route and loads its large image at /favorite/image."""
 
     def request(self, method: str, params: Mapping[str, Any] = {}) -> Any:
         """Sends `method` and answers its result (raises on an error answer)."""

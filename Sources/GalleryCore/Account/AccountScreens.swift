@@ -12,5 +12,5 @@ extension AccountFeature {
   static let screens: [Route.Screen] = [.account]
 
   /// The third tab.
-  static let tab: TabDeclaration? = TabDeclaration(.account, root: .account, order: 2)
+  static let tab: TabDeclaration? = TabDeclaration(.account, root: .account, order: 30)
 }

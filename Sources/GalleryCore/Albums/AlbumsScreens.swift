@@ -17,7 +17,7 @@ extension AlbumsFeature {
 
   /// The second tab; an open album, and its open photo, stay above it.
   static let tab: TabDeclaration? = TabDeclaration(
-    .albums, root: .albums, order: 1, pushes: [.album, .photo],
+    .albums, root: .albums, order: 20, pushes: [.album, .photo],
     pushed: { state in
       guard let album = state.album else { return [] }
       return [Route(.album, id: String(album.id))]

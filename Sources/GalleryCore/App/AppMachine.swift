@@ -51,6 +51,11 @@ public enum AppMachine {
     GalleryModules.all.lazy.compactMap { $0.unusedFile(ofRefused: action, in: state) }.first
   }
 
+  /// The photo some screen shows under `key`, described (every feature's `photoCard`).
+  static func photoCard(forKey key: String, in state: AppState) -> PhotoCard? {
+    GalleryModules.all.lazy.compactMap { $0.photoCard(forKey: key, in: state) }.first
+  }
+
   /// Actions the runtime sends once the state is recovered: each feature resumes or closes
   /// what the last process left in flight, with the providers now configured.
   public static func startupActions(_ environment: GalleryEnvironment) -> [Action] {

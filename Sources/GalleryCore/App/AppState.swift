@@ -24,6 +24,9 @@ public struct AppState: Codable, Equatable, Sendable {
   public var video = VideoState()
   /// Appearance, language, providers, limits.
   public var settings = Settings()
+  /// The kept photos, and the one open on its own screen.
+  public var favorites = FavoritesState()
+  @Nullable public var favorite: OpenFavorite? = nil
   /// Whether the frontend says the device is online (`connectivity/set`).
   public var connectivity = Connectivity.online
   /// Provider areas whose last request could not reach the server, by area (`ProviderArea`).
@@ -65,6 +68,8 @@ extension AppState {
     .part("account") { $0.account },
     .value("video") { $0.video },
     .value("settings") { $0.settings },
+    .part("favorites") { $0.favorites },
+    .value("favorite") { Nullable(wrappedValue: $0.favorite) },
     .value("connectivity") { $0.connectivity },
     .value("unreachable") { $0.unreachable },
     .value("rateLimited") { $0.rateLimited },

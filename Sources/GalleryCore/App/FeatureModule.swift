@@ -38,6 +38,8 @@ protocol FeatureModule: Sendable {
   /// The file a refused `action` staged that nothing will use (`state`: the state it was
   /// refused in, which may still name the same file).
   static func unusedFile(ofRefused action: Action, in state: AppState) -> String?
+  /// The photo it shows under `key` in `state`, described for another feature to keep.
+  static func photoCard(forKey key: String, in state: AppState) -> PhotoCard?
   /// Its top-level screen, if it has one.
   static var tab: TabDeclaration? { get }
   /// Every screen it shows (the values `/route/N/screen` may take).
@@ -61,6 +63,7 @@ extension FeatureModule {
   static var providerKeys: [any ProviderKey.Type] { [] }
   static var providerChoice: ProviderChoice? { nil }
   static var tab: TabDeclaration? { nil }
+  static func photoCard(forKey key: String, in state: AppState) -> PhotoCard? { nil }
   static func keepSecrets(of action: Action, in vault: SecretVault) {}
   static func unusedFile(ofRefused action: Action, in state: AppState) -> String? { nil }
   static var screens: [Route.Screen] { [] }

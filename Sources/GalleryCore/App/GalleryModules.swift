@@ -12,6 +12,7 @@ enum GalleryModules {
     AlbumsFeature.self,
     AccountFeature.self,
     VideoFeature.self,
+    FavoritesFeature.self,
     RequestsFeature.self,
   ]
 }
@@ -27,6 +28,7 @@ public enum Action: Codable, Equatable, Sendable {
   case video(VideoAction)
   case settings(SettingsAction)
   case requests(RequestsAction)
+  case favorites(FavoritesAction)
 
 }
 
@@ -43,6 +45,7 @@ extension Action {
     case .video(let a): return try VideoFeature.decide(a, state)
     case .settings(let a): return try SettingsFeature.decide(a, state)
     case .requests(let a): return try RequestsFeature.decide(a, state)
+    case .favorites(let a): return try FavoritesFeature.decide(a, state)
     }
   }
 }

@@ -15,6 +15,6 @@ extension FeedFeature {
 
   /// The first tab; an open photo stays above it.
   static let tab: TabDeclaration? = TabDeclaration(
-    .feed, root: .home, order: 0, pushes: [.detail],
+    .feed, root: .home, order: 10, pushes: [.detail],
     pushed: { state in state.detail.map { [Route(.detail, id: $0.key)] } ?? [] })
 }

@@ -69,7 +69,7 @@ public struct TabDeclaration: Sendable {
   public let tab: Tab
   /// The screen at the root of `/route` when it is open.
   public let root: Route.Screen
-  /// Its place in the tab bar (lower first).
+  /// Its place in the tab bar, lower first (tens, so a new tab fits between two).
   public let order: Int
   /// Whether an app may start on it (`initializationOptions.home`).
   public let canBeHome: Bool

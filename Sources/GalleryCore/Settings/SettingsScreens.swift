@@ -12,5 +12,5 @@ extension SettingsFeature {
   static let screens: [Route.Screen] = [.settings]
 
   /// The last tab; an app cannot start on it.
-  static let tab: TabDeclaration? = TabDeclaration(.settings, root: .settings, order: 4, canBeHome: false)
+  static let tab: TabDeclaration? = TabDeclaration(.settings, root: .settings, order: 90, canBeHome: false)
 }

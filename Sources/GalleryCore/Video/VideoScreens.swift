@@ -12,5 +12,5 @@ extension VideoFeature {
   static let screens: [Route.Screen] = [.video]
 
   /// The fourth tab.
-  static let tab: TabDeclaration? = TabDeclaration(.video, root: .video, order: 3)
+  static let tab: TabDeclaration? = TabDeclaration(.video, root: .video, order: 40)
 }

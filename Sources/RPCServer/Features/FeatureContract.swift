@@ -11,9 +11,13 @@ protocol FeatureContract: Sendable {
   static var schemas: [String: JSONValue] { get }
   /// Its members of the published `State`, each with its schema.
   static var stateMembers: [String: JSONValue] { get }
+  /// The message codes each of its action methods' -32010 can carry, by method name
+  /// (published as `x-rejection-codes`; `RejectionDeclarationTests` holds them to the code).
+  static var refusals: [String: [String]] { get }
 }
 
 extension FeatureContract {
   static var schemas: [String: JSONValue] { [:] }
   static var stateMembers: [String: JSONValue] { [:] }
+  static var refusals: [String: [String]] { [:] }
 }

@@ -3,6 +3,6 @@
 enum FeatureContracts {
   static let all: [any FeatureContract.Type] = [
     AuthContract.self, NavigationContract.self, FeedContract.self, ImagesContract.self, AlbumsContract.self,
-    AccountContract.self, VideoContract.self, SettingsContract.self,
+    AccountContract.self, VideoContract.self, SettingsContract.self, FavoritesContract.self,
   ]
 }

@@ -72,6 +72,8 @@ public struct MethodSpec: Sendable {
   public var route: Route
   /// The OpenRPC tag that groups it (`test` for the test clock's methods).
   public var tag: String?
+  /// The message codes its -32010 can carry, as its feature's contract declares them.
+  public var rejectionCodes: [String] = []
 
   public init(
     _ name: String, _ summary: String, notification: Bool = false, params: [Param] = [],
@@ -101,6 +103,14 @@ public struct MethodSpec: Sendable {
   public var needsTestClock: Bool {
     if case .builtin(let builtin) = route { return builtin.needsTestClock }
     return false
+  }
+
+  /// The message codes a -32010 of this method can carry (empty for a method that is no
+  /// action): its declared ones, and `history.readOnly`, which any action gets from a
+  /// read-only server (`serve --inspect`).
+  public var refusals: [String] {
+    guard case .action = route else { return [] }
+    return rejectionCodes + ["history.readOnly"]
   }
 
   /// Whether it may be sent before `initialize`.

@@ -70,6 +70,16 @@ enum AccountContract: FeatureContract {
     },
   ]
 
+  /// The message codes each method's -32010 can carry (`x-rejection-codes`).
+  static let refusals: [String: [String]] = [
+    "account/beginLogin": ["account.alreadySignedIn", "account.badNonce", "config.missingKey"],
+    "account/completeLogin": ["account.notAwaitingRedirect"],
+    "account/loadImages": ["account.signedOut", "request.retryTooSoon"],
+    "account/upload": ["account.signedOut", "account.uploadInProgress", "account.uploadTextTooLong"],
+    "account/delete": ["account.signedOut", "account.unknownImage"],
+    "account/logout": ["account.notSignedIn"],
+  ]
+
   static let schemas: [String: JSONValue] = [
     "AccountImage": Schema.object(
       [

@@ -26,6 +26,15 @@ enum AlbumsContract: FeatureContract {
     },
   ]
 
+  /// The message codes each method's -32010 can carry (`x-rejection-codes`).
+  static let refusals: [String: [String]] = [
+    "albums/load": ["request.retryTooSoon"],
+    "albums/setSearch": ["albums.searchTooLong"],
+    "albums/open": ["albums.unknownAlbum", "albums.alreadyOpen", "nav.notShown"],
+    "albums/openPhoto": ["albums.unknownPhoto", "albums.photoAlreadyOpen", "nav.notShown"],
+    "albums/retry": ["albums.nothingToRetry", "request.retryTooSoon"],
+  ]
+
   static let schemas: [String: JSONValue] = [
     "AlbumCard": Schema.object([
       "key": Schema.string, "id": Schema.integer(minimum: 0), "title": Schema.string,

@@ -37,6 +37,21 @@ enum AuthContract: FeatureContract {
     .action("registration/submit", "Submits registration.") { _ in .auth(.submit(.registration)) },
   ]
 
+  /// The message codes each method's -32010 can carry (`x-rejection-codes`).
+  static let refusals: [String: [String]] = [
+    "auth/setEmail": ["auth.alreadySignedIn"],
+    "auth/setPassword": ["auth.alreadySignedIn"],
+    "auth/submitLogin": ["auth.alreadySignedIn", "auth.busy", "request.retryTooSoon"],
+    "auth/logout": ["auth.notSignedIn"],
+    "registration/open": ["auth.alreadySignedIn", "auth.registrationFromLoginOnly", "auth.busy"],
+    "registration/setEmail": ["auth.alreadySignedIn", "auth.registrationClosed"],
+    "registration/setPassword": ["auth.alreadySignedIn", "auth.registrationClosed"],
+    "registration/setAge": ["auth.alreadySignedIn", "auth.registrationClosed"],
+    "registration/submit": [
+      "auth.alreadySignedIn", "auth.registrationClosed", "auth.busy", "request.retryTooSoon",
+    ],
+  ]
+
   static let schemas: [String: JSONValue] = [
     "TextField": Schema.object([
       "value": Schema.string, "edited": Schema.boolean, "isValid": Schema.boolean,

@@ -40,6 +40,16 @@ enum FeedContract: FeatureContract {
     ) { p throws(RPCError) in .feed(.setConnectivity(online: try p.bool("online"))) },
   ]
 
+  /// The message codes each method's -32010 can carry (`x-rejection-codes`).
+  static let refusals: [String: [String]] = [
+    "feed/setQuery": ["feed.queryTooLong"],
+    "feed/refresh": ["request.retryTooSoon"],
+    "feed/loadMore": ["request.retryTooSoon"],
+    "feed/openDetail": ["feed.unknownKey", "detail.alreadyOpen", "nav.notShown"],
+    "detail/close": ["detail.notOpen"],
+    "connectivity/set": [],
+  ]
+
   static let schemas: [String: JSONValue] = [
     "Photo": Schema.object([
       "key": Schema.string, "providerID": Schema.string, "width": Schema.integer(minimum: 0),

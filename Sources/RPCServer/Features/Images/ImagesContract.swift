@@ -37,6 +37,16 @@ enum ImagesContract: FeatureContract {
       return alias
     }
 
+  /// The message codes each method's -32010 can carry (`x-rejection-codes`).
+  static let refusals: [String: [String]] = [
+    "images/prefetch": [],
+    "images/cancel": [],
+    "images/retry": ["feed.unknownKey", "feed.imageNotFailed"],
+    "feed/prefetch": [],
+    "feed/cancelPrefetch": [],
+    "feed/retryImage": ["feed.unknownKey", "feed.imageNotFailed"],
+  ]
+
   static let schemas: [String: JSONValue] = [
     "Image": Schema.object([
       "status": Schema.enumeration(["notRequested", "loading", "loaded", "failed"]),

@@ -22,6 +22,12 @@ enum NavigationContract: FeatureContract {
     },
   ]
 
+  /// The message codes each method's -32010 can carry (`x-rejection-codes`).
+  static let refusals: [String: [String]] = [
+    "nav/back": ["nav.atRoot", "nav.busy"],
+    "nav/open": ["nav.signInFirst"],
+  ]
+
   static let schemas: [String: JSONValue] = [
     "Route": Schema.object([
       "screen": Schema.enumeration(Route.Screen.all.map(\.rawValue)),

@@ -48,6 +48,11 @@ enum SettingsContract: FeatureContract {
     }
   ]
 
+  /// The message codes each method's -32010 can carry (`x-rejection-codes`).
+  static let refusals: [String: [String]] = [
+    "settings/update": ["settings.invalid"]
+  ]
+
   static let schemas: [String: JSONValue] = [
     "Settings": Schema.object([
       "appearance": Schema.enumeration(["system", "light", "dark"]),

@@ -27,6 +27,11 @@ enum VideoContract: FeatureContract {
     }
   ]
 
+  /// The message codes each method's -32010 can carry (`x-rejection-codes`).
+  static let refusals: [String: [String]] = [
+    "video/playRandom": ["video.badQuality", "video.badScreen", "request.retryTooSoon"]
+  ]
+
   static let schemas: [String: JSONValue] = [
     "VideoFile": Schema.object([
       "quality": Schema.string, "fileType": Schema.string,

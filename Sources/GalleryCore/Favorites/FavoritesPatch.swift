@@ -1,0 +1,11 @@
+/// `/favorites` patched member by member: a thumbnail loading changes one item, not the list.
+extension FavoritesState: StatePatchable {
+  static func patch(
+    _ a: FavoritesState, _ b: FavoritesState, at path: String, _ ops: inout [JSONPatch.Operation]
+  )
+    throws
+  {
+    guard a != b else { return }
+    try StatePatch.list(path + "/items", a.items, b.items, &ops)
+  }
+}
