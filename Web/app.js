@@ -25,7 +25,9 @@ const labels = {
     prefetchDistance: "Prefetch distance (rows)", cache: "Image cache (MB)", providers: "Providers",
     by: "by", likes: "likes", openSource: "Open on the provider's site", original: "Full-size original", system: "System", light: "Light",
     dark: "Dark", noMore: "That is all.", refresh: "Refresh", uploading: "Uploading", history: "History",
-    signOutImgur: "Sign out of the account", demoHint: "Demo account:" },
+    signOutImgur: "Sign out of the account", demoHint: "Demo account:", favorites: "Favorites",
+    keep: "Keep in favorites", kept: "In favorites (remove)", remove: "Remove",
+    noFavorites: "No favorites yet: tap the heart on any photo to keep it here." },
   es: { signIn: "Iniciar sesión", email: "Correo", password: "Contraseña", createAccount: "Crear una cuenta",
     register: "Registrarse", age: "Edad", back: "Atrás", retry: "Reintentar", photos: "Fotos", albums: "Álbumes",
     account: "Cuenta", video: "Vídeo", settings: "Ajustes", signOut: "Cerrar sesión", search: "Buscar fotos",
@@ -38,7 +40,9 @@ const labels = {
     pageSize: "Tamaño de página", prefetchDistance: "Distancia de precarga (filas)", cache: "Caché de imágenes (MB)",
     providers: "Proveedores", by: "de", likes: "me gusta", openSource: "Abrir en el sitio del proveedor", original: "Original a tamaño completo",
     system: "Sistema", light: "Claro", dark: "Oscuro", noMore: "No hay más.", refresh: "Actualizar", uploading: "Subiendo",
-    history: "Historial", signOutImgur: "Salir de la cuenta", demoHint: "Cuenta de demostración:" },
+    history: "Historial", signOutImgur: "Salir de la cuenta", demoHint: "Cuenta de demostración:", favorites: "Favoritos",
+    keep: "Guardar en favoritos", kept: "En favoritos (quitar)", remove: "Quitar",
+    noFavorites: "Aún no tienes favoritos: toca el corazón de cualquier foto para guardarla aquí." },
 };
 const t = (key) => (labels[state?.settings?.language] || labels.en)[key];
 
@@ -156,6 +160,7 @@ function screen() {
     case "detail": return withTabs(detail());
     case "album": return withTabs(album());
     case "photo": return withTabs(photo());
+    case "favorite": return withTabs(favorite());
     default: return home();
   }
 }
@@ -207,7 +212,7 @@ function registration() {
 function header() {
   const online = state.connectivity === "online";
   return h("header", null,
-    h("nav", null, ["photos", "albums", "account", "video", "settings"].map((name) =>
+    h("nav", null, ["photos", "albums", "account", "video", "favorites", "settings"].map((name) =>
       h("button", { class: name === currentTab() ? "tab active" : "tab", "data-tab": name,
         onclick: () => rpc("nav/open", { screen: name === "photos" ? "feed" : name }) }, t(name)))),
     h("button", { class: online ? "badge online" : "badge offline", title: "connectivity/set",
@@ -238,17 +243,26 @@ const withTabs = (body) => h("div", { class: "home" }, header(), body);
 
 function home() {
   const tab = currentTab();
-  const body = ({ photos, albums, account, video, settings }[tab] || photos)();
+  const body = ({ photos, albums, account, video, favorites, settings }[tab] || photos)();
   return h("div", { class: "home" }, header(), h("main", { id: tab }, body));
 }
 
-function thumb(item, image, onclick, caption, color) {
+function thumb(item, image, onclick, caption, color, heartKey) {
   const src = imageURL(image);
   return h("figure", { class: "cell", key: item.key, "data-observe": "", "data-status": image.status,
     style: `background:${color || "#8884"}`, onclick },
     src ? h("img", { src, alt: caption || "" }) : h("div", { class: "placeholder" }, image.status === "loading" ? "…" : ""),
     image.status === "failed" ? h("button", { class: "retry", onclick: (e) => { e.stopPropagation(); rpc("images/retry", { key: item.key }); } }, t("retry")) : null,
+    heartKey ? heart(heartKey) : null,
     caption ? h("figcaption", null, caption) : null);
+}
+
+// A heart on any photo: the core keeps it as its screen shows it (favorites/add), or forgets it.
+function heart(key) {
+  const kept = state.favorites.items.some((item) => item.card.source === key);
+  return h("button", { class: kept ? "heart kept" : "heart", "data-key": key, title: kept ? t("kept") : t("keep"),
+    "aria-pressed": kept ? "true" : "false",
+    onclick: (e) => { e.stopPropagation(); rpc(kept ? "favorites/remove" : "favorites/add", { key }); } }, kept ? "♥" : "♡");
 }
 
 function photos() {
@@ -263,7 +277,7 @@ function photos() {
     notice(feed.emptyNotice),
     feed.status === "loading" || feed.status === "refreshing" ? h("p", { class: "status" }, t("loading")) : null,
     h("div", { class: "grid" }, feed.items.map((item) =>
-      thumb(item, item.thumbnail, () => rpc("feed/openDetail", { key: item.key }), item.photo.author, item.photo.averageColor))),
+      thumb(item, item.thumbnail, () => rpc("feed/openDetail", { key: item.key }), item.photo.author, item.photo.averageColor, item.key))),
     feed.items.length ? h("p", { class: "more", key: "more", "data-observe": "" }, feed.hasMore ? t("loadingMore") : t("noMore")) : null,
   ];
 }
@@ -273,7 +287,7 @@ function detail() {
   if (!d) return h("main", null, h("button", { onclick: () => rpc("nav/back") }, t("back")));
   const src = imageURL(d.image) || imageURL(state.feed.items.find((i) => i.key === d.key)?.thumbnail);
   return h("main", { id: "detail", class: "detail" },
-    h("button", { class: "back", onclick: () => rpc("detail/close") }, "← " + t("back")),
+    h("button", { class: "back", onclick: () => rpc("detail/close") }, "← " + t("back")), heart(d.key),
     src ? h("img", { class: "large", src, alt: d.photo.alt || d.photo.tags.join(", ") }) : h("p", { class: "status" }, t("loading")),
     d.image.status === "failed" ? message(d.image.error) : null,
     h("p", null, `${d.photo.width} × ${d.photo.height} · ${d.photo.likes} ${t("likes")} · ${t("by")} `,
@@ -307,14 +321,14 @@ function album() {
     a ? message(a.error) : null,
     a ? notice(a.emptyNotice) : null,
     h("div", { class: "grid" }, (a ? a.photos : []).map((p) =>
-      thumb(p, p.thumbnail, () => rpc("albums/openPhoto", { photoId: p.photo.id }), p.photo.title))));
+      thumb(p, p.thumbnail, () => rpc("albums/openPhoto", { photoId: p.photo.id }), p.photo.title, null, p.key))));
 }
 
 function photo() {
   const p = state.photo;
   const src = p && imageURL(p.image);
   return h("main", { id: "photo", class: "detail" },
-    h("button", { class: "back", onclick: () => rpc("nav/back") }, "← " + t("back")),
+    h("button", { class: "back", onclick: () => rpc("nav/back") }, "← " + t("back")), p ? heart(p.key) : null,
     p ? h("h1", null, p.photo.title) : null,
     src ? h("img", { class: "large", src, alt: p.photo.title }) : h("p", { class: "status" }, t("loading")),
     p && p.image.status === "failed" ? message(p.image.error) : null);
@@ -376,7 +390,7 @@ function account() {
     u.status === "failed" ? message(u.error) : null,
     a.imagesStatus === "loading" ? h("p", { class: "status" }, t("loading")) : null,
     h("div", { class: "grid" }, a.images.map((item) => h("div", { class: "account-image", key: item.key },
-      thumb(item, item.thumbnail, null, item.image.title),
+      thumb(item, item.thumbnail, null, item.image.title, null, item.key),
       message(item.error),
       h("button", { class: "delete", onclick: () => rpc("account/delete", { id: item.image.id }) }, t("delete"))))),
     h("button", { onclick: () => rpc("account/loadImages") }, t("loadImages")),
@@ -396,6 +410,27 @@ function video() {
         h("a", { href: v.video.authorURL, target: "_blank", rel: "noopener" }, v.video.author)),
     ] : null,
   ];
+}
+
+// The kept photos: a thumbnail each (opened on their own screen), and a way to forget them.
+function favorites() {
+  const items = state.favorites.items;
+  if (items.length === 0) return h("p", { class: "notice", id: "no-favorites" }, t("noFavorites"));
+  return h("div", { class: "grid" }, items.map((item) => h("div", { class: "favorite-item", key: item.key },
+    thumb(item, item.thumbnail, () => rpc("favorites/open", { key: item.key }), item.card.title || item.card.author),
+    h("button", { class: "remove", onclick: () => rpc("favorites/remove", { key: item.key }) }, t("remove")))));
+}
+
+function favorite() {
+  const f = state.favorite;
+  const src = f && imageURL(f.image);
+  return h("main", { id: "favorite", class: "detail" },
+    h("button", { class: "back", onclick: () => rpc("nav/back") }, "← " + t("back")),
+    f ? h("button", { class: "remove", onclick: () => rpc("favorites/remove", { key: f.key }) }, t("remove")) : null,
+    f && f.card.title ? h("h1", null, f.card.title) : null,
+    src ? h("img", { class: "large", src, alt: (f && f.card.title) || "" }) : h("p", { class: "status" }, t("loading")),
+    f && f.image.status === "failed" ? message(f.image.error) : null,
+    f && f.card.author ? h("p", null, `${t("by")} ${f.card.author}`) : null);
 }
 
 function choice(name, value, options, label) {

@@ -187,6 +187,9 @@ def main():
         browser.wait_for("(document.querySelector('#detail img.large') || {}).naturalWidth >= 600",
                          "the large image itself (half the photo's size), not the thumbnail")
         shot("4-detail.png")
+        # A heart keeps the photo (favorites/add); the page shows it kept once the core says so.
+        browser.click("#detail .heart")
+        browser.wait_for("document.querySelector('#detail .heart.kept')", "the detail's photo kept")
         browser.click("#detail .back")
         browser.wait_for("document.querySelector('#photos')", "the feed again")
 
@@ -202,6 +205,8 @@ def main():
         browser.click("#albums .cell")
         browser.wait_for("document.querySelectorAll('#album .cell img').length > 0", "the album's photos")
         shot("6-album.png")
+        browser.click("#album .cell .heart")
+        browser.wait_for("document.querySelector('#album .cell .heart.kept')", "an album photo kept")
         browser.click("#album .back")
         browser.wait_for("document.querySelector('#albums')", "the albums again")
 
@@ -226,6 +231,8 @@ def main():
         browser.wait_for(f"document.querySelectorAll('#account .account-image').length === {before + 1}", "the upload on top")
         assert browser.eval("document.querySelector('#account .account-image figcaption').textContent") == "Sunset"
         shot("7-account-uploaded.png")
+        browser.click("#account .account-image:last-child .heart")
+        browser.wait_for("document.querySelector('#account .account-image:last-child .heart.kept')", "an account image kept")
         browser.click("#account .account-image .delete")
         browser.wait_for(f"document.querySelectorAll('#account .account-image').length === {before}", "the delete")
 
@@ -243,6 +250,17 @@ def main():
         assert shown == stated, f"the clip decodes at the stated size and length: {shown} vs {stated}"
         shot("8-video.png")
 
+        # Favorites: the three kept photos with their thumbnails; one opens with its large
+        # image, and forgetting it closes it.
+        browser.click("button[data-tab=favorites]")
+        browser.wait_for("document.querySelectorAll('#favorites .favorite-item').length === 3", "three kept photos")
+        browser.wait_for("document.querySelectorAll('#favorites .favorite-item img').length === 3", "their thumbnails")
+        shot("8b-favorites.png")
+        browser.click("#favorites .favorite-item .cell")
+        browser.wait_for("document.querySelector('#favorite img.large[src^=\"/data/cache/\"]')", "a kept photo's large image")
+        browser.click("#favorite .remove")
+        browser.wait_for("document.querySelectorAll('#favorites .favorite-item').length === 2", "one forgotten, its screen closed")
+
         # Settings: dark mode applied, Spanish everywhere the core and the page speak.
         browser.click("button[data-tab=settings]")
         browser.wait_for("document.querySelector('select[name=appearance]')", "the settings tab")
@@ -252,6 +270,7 @@ def main():
         browser.eval("""(() => { const s = document.querySelector('select[name=language]');
             s.value = 'es'; s.dispatchEvent(new Event('change')); })()""")
         browser.wait_for("document.querySelector('button[data-tab=photos]').textContent === 'Fotos'", "Spanish labels")
+        browser.wait_for("document.querySelector('button[data-tab=favorites]').textContent === 'Favoritos'", "Favorites in Spanish")
         browser.wait_for("document.querySelector('#open-history').textContent === 'Historial'", "History in Spanish")
         shot("9-settings-dark-spanish.png")
 
