@@ -14,12 +14,10 @@ extension AccountFeature {
       ProviderOption("demo") { _, environment in environment.account = DemoAccount() },
       ProviderOption(
         "imgur",
-        warnings: { configured in
-          (configured.contains("IMGUR_CLIENT_ID")
-            ? [] : ["--account imgur without IMGUR_CLIENT_ID: sign-in is refused with config.missingKey"])
-            + (configured.contains("IMGUR_CLIENT_SECRET")
-              ? [] : ["--account imgur without IMGUR_CLIENT_SECRET: expired tokens cannot be refreshed"])
-        }
+        needs: [
+          "IMGUR_CLIENT_ID": "sign-in is refused with config.missingKey",
+          "IMGUR_CLIENT_SECRET": "expired tokens cannot be refreshed",
+        ]
       ) { c, environment in
         let service = ImgurProvider.service
         environment.account = ImgurProvider(

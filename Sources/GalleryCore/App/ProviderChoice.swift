@@ -68,20 +68,21 @@ public struct ProviderConfiguration: Sendable {
 }
 
 /// One provider a user may choose for a feature: its name, how it is installed in the
-/// environment, and what its configuration lacks, from the key variables that are set (said at
-/// start-up, never a key's value).
+/// environment, and the keys it needs, each with what happens without it (said at start-up as
+/// `--AREA NAME without VARIABLE: …`, never a key's value).
 public struct ProviderOption: Sendable {
   public let name: String
   let install: @Sendable (ProviderConfiguration, inout GalleryEnvironment) -> Void
-  let warnings: @Sendable (_ configured: Set<String>) -> [String]
+  /// Each key variable it needs, and what happens when it is not set.
+  let needs: KeyValuePairs<String, String>
 
   public init(
-    _ name: String, warnings: @escaping @Sendable (_ configured: Set<String>) -> [String] = { _ in [] },
+    _ name: String, needs: KeyValuePairs<String, String> = [:],
     install: @escaping @Sendable (ProviderConfiguration, inout GalleryEnvironment) -> Void
   ) {
     self.name = name
     self.install = install
-    self.warnings = warnings
+    self.needs = needs
   }
 }
 
@@ -130,6 +131,9 @@ public struct ProviderChoice: Sendable {
 
   /// What the option named `name` lacks when only the key variables in `configured` are set.
   public func warnings(_ name: String, configured: Set<String>) -> [String] {
-    option(name).warnings(configured)
+    let option = option(name)
+    return option.needs.filter { !configured.contains($0.key) }.map {
+      "\(flag) \(option.name) without \($0.key): \($0.value)"
+    }
   }
 }

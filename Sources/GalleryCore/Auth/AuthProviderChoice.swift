@@ -15,13 +15,10 @@ extension AuthFeature {
       },
       ProviderOption(
         "reqres",
-        warnings: { configured in
-          configured.contains("REQRES_API_KEY")
-            ? []
-            : [
-              "--auth reqres without REQRES_API_KEY: sending reqres.in's public free-tier key (\(ReqresAuthBackend.defaultAPIKey)), which its free limits apply to"
-            ]
-        }
+        needs: [
+          "REQRES_API_KEY":
+            "sending reqres.in's public free-tier key (\(ReqresAuthBackend.defaultAPIKey)), which its free limits apply to"
+        ]
       ) { c, environment in
         let service = ReqresAuthBackend.service
         environment.auth = ReqresAuthBackend(

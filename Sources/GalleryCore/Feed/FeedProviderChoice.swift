@@ -18,10 +18,7 @@ extension FeedFeature {
       ProviderOption("demo") { _, environment in environment.feed = DemoCatalog() },
       ProviderOption(
         "pixabay",
-        warnings: { configured in
-          configured.contains("PIXABAY_API_KEY")
-            ? [] : ["--feed pixabay without PIXABAY_API_KEY: loads will fail"]
-        }
+        needs: ["PIXABAY_API_KEY": "loads will fail"]
       ) { c, environment in
         let service = PixabayProvider.service
         environment.feed = PixabayProvider(
@@ -29,10 +26,7 @@ extension FeedFeature {
       },
       ProviderOption(
         "pexels",
-        warnings: { configured in
-          configured.contains("PEXELS_API_KEY")
-            ? [] : ["--feed pexels without PEXELS_API_KEY: loads will fail"]
-        }
+        needs: ["PEXELS_API_KEY": "loads will fail"]
       ) { c, environment in
         let service = PexelsProvider.service
         environment.feed = PexelsProvider(

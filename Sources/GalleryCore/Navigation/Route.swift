@@ -2,7 +2,7 @@
 public struct Route: Codable, Equatable, Sendable {
   /// A screen. Each feature declares its own as static members in its folder
   /// and lists them in its module's `screens`; `Screen.all` is derived.
-  public struct Screen: Hashable, Sendable, Codable, CustomStringConvertible {
+  public struct Screen: DeclaredName {
     public let rawValue: String
 
     /// Declares the screen named `rawValue` (a feature's static member).
@@ -17,22 +17,6 @@ public struct Route: Codable, Equatable, Sendable {
     /// Every screen the modules declare, in module order.
     public static let all: [Screen] = GalleryModules.all.flatMap { $0.screens }
     private static let names = Set(all.map(\.rawValue))
-
-    public var description: String { rawValue }
-
-    public init(from decoder: any Decoder) throws {
-      let name = try decoder.singleValueContainer().decode(String.self)
-      guard let screen = Screen(rawValue: name) else {
-        throw DecodingError.dataCorrupted(
-          .init(codingPath: decoder.codingPath, debugDescription: "no screen \(name)"))
-      }
-      self = screen
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-      var container = encoder.singleValueContainer()
-      try container.encode(rawValue)
-    }
   }
   public var screen: Screen
   /// What the screen shows, for screens about one thing (a photo's key, an album's id).

@@ -2,7 +2,7 @@
 /// screens pushed from it (an open photo, an open album) still above it. Each feature that
 /// has one declares it in its folder (`TabDeclaration`, its module's `tab`); the list of
 /// tabs, their order and which can be home are derived from the modules.
-public struct Tab: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct Tab: DeclaredName {
   public let rawValue: String
 
   /// Declares the tab named `rawValue` (a feature's static member in its folder).
@@ -46,22 +46,6 @@ public struct Tab: Hashable, Sendable, Codable, CustomStringConvertible {
 
   /// Every screen some tab pushes (closed when the session ends).
   static let pushedScreens: Set<Route.Screen> = Set(declarations.flatMap(\.pushes))
-
-  public var description: String { rawValue }
-
-  public init(from decoder: any Decoder) throws {
-    let name = try decoder.singleValueContainer().decode(String.self)
-    guard let tab = Tab(rawValue: name) else {
-      throw DecodingError.dataCorrupted(
-        .init(codingPath: decoder.codingPath, debugDescription: "no tab \(name)"))
-    }
-    self = tab
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(rawValue)
-  }
 }
 
 /// A feature's top-level screen, declared once by its module (`FeatureModule.tab`).

@@ -6,10 +6,7 @@ extension VideoFeature {
       ProviderOption("demo") { _, environment in environment.video = DemoVideos() },
       ProviderOption(
         "pexels",
-        warnings: { configured in
-          configured.contains("PEXELS_API_KEY")
-            ? [] : ["--video pexels without PEXELS_API_KEY: picks will fail"]
-        }
+        needs: ["PEXELS_API_KEY": "picks will fail"]
       ) { c, environment in
         let service = PexelsProvider.service
         environment.video = PexelsVideoProvider(
