@@ -7,6 +7,10 @@ enum Memory {
   /// Resident set size of `pid` in bytes (VmRSS).
   static func rss(_ pid: pid_t) -> Int { status(pid, "VmRSS:") ?? 0 }
 
+  /// The resident memory `pid` allocated itself, in bytes (RssAnon): its heap and anonymous
+  /// mappings, without the pages of the binary and libraries it has touched (RssFile).
+  static func anonymous(_ pid: pid_t) -> Int { status(pid, "RssAnon:") ?? 0 }
+
   /// Peak resident set size of `pid` in bytes (VmHWM), while it runs.
   static func peak(_ pid: pid_t) -> Int? { status(pid, "VmHWM:") }
 

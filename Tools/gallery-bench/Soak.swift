@@ -141,12 +141,14 @@ enum Soak {
       String(
         format: "soak%@: %.1f min at %.0f actions/s over %d methods, sampled every %.0f s",
         hostile ? " --hostile" : "", minutes, rate, Set(steps.map(\.method)).count, sampleSeconds))
-    print("  minute    sent  answered  rejected  errors  notes      RSS MB  open fds  log MB  dir MB  tmp")
+    print(
+      "  minute    sent  answered  rejected  errors  notes      RSS MB  anon MB  open fds  log MB  dir MB  tmp"
+    )
     let start = now()
     let end = start + minutes * 60
     var nextSample = start + sampleSeconds
     var sent = 0
-    var samples: [(rss: Int, fds: Int, dir: Int, tmp: Int)] = []
+    var samples: [(rss: Int, anon: Int, fds: Int, dir: Int, tmp: Int)] = []
     var signedIn = false
     var uploads = 0
     while now() < end {
@@ -174,18 +176,20 @@ enum Soak {
       if now() >= nextSample {
         nextSample += sampleSeconds
         let rss = Memory.rss(server.pid)
+        let anon = Memory.anonymous(server.pid)
         let fds = openFiles(server.pid)
         let size = treeSize(dir)
         let tmp = temporaryFiles(temporary)
-        samples.append((rss, fds, size, tmp))
+        samples.append((rss, anon, fds, size, tmp))
         let (answers, rejections, errors, notes) = tally.lock.withLock {
           (tally.answers, tally.rejections, tally.errors.values.reduce(0, +), tally.notifications)
         }
         print(
           String(
-            format: "  %6.1f  %6d  %8d  %8d  %6d  %6d  %9.1f  %8d  %6.1f  %6.1f  %3d", (now() - start) / 60,
+            format: "  %6.1f  %6d  %8d  %8d  %6d  %6d  %9.1f  %7.1f  %8d  %6.1f  %6.1f  %3d",
+            (now() - start) / 60,
             sent,
-            answers, rejections, errors, notes, Double(rss) / 1_000_000, fds,
+            answers, rejections, errors, notes, Double(rss) / 1_000_000, Double(anon) / 1_000_000, fds,
             Double(fileSize(dir + "/events.jsonl")) / 1_000_000, Double(size) / 1_000_000, tmp))
         fflush(nil)  // each sample as it is taken, also into a file
       }
@@ -208,22 +212,29 @@ enum Soak {
     }
     let peak = samples.map(\.rss).max() ?? 0
     // A sample can land while bodies are in flight (under --hostile, up to 4 downloads of a
-    // 20 MiB limit each): resident size is judged by the least of each half's samples.
+    // 20 MiB limit each): memory is judged by the least of each half's samples. What is judged
+    // is the memory the server allocated (RssAnon); the pages of its binary and libraries it
+    // has touched (RssFile) grow as more code runs, up to the files' size, and are printed.
     let half = max(1, samples.count / 2)
-    let early = samples.prefix(half).map(\.rss).min() ?? first.rss
-    let late = samples.suffix(samples.count - half).map(\.rss).min() ?? last.rss
+    let early = samples.prefix(half).map(\.anon).min() ?? first.anon
+    let late = samples.suffix(samples.count - half).map(\.anon).min() ?? last.anon
     var flat = late - early < early / 10 + 8_000_000 && last.fds - first.fds <= 4 && errors.isEmpty
     if hostile { flat = flat && last.dir - first.dir <= 16_000_000 && last.tmp <= first.tmp }
-    // The peak's bound: the idle server, four downloads at their limit, two API pages at
-    // theirs, and 64 MB for everything else (a snapshot's encoding, retention's fold).
-    let peakBound = early + 4 * (20 << 20) + 2 * (4 << 20) + 64_000_000
+    // The peak's bound (VmHWM counts every resident page): the idle server, four downloads at
+    // their limit, two API pages at theirs, and 64 MB for everything else (a snapshot's
+    // encoding, retention's fold).
+    let earlyRSS = samples.prefix(half).map(\.rss).min() ?? first.rss
+    let peakBound = earlyRSS + 4 * (20 << 20) + 2 * (4 << 20) + 64_000_000
     if let hwm, hostile { flat = flat && hwm <= peakBound }
     print(
       String(
         format:
-          "  RSS %.1f → %.1f MB (least of each half %.1f → %.1f, sampled peak %.1f), open files %d → %d, data dir %.1f → %.1f MB, temp files %d → %d: %@",
-        Double(first.rss) / 1e6, Double(last.rss) / 1e6, Double(early) / 1e6, Double(late) / 1e6,
-        Double(peak) / 1e6, first.fds, last.fds, Double(first.dir) / 1e6, Double(last.dir) / 1e6, first.tmp,
+          "  RSS %.1f → %.1f MB (sampled peak %.1f; of it the binary's and libraries' pages %.1f → %.1f), allocated (RssAnon) %.1f → %.1f MB (least of each half %.1f → %.1f), open files %d → %d, data dir %.1f → %.1f MB, temp files %d → %d: %@",
+        Double(first.rss) / 1e6, Double(last.rss) / 1e6, Double(peak) / 1e6,
+        Double(first.rss - first.anon) / 1e6,
+        Double(last.rss - last.anon) / 1e6, Double(first.anon) / 1e6, Double(last.anon) / 1e6,
+        Double(early) / 1e6,
+        Double(late) / 1e6, first.fds, last.fds, Double(first.dir) / 1e6, Double(last.dir) / 1e6, first.tmp,
         last.tmp, flat ? "flat" : "NOT FLAT"))
     if let hwm {
       print(
