@@ -15,8 +15,6 @@ enum ServeCommand {
     }
     signal(SIGPIPE, SIG_IGN)
     fixLargeBlockThreshold()
-    let scavenger = MemoryScavenger()
-    defer { scavenger.cancel() }
     let logger = Logger(level: config.logLevel)
     let testClock = config.testClockStart.map { ManualClock(start: $0) }
     // The inspector reads a copy, so the file (perhaps a live log) is never written.
