@@ -2,32 +2,16 @@
 
 export interface Account {
   "accountID": number | null;
-  "deleting": Array<{
-    "index": number;
-    "item": AccountImageItem;
-  }>;
+  "deleting": Array<AccountPendingDelete>;
   "error": Message | null;
   "images": Array<AccountImageItem>;
   "imagesPage": number;
   "imagesStatus": "idle" | "loading" | "loaded" | "failed";
-  "pendingLogin": {
-    "authorizeURL": string;
-    "state": string;
-  } | null;
-  "provider": {
-    "authorizeEndpoint": string;
-    "clientID": string;
-    "name": "demo" | "imgur";
-  };
+  "pendingLogin": AccountPendingLogin | null;
+  "provider": AccountProviderInfo;
   "status": "signedOut" | "awaitingRedirect" | "signedIn";
   "tokenLifetime": number | null;
-  "upload": {
-    "error": Message | null;
-    "fileName": string | null;
-    "progress": number;
-    "request": UploadRequest | null;
-    "status": "idle" | "uploading" | "failed" | "done";
-  };
+  "upload": AccountUpload;
   "username": string | null;
 }
 
@@ -54,25 +38,36 @@ export interface AccountImageItem {
   "thumbnail": Image;
 }
 
+export interface AccountPendingDelete {
+  "index": number;
+  "item": AccountImageItem;
+}
+
+export interface AccountPendingLogin {
+  "authorizeURL": string;
+  "state": string;
+}
+
+export interface AccountProviderInfo {
+  "authorizeEndpoint": string;
+  "clientID": string;
+  "name": "demo" | "imgur";
+}
+
+export interface AccountUpload {
+  "error": Message | null;
+  "fileName": string | null;
+  "progress": number;
+  "request": UploadRequest | null;
+  "status": "idle" | "uploading" | "failed" | "done";
+}
+
 export interface ActionResult {
   "events": Array<{
     "seq": number;
     "type": string;
   }>;
   "version": number;
-}
-
-export interface Album {
-  "emptyNotice": Message | null;
-  "error": Message | null;
-  "id": number;
-  "photos": Array<{
-    "key": string;
-    "photo": AlbumPhoto;
-    "thumbnail": Image;
-  }>;
-  "status": "idle" | "loading" | "loaded" | "failed";
-  "title": string;
 }
 
 export interface AlbumCard {
@@ -92,10 +87,15 @@ export interface AlbumPhoto {
   "url": string;
 }
 
-export interface AlbumPhotoScreen {
-  "image": Image;
+export interface AlbumPhotoItem {
   "key": string;
   "photo": AlbumPhoto;
+  "thumbnail": Image;
+}
+
+export interface AlbumSection {
+  "albumIds": Array<number>;
+  "title": string | null;
 }
 
 export interface Albums {
@@ -103,11 +103,23 @@ export interface Albums {
   "error": Message | null;
   "notice": Message | null;
   "search": string;
-  "sections": Array<{
-    "albumIds": Array<number>;
-    "title": string | null;
-  }>;
+  "sections": Array<AlbumSection>;
   "status": "idle" | "loading" | "loaded" | "failed";
+}
+
+export interface AppShape {
+  "home": "feed" | "albums" | "account" | "video" | "favorites";
+  "signIn": "required" | "none";
+}
+
+export interface AuthForm {
+  "age"?: TextField;
+  "canSubmit": boolean;
+  "email": TextField;
+  "error": Message | null;
+  "isSubmitting": boolean;
+  "password": SecretField;
+  "submitAttempted": boolean;
 }
 
 export interface Detail {
@@ -185,30 +197,33 @@ export interface InitializeResult {
   };
 }
 
-export interface LoginForm {
-  "canSubmit": boolean;
-  "email": TextField;
-  "error": Message | null;
-  "isSubmitting": boolean;
-  "password": SecretField;
-  "submitAttempted": boolean;
-}
-
 export interface Message {
   "args": { [key: string]: string };
   "code": MessageCode;
   "message": string;
-  "retry"?: {
-    "method": string;
-    "params": { [key: string]: unknown };
-  };
+  "retry"?: Retry;
   "retryable": boolean;
+}
+
+export interface OpenAlbum {
+  "emptyNotice": Message | null;
+  "error": Message | null;
+  "id": number;
+  "photos": Array<AlbumPhotoItem>;
+  "status": "idle" | "loading" | "loaded" | "failed";
+  "title": string;
 }
 
 export interface OpenFavorite {
   "card": PhotoCard;
   "image": Image;
   "key": string;
+}
+
+export interface OpenPhoto {
+  "image": Image;
+  "key": string;
+  "photo": AlbumPhoto;
 }
 
 export interface PatchOperation {
@@ -253,14 +268,23 @@ export interface Progress {
   };
 }
 
-export interface RegistrationForm {
-  "age": TextField;
-  "canSubmit": boolean;
-  "email": TextField;
-  "error": Message | null;
-  "isSubmitting": boolean;
-  "password": SecretField;
-  "submitAttempted": boolean;
+export interface ProviderSettings {
+  "account": "demo" | "imgur";
+  "albums": "demo" | "jsonplaceholder";
+  "chosen": boolean;
+  "environment": string;
+  "environments": { [key: string]: { [key: string]: string } };
+  "feed": "demo" | "pixabay" | "pexels";
+  "video": "demo" | "pexels";
+}
+
+export interface RateLimit {
+  "until": string;
+}
+
+export interface Retry {
+  "method": string;
+  "params": { [key: string]: unknown };
 }
 
 export interface Route {
@@ -287,39 +311,26 @@ export interface Settings {
   "languageSource": "environment" | "app" | "user" | null;
   "pageSize": number;
   "prefetchDistance": number;
-  "providers": {
-    "account": "demo" | "imgur";
-    "albums": "demo" | "jsonplaceholder";
-    "chosen": boolean;
-    "environment": string;
-    "environments": { [key: string]: { [key: string]: string } };
-    "feed": "demo" | "pixabay" | "pexels";
-    "video": "demo" | "pexels";
-  };
+  "providers": ProviderSettings;
 }
 
 export interface State {
   "account": Account;
-  "album": Album | null;
+  "album": OpenAlbum | null;
   "albums": Albums;
   "connectivity": "online" | "offline";
   "detail": Detail | null;
   "favorite": OpenFavorite | null;
   "favorites": Favorites;
   "feed": Feed;
-  "login": LoginForm;
-  "photo": AlbumPhotoScreen | null;
-  "rateLimited": { [key: string]: {
-    "until": string;
-  } };
-  "registration": RegistrationForm;
+  "login": AuthForm;
+  "photo": OpenPhoto | null;
+  "rateLimited": { [key: string]: RateLimit };
+  "registration": AuthForm;
   "route": Array<Route>;
   "session": Session;
   "settings": Settings;
-  "shape": {
-    "home": "feed" | "albums" | "account" | "video" | "favorites";
-    "signIn": "required" | "none";
-  };
+  "shape": AppShape;
   "unreachable": { [key: string]: Unreachable };
   "video": Video;
 }
@@ -342,15 +353,17 @@ export interface Unreachable {
   "since": string | null;
 }
 
+export interface UploadFile {
+  "byteCount": number;
+  "fileName": string;
+  "mimeType": string;
+  "path": string;
+  "staged"?: boolean;
+}
+
 export interface UploadRequest {
   "description": string | null;
-  "file": {
-    "byteCount": number;
-    "fileName": string;
-    "mimeType": string;
-    "path": string;
-    "staged"?: boolean;
-  };
+  "file": UploadFile;
   "title": string | null;
 }
 
@@ -358,20 +371,18 @@ export interface Video {
   "error": Message | null;
   "file": VideoFile | null;
   "status": "idle" | "loading" | "ready" | "failed";
-  "video": {
-    "author": string;
-    "authorURL": string | null;
-    "duration": number;
-    "files": Array<VideoFile>;
-    "id": number;
-    "pageURL": string | null;
-    "posterURL": string;
-  } | null;
-  "wish": {
-    "height": number | null;
-    "quality": "sd" | "hd" | "uhd" | "hls" | null;
-    "width": number | null;
-  };
+  "video": VideoClip | null;
+  "wish": VideoWish;
+}
+
+export interface VideoClip {
+  "author": string;
+  "authorURL": string | null;
+  "duration": number;
+  "files": Array<VideoFile>;
+  "id": number;
+  "pageURL": string | null;
+  "posterURL": string;
 }
 
 export interface VideoFile {
@@ -380,6 +391,12 @@ export interface VideoFile {
   "height": number | null;
   "link": string;
   "quality": string;
+  "width": number | null;
+}
+
+export interface VideoWish {
+  "height": number | null;
+  "quality": "sd" | "hd" | "uhd" | "hls" | null;
   "width": number | null;
 }
 

@@ -60,7 +60,7 @@ enum DemoCommand {
     let forged = redirect.replacingOccurrences(of: nonce, with: "forged")
     let picture = directory + "/demo-upload.bmp"
     _ = FileManager.default.createFile(
-      atPath: picture, contents: Data(DemoCatalog.bitmap(7, width: 64, height: 48)))
+      atPath: picture, contents: Data(DemoImages.bitmap(7, width: 64, height: 48)))
     let file = try UploadFile.inspect(picture)
     return [
       ("account/beginLogin (answers the authorize URL to open)", .account(.beginLogin(nonce: nonce))),

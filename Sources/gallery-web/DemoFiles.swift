@@ -17,7 +17,7 @@ final class DemoFiles: @unchecked Sendable {
       guard let bytes = clip(link) else { return .text(404, "no demo video file at \(link)") }
       return .response(status: 200, contentType: "video/mp4", body: bytes)
     }
-    guard let bytes = DemoCatalog.image(for: link) else { return .text(404, "no demo image at \(link)") }
+    guard let bytes = DemoImages.image(for: link) else { return .text(404, "no demo image at \(link)") }
     return .response(status: 200, contentType: "image/bmp", body: bytes)
   }
 

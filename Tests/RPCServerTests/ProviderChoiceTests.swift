@@ -40,7 +40,8 @@ final class ProviderChoiceTests: XCTestCase {
     }
     guard case .object(let settings)? = ComponentSchemas.all["Settings"],
       case .object(let properties)? = settings["properties"],
-      case .object(let providers)? = properties["providers"],
+      properties["providers"] == Schema.ref("ProviderSettings"),
+      case .object(let providers)? = ComponentSchemas.all["ProviderSettings"],
       case .object(let members)? = providers["properties"]
     else { return XCTFail("no Settings.providers schema") }
     for choice in ProviderChoices.atRunTime {

@@ -119,8 +119,8 @@ AccountImage = TypedDict(
     },
 )
 
-MessageRetry = TypedDict(
-    "MessageRetry",
+Retry = TypedDict(
+    "Retry",
     {
         "method": str,
         "params": Dict[str, Any],
@@ -133,7 +133,7 @@ Message = TypedDict(
         "args": Dict[str, str],
         "code": MessageCode,
         "message": str,
-        "retry": NotRequired[MessageRetry],
+        "retry": NotRequired[Retry],
         "retryable": bool,
     },
 )
@@ -157,28 +157,8 @@ AccountImageItem = TypedDict(
     },
 )
 
-UploadRequestFile = TypedDict(
-    "UploadRequestFile",
-    {
-        "byteCount": int,
-        "fileName": str,
-        "mimeType": str,
-        "path": str,
-        "staged": NotRequired[bool],
-    },
-)
-
-UploadRequest = TypedDict(
-    "UploadRequest",
-    {
-        "description": Optional[str],
-        "file": UploadRequestFile,
-        "title": Optional[str],
-    },
-)
-
-AccountDeletingItem = TypedDict(
-    "AccountDeletingItem",
+AccountPendingDelete = TypedDict(
+    "AccountPendingDelete",
     {
         "index": int,
         "item": AccountImageItem,
@@ -193,12 +173,32 @@ AccountPendingLogin = TypedDict(
     },
 )
 
-AccountProvider = TypedDict(
-    "AccountProvider",
+AccountProviderInfo = TypedDict(
+    "AccountProviderInfo",
     {
         "authorizeEndpoint": str,
         "clientID": str,
         "name": Literal["demo", "imgur"],
+    },
+)
+
+UploadFile = TypedDict(
+    "UploadFile",
+    {
+        "byteCount": int,
+        "fileName": str,
+        "mimeType": str,
+        "path": str,
+        "staged": NotRequired[bool],
+    },
+)
+
+UploadRequest = TypedDict(
+    "UploadRequest",
+    {
+        "description": Optional[str],
+        "file": UploadFile,
+        "title": Optional[str],
     },
 )
 
@@ -217,13 +217,13 @@ Account = TypedDict(
     "Account",
     {
         "accountID": Optional[int],
-        "deleting": List[AccountDeletingItem],
+        "deleting": List[AccountPendingDelete],
         "error": Optional[Message],
         "images": List[AccountImageItem],
         "imagesPage": int,
         "imagesStatus": Literal["idle", "loading", "loaded", "failed"],
         "pendingLogin": Optional[AccountPendingLogin],
-        "provider": AccountProvider,
+        "provider": AccountProviderInfo,
         "status": Literal["signedOut", "awaitingRedirect", "signedIn"],
         "tokenLifetime": Optional[int],
         "upload": AccountUpload,
@@ -247,38 +247,6 @@ ActionResult = TypedDict(
     },
 )
 
-AlbumPhoto = TypedDict(
-    "AlbumPhoto",
-    {
-        "albumID": int,
-        "id": int,
-        "thumbnailURL": str,
-        "title": str,
-        "url": str,
-    },
-)
-
-AlbumPhotosItem = TypedDict(
-    "AlbumPhotosItem",
-    {
-        "key": str,
-        "photo": AlbumPhoto,
-        "thumbnail": Image,
-    },
-)
-
-Album = TypedDict(
-    "Album",
-    {
-        "emptyNotice": Optional[Message],
-        "error": Optional[Message],
-        "id": int,
-        "photos": List[AlbumPhotosItem],
-        "status": Literal["idle", "loading", "loaded", "failed"],
-        "title": str,
-    },
-)
-
 AlbumCard = TypedDict(
     "AlbumCard",
     {
@@ -291,17 +259,28 @@ AlbumCard = TypedDict(
     },
 )
 
-AlbumPhotoScreen = TypedDict(
-    "AlbumPhotoScreen",
+AlbumPhoto = TypedDict(
+    "AlbumPhoto",
     {
-        "image": Image,
-        "key": str,
-        "photo": AlbumPhoto,
+        "albumID": int,
+        "id": int,
+        "thumbnailURL": str,
+        "title": str,
+        "url": str,
     },
 )
 
-AlbumsSectionsItem = TypedDict(
-    "AlbumsSectionsItem",
+AlbumPhotoItem = TypedDict(
+    "AlbumPhotoItem",
+    {
+        "key": str,
+        "photo": AlbumPhoto,
+        "thumbnail": Image,
+    },
+)
+
+AlbumSection = TypedDict(
+    "AlbumSection",
     {
         "albumIds": List[int],
         "title": Optional[str],
@@ -315,8 +294,49 @@ Albums = TypedDict(
         "error": Optional[Message],
         "notice": Optional[Message],
         "search": str,
-        "sections": List[AlbumsSectionsItem],
+        "sections": List[AlbumSection],
         "status": Literal["idle", "loading", "loaded", "failed"],
+    },
+)
+
+AppShape = TypedDict(
+    "AppShape",
+    {
+        "home": Literal["feed", "albums", "account", "video", "favorites"],
+        "signIn": Literal["required", "none"],
+    },
+)
+
+SecretField = TypedDict(
+    "SecretField",
+    {
+        "edited": bool,
+        "error": Optional[Message],
+        "isValid": bool,
+        "length": int,
+    },
+)
+
+TextField = TypedDict(
+    "TextField",
+    {
+        "edited": bool,
+        "error": Optional[Message],
+        "isValid": bool,
+        "value": str,
+    },
+)
+
+AuthForm = TypedDict(
+    "AuthForm",
+    {
+        "age": NotRequired[TextField],
+        "canSubmit": bool,
+        "email": TextField,
+        "error": Optional[Message],
+        "isSubmitting": bool,
+        "password": SecretField,
+        "submitAttempted": bool,
     },
 )
 
@@ -458,35 +478,15 @@ InitializeResult = TypedDict(
     },
 )
 
-SecretField = TypedDict(
-    "SecretField",
+OpenAlbum = TypedDict(
+    "OpenAlbum",
     {
-        "edited": bool,
+        "emptyNotice": Optional[Message],
         "error": Optional[Message],
-        "isValid": bool,
-        "length": int,
-    },
-)
-
-TextField = TypedDict(
-    "TextField",
-    {
-        "edited": bool,
-        "error": Optional[Message],
-        "isValid": bool,
-        "value": str,
-    },
-)
-
-LoginForm = TypedDict(
-    "LoginForm",
-    {
-        "canSubmit": bool,
-        "email": TextField,
-        "error": Optional[Message],
-        "isSubmitting": bool,
-        "password": SecretField,
-        "submitAttempted": bool,
+        "id": int,
+        "photos": List[AlbumPhotoItem],
+        "status": Literal["idle", "loading", "loaded", "failed"],
+        "title": str,
     },
 )
 
@@ -496,6 +496,15 @@ OpenFavorite = TypedDict(
         "card": PhotoCard,
         "image": Image,
         "key": str,
+    },
+)
+
+OpenPhoto = TypedDict(
+    "OpenPhoto",
+    {
+        "image": Image,
+        "key": str,
+        "photo": AlbumPhoto,
     },
 )
 
@@ -525,16 +534,23 @@ Progress = TypedDict(
     },
 )
 
-RegistrationForm = TypedDict(
-    "RegistrationForm",
+ProviderSettings = TypedDict(
+    "ProviderSettings",
     {
-        "age": TextField,
-        "canSubmit": bool,
-        "email": TextField,
-        "error": Optional[Message],
-        "isSubmitting": bool,
-        "password": SecretField,
-        "submitAttempted": bool,
+        "account": Literal["demo", "imgur"],
+        "albums": Literal["demo", "jsonplaceholder"],
+        "chosen": bool,
+        "environment": str,
+        "environments": Dict[str, Dict[str, str]],
+        "feed": Literal["demo", "pixabay", "pexels"],
+        "video": Literal["demo", "pexels"],
+    },
+)
+
+RateLimit = TypedDict(
+    "RateLimit",
+    {
+        "until": str,
     },
 )
 
@@ -554,19 +570,6 @@ Session = TypedDict(
     },
 )
 
-SettingsProviders = TypedDict(
-    "SettingsProviders",
-    {
-        "account": Literal["demo", "imgur"],
-        "albums": Literal["demo", "jsonplaceholder"],
-        "chosen": bool,
-        "environment": str,
-        "environments": Dict[str, Dict[str, str]],
-        "feed": Literal["demo", "pixabay", "pexels"],
-        "video": Literal["demo", "pexels"],
-    },
-)
-
 Settings = TypedDict(
     "Settings",
     {
@@ -576,7 +579,7 @@ Settings = TypedDict(
         "languageSource": Optional[Literal["environment", "app", "user"]],
         "pageSize": int,
         "prefetchDistance": int,
-        "providers": SettingsProviders,
+        "providers": ProviderSettings,
     },
 )
 
@@ -600,8 +603,8 @@ VideoFile = TypedDict(
     },
 )
 
-VideoVideo = TypedDict(
-    "VideoVideo",
+VideoClip = TypedDict(
+    "VideoClip",
     {
         "author": str,
         "authorURL": Optional[str],
@@ -628,23 +631,8 @@ Video = TypedDict(
         "error": Optional[Message],
         "file": Optional[VideoFile],
         "status": Literal["idle", "loading", "ready", "failed"],
-        "video": Optional[VideoVideo],
+        "video": Optional[VideoClip],
         "wish": VideoWish,
-    },
-)
-
-StateRateLimitedValue = TypedDict(
-    "StateRateLimitedValue",
-    {
-        "until": str,
-    },
-)
-
-StateShape = TypedDict(
-    "StateShape",
-    {
-        "home": Literal["feed", "albums", "account", "video", "favorites"],
-        "signIn": Literal["required", "none"],
     },
 )
 
@@ -652,21 +640,21 @@ State = TypedDict(
     "State",
     {
         "account": Account,
-        "album": Optional[Album],
+        "album": Optional[OpenAlbum],
         "albums": Albums,
         "connectivity": Literal["online", "offline"],
         "detail": Optional[Detail],
         "favorite": Optional[OpenFavorite],
         "favorites": Favorites,
         "feed": Feed,
-        "login": LoginForm,
-        "photo": Optional[AlbumPhotoScreen],
-        "rateLimited": Dict[str, StateRateLimitedValue],
-        "registration": RegistrationForm,
+        "login": AuthForm,
+        "photo": Optional[OpenPhoto],
+        "rateLimited": Dict[str, RateLimit],
+        "registration": AuthForm,
         "route": List[Route],
         "session": Session,
         "settings": Settings,
-        "shape": StateShape,
+        "shape": AppShape,
         "unreachable": Dict[str, Unreachable],
         "video": Video,
     },

@@ -1,8 +1,8 @@
 /// The Imgur account screen: sign-in through the browser, the user's images, an upload and
 /// deletes in flight. Tokens are never here (they live in the credentials file).
 public struct AccountState: Codable, Equatable, Sendable {
-  public enum Status: String, Codable, Sendable { case signedOut, awaitingRedirect, signedIn }
-  public enum ImagesStatus: String, Codable, Sendable { case idle, loading, loaded, failed }
+  public enum Status: String, Codable, Sendable, CaseIterable { case signedOut, awaitingRedirect, signedIn }
+  public enum ImagesStatus: String, Codable, Sendable, CaseIterable { case idle, loading, loaded, failed }
 
   /// A sign-in waiting for the browser's redirect.
   public struct PendingLogin: Codable, Equatable, Sendable {
@@ -19,7 +19,7 @@ public struct AccountState: Codable, Equatable, Sendable {
 
   /// The upload in flight or the last one's outcome.
   public struct Upload: Codable, Equatable, Sendable {
-    public enum Status: String, Codable, Sendable { case idle, uploading, failed, done }
+    public enum Status: String, Codable, Sendable, CaseIterable { case idle, uploading, failed, done }
     public var status = Status.idle
     /// 0...1.
     public var progress: Double = 0

@@ -15,7 +15,7 @@ public final class DemoAccount: AccountProvider, @unchecked Sendable {
         id: "demo\(n)", title: n % 2 == 0 ? "Demo image \(n)" : nil,
         description: n == 1 ? "Uploaded with the demo account" : nil, link: "demo://photo/\(n)/large",
         thumbnailURL: "demo://photo/\(n)/thumbnail", type: "image/bmp", width: 320, height: 240,
-        size: Int64(DemoCatalog.bitmap(n, width: 320, height: 240).count), views: Int64(n * 7),
+        size: Int64(DemoImages.bitmap(n, width: 320, height: 240).count), views: Int64(n * 7),
         bandwidth: Int64(n) * 5_000_000_000, datetime: 1_700_000_000 + Int64(n) * 86_400)
     }
   }

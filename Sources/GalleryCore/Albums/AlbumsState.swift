@@ -1,6 +1,6 @@
 /// The albums screen (`/albums`).
 public struct AlbumsState: Codable, Equatable, Sendable {
-  public enum Status: String, Codable, Sendable { case idle, loading, loaded, failed }
+  public enum Status: String, Codable, Sendable, CaseIterable { case idle, loading, loaded, failed }
   public var status = Status.idle
   /// The grouped albums after the search filter.
   public var sections: [AlbumSection] = []

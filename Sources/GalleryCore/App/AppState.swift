@@ -80,3 +80,18 @@ extension AppState: PersistedDefaults {
   /// Every member's default is its initial value above.
   public static var persistedDefaults: AppState { AppState() }
 }
+
+extension AppState: SchemaNamed {
+  /// Published as `State`, the document's root of everything `state/get` returns.
+  public static var schemaName: String { "State" }
+}
+
+extension AppState: SchemaRefined {
+  /// The areas a provider may be unreachable or rate-limited in.
+  public static var schemaRefinements: [String: JSONValue] {
+    let areas: JSONValue = .object([
+      "propertyNames": Schema.enumeration(ProviderArea.allCases.map(\.rawValue))
+    ])
+    return ["unreachable": areas, "rateLimited": areas]
+  }
+}

@@ -34,3 +34,9 @@ extension PhotoCard: PersistedDefaults {
     PhotoCard(source: "", title: nil, author: nil, thumbnailURL: "", imageURL: "")
   }
 }
+
+extension PhotoCard: SchemaRefined {
+  public static var schemaRefinements: [String: JSONValue] {
+    ["width": Schema.atLeast(0), "height": Schema.atLeast(0)]
+  }
+}

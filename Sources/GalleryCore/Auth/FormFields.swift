@@ -50,3 +50,7 @@ extension SecretFieldState: PersistedDefaults {
   /// Every member's default is its initial value above.
   public static var persistedDefaults: SecretFieldState { SecretFieldState() }
 }
+
+extension SecretFieldState: SchemaRefined {
+  public static var schemaRefinements: [String: JSONValue] { ["length": Schema.atLeast(0)] }
+}

@@ -1,6 +1,6 @@
 /// Who is signed in (`/session`). The token itself lives only in the credentials file.
 public struct Session: Codable, Equatable, Sendable {
-  public enum Status: String, Codable, Sendable {
+  public enum Status: String, Codable, Sendable, CaseIterable {
     case signedOut, signingIn, signedIn
   }
   public var status: Status = .signedOut

@@ -1,10 +1,10 @@
 /// The home screen's photo feed (`/feed`).
 public struct FeedState: Codable, Equatable, Sendable {
-  public enum Status: String, Codable, Sendable {
+  public enum Status: String, Codable, Sendable, CaseIterable {
     case idle, loading, refreshing, loadingMore, loaded, failed
   }
   /// How a load changes the list.
-  public enum LoadMode: String, Codable, Sendable { case refresh, more }
+  public enum LoadMode: String, Codable, Sendable, CaseIterable { case refresh, more }
 
   /// The provider the items come from (`demo`, `pixabay`, `pexels`).
   public var provider = "demo"

@@ -21,7 +21,7 @@ public struct ImageSource: Sendable {
       return .failure(RequestFailure(kind: .malformed, detail: "the provider gave no usable image URL"))
     }
     if url.hasPrefix("demo://") {
-      guard let bytes = DemoCatalog.image(for: url) else {
+      guard let bytes = DemoImages.image(for: url) else {
         return .failure(RequestFailure(kind: .http, status: 404))
       }
       return .success(bytes)

@@ -1,6 +1,6 @@
 /// Where an image is: not asked for, downloading, on disk, or failed (never a spinner forever).
 public struct ImageState: Codable, Equatable, Sendable {
-  public enum Status: String, Codable, Sendable { case notRequested, loading, loaded, failed }
+  public enum Status: String, Codable, Sendable, CaseIterable { case notRequested, loading, loaded, failed }
   public var status: Status = .notRequested
   /// The file in the image cache, once loaded.
   @Nullable public var path: String?

@@ -27,3 +27,8 @@ extension AppShape: PersistedDefaults {
   /// Sign-in first, the feed as home.
   public static var persistedDefaults: AppShape { AppShape() }
 }
+
+extension AppShape: SchemaRefined {
+  /// Only a tab that can be home is one.
+  public static var schemaRefinements: [String: JSONValue] { ["home": Schema.oneOf(homes.map(\.rawValue))] }
+}

@@ -4,6 +4,8 @@ public protocol DeclaredName: Codable, Hashable, Sendable, CustomStringConvertib
   var rawValue: String { get }
   /// The declared value named `rawValue`, or nil.
   init?(rawValue: String)
+  /// Every declared value, in declaration order (the published schema's enumeration).
+  static var declared: [Self] { get }
 }
 
 extension DeclaredName {

@@ -16,6 +16,7 @@ public struct Route: Codable, Equatable, Sendable {
 
     /// Every screen the modules declare, in module order.
     public static let all: [Screen] = GalleryModules.all.flatMap { $0.screens }
+    public static var declared: [Screen] { all }
     private static let names = Set(all.map(\.rawValue))
   }
   public var screen: Screen

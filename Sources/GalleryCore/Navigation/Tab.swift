@@ -16,6 +16,7 @@ public struct Tab: DeclaredName {
 
   /// Every tab, in tab-bar order.
   public static var allCases: [Tab] { declarations.map(\.tab) }
+  public static var declared: [Tab] { allCases }
 
   /// The tabs that may be home (`/shape/home`), in tab-bar order.
   public static var homes: [Tab] { declarations.filter(\.canBeHome).map(\.tab) }

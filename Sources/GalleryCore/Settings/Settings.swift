@@ -17,6 +17,13 @@ public struct Settings: Codable, Equatable, Sendable {
   /// The image cache's budget in megabytes (5 to 2000); shrinking it evicts at once.
   public var imageCacheMegabytes = 50
 
+  /// What `settings/update` accepts for each limit, and the schema publishes.
+  public static let pageSizes = 3...200
+  public static let prefetchDistances = 0...100
+  public static let imageCacheSizes = 5...2000
+  /// Where the language came from (`languageSource`).
+  public static let languageSources = ["environment", "app", "user"]
+
   public init() {}
 }
 

@@ -48,6 +48,11 @@ enum SettingsFeature: FeatureModule {
       "settings.invalid", args.merging(["field": field]) { a, _ in a }, text: "settings.invalid.\(rule)")
   }
 
+  /// `field` outside `range`, with its bounds as the text's arguments.
+  static func outOfRange(_ field: String, _ range: ClosedRange<Int>) -> Rejection {
+    invalid(field, "range", ["min": String(range.lowerBound), "max": String(range.upperBound)])
+  }
+
   /// The settings with `change` applied, or the first invalid field.
   static func apply(_ change: SettingsChange, to current: Settings) throws(Rejection) -> Settings {
     var s = current
@@ -105,18 +110,18 @@ enum SettingsFeature: FeatureModule {
     }
     if s.providers.environments[s.providers.environment] == nil { s.providers.environment = "production" }
     if let v = change.pageSize {
-      guard (3...200).contains(v) else { throw invalid("pageSize", "range", ["min": "3", "max": "200"]) }
+      guard Settings.pageSizes.contains(v) else { throw outOfRange("pageSize", Settings.pageSizes) }
       s.pageSize = v
     }
     if let v = change.prefetchDistance {
-      guard (0...100).contains(v) else {
-        throw invalid("prefetchDistance", "range", ["min": "0", "max": "100"])
+      guard Settings.prefetchDistances.contains(v) else {
+        throw outOfRange("prefetchDistance", Settings.prefetchDistances)
       }
       s.prefetchDistance = v
     }
     if let v = change.imageCacheMegabytes {
-      guard (5...2000).contains(v) else {
-        throw invalid("imageCacheMegabytes", "range", ["min": "5", "max": "2000"])
+      guard Settings.imageCacheSizes.contains(v) else {
+        throw outOfRange("imageCacheMegabytes", Settings.imageCacheSizes)
       }
       s.imageCacheMegabytes = v
     }

@@ -116,3 +116,8 @@ extension VideoWish: PersistedDefaults {
   /// Every member's default is its initial value above.
   public static var persistedDefaults: VideoWish { VideoWish() }
 }
+
+extension Video: SchemaNamed {
+  /// `Video` is the screen's state (`/video`); the clip it shows is `VideoClip`.
+  public static var schemaName: String { "VideoClip" }
+}

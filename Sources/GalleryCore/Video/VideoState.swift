@@ -1,6 +1,6 @@
 /// The video screen: the random pick and the rendition chosen for this screen.
 public struct VideoState: Codable, Equatable, Sendable {
-  public enum Status: String, Codable, Sendable { case idle, loading, ready, failed }
+  public enum Status: String, Codable, Sendable, CaseIterable { case idle, loading, ready, failed }
   public var status = Status.idle
   @Nullable public var requestID: Int? = nil
   public var wish = VideoWish()

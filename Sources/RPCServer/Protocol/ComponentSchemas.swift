@@ -1,16 +1,11 @@
 import GalleryCore
 
 /// The JSON Schemas of the state and of the protocol's shared shapes, published in the
-/// OpenRPC document's components. Each feature declares its own in its contract
-/// (`Features/`); `State` is the members every contract adds, plus the cross-feature ones
-/// below. Tests check real states and messages against them.
+/// OpenRPC document's components. The state's are derived from its types (`State` is
+/// `AppState`); tests check real states and messages against them.
 public enum ComponentSchemas {
   /// The shapes every feature shares, and the protocol's own.
   static let shared: [String: JSONValue] = [
-    "Message": Schema.message,
-    "Unreachable": Schema.object([
-      "since": Schema.nullable(Schema.string), "message": Schema.ref("Message"),
-    ]),
     "EventRecord": Schema.object([
       "seq": Schema.integer(minimum: 1), "time": Schema.string, "type": Schema.string,
       "v": Schema.integer(minimum: 0),
@@ -53,33 +48,12 @@ public enum ComponentSchemas {
     ]),
   ]
 
-  /// The members of `State` no single feature owns: which provider areas are unreachable or
-  /// rate-limited.
-  static let crossFeatureMembers: [String: JSONValue] = [
-    "unreachable": .object([
-      "type": .string("object"),
-      "propertyNames": Schema.enumeration(ProviderArea.allCases.map(\.rawValue)),
-      "additionalProperties": Schema.ref("Unreachable"),
-    ]),
-    "rateLimited": .object([
-      "type": .string("object"),
-      "propertyNames": Schema.enumeration(ProviderArea.allCases.map(\.rawValue)),
-      "additionalProperties": Schema.object(["until": Schema.string]),
-    ]),
-  ]
-
-  /// Every component: the shared ones, each contract's, and `State`. A name declared twice
-  /// stops the process at first use (and fails the schema tests).
+  /// Every component: the shared ones, and the state's, derived from `AppState`'s own
+  /// declaration (`SchemaRecorder`), leaving out what the view omits. A name in both stops
+  /// the process at first use (and fails the schema tests).
   public static let all: [String: JSONValue] = {
-    var all = shared
-    var state = crossFeatureMembers
-    for contract in FeatureContracts.all {
-      all.merge(contract.schemas) { _, _ in preconditionFailure("\(contract): a component declared twice") }
-      state.merge(contract.stateMembers) { _, _ in
-        preconditionFailure("\(contract): a State member declared twice")
-      }
-    }
-    all["State"] = Schema.object(state)
-    return all
+    let recorder = SchemaRecorder(omitting: AppState.viewOmits)
+    _ = recorder.schema(of: AppState.self)
+    return shared.merging(recorder.components) { _, _ in preconditionFailure("a component declared twice") }
   }()
 }

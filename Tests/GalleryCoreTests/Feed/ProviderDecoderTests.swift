@@ -153,11 +153,11 @@ final class ProviderDecoderTests: XCTestCase {
       lakes.photos.allSatisfy { $0.tags.contains("lake") || $0.author.lowercased().contains("lake") })
     let elodie = try await demo.page(query: "elodie", page: 1, perPage: 300).get()
     XCTAssertFalse(elodie.photos.isEmpty, "diacritic-insensitive: Élodie")
-    let bytes = try XCTUnwrap(DemoCatalog.image(for: first.photos[0].thumbnailURL))
+    let bytes = try XCTUnwrap(DemoImages.image(for: first.photos[0].thumbnailURL))
     XCTAssertTrue(ImageSource.looksLikeImage(bytes))
     XCTAssertEqual(bytes.count, 54 + 120 * 3 * 90)
-    XCTAssertNil(DemoCatalog.image(for: "demo://photo/9999/thumbnail"))
-    XCTAssertNil(DemoCatalog.image(for: "demo://photo/../../etc/passwd"))
+    XCTAssertNil(DemoImages.image(for: "demo://photo/9999/thumbnail"))
+    XCTAssertNil(DemoImages.image(for: "demo://photo/../../etc/passwd"))
   }
 
   /// The real captures in shared/fixtures/providers (beside the repository in CI and on

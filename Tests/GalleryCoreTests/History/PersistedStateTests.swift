@@ -218,7 +218,9 @@ final class PersistedStateTests: XCTestCase {
       let cursor = try LogCursor(path: Self.upgrade + "/\(name)/events.jsonl")
       let first = try XCTUnwrap(try cursor.next())
       XCTAssertEqual(first.type, "log.base", name)
-      XCTAssertEqual(first.version, 1, name)
+      // The builds up to ed300d6 wrote format 1; later ones 2 (albums' cards keyed by id).
+      let formatOne: Set = ["3253f74", "78074f8", "79ae5c6", "ae951bc", "ed300d6"]
+      XCTAssertEqual(first.version, formatOne.contains(name) ? 1 : 2, name)
       XCTAssertNil(EventCodec.problem(first), name)
       let base = try XCTUnwrap(try EventCodec.decode(first).payload as? LogEvents.Base)
       XCTAssertEqual(base.state.session.status, .signedIn, name)

@@ -80,58 +80,6 @@ enum AccountContract: FeatureContract {
     "account/logout": ["account.notSignedIn"],
   ]
 
-  static let schemas: [String: JSONValue] = [
-    "AccountImage": Schema.object(
-      [
-        "id": Schema.string, "title": Schema.nullable(Schema.string),
-        "description": Schema.nullable(Schema.string), "link": Schema.string, "thumbnailURL": Schema.string,
-        "type": Schema.string, "width": Schema.integer(minimum: 0), "height": Schema.integer(minimum: 0),
-        "size": Schema.integer(), "views": Schema.integer(), "bandwidth": Schema.integer(),
-        "datetime": Schema.integer(), "animated": Schema.boolean,
-      ]),
-    "AccountImageItem": Schema.object([
-      "key": Schema.string, "image": Schema.ref("AccountImage"), "thumbnail": Schema.ref("Image"),
-      "error": Schema.nullableMessage,
-    ]),
-    "UploadRequest": Schema.object([
-      "file": Schema.object(
-        [
-          "path": Schema.string, "fileName": Schema.string, "byteCount": Schema.integer(minimum: 1),
-          "mimeType": Schema.string, "staged": Schema.boolean,
-        ], optional: ["staged"]),
-      "title": Schema.nullable(Schema.string), "description": Schema.nullable(Schema.string),
-    ]),
-    "Account": Schema.object([
-      "status": Schema.enumeration(["signedOut", "awaitingRedirect", "signedIn"]),
-      "provider": Schema.object([
-        "name": Schema.enumeration(ProviderChoices.choice("account")?.names ?? []),
-        "authorizeEndpoint": Schema.string,
-        "clientID": Schema.string,
-      ]),
-      "pendingLogin": Schema.nullable(
-        Schema.object(["authorizeURL": Schema.string, "state": Schema.string])),
-      "username": Schema.nullable(Schema.string), "accountID": Schema.nullable(Schema.integer(minimum: 0)),
-      "tokenLifetime": Schema.nullable(Schema.integer(minimum: 1)),
-      "images": Schema.array(Schema.ref("AccountImageItem")),
-      "imagesStatus": Schema.enumeration(["idle", "loading", "loaded", "failed"]),
-      "imagesPage": Schema.integer(minimum: 0),
-      "upload": Schema.object([
-        "status": Schema.enumeration(["idle", "uploading", "failed", "done"]),
-        "progress": .object(["type": .string("number"), "minimum": .number(0), "maximum": .number(1)]),
-        "fileName": Schema.nullable(Schema.string),
-        "request": Schema.nullable(Schema.ref("UploadRequest")), "error": Schema.nullableMessage,
-      ]),
-      "deleting": Schema.array(
-        Schema.object([
-          "index": Schema.integer(minimum: 0),
-          "item": Schema.ref("AccountImageItem"),
-        ])),
-      "error": Schema.nullableMessage,
-    ]),
-  ]
-
-  static let stateMembers: [String: JSONValue] = ["account": Schema.ref("Account")]
-
   /// An upload's `$/progress`: from its start event to the state's `/account/upload/progress`,
   /// ended when the upload is no longer the one uploading.
   static let uploadProgress = WorkProgress(

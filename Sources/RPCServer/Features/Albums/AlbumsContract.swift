@@ -34,49 +34,4 @@ enum AlbumsContract: FeatureContract {
     "albums/openPhoto": ["albums.unknownPhoto", "albums.photoAlreadyOpen", "nav.notShown"],
     "albums/retry": ["albums.nothingToRetry", "request.retryTooSoon"],
   ]
-
-  static let schemas: [String: JSONValue] = [
-    "AlbumCard": Schema.object([
-      "key": Schema.string, "id": Schema.integer(minimum: 0), "title": Schema.string,
-      "owner": Schema.nullable(Schema.string),
-      "preview": Schema.ref("Image"), "previewURL": Schema.nullable(Schema.string),
-    ]),
-    "Albums": Schema.object([
-      "status": Schema.enumeration(["idle", "loading", "loaded", "failed"]),
-      "sections": Schema.array(
-        Schema.object([
-          "title": Schema.nullable(Schema.string), "albumIds": Schema.array(Schema.integer(minimum: 0)),
-        ])),
-      "all": .object([
-        "type": .string("object"),
-        "propertyNames": .object(["type": .string("string"), "pattern": .string("^(0|[1-9][0-9]*)$")]),
-        "additionalProperties": Schema.ref("AlbumCard"),
-      ]),
-      "search": Schema.string, "notice": Schema.nullableMessage,
-      "error": Schema.nullableMessage,
-    ]),
-    "AlbumPhoto": Schema.object([
-      "id": Schema.integer(minimum: 0), "albumID": Schema.integer(minimum: 0), "title": Schema.string,
-      "thumbnailURL": Schema.string, "url": Schema.string,
-    ]),
-    "Album": Schema.object([
-      "id": Schema.integer(minimum: 0), "title": Schema.string,
-      "status": Schema.enumeration(["idle", "loading", "loaded", "failed"]),
-      "photos": Schema.array(
-        Schema.object([
-          "key": Schema.string, "photo": Schema.ref("AlbumPhoto"), "thumbnail": Schema.ref("Image"),
-        ])),
-      "error": Schema.nullableMessage,
-      "emptyNotice": Schema.nullableMessage,
-    ]),
-    "AlbumPhotoScreen": Schema.object([
-      "key": Schema.string, "photo": Schema.ref("AlbumPhoto"), "image": Schema.ref("Image"),
-    ]),
-  ]
-
-  static let stateMembers: [String: JSONValue] = [
-    "albums": Schema.ref("Albums"),
-    "album": Schema.nullable(Schema.ref("Album")),
-    "photo": Schema.nullable(Schema.ref("AlbumPhotoScreen")),
-  ]
 }

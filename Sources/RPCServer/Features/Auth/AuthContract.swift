@@ -51,36 +51,4 @@ enum AuthContract: FeatureContract {
       "auth.alreadySignedIn", "auth.registrationClosed", "auth.busy", "request.retryTooSoon",
     ],
   ]
-
-  static let schemas: [String: JSONValue] = [
-    "TextField": Schema.object([
-      "value": Schema.string, "edited": Schema.boolean, "isValid": Schema.boolean,
-      "error": Schema.nullableMessage,
-    ]),
-    "SecretField": Schema.object([
-      "length": Schema.integer(minimum: 0), "edited": Schema.boolean, "isValid": Schema.boolean,
-      "error": Schema.nullableMessage,
-    ]),
-    "LoginForm": Schema.object([
-      "email": Schema.ref("TextField"), "password": Schema.ref("SecretField"),
-      "submitAttempted": Schema.boolean,
-      "canSubmit": Schema.boolean, "isSubmitting": Schema.boolean,
-      "error": Schema.nullableMessage,
-    ]),
-    "RegistrationForm": Schema.object([
-      "email": Schema.ref("TextField"), "password": Schema.ref("SecretField"), "age": Schema.ref("TextField"),
-      "submitAttempted": Schema.boolean, "canSubmit": Schema.boolean, "isSubmitting": Schema.boolean,
-      "error": Schema.nullableMessage,
-    ]),
-    "Session": Schema.object([
-      "status": Schema.enumeration(["signedOut", "signingIn", "signedIn"]),
-      "email": Schema.nullable(Schema.string),
-    ]),
-  ]
-
-  static let stateMembers: [String: JSONValue] = [
-    "login": Schema.ref("LoginForm"),
-    "registration": Schema.ref("RegistrationForm"),
-    "session": Schema.ref("Session"),
-  ]
 }

@@ -26,27 +26,4 @@ enum FavoritesContract: FeatureContract {
     "favorites/remove": ["favorites.unknown"],
     "favorites/open": ["favorites.unknown", "nav.notShown"],
   ]
-
-  static let schemas: [String: JSONValue] = [
-    "PhotoCard": Schema.object([
-      "source": Schema.string, "title": Schema.nullable(Schema.string),
-      "author": Schema.nullable(Schema.string),
-      "thumbnailURL": Schema.string, "imageURL": Schema.string,
-      "width": Schema.nullable(Schema.integer(minimum: 0)),
-      "height": Schema.nullable(Schema.integer(minimum: 0)),
-    ]),
-    "FavoriteItem": Schema.object([
-      "key": Schema.string, "card": Schema.ref("PhotoCard"), "thumbnail": Schema.ref("Image"),
-    ]),
-    "Favorites": Schema.object([
-      "items": Schema.array(Schema.ref("FavoriteItem"))
-    ]),
-    "OpenFavorite": Schema.object([
-      "key": Schema.string, "card": Schema.ref("PhotoCard"), "image": Schema.ref("Image"),
-    ]),
-  ]
-
-  static let stateMembers: [String: JSONValue] = [
-    "favorites": Schema.ref("Favorites"), "favorite": Schema.nullable(Schema.ref("OpenFavorite")),
-  ]
 }

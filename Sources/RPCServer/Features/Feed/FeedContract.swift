@@ -50,40 +50,6 @@ enum FeedContract: FeatureContract {
     "connectivity/set": [],
   ]
 
-  static let schemas: [String: JSONValue] = [
-    "Photo": Schema.object([
-      "key": Schema.string, "providerID": Schema.string, "width": Schema.integer(minimum: 0),
-      "height": Schema.integer(minimum: 0), "author": Schema.string,
-      "authorURL": Schema.nullable(Schema.string),
-      "tags": Schema.array(Schema.string), "likes": Schema.nullable(Schema.integer(minimum: 0)),
-      "pageURL": Schema.string,
-      "thumbnailURL": Schema.string, "largeURL": Schema.string, "originalURL": Schema.nullable(Schema.string),
-      "averageColor": Schema.nullable(Schema.string),
-      "alt": Schema.nullable(Schema.string),
-    ]),
-    "FeedItem": Schema.object([
-      "key": Schema.string, "photo": Schema.ref("Photo"), "thumbnail": Schema.ref("Image"),
-    ]),
-    "Feed": Schema.object([
-      "provider": Schema.enumeration(ProviderChoices.choice("feed")?.names ?? []), "query": Schema.string,
-      "activeQuery": Schema.string,
-      "status": Schema.enumeration(["idle", "loading", "refreshing", "loadingMore", "loaded", "failed"]),
-      "items": Schema.array(Schema.ref("FeedItem")), "page": Schema.integer(minimum: 0),
-      "hasMore": Schema.boolean,
-      "error": Schema.nullableMessage, "emptyNotice": Schema.nullableMessage, "isOfflineCopy": Schema.boolean,
-      "perPage": Schema.integer(minimum: 1),
-    ]),
-    "Detail": Schema.object([
-      "key": Schema.string, "photo": Schema.ref("Photo"), "image": Schema.ref("Image"),
-    ]),
-  ]
-
-  static let stateMembers: [String: JSONValue] = [
-    "feed": Schema.ref("Feed"),
-    "detail": Schema.nullable(Schema.ref("Detail")),
-    "connectivity": Schema.enumeration(["online", "offline"]),
-  ]
-
   /// Why `feed/loadMore` recorded nothing (the check its decide makes).
   static func loadMoreReason(_ feed: FeedState) -> String { feed.whyNoMore ?? "noMore" }
 }

@@ -47,13 +47,6 @@ enum ImagesContract: FeatureContract {
     "feed/retryImage": ["feed.unknownKey", "feed.imageNotFailed"],
   ]
 
-  static let schemas: [String: JSONValue] = [
-    "Image": Schema.object([
-      "status": Schema.enumeration(["notRequested", "loading", "loaded", "failed"]),
-      "path": Schema.nullable(Schema.string), "error": Schema.nullableMessage,
-    ])
-  ]
-
   /// An action's result plus `unknown`: the keys asked for that no screen shows.
   static let imageKeysResult = Schema.object([
     "version": Schema.integer(minimum: 0),

@@ -27,19 +27,4 @@ enum NavigationContract: FeatureContract {
     "nav/back": ["nav.atRoot", "nav.busy"],
     "nav/open": ["nav.signInFirst"],
   ]
-
-  static let schemas: [String: JSONValue] = [
-    "Route": Schema.object([
-      "screen": Schema.enumeration(Route.Screen.all.map(\.rawValue)),
-      "id": Schema.nullable(Schema.string),
-    ])
-  ]
-
-  static let stateMembers: [String: JSONValue] = [
-    "route": Schema.array(Schema.ref("Route")),
-    "shape": Schema.object([
-      "signIn": Schema.enumeration(InitializationOptions.signInValues),
-      "home": Schema.enumeration(InitializationOptions.homeValues),
-    ]),
-  ]
 }

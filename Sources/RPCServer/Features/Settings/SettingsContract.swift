@@ -53,31 +53,6 @@ enum SettingsContract: FeatureContract {
     "settings/update": ["settings.invalid"]
   ]
 
-  static let schemas: [String: JSONValue] = [
-    "Settings": Schema.object([
-      "appearance": Schema.enumeration(["system", "light", "dark"]),
-      "language": Schema.enumeration(["en", "es"]),
-      "languageSource": Schema.nullable(Schema.enumeration(["environment", "app", "user"])),
-      "providers": Schema.object(
-        [
-          "environment": Schema.string,
-          "environments": .object([
-            "type": .string("object"),
-            "additionalProperties": .object([
-              "type": .string("object"), "additionalProperties": Schema.string,
-            ]),
-          ]),
-          "chosen": Schema.boolean,
-        ].merging(ProviderChoices.atRunTime.map { ($0.area, Schema.enumeration($0.names)) }) { kept, _ in kept
-        }),
-      "pageSize": Schema.integer(minimum: 3, maximum: 200),
-      "prefetchDistance": Schema.integer(minimum: 0, maximum: 100),
-      "imageCacheMegabytes": Schema.integer(minimum: 5, maximum: 2000),
-    ])
-  ]
-
-  static let stateMembers: [String: JSONValue] = ["settings": Schema.ref("Settings")]
-
   /// The services an environment may name, for the parameter's text.
   static var services: String { ProviderChoices.services.map(\.name).joined(separator: ", ") }
 

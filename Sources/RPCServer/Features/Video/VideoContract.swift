@@ -31,30 +31,4 @@ enum VideoContract: FeatureContract {
   static let refusals: [String: [String]] = [
     "video/playRandom": ["video.badQuality", "video.badScreen", "request.retryTooSoon"]
   ]
-
-  static let schemas: [String: JSONValue] = [
-    "VideoFile": Schema.object([
-      "quality": Schema.string, "fileType": Schema.string,
-      "width": Schema.nullable(Schema.integer(minimum: 0)),
-      "height": Schema.nullable(Schema.integer(minimum: 0)),
-      "fps": Schema.nullable(.object(["type": .string("number")])), "link": Schema.string,
-    ]),
-    "Video": Schema.object([
-      "status": Schema.enumeration(["idle", "loading", "ready", "failed"]),
-      "wish": Schema.object([
-        "width": Schema.nullable(Schema.integer(minimum: 1)),
-        "height": Schema.nullable(Schema.integer(minimum: 1)),
-        "quality": Schema.nullable(Schema.enumeration(["sd", "hd", "uhd", "hls"])),
-      ]),
-      "video": Schema.nullable(
-        Schema.object([
-          "id": Schema.integer(), "duration": Schema.integer(minimum: 0), "posterURL": Schema.string,
-          "author": Schema.string, "authorURL": Schema.nullable(Schema.string),
-          "pageURL": Schema.nullable(Schema.string), "files": Schema.array(Schema.ref("VideoFile")),
-        ])),
-      "file": Schema.nullable(Schema.ref("VideoFile")), "error": Schema.nullableMessage,
-    ]),
-  ]
-
-  static let stateMembers: [String: JSONValue] = ["video": Schema.ref("Video")]
 }

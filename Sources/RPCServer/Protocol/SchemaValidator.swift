@@ -1,59 +1,5 @@
 import GalleryCore
 
-/// Small builders for the JSON Schemas in the OpenRPC document.
-public enum Schema {
-  public static let string: JSONValue = .object(["type": .string("string")])
-  public static let boolean: JSONValue = .object(["type": .string("boolean")])
-  public static let null: JSONValue = .object(["type": .string("null")])
-  public static let anyValue: JSONValue = .object([:])
-  /// A message (`code`, rendered `message`, `args`, `retryable`, an optional `retry`), as the
-  /// state and every error carry it.
-  public static let message = Schema.object(
-    [
-      "code": Schema.string, "message": Schema.string, "retryable": Schema.boolean,
-      "args": .object(["type": .string("object"), "additionalProperties": Schema.string]),
-      "retry": Schema.object(
-        ["method": Schema.string, "params": .object(["type": .string("object")])]),
-    ], optional: ["retry"])
-  /// A message, or null.
-  public static let nullableMessage = Schema.nullable(Schema.ref("Message"))
-
-  public static func integer(minimum: Int? = nil, maximum: Int? = nil) -> JSONValue {
-    var m: [String: JSONValue] = ["type": .string("integer")]
-    if let minimum { m["minimum"] = .number(Double(minimum)) }
-    if let maximum { m["maximum"] = .number(Double(maximum)) }
-    return .object(m)
-  }
-
-  public static func enumeration(_ values: [String]) -> JSONValue {
-    .object(["type": .string("string"), "enum": .array(values.map { .string($0) })])
-  }
-
-  public static func array(_ items: JSONValue) -> JSONValue {
-    .object(["type": .string("array"), "items": items])
-  }
-
-  public static func nullable(_ schema: JSONValue) -> JSONValue {
-    .object(["oneOf": .array([null, schema])])
-  }
-
-  public static func ref(_ name: String) -> JSONValue {
-    .object(["$ref": .string("#/components/schemas/\(name)")])
-  }
-
-  /// An object with exactly these properties (all required unless listed in `optional`).
-  public static func object(_ properties: [String: JSONValue], optional: [String] = [], open: Bool = false)
-    -> JSONValue
-  {
-    var m: [String: JSONValue] = [
-      "type": .string("object"), "properties": .object(properties),
-      "required": .array(properties.keys.filter { !optional.contains($0) }.sorted().map { .string($0) }),
-    ]
-    if !open { m["additionalProperties"] = .bool(false) }
-    return .object(m)
-  }
-}
-
 /// A tiny JSON Schema checker for the subset `Schema` builds (type, properties, required,
 /// additionalProperties (false or a schema), items, enum, oneOf, $ref, minimum, maximum). Tests use it to prove
 /// real states and messages match the published document.
