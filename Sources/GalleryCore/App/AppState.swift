@@ -11,13 +11,13 @@ public struct AppState: Codable, Equatable, Sendable {
   /// The home screen's photo feed.
   public var feed = FeedState()
   /// The open photo, if the detail screen is showing.
-  @Nullable public var detail: DetailState? = nil
+  @BoxedNullable public var detail: DetailState? = nil
   /// The albums screen.
   public var albums = AlbumsState()
   /// The open album, if its screen is showing.
-  @Nullable public var album: OpenAlbum? = nil
+  @BoxedNullable public var album: OpenAlbum? = nil
   /// The open album photo, if its screen is showing.
-  @Nullable public var photo: OpenPhoto? = nil
+  @BoxedNullable public var photo: OpenPhoto? = nil
   /// The Imgur account screen.
   public var account = AccountState()
   /// The random video screen.
@@ -26,7 +26,7 @@ public struct AppState: Codable, Equatable, Sendable {
   public var settings = Settings()
   /// The kept photos, and the one open on its own screen.
   public var favorites = FavoritesState()
-  @Nullable public var favorite: OpenFavorite? = nil
+  @BoxedNullable public var favorite: OpenFavorite? = nil
   /// Whether the frontend says the device is online (`connectivity/set`).
   public var connectivity = Connectivity.online
   /// Provider areas whose last request could not reach the server, by area (`ProviderArea`).
