@@ -129,15 +129,10 @@ extension Store {
 }
 
 extension GalleryEnvironment {
-  /// This environment with the given features' providers (the rest unchanged).
-  public func with(
-    albums: (any AlbumsProvider)? = nil, account: (any AccountProvider)? = nil,
-    video: (any VideoProvider)? = nil
-  ) -> GalleryEnvironment {
+  /// This environment changed by `edit` (a test's providers: `.with { $0.feed = fake }`).
+  public func with(_ edit: (inout GalleryEnvironment) -> Void) -> GalleryEnvironment {
     var next = self
-    if let albums { next.albums = albums }
-    if let account { next.account = account }
-    if let video { next.video = video }
+    edit(&next)
     return next
   }
 }

@@ -272,7 +272,7 @@ extension AccountRPCTests {
 extension AccountRPCTests {
   func testAFailedUploadOfSentBytesKeepsToTheSchemaAndResendingItsPathRemovesThem() throws {
     let account = SwitchedAccount(failing: RequestFailure(kind: .http, status: 503, serverMessage: "busy"))
-    let p = try InProcessServer(environment: GalleryEnvironment().with(account: account))
+    let p = try InProcessServer(environment: GalleryEnvironment().with { $0.account = account })
     _ = p.initialize()
     guard case .string(let redirect)? = p.call("account/beginLogin")["demoRedirectURL"] else {
       return XCTFail()

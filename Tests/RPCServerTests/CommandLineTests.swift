@@ -128,6 +128,14 @@ extension CommandLineTests {
     XCTAssertEqual(demo.status, 0, demo.err)
     XCTAssertTrue(demo.out.contains("auth.succeeded"))
     XCTAssertTrue(demo.out.contains("rejected: There is no screen to go back to."))
+    // Every feature's scene, in scene order: sign-in, feed, favorites, albums, account, video,
+    // settings.
+    let marks = [
+      "auth.succeeded", "feed.offlineCopyShown", "favorites.added", "albums.albumOpened", "account.signedIn",
+      "video.picked", "settings.changed",
+    ].map { demo.out.range(of: $0, options: .backwards)?.lowerBound }
+    XCTAssertFalse(marks.contains(nil), "\(marks)")
+    XCTAssertEqual(marks.compactMap { $0 }, marks.compactMap { $0 }.sorted())
     let log = dir.path + "/events.jsonl"
     let timeline = try run(["replay", log, "--format", "timeline", "--until", "8"])
     XCTAssertEqual(timeline.status, 0)

@@ -10,7 +10,7 @@ import XCTest
 final class OfflineTests: XCTestCase {
   func testDeclaredOfflineNothingGoesOutAndTheCacheStillServes() throws {
     let account = SwitchedAccount()
-    let p = try InProcessServer(environment: GalleryEnvironment().with(account: account))
+    let p = try InProcessServer(environment: GalleryEnvironment().with { $0.account = account })
     _ = p.initialize()
     p.signInToDemo()
     XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))

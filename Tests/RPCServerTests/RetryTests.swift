@@ -77,8 +77,11 @@ final class RetryTests: XCTestCase {
     let down = Locked(true)
     let feed = SwitchedFeed(failing: Self.unavailable)
     let account = SwitchedAccount(failing: Self.unavailable)
-    var environment = GalleryEnvironment().with(
-      albums: Albums(down: down), account: account, video: Videos(down: down))
+    var environment = GalleryEnvironment().with {
+      $0.albums = Albums(down: down)
+      $0.account = account
+      $0.video = Videos(down: down)
+    }
     environment.feed = feed
     let p = try InProcessServer(environment: environment)
     _ = p.initialize()

@@ -26,7 +26,7 @@ final class SchemaConformanceTests: XCTestCase {
         kind: .http, status: 429, serverMessage: "slow down", retryAfterSeconds: 30)
       let feed = SwitchedFeed()
       let account = SwitchedAccount()
-      var environment = GalleryEnvironment().with(account: account)
+      var environment = GalleryEnvironment().with { $0.account = account }
       environment.feed = feed
       func open() throws -> Store {
         try Store(

@@ -49,6 +49,9 @@ protocol FeatureModule: Sendable {
   /// The provider area `action` asks again (a reload, a retry), if it is one of this
   /// feature's: while that area asked to wait (`/rateLimited`), the action is refused.
   static func retryArea(of action: Action) -> ProviderArea?
+  /// Its scene of `gallery-rpc demo`'s walk on the demo providers, if it has one
+  /// (`directory`: the walk's data directory, for a file to upload).
+  static func demoScene(in directory: String) throws -> DemoScene?
 }
 
 extension FeatureModule {
@@ -69,4 +72,5 @@ extension FeatureModule {
   static var screens: [Route.Screen] { [] }
   static var messages: [Language: [String: String]] { [:] }
   static func retryArea(of action: Action) -> ProviderArea? { nil }
+  static func demoScene(in directory: String) throws -> DemoScene? { nil }
 }

@@ -16,7 +16,7 @@ final class ImgurStoreTests: XCTestCase {
     try Store(
       dataDirectory: dir.path,
       environment: GalleryEnvironment(images: ImageSource(http: DefaultHTTPClient.make(), timeout: 2))
-        .with(account: fake.provider()),
+        .with { $0.account = fake.provider() },
       options: .init(
         durability: .none, clock: { [clockOffset] in EventLogOptions.systemClock() + clockOffset.value },
         timerScale: 0))
@@ -278,7 +278,7 @@ final class ImgurStoreTests: XCTestCase {
     let store = try Store(
       dataDirectory: dir.path,
       environment: GalleryEnvironment(images: ImageSource(http: DefaultHTTPClient.make(), timeout: 2))
-        .with(account: ScriptedProgress(base: fake.provider(), sent: reports, total: 1000)),
+        .with { $0.account = ScriptedProgress(base: fake.provider(), sent: reports, total: 1000) },
       options: .init(durability: .none, timerScale: 0))
     try signInAndLoad(store)
     let path = dir.path + "/picked.gif"

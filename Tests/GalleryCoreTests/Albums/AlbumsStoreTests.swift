@@ -56,9 +56,10 @@ final class AlbumsStoreTests: XCTestCase {
     try Store(
       dataDirectory: dir.path,
       environment: GalleryEnvironment(images: ImageSource(http: DefaultHTTPClient.make(), timeout: 2))
-        .with(
-          albums: JSONPlaceholderProvider(
-            baseURL: fake.server.baseURL, http: DefaultHTTPClient.make(), timeout: 5)),
+        .with {
+          $0.albums = JSONPlaceholderProvider(
+            baseURL: fake.server.baseURL, http: DefaultHTTPClient.make(), timeout: 5)
+        },
       options: .init(durability: .none, timerScale: 0))
   }
 

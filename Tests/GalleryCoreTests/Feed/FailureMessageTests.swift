@@ -57,7 +57,7 @@ final class FailureMessageTests: XCTestCase {
   func testAnAlbumWithNoPhotosSaysSoInsteadOfAnHTTPError() throws {
     let dir = TemporaryDirectory()
     let store = try Store(
-      dataDirectory: dir.path, environment: GalleryEnvironment().with(albums: AlbumsWithAnEmptyOne()),
+      dataDirectory: dir.path, environment: GalleryEnvironment().with { $0.albums = AlbumsWithAnEmptyOne() },
       options: .init(durability: .none))
     try store.send(.navigation(.adoptShape(AppShape(signIn: .none, home: .albums))))
     store.waitUntilIdle()

@@ -82,9 +82,10 @@ final class FaultMatrixTests: XCTestCase {
       let dir = TemporaryDirectory()
       let store = try Store(
         dataDirectory: dir.path,
-        environment: GalleryEnvironment().with(
-          account: ImgurProvider(
-            baseURL: server.baseURL, clientID: "c", clientSecret: "s", http: Self.client(), timeout: 1)),
+        environment: GalleryEnvironment().with {
+          $0.account = ImgurProvider(
+            baseURL: server.baseURL, clientID: "c", clientSecret: "s", http: Self.client(), timeout: 1)
+        },
         options: .init(durability: .none, timerScale: 0))
       try store.send(.account(.beginLogin(nonce: "0123456789abcdef0123")))
       try store.send(

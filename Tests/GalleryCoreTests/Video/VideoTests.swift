@@ -54,9 +54,10 @@ final class VideoTests: XCTestCase {
   func pexelsStore(_ dir: TemporaryDirectory, _ server: FakeHTTPServer) throws -> Store {
     try Store(
       dataDirectory: dir.path,
-      environment: GalleryEnvironment().with(
-        video: PexelsVideoProvider(
-          baseURL: server.baseURL, apiKey: "k", http: DefaultHTTPClient.make(), timeout: 5)),
+      environment: GalleryEnvironment().with {
+        $0.video = PexelsVideoProvider(
+          baseURL: server.baseURL, apiKey: "k", http: DefaultHTTPClient.make(), timeout: 5)
+      },
       options: .init(durability: .none, timerScale: 0))
   }
 
@@ -129,9 +130,10 @@ final class VideoTests: XCTestCase {
     let offline = TemporaryDirectory()
     let failing = try Store(
       dataDirectory: offline.path,
-      environment: GalleryEnvironment().with(
-        video: PexelsVideoProvider(
-          baseURL: "http://127.0.0.1:9", apiKey: "k", http: DefaultHTTPClient.make(), timeout: 2)),
+      environment: GalleryEnvironment().with {
+        $0.video = PexelsVideoProvider(
+          baseURL: "http://127.0.0.1:9", apiKey: "k", http: DefaultHTTPClient.make(), timeout: 2)
+      },
       options: .init(durability: .none, timerScale: 0))
     try failing.send(.video(.playRandom(VideoWish())))
     failing.waitUntilIdle()

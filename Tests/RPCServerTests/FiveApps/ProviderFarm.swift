@@ -37,9 +37,10 @@ final class ProviderFarm: @unchecked Sendable {
       feed == "pexels"
       ? PexelsProvider(baseURL: baseURL, apiKey: "pexels-key", http: network)
       : PixabayProvider(baseURL: baseURL, apiKey: "pixabay-key", http: network)
-    return GalleryEnvironment(feed: feedProvider, images: ImageSource(http: network, timeout: 5)).with(
-      albums: JSONPlaceholderProvider(baseURL: baseURL, http: network),
-      video: PexelsVideoProvider(baseURL: baseURL, apiKey: "pexels-key", http: network))
+    return GalleryEnvironment(feed: feedProvider, images: ImageSource(http: network, timeout: 5)).with {
+      $0.albums = JSONPlaceholderProvider(baseURL: baseURL, http: network)
+      $0.video = PexelsVideoProvider(baseURL: baseURL, apiKey: "pexels-key", http: network)
+    }
   }
 
   private static let png: [UInt8] =
