@@ -13,19 +13,29 @@ enum HostileProviders {
   /// What an image URL answers, in turn.
   static let imageKinds = ["png", "close-delimited 40 MB", "gzip 256 MiB", "500", "declared 1 GiB"]
 
-  /// A bounded counter per kind of request (the handler runs on the server's threads).
+  /// The kinds whose bodies are large (tens of MB on the wire or inflated, or a declared
+  /// gigabyte): `--small-bodies` leaves them out, to tell their cost from the rest's.
+  static let largeKinds: Set = ["close-delimited 40 MB", "gzip 256 MiB", "declared 1 GiB"]
+
+  /// Which kind answers next, in turn (the handler runs on the server's threads).
   final class Turns: @unchecked Sendable {
     private let lock = NSLock()
     private var api = 0
     private var images = 0
-    func nextAPI() -> Int {
+    let apiKinds: [String]
+    let imageKinds: [String]
+    init(largeBodies: Bool) {
+      apiKinds = HostileProviders.apiKinds.filter { largeBodies || !largeKinds.contains($0) }
+      imageKinds = HostileProviders.imageKinds.filter { largeBodies || !largeKinds.contains($0) }
+    }
+    func nextAPI() -> String {
       lock.withLock {
-        defer { api += 1 }; return api % apiKinds.count
+        defer { api += 1 }; return apiKinds[api % apiKinds.count]
       }
     }
-    func nextImage() -> Int {
+    func nextImage() -> String {
       lock.withLock {
-        defer { images += 1 }; return images % imageKinds.count
+        defer { images += 1 }; return imageKinds[images % imageKinds.count]
       }
     }
   }
@@ -35,12 +45,13 @@ enum HostileProviders {
     + [UInt8](repeating: 7, count: 64)
   static let bomb = Data(GzipBomb.bytes(inflating: 256 << 20))
 
-  static func start() throws -> FakeHTTPServer {
-    let turns = Turns()
+  /// The provider on 127.0.0.1; without `largeBodies`, it never sends the `largeKinds`.
+  static func start(largeBodies: Bool = true) throws -> FakeHTTPServer {
+    let turns = Turns(largeBodies: largeBodies)
     return try FakeHTTPServer { request in
       let base = "http://" + (request.headers["host"] ?? "127.0.0.1")
       if request.path.hasPrefix("/api") {
-        switch apiKinds[turns.nextAPI()] {
+        switch turns.nextAPI() {
         case "page":
           let page = Int(request.query["page"] ?? "1") ?? 1
           let hits = (1...20).map { n -> String in
@@ -60,7 +71,7 @@ enum HostileProviders {
         default: return .huge(1 << 20, prefix: Array("{\"hits\":[".utf8), bytesPerSecond: 16 << 10)
         }
       }
-      switch imageKinds[turns.nextImage()] {
+      switch turns.nextImage() {
       case "png": return FakeHTTPServer.Response(headers: ["Content-Type": "image/png"], body: Data(png))
       case "close-delimited 40 MB": return .huge(40 << 20, prefix: png, declaresLength: false)
       case "gzip 256 MiB": return FakeHTTPServer.Response(headers: ["Content-Encoding": "gzip"], body: bomb)

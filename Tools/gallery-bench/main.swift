@@ -147,7 +147,8 @@ case "soak":
     binary: galleryBinary(), minutes: Double(option("--minutes", "60"))!,
     rate: Double(option("--rate", "20"))!,
     sampleSeconds: Double(option("--sample-seconds", "60"))!,
-    hostile: CommandLine.arguments.contains("--hostile"))
+    hostile: CommandLine.arguments.contains("--hostile"),
+    largeBodies: !CommandLine.arguments.contains("--small-bodies"))
   exit(ok ? 0 : 1)
 case "memory":
   let photos = Int(option("--photos", "100000"))!
@@ -166,7 +167,7 @@ default:
            gallery-bench memory [--photos N]
            gallery-bench store-memory [--photos N]
            gallery-bench http-memory [--requests N] [--bytes B]
-           gallery-bench soak [--minutes M] [--rate R] [--sample-seconds S] [--hostile]
+           gallery-bench soak [--minutes M] [--rate R] [--sample-seconds S] [--hostile [--small-bodies]]
            gallery-bench echolog FILE   (round-trip's baseline child: read, log write, answer write)
     """)
 }
