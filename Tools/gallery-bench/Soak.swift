@@ -231,8 +231,9 @@ enum Soak {
     let settled = samples.dropFirst().map(\.anon)
     let third = settled.count / 3
     let middle = third > 0 ? settled.dropFirst(third).prefix(third).min() ?? early : early
-    let end = third > 0 ? settled.suffix(third).min() ?? late : late
-    var flat = late - early < allowed && end - middle < allowed && last.fds - first.fds <= 4 && errors.isEmpty
+    let lastThird = third > 0 ? settled.suffix(third).min() ?? late : late
+    var flat =
+      late - early < allowed && lastThird - middle < allowed && last.fds - first.fds <= 4 && errors.isEmpty
     if hostile { flat = flat && last.dir - first.dir <= 16_000_000 && last.tmp <= first.tmp }
     // The peak's bound (VmHWM counts every resident page): the idle server, four downloads at
     // their limit, two API pages at theirs, and 64 MB for everything else (a snapshot's
@@ -248,7 +249,7 @@ enum Soak {
         Double(first.rss - first.anon) / 1e6,
         Double(last.rss - last.anon) / 1e6, Double(first.anon) / 1e6, Double(last.anon) / 1e6,
         Double(early) / 1e6,
-        Double(late) / 1e6, Double(middle) / 1e6, Double(end) / 1e6, first.fds, last.fds,
+        Double(late) / 1e6, Double(middle) / 1e6, Double(lastThird) / 1e6, first.fds, last.fds,
         Double(first.dir) / 1e6, Double(last.dir) / 1e6, first.tmp,
         last.tmp, flat ? "flat" : "NOT FLAT"))
     if let hwm {
