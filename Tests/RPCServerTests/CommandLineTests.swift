@@ -32,8 +32,8 @@ func runGalleryRPC(_ arguments: [String], environment: [String: String] = [:]) t
   try process.run()
   let o = out.fileHandleForReading.readDataToEndOfFile()
   let e = err.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+  let status = process.exitStatus(within: 120) ?? -1
+  return (status, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
 }
 
 extension CommandLineTests {

@@ -85,8 +85,7 @@ final class ObservationTests: XCTestCase {
     replay.standardOutput = out
     try replay.run()
     let text = out.fileHandleForReading.readDataToEndOfFile()
-    replay.waitUntilExit()
-    XCTAssertEqual(replay.terminationStatus, 0)
+    XCTAssertEqual(replay.exitStatus(), 0)
     // `replay` prints the whole model; clients see its view.
     XCTAssertEqual(try AppState.view(JSONCoding.decode(AppState.self, from: text)), state)
   }

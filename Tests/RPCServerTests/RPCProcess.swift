@@ -20,6 +20,9 @@ final class RPCProcess: RPCPeer {
   private var nextID = 1
   let dataDirectory: TemporaryDirectory
   private let ended = DispatchSemaphore(value: 0)
+  /// Set once `finish` waited for the child (which may have reaped it: Foundation would still
+  /// think it runs).
+  private var reaped = false
 
   static var binary: URL {
     let candidates = [
@@ -56,7 +59,7 @@ final class RPCProcess: RPCPeer {
   }
 
   deinit {
-    guard process.isRunning else { return }
+    guard process.isRunning, !reaped else { return }
     // End of input first: the server exits on its own (and writes its coverage profile, which
     // a signal would lose); only one that does not within 10 s is terminated.
     try? stdin.fileHandleForWriting.close()
@@ -118,11 +121,16 @@ final class RPCProcess: RPCPeer {
     return pending.removeFirst()
   }
 
-  /// Closes stdin and waits: the exit status.
+  /// Closes stdin and waits, at most 60 s (`Process.exitStatus`): the exit status, or -1 and
+  /// a failure when the server did not exit.
   func finish() -> Int32 {
     stdin.fileHandleForWriting.closeFile()
-    process.waitUntilExit()
-    return process.terminationStatus
+    reaped = true
+    guard let status = process.exitStatus(within: 60) else {
+      XCTFail("the server did not exit within 60 s of the end of its input")
+      return -1
+    }
+    return status
   }
 
   var errorOutput: String {

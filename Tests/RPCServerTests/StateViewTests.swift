@@ -22,7 +22,7 @@ final class StateViewTests: XCTestCase {
     XCTAssertEqual(paths, ["/feed/query"], "a keystroke patches the field it typed into, nothing else")
     let whole = try XCTUnwrap(p.call("state/get")["value"])
     let text = String(decoding: JSONWriter.bytes(whole), as: UTF8.self)
-    for hidden in AppState.viewOmits { XCTAssertFalse(text.contains("\"\(hidden)\""), hidden) }
+    for hidden in AppState.coreOnlyMembers { XCTAssertFalse(text.contains("\"\(hidden)\""), hidden) }
     let error = p.error("state/get", #"{"pointer":"/nextRequestID"}"#)
     XCTAssertEqual(error["code"], .number(-32602))
     p.store.saveSnapshot()

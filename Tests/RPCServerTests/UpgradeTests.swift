@@ -109,7 +109,7 @@ final class UpgradeTests: XCTestCase {
 
   /// Every member the old build showed is shown the same now. Three changes since, all by
   /// design: albums sections held whole cards before they held ids (`albumIds`, the same
-  /// albums), bookkeeping members (`AppState.viewOmits`) were shown before they were hidden,
+  /// albums), bookkeeping members (`AppState.coreOnlyMembers`) were shown before they were hidden,
   /// and `/albums/all` was a list before it was keyed by id (state format 2).
   func assertShows(_ now: JSONValue, whatWasReported old: JSONValue, _ what: String, path: String = "") {
     switch old {
@@ -120,7 +120,7 @@ final class UpgradeTests: XCTestCase {
         members["albums"] = nil
       }
       guard case .object(let current) = now else { return XCTFail("\(what): \(path) is no longer an object") }
-      for (key, value) in members where !AppState.viewOmits.contains(key) {
+      for (key, value) in members where !AppState.coreOnlyMembers.contains(key) {
         guard let mine = current[key] else {
           XCTFail("\(what): \(path)/\(key) is gone")
           continue

@@ -23,7 +23,7 @@ public struct AccountState: Codable, Equatable, Sendable {
     public var status = Status.idle
     /// 0...1.
     public var progress: Double = 0
-    @Nullable public var requestID: Int? = nil
+    @CoreOnly @Nullable public var requestID: Int? = nil
     @Nullable public var fileName: String? = nil
     /// What was asked for, so a failed upload can be sent again as it was.
     @Nullable public var request: UploadRequest? = nil
@@ -33,7 +33,7 @@ public struct AccountState: Codable, Equatable, Sendable {
 
   /// An image removed from the list while its delete is in flight, kept to put it back.
   public struct PendingDelete: Codable, Equatable, Sendable {
-    public var requestID: Int
+    @CoreOnly public var requestID: Int
     public var index: Int
     public var item: AccountImageItem
 
@@ -54,7 +54,7 @@ public struct AccountState: Codable, Equatable, Sendable {
   @Nullable public var tokenLifetime: Int64? = nil
   public var images: [AccountImageItem] = []
   public var imagesStatus = ImagesStatus.idle
-  @Nullable public var imagesRequestID: Int? = nil
+  @CoreOnly @Nullable public var imagesRequestID: Int? = nil
   /// The next page the running load asks for.
   public var imagesPage = 0
   public var upload = Upload()

@@ -109,7 +109,7 @@ public struct OpenAlbum: Codable, Equatable, Sendable {
   public var status: AlbumsState.Status
   public var photos: [AlbumPhotoItem]
   @Nullable public var error: Message?
-  @Nullable public var requestID: Int?
+  @CoreOnly @Nullable public var requestID: Int?
   /// `albums.emptyAlbum` once the album loaded with no photos.
   @Nullable public var emptyNotice: Message? = nil
 }

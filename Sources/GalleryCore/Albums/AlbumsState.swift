@@ -11,10 +11,10 @@ public struct AlbumsState: Codable, Equatable, Sendable {
   @Nullable public var notice: Message? = nil
   @Nullable public var error: Message? = nil
   /// The load in flight and what has arrived of it.
-  @Nullable public var pending: PendingLoad? = nil
+  @CoreOnly @Nullable public var pending: PendingLoad? = nil
 
   public struct PendingLoad: Codable, Equatable, Sendable {
-    public var requestID: Int
+    @CoreOnly public var requestID: Int
     @Nullable public var albums: [AlbumInfo]? = nil
     @Nullable public var owners: [Owner]? = nil
     /// Users failed (sections then have no owner names).

@@ -34,18 +34,14 @@ public struct AppState: Codable, Equatable, Sendable {
   /// Provider areas that asked to wait before the next request, by area (`ProviderArea`).
   public var rateLimited: [String: RateLimit] = [:]
   /// The id the next request will get (ids enter the log in events, so replay matches).
-  /// Bookkeeping: kept in snapshots, never shown to clients (see `viewOmits`).
-  public var nextRequestID = 1
+  /// Bookkeeping: kept in snapshots, never shown to clients.
+  @CoreOnly public var nextRequestID = 1
 
-  /// Members only the core needs (request ids, timers, pending loads): snapshots keep them;
-  /// `state/get`, `state/changed` and the published State schema leave them out everywhere.
-  public static let viewOmits: Set<String> = [
-    "nextRequestID", "requestID", "imagesRequestID", "pendingLoad", "debounceTimer", "pending",
-  ]
-
-  /// `value` as clients see it: encoded without the members in `viewOmits`.
+  /// `value` as clients see it: encoded without its `@CoreOnly` members (request ids, timers,
+  /// pending loads), which snapshots keep and `state/get`, `state/changed` and the published
+  /// schema leave out.
   public static func view(_ value: some Encodable) throws -> JSONValue {
-    try JSONValueEncoder(omitting: viewOmits).encode(value)
+    try JSONValueEncoder(view: true).encode(value)
   }
 
   public init() {}
@@ -94,4 +90,14 @@ extension AppState: SchemaRefined {
     ])
     return ["unreachable": areas, "rateLimited": areas]
   }
+}
+
+extension AppState {
+  /// The names of its `@CoreOnly` members at any depth, read off the declarations: what the
+  /// view leaves out.
+  public static let coreOnlyMembers: Set<String> = {
+    let recorder = SchemaRecorder()
+    _ = recorder.schema(of: AppState.self)
+    return recorder.hiddenMembers
+  }()
 }

@@ -13,7 +13,7 @@ public struct AuthFormState: Codable, Equatable, Sendable {
   /// A request is in flight.
   public var isSubmitting = false
   /// The id of the request in flight (its result events carry it; not shown to clients).
-  @Nullable public var requestID: Int? = nil
+  @CoreOnly @Nullable public var requestID: Int? = nil
   /// The last submit's failure: the backend's message, or a network error to retry.
   @Nullable public var error: Message? = nil
 

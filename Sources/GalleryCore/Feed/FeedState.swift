@@ -24,12 +24,12 @@ public struct FeedState: Codable, Equatable, Sendable {
   public var isOfflineCopy = false
   public var perPage = 20
   /// The load in flight: its id, mode and page.
-  @Nullable public var pendingLoad: PendingLoad? = nil
+  @CoreOnly @Nullable public var pendingLoad: PendingLoad? = nil
   /// The debounce timer waiting to search `query`.
-  @Nullable public var debounceTimer: Int? = nil
+  @CoreOnly @Nullable public var debounceTimer: Int? = nil
 
   public struct PendingLoad: Codable, Equatable, Sendable {
-    public var requestID: Int
+    @CoreOnly public var requestID: Int
     public var mode: LoadMode
     public var page: Int
     public var query: String

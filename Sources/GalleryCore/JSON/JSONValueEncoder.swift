@@ -2,15 +2,15 @@
 /// (encode to bytes, parse again): what patches, `state/get` and snapshots need, several
 /// times faster. Values come out as `JSONEncoder` with `JSONCoding`'s settings would write them.
 public struct JSONValueEncoder {
-  /// Object members left out at any depth (a view that hides the model's bookkeeping).
-  let omitting: Set<String>
+  /// Whether this is the view clients see: members declared `@CoreOnly` are left out.
+  let view: Bool
 
-  public init(omitting: Set<String> = []) { self.omitting = omitting }
+  public init(view: Bool = false) { self.view = view }
 
   public func encode<T: Encodable>(_ value: T) throws -> JSONValue {
     let root = Node()
-    try value.encode(to: NodeEncoder(node: root, codingPath: []))
-    return omitting.isEmpty ? root.result : root.result(omitting: omitting)
+    try value.encode(to: NodeEncoder(node: root, codingPath: [], view: view))
+    return root.result
   }
 }
 
@@ -25,48 +25,39 @@ final class Node {
     if let items { return .array(items.map(\.result)) }
     return value
   }
-
-  func result(omitting omit: Set<String>) -> JSONValue {
-    if let members {
-      var kept: [String: JSONValue] = [:]
-      kept.reserveCapacity(members.count)
-      for (key, child) in members where !omit.contains(key) { kept[key] = child.result(omitting: omit) }
-      return .object(kept)
-    }
-    if let items { return .array(items.map { $0.result(omitting: omit) }) }
-    return value
-  }
 }
 
 struct NodeEncoder: Encoder {
   let node: Node
   var codingPath: [any CodingKey]
+  /// Leaves out `@CoreOnly` members (the clients' view).
+  var view = false
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
     if node.members == nil { node.members = [:] }
-    return KeyedEncodingContainer(KeyedNodeContainer<Key>(node: node, codingPath: codingPath))
+    return KeyedEncodingContainer(KeyedNodeContainer<Key>(node: node, codingPath: codingPath, view: view))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
     if node.items == nil { node.items = [] }
-    return UnkeyedNodeContainer(node: node, codingPath: codingPath)
+    return UnkeyedNodeContainer(node: node, codingPath: codingPath, view: view)
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer {
-    SingleNodeContainer(node: node, codingPath: codingPath)
+    SingleNodeContainer(node: node, codingPath: codingPath, view: view)
   }
 }
 
 /// Encodes one value into a fresh node (nested Encodable values go through their own encode).
-private func encodeValue<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> Node {
+private func encodeValue<T: Encodable>(_ value: T, codingPath: [any CodingKey], view: Bool) throws -> Node {
   let node = Node()
   switch value {
   case let v as String: node.value = .string(v)
   case let v as Bool: node.value = .bool(v)
   case let v as Int: node.value = .number(Double(v))
   case let v as Double: node.value = .number(v)
-  default: try value.encode(to: NodeEncoder(node: node, codingPath: codingPath))
+  default: try value.encode(to: NodeEncoder(node: node, codingPath: codingPath, view: view))
   }
   return node
 }
@@ -74,6 +65,7 @@ private func encodeValue<T: Encodable>(_ value: T, codingPath: [any CodingKey]) 
 struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   let node: Node
   var codingPath: [any CodingKey]
+  var view = false
 
   func put(_ child: Node, _ key: Key) { node.members![key.stringValue] = child }
   func leaf(_ value: JSONValue, _ key: Key) {
@@ -98,7 +90,8 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encode(_ value: UInt32, forKey key: Key) throws { leaf(.number(Double(value)), key) }
   mutating func encode(_ value: UInt64, forKey key: Key) throws { leaf(.number(Double(value)), key) }
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-    put(try encodeValue(value, codingPath: codingPath + [key]), key)
+    if view, value is any HiddenFromView { return }
+    put(try encodeValue(value, codingPath: codingPath + [key], view: view), key)
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
@@ -107,27 +100,29 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let child = Node()
     child.members = [:]
     put(child, key)
-    return KeyedEncodingContainer(KeyedNodeContainer<NestedKey>(node: child, codingPath: codingPath + [key]))
+    return KeyedEncodingContainer(
+      KeyedNodeContainer<NestedKey>(node: child, codingPath: codingPath + [key], view: view))
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
     let child = Node()
     child.items = []
     put(child, key)
-    return UnkeyedNodeContainer(node: child, codingPath: codingPath + [key])
+    return UnkeyedNodeContainer(node: child, codingPath: codingPath + [key], view: view)
   }
 
-  mutating func superEncoder() -> any Encoder { NodeEncoder(node: node, codingPath: codingPath) }
+  mutating func superEncoder() -> any Encoder { NodeEncoder(node: node, codingPath: codingPath, view: view) }
   mutating func superEncoder(forKey key: Key) -> any Encoder {
     let child = Node()
     put(child, key)
-    return NodeEncoder(node: child, codingPath: codingPath + [key])
+    return NodeEncoder(node: child, codingPath: codingPath + [key], view: view)
   }
 }
 
 struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
   let node: Node
   var codingPath: [any CodingKey]
+  var view = false
   var count: Int { node.items!.count }
 
   func leaf(_ value: JSONValue) {
@@ -152,7 +147,7 @@ struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
   mutating func encode(_ value: UInt32) throws { leaf(.number(Double(value))) }
   mutating func encode(_ value: UInt64) throws { leaf(.number(Double(value))) }
   mutating func encode<T: Encodable>(_ value: T) throws {
-    node.items!.append(try encodeValue(value, codingPath: codingPath))
+    node.items!.append(try encodeValue(value, codingPath: codingPath, view: view))
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
@@ -161,26 +156,28 @@ struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
     let child = Node()
     child.members = [:]
     node.items!.append(child)
-    return KeyedEncodingContainer(KeyedNodeContainer<NestedKey>(node: child, codingPath: codingPath))
+    return KeyedEncodingContainer(
+      KeyedNodeContainer<NestedKey>(node: child, codingPath: codingPath, view: view))
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
     let child = Node()
     child.items = []
     node.items!.append(child)
-    return UnkeyedNodeContainer(node: child, codingPath: codingPath)
+    return UnkeyedNodeContainer(node: child, codingPath: codingPath, view: view)
   }
 
   mutating func superEncoder() -> any Encoder {
     let child = Node()
     node.items!.append(child)
-    return NodeEncoder(node: child, codingPath: codingPath)
+    return NodeEncoder(node: child, codingPath: codingPath, view: view)
   }
 }
 
 struct SingleNodeContainer: SingleValueEncodingContainer {
   let node: Node
   var codingPath: [any CodingKey]
+  var view = false
 
   mutating func encodeNil() throws { node.value = .null }
   mutating func encode(_ value: Bool) throws { node.value = .bool(value) }
@@ -199,7 +196,7 @@ struct SingleNodeContainer: SingleValueEncodingContainer {
   mutating func encode(_ value: UInt64) throws { node.value = .number(Double(value)) }
   mutating func encode<T: Encodable>(_ value: T) throws {
     // The child's tree is adopted as it is, so a view's omissions reach inside it too.
-    let child = try encodeValue(value, codingPath: codingPath)
+    let child = try encodeValue(value, codingPath: codingPath, view: view)
     node.value = child.value
     node.members = child.members
     node.items = child.items

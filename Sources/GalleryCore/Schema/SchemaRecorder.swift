@@ -10,15 +10,16 @@ import JSON
 public final class SchemaRecorder {
   /// The components recorded so far, by name.
   public private(set) var components: [String: JSONValue] = [:]
-  /// Members left out at any depth (the view's bookkeeping, as `JSONValueEncoder` leaves it).
-  let omitting: Set<String>
+  /// The names of the members left out because they are `@CoreOnly` (the view's bookkeeping,
+  /// as `JSONValueEncoder(view: true)` leaves it out), at any depth.
+  public private(set) var hiddenMembers: Set<String> = []
   private var names: [ObjectIdentifier: String] = [:]
   private var owners: [String: String] = [:]
   private var samples: [ObjectIdentifier: Any] = [:]
   private var inProgress: Set<ObjectIdentifier> = []
 
-  /// A recorder whose objects leave out the members named in `omitting`.
-  public init(omitting: Set<String> = []) { self.omitting = omitting }
+  /// A recorder of the view's schema: `@CoreOnly` members are left out.
+  public init() {}
 
   /// The schema of `type`: a `$ref` to its component for a struct (recorded on first use),
   /// else the schema itself. A declaration the recorder cannot read stops the process: it is
@@ -102,11 +103,14 @@ public final class SchemaRecorder {
       }
     }
     let all = Set(written.keys).union(writtenWhenPresent.keys)
-    if let unread = all.first(where: { members[$0] == nil && !omitting.contains($0) }) {
+    if let unread = all.first(where: { members[$0] == nil && !hiddenMembers.contains($0) }) {
       throw SchemaRecorderError.unsupported("\(String(reflecting: type)) writes \(unread) but never reads it")
     }
     return Schema.object(properties, optional: optional)
   }
+
+  /// Notes that member `name` is `@CoreOnly`, so not published.
+  func hide(_ name: String) { hiddenMembers.insert(name) }
 
   /// A component's name: the type's own (`SchemaNamed`), else its qualified name without the
   /// module and without `State` (`FeedState.PendingLoad` → `FeedPendingLoad`).

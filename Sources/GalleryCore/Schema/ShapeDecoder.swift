@@ -48,7 +48,10 @@ final class ShapeDecoder: Decoder {
 
   /// Records member `name` of type `T` (read always, or only if present) and gives a sample.
   func member<T: Decodable>(_ type: T.Type, _ name: String, ifPresent: Bool) throws -> T {
-    guard !recorder.omitting.contains(name) else { return try SchemaRecorder().read(type).sample }
+    if T.self is any HiddenFromView.Type {
+      recorder.hide(name)
+      return try SchemaRecorder().read(type).sample
+    }
     let (schema, sample) = try recorder.read(type)
     guard case .object(var members, var optional) = shape else { return sample }
     members[name] = schema

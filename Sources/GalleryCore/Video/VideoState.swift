@@ -2,7 +2,7 @@
 public struct VideoState: Codable, Equatable, Sendable {
   public enum Status: String, Codable, Sendable, CaseIterable { case idle, loading, ready, failed }
   public var status = Status.idle
-  @Nullable public var requestID: Int? = nil
+  @CoreOnly @Nullable public var requestID: Int? = nil
   public var wish = VideoWish()
   @Nullable public var video: Video? = nil
   /// The rendition to play (nil when no file is usable).

@@ -49,10 +49,10 @@ public enum ComponentSchemas {
   ]
 
   /// Every component: the shared ones, and the state's, derived from `AppState`'s own
-  /// declaration (`SchemaRecorder`), leaving out what the view omits. A name in both stops
+  /// declaration (`SchemaRecorder`), leaving out its `@CoreOnly` members. A name in both stops
   /// the process at first use (and fails the schema tests).
   public static let all: [String: JSONValue] = {
-    let recorder = SchemaRecorder(omitting: AppState.viewOmits)
+    let recorder = SchemaRecorder()
     _ = recorder.schema(of: AppState.self)
     return shared.merging(recorder.components) { _, _ in preconditionFailure("a component declared twice") }
   }()

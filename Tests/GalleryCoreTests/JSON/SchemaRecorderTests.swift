@@ -42,12 +42,13 @@ final class SchemaRecorderTests: XCTestCase {
     @Nullable var open: Note?
     var count: Int
     /// Bookkeeping the view leaves out.
-    var requestID: Int
+    @CoreOnly var requestID: Int
   }
 
   func testMembersTheirTypesAndWhetherTheyAreAlwaysThere() {
-    let recorder = SchemaRecorder(omitting: ["requestID"])
+    let recorder = SchemaRecorder()
     XCTAssertEqual(recorder.schema(of: Desk.self), Schema.ref("SchemaRecorderTestsDesk"))
+    XCTAssertEqual(recorder.hiddenMembers, ["requestID"])
     XCTAssertEqual(
       recorder.components["SchemaRecorderTestsNote"],
       Schema.object(
@@ -116,11 +117,14 @@ final class SchemaRecorderTests: XCTestCase {
     }
   }
 
-  /// The real state: every member a client sees is published, bookkeeping is not, and the
-  /// names are the types' (`AccountState.Upload` → `AccountUpload`).
+  /// The real state: every member a client sees is published, its `@CoreOnly` bookkeeping is
+  /// not, and the names are the types' (`AccountState.Upload` → `AccountUpload`).
   func testTheAppStateSchemaHasEveryViewMemberAndNoBookkeeping() throws {
-    let recorder = SchemaRecorder(omitting: AppState.viewOmits)
+    let recorder = SchemaRecorder()
     XCTAssertEqual(recorder.schema(of: AppState.self), Schema.ref("State"))
+    XCTAssertEqual(
+      recorder.hiddenMembers,
+      ["nextRequestID", "requestID", "imagesRequestID", "pendingLoad", "debounceTimer", "pending"])
     guard case .object(let state)? = recorder.components["State"],
       case .object(let properties)? = state["properties"]
     else { return XCTFail("no State component") }
