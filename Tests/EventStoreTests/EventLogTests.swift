@@ -119,7 +119,7 @@ final class EventLogTests: XCTestCase {
         error as? EventLogError, .locked(lockFile: path + ".lock", holderPID: child.processIdentifier))
     }
     stdin.fileHandleForWriting.closeFile()
-    child.waitUntilExit()
+    XCTAssertNotNil(child.exitStatus())
     XCTAssertNoThrow(try EventLog(path: path))
   }
 

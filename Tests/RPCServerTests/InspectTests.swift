@@ -99,7 +99,7 @@ final class InspectTests: XCTestCase {
     let child = Process()
     child.executableURL = URL(fileURLWithPath: "/bin/true")
     try child.run()
-    child.waitUntilExit()
+    XCTAssertNotNil(child.exitStatus())
     let stale = NSTemporaryDirectory() + "/gallery-inspect-\(child.processIdentifier)-left-by-a-crash"
     try FileManager.default.createDirectory(atPath: stale, withIntermediateDirectories: true)
     XCTAssertTrue(FileManager.default.createFile(atPath: stale + "/events.jsonl", contents: Data("x".utf8)))

@@ -46,16 +46,14 @@ final class LifecycleTests: XCTestCase {
     XCTAssertEqual(after["code"], .number(-32600))
     XCTAssertTrue(after["data"]?.string?.contains("shutting down") ?? false)
     p.notify("exit")
-    p.process.waitUntilExit()
-    XCTAssertEqual(p.process.terminationStatus, 0)
+    XCTAssertEqual(p.process.exitStatus(), 0)
   }
 
   func testExitWithoutShutdownIsStatusOne() throws {
     let p = try RPCProcess()
     _ = p.initialize()
     p.notify("exit")
-    p.process.waitUntilExit()
-    XCTAssertEqual(p.process.terminationStatus, 1)
+    XCTAssertEqual(p.process.exitStatus(), 1)
   }
 
   func testEveryContractMethodExistsAndUnbuiltOnesSayNotAvailableYet() throws {
@@ -135,7 +133,7 @@ final class LifecycleTests: XCTestCase {
     p.notify("exit")
     var out = Data()
     while let message = p.next() { out += Data(JSONWriter.bytes(message)) }
-    p.process.waitUntilExit()
+    XCTAssertNotNil(p.process.exitStatus())
     let everything =
       String(decoding: out, as: UTF8.self) + p.errorOutput
       + p.dataDirectory.allFiles().filter { !$0.hasSuffix("credentials.json") }.map {
@@ -184,7 +182,7 @@ final class LifecycleTests: XCTestCase {
     p.notify("exit")
     var out = Data()
     while let message = p.next() { out += Data(JSONWriter.bytes(message)) }
-    p.process.waitUntilExit()
+    XCTAssertNotNil(p.process.exitStatus())
     let everything =
       String(decoding: out, as: UTF8.self) + p.errorOutput
       + p.dataDirectory.allFiles().filter { !$0.hasSuffix("credentials.json") }.map {

@@ -65,7 +65,7 @@ final class RPCProcess: RPCPeer {
     try? stdin.fileHandleForWriting.close()
     if ended.wait(timeout: .now() + 10) == .timedOut {
       process.terminate()
-      process.waitUntilExit()
+      _ = process.exitStatus(within: 10)
     }
   }
 

@@ -126,8 +126,7 @@ final class WebBridgeTests: XCTestCase {
     verify.arguments = ["verify", bridge.dataDirectory.path + "/events.jsonl"]
     verify.standardOutput = Pipe()
     try verify.run()
-    verify.waitUntilExit()
-    XCTAssertEqual(verify.terminationStatus, 0, "the log verifies clean")
+    XCTAssertEqual(verify.exitStatus(), 0, "the log verifies clean")
     let log = try String(contentsOfFile: bridge.dataDirectory.path + "/events.jsonl", encoding: .utf8)
     XCTAssertTrue(log.contains("auth.fieldEdited"))
   }
