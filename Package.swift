@@ -24,7 +24,9 @@ let package = Package(
     // libcurl's easy interface, loaded with dlopen (no headers needed): bounded HTTP bodies.
     .target(name: "CCurl"),
     // The domain: state, actions, events, reducers, effects, providers, validation, messages.
-    .target(name: "GalleryCore", dependencies: ["EventStore", "JSON", "CCurl"], linkerSettings: [.linkedLibrary("dl")]),
+    .target(
+      name: "GalleryCore", dependencies: ["EventStore", "JSON", "CCurl"],
+      linkerSettings: [.linkedLibrary("dl")]),
     // Test support shared by the test targets: a TestStore and a fake HTTP provider on 127.0.0.1.
     .target(name: "GalleryTesting", dependencies: ["GalleryCore", "EventStore"]),
     // The gallery's methods over JSON-RPC: dispatch, the method catalog, state patches, OpenRPC.
@@ -32,11 +34,14 @@ let package = Package(
     // The typed Swift client: requests generated from openrpc.json, a state mirror, stdio or in-process.
     .target(name: "GalleryClient", dependencies: ["GalleryCore", "JSON", "JSONRPC", "RPCServer"]),
     // The executable: serve (default), demo, replay, verify, repair.
-    .executableTarget(name: "gallery-rpc", dependencies: ["RPCServer", "JSONRPC", "GalleryCore", "EventStore"]),
+    .executableTarget(
+      name: "gallery-rpc", dependencies: ["RPCServer", "JSONRPC", "GalleryCore", "EventStore"]),
     // The reference web frontend's bridge: serves Web/ and relays the page to one gallery-rpc.
-    .executableTarget(name: "gallery-web", dependencies: ["GalleryCore", "RPCServer", "JSONRPC", "gallery-rpc"]),
+    .executableTarget(
+      name: "gallery-web", dependencies: ["GalleryCore", "RPCServer", "JSONRPC", "gallery-rpc"]),
     // The Swift client's example (README): sign in, the feed's first photos, a detail and back.
-    .executableTarget(name: "swift-client-example", dependencies: ["GalleryClient"], path: "Examples/swift_client"),
+    .executableTarget(
+      name: "swift-client-example", dependencies: ["GalleryClient"], path: "Examples/swift_client"),
     // Test support: appends to a log and prints each committed seq (crash tests kill it).
     .executableTarget(name: "eventlog-writer", dependencies: ["EventStore"], path: "Tools/eventlog-writer"),
     // Benchmarks measured against baselines in the same run (see BENCHMARKS.md).
@@ -48,10 +53,12 @@ let package = Package(
     .testTarget(
       name: "RPCServerTests",
       dependencies: [
-        "RPCServer", "GalleryCore", "GalleryTesting", "EventStore", "gallery-rpc", "gallery-web",
+        "RPCServer", "GalleryClient", "GalleryCore", "GalleryTesting", "EventStore", "gallery-rpc",
+        "gallery-web",
       ]),
     .testTarget(
-      name: "GalleryClientTests", dependencies: ["GalleryClient", "GalleryCore", "GalleryTesting", "gallery-rpc"]),
+      name: "GalleryClientTests",
+      dependencies: ["GalleryClient", "GalleryCore", "GalleryTesting", "gallery-rpc"]),
     .testTarget(
       name: "GalleryCoreTests", dependencies: ["GalleryCore", "GalleryTesting", "EventStore"],
       exclude: ["Fixtures"]),

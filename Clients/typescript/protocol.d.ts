@@ -619,7 +619,10 @@ export interface Methods {
   "account/beginLogin": { params: {}; result: {
       "authorizeURL": string;
       "demoRedirectURL"?: string;
-      "events": Array<unknown>;
+      "events": Array<{
+        "seq": number;
+        "type": string;
+      }>;
       "state": string;
       "version": number;
     }; rejections: "account.alreadySignedIn" | "account.badNonce" | "config.missingKey" | "history.readOnly" };
@@ -627,7 +630,10 @@ export interface Methods {
   "account/completeLogin": { params: {
       "redirectURL": string;
     }; result: {
-      "events": Array<unknown>;
+      "events": Array<{
+        "seq": number;
+        "type": string;
+      }>;
       "status": "signedIn" | "signedOut";
       "version": number;
     }; rejections: "account.notAwaitingRedirect" | "history.readOnly" };

@@ -697,9 +697,13 @@ public enum Requests {
   public struct AccountBeginLogin: GalleryRequest {
     public static let method = "account/beginLogin"
     public struct Result: Decodable, Equatable, Sendable {
+      public struct EventsItem: Decodable, Equatable, Sendable {
+        public var seq: Int
+        public var type: String
+      }
       public var authorizeURL: String
       public var demoRedirectURL: String?
-      public var events: [JSONValue]
+      public var events: [EventsItem]
       public var state: String
       public var version: Int
     }
@@ -717,7 +721,11 @@ public enum Requests {
   public struct AccountCompleteLogin: GalleryRequest {
     public static let method = "account/completeLogin"
     public struct Result: Decodable, Equatable, Sendable {
-      public var events: [JSONValue]
+      public struct EventsItem: Decodable, Equatable, Sendable {
+        public var seq: Int
+        public var type: String
+      }
+      public var events: [EventsItem]
       public var status: String
       public var version: Int
     }

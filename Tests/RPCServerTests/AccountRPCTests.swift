@@ -1,4 +1,5 @@
 import Foundation
+import GalleryClient
 import GalleryCore
 import GalleryTesting
 import RPCServer
@@ -41,7 +42,7 @@ final class AccountRPCTests: XCTestCase {
   func testDemoAccountRoundTripOverStdio() throws {
     let p = try InProcessServer()
     _ = p.initialize()
-    let begun = p.call("account/beginLogin")
+    let begun = p.call(Requests.AccountBeginLogin())
     guard case .string(let authorize)? = begun["authorizeURL"],
       case .string(let redirect)? = begun["demoRedirectURL"],
       case .string(let state)? = begun["state"]
@@ -50,27 +51,30 @@ final class AccountRPCTests: XCTestCase {
       authorize.hasPrefix("demo://imgur/oauth2/authorize?client_id=demo&response_type=token&state="))
     XCTAssertEqual(state.count, 32)
     XCTAssertTrue(redirect.hasSuffix("state=\(state)"))
-    XCTAssertNotEqual(p.call("account/beginLogin")["state"], .string(state), "a fresh state each time")
+    XCTAssertNotEqual(
+      p.call(Requests.AccountBeginLogin())["state"], .string(state), "a fresh state each time")
 
-    let stale = p.call("account/completeLogin", #"{"redirectURL":"\#(redirect)"}"#)
+    let stale = p.call(Requests.AccountCompleteLogin(redirectURL: redirect))
     XCTAssertEqual(stale["status"], .string("signedOut"), "the first state was replaced")
     XCTAssertEqual(
-      p.call("state/get", #"{"pointer":"/account/error/code"}"#)["value"], .string("account.stateMismatch"))
-    guard case .string(let fresh)? = p.call("account/beginLogin")["demoRedirectURL"] else { return XCTFail() }
+      p.call(Requests.StateGet(pointer: "/account/error/code"))["value"], .string("account.stateMismatch"))
+    guard case .string(let fresh)? = p.call(Requests.AccountBeginLogin())["demoRedirectURL"] else {
+      return XCTFail()
+    }
     XCTAssertEqual(
-      p.call("account/completeLogin", #"{"redirectURL":"\#(fresh)"}"#)["status"], .string("signedIn"))
+      p.call(Requests.AccountCompleteLogin(redirectURL: fresh))["status"], .string("signedIn"))
 
-    let loading = p.response(to: p.request("account/loadImages")).notifications
+    let loading = p.response(to: p.request(Requests.AccountLoadImages())).notifications
     waitForPatch(p, after: loading, "/account/imagesStatus", .string("loaded"))
     XCTAssertEqual(
-      p.call("state/get", #"{"pointer":"/account/images/0/key"}"#)["value"], .string("account:demo1"))
+      p.call(Requests.StateGet(pointer: "/account/images/0/key"))["value"], .string("account:demo1"))
 
-    let bad = p.error("account/upload", #"{"path":"/etc/hostname"}"#)
+    let bad = p.error(Requests.AccountUpload(path: "/etc/hostname"))
     XCTAssertEqual(bad["code"], .number(-32602))
     XCTAssertEqual(
       bad["data"], .string(#"path "/etc/hostname" is not an image (JPEG, PNG, GIF, WebP or BMP)"#))
     XCTAssertEqual(
-      p.error("account/upload", #"{"path":"/nowhere/x.png"}"#)["data"],
+      p.error(Requests.AccountUpload(path: "/nowhere/x.png"))["data"],
       .string(#"path "/nowhere/x.png" does not exist"#))
 
     let picture = p.dataDirectory.path + "/../upload-\(UUID().uuidString).gif"
@@ -89,19 +93,19 @@ final class AccountRPCTests: XCTestCase {
     }
     XCTAssertEqual(progress.first, .string("begin"))
     XCTAssertEqual(progress.last, .string("end"))
-    let top = p.call("state/get", #"{"pointer":"/account/images/0/image"}"#)["value"]
+    let top = p.call(Requests.StateGet(pointer: "/account/images/0/image"))["value"]
     XCTAssertEqual(top?["id"], .string("up1"))
     XCTAssertEqual(top?["title"], .string("Mine"))
 
-    let deleting = p.response(to: p.request("account/delete", #"{"id":"up1"}"#)).notifications
+    let deleting = p.response(to: p.request(Requests.AccountDelete(id: "up1"))).notifications
     let removal = deleting.first { $0["method"] == .string("state/changed") }?["params"]?["patch"]
     XCTAssertEqual(removal?.array?.first?["op"], .string("remove"), "one operation takes it out of the list")
     XCTAssertEqual(removal?.array?.first?["path"], .string("/account/images/0"))
     waitForPatch(p, after: deleting, "/account/deleting/0", op: "remove")
     XCTAssertNotEqual(
-      p.call("state/get", #"{"pointer":"/account/images/0/image/id"}"#)["value"], .string("up1"))
+      p.call(Requests.StateGet(pointer: "/account/images/0/image/id"))["value"], .string("up1"))
     XCTAssertEqual(
-      p.error("account/delete", #"{"id":"up1"}"#)["data"]?["code"], .string("account.unknownImage"))
+      p.error(Requests.AccountDelete(id: "up1"))["data"]?["code"], .string("account.unknownImage"))
 
     let components: [String: JSONValue]
     if case .object(let c)? = OpenRPCDocument.build(serverVersion: "x")["components"]?["schemas"] {
@@ -109,12 +113,12 @@ final class AccountRPCTests: XCTestCase {
     } else {
       components = [:]
     }
-    let whole = try XCTUnwrap(p.call("state/get")["value"])
+    let whole = try XCTUnwrap(p.call(Requests.StateGet())["value"])
     XCTAssertNil(SchemaValidator(components: components).check(whole, against: Schema.ref("State")))
 
-    p.call("account/logout")
-    XCTAssertEqual(p.call("state/get", #"{"pointer":"/account/status"}"#)["value"], .string("signedOut"))
-    p.call("shutdown")
+    p.call(Requests.AccountLogout())
+    XCTAssertEqual(p.call(Requests.StateGet(pointer: "/account/status"))["value"], .string("signedOut"))
+    p.call(Requests.Shutdown())
     p.notify("exit")
     XCTAssertEqual(p.finish(), 0)
     XCTAssertFalse(p.errorOutput.contains("demo-access"), "no token on stderr")
@@ -125,15 +129,15 @@ final class AccountRPCTests: XCTestCase {
     let p = try InProcessServer()
     _ = p.initialize()
     let gif = Data("GIF89a".utf8) + Data(count: 2048)
-    let early = p.error("account/upload", #"{"data":"\#(gif.base64EncodedString())","fileName":"cat.gif"}"#)
+    let early = p.error(Requests.AccountUpload(data: gif.base64EncodedString(), fileName: "cat.gif"))
     XCTAssertEqual(early["data"]?["code"], .string("account.signedOut"))
     let uploads = p.dataDirectory.path + "/uploads"
     XCTAssertEqual(
       (try? FileManager.default.contentsOfDirectory(atPath: uploads)) ?? [], [], "a refusal keeps nothing")
-    guard case .string(let redirect)? = p.call("account/beginLogin")["demoRedirectURL"] else {
+    guard case .string(let redirect)? = p.call(Requests.AccountBeginLogin())["demoRedirectURL"] else {
       return XCTFail()
     }
-    p.call("account/completeLogin", #"{"redirectURL":"\#(redirect)"}"#)
+    p.call(Requests.AccountCompleteLogin(redirectURL: redirect))
     let before = p.store.version
 
     let refusals: [(String, String)] = [
@@ -160,7 +164,7 @@ final class AccountRPCTests: XCTestCase {
     }
     // Past 10 MB once decoded: refused by its length, before any decoding.
     let huge = String(repeating: "A", count: UploadFile.maxBase64Bytes + 200)
-    let tooLarge = p.error("account/upload", #"{"data":"\#(huge)","fileName":"big.png"}"#)
+    let tooLarge = p.error(Requests.AccountUpload(data: huge, fileName: "big.png"))
     XCTAssertEqual(tooLarge["code"], .number(-32602))
     XCTAssertTrue(tooLarge["data"]?.string?.contains("\"data\"") == true, "\(tooLarge)")
     XCTAssertEqual(p.store.version, before, "nothing recorded")
@@ -178,10 +182,10 @@ final class AccountRPCTests: XCTestCase {
       "account/upload",
       #"{"data":"data:image/gif;base64,\#(gif.base64EncodedString())","fileName":"cat.gif","title":"Cat"}"#)
     waitForPatch(p, after: p.response(to: id).notifications, "/account/upload/status", .string("done"))
-    let top = p.call("state/get", #"{"pointer":"/account/images/0/image"}"#)["value"]
+    let top = p.call(Requests.StateGet(pointer: "/account/images/0/image"))["value"]
     XCTAssertEqual(top?["title"], .string("Cat"))
     XCTAssertEqual(
-      p.call("state/get", #"{"pointer":"/account/upload/fileName"}"#)["value"], .string("cat.gif"))
+      p.call(Requests.StateGet(pointer: "/account/upload/fileName"))["value"], .string("cat.gif"))
     let kept = (try? FileManager.default.contentsOfDirectory(atPath: uploads)) ?? []
     XCTAssertEqual(kept, [], "the bytes are kept only until they are uploaded")
   }
@@ -195,10 +199,10 @@ extension AccountRPCTests {
   func testSignInOnTheAccountScreenStartsLoadingItsImagesInTheSameBatch() throws {
     let p = try InProcessServer()
     p.call("initialize", #"{"initializationOptions":{"signIn":"none","home":"account"}}"#)
-    guard case .string(let redirect)? = p.call("account/beginLogin")["demoRedirectURL"] else {
+    guard case .string(let redirect)? = p.call(Requests.AccountBeginLogin())["demoRedirectURL"] else {
       return XCTFail()
     }
-    let answer = p.call("account/completeLogin", #"{"redirectURL":"\#(redirect)"}"#)
+    let answer = p.call(Requests.AccountCompleteLogin(redirectURL: redirect))
     let types = answer["events"]?.array?.compactMap { $0["type"]?.string ?? $0.string } ?? []
     XCTAssertEqual(types, ["account.signedIn", "account.imagesLoadStarted"], "\(answer)")
   }
@@ -208,11 +212,11 @@ extension AccountRPCTests {
   func testImgurWithoutItsClientIDRefusesSignInNamingTheVariable() throws {
     let p = try RPCProcess(extra: ["--account", "imgur"], environment: ["IMGUR_CLIENT_ID": ""])
     _ = p.initialize()
-    let error = p.error("account/beginLogin")
+    let error = p.error(Requests.AccountBeginLogin())
     XCTAssertEqual(error["data"]?["code"], .string("config.missingKey"))
     XCTAssertEqual(error["data"]?["args"]?["variable"], .string("IMGUR_CLIENT_ID"))
-    XCTAssertEqual(p.call("state/get", #"{"pointer":"/account/status"}"#)["value"], .string("signedOut"))
-    p.call("shutdown")
+    XCTAssertEqual(p.call(Requests.StateGet(pointer: "/account/status"))["value"], .string("signedOut"))
+    p.call(Requests.Shutdown())
     p.notify("exit")
     XCTAssertEqual(p.finish(), 0)
   }
@@ -233,15 +237,15 @@ extension AccountRPCTests {
     _ = p.initialize()
     XCTAssertEqual(stagedFiles(uploads), [], "nothing the state names survives the start")
 
-    guard case .string(let redirect)? = p.call("account/beginLogin")["demoRedirectURL"] else {
+    guard case .string(let redirect)? = p.call(Requests.AccountBeginLogin())["demoRedirectURL"] else {
       return XCTFail()
     }
-    p.call("account/completeLogin", #"{"redirectURL":"\#(redirect)"}"#)
+    p.call(Requests.AccountCompleteLogin(redirectURL: redirect))
     // An orphan that appears while the server runs goes when the next bytes are staged.
     XCTAssertTrue(
       FileManager.default.createFile(atPath: "\(uploads)/orphan.png", contents: Data(count: 1000)))
     let gif = Data("GIF89a".utf8) + Data(count: 2048)
-    let id = p.request("account/upload", #"{"data":"\#(gif.base64EncodedString())","fileName":"cat.gif"}"#)
+    let id = p.request(Requests.AccountUpload(data: gif.base64EncodedString(), fileName: "cat.gif"))
     waitForPatch(p, after: p.response(to: id).notifications, "/account/upload/status", .string("done"))
     XCTAssertEqual(
       stagedFiles(uploads), [], "the orphan went before staging; the upload's own bytes after it")
@@ -274,25 +278,25 @@ extension AccountRPCTests {
     let account = SwitchedAccount(failing: RequestFailure(kind: .http, status: 503, serverMessage: "busy"))
     let p = try InProcessServer(environment: GalleryEnvironment().with { $0.account = account })
     _ = p.initialize()
-    guard case .string(let redirect)? = p.call("account/beginLogin")["demoRedirectURL"] else {
+    guard case .string(let redirect)? = p.call(Requests.AccountBeginLogin())["demoRedirectURL"] else {
       return XCTFail()
     }
-    p.call("account/completeLogin", #"{"redirectURL":"\#(redirect)"}"#)
+    p.call(Requests.AccountCompleteLogin(redirectURL: redirect))
     let gif = Data("GIF89a".utf8) + Data(count: 2048)
-    let id = p.request("account/upload", #"{"data":"\#(gif.base64EncodedString())","fileName":"cat.gif"}"#)
+    let id = p.request(Requests.AccountUpload(data: gif.base64EncodedString(), fileName: "cat.gif"))
     waitForPatch(p, after: p.response(to: id).notifications, "/account/upload/status", .string("failed"))
-    let file = try XCTUnwrap(p.call("state/get", #"{"pointer":"/account/upload/request/file"}"#)["value"])
+    let file = try XCTUnwrap(p.call(Requests.StateGet(pointer: "/account/upload/request/file"))["value"])
     XCTAssertEqual(file["staged"], .bool(true))
     guard case .object(let components)? = OpenRPCDocument.build(serverVersion: "x")["components"]?["schemas"]
     else { return XCTFail("no schemas") }
-    let whole = try XCTUnwrap(p.call("state/get")["value"])
+    let whole = try XCTUnwrap(p.call(Requests.StateGet())["value"])
     XCTAssertNil(SchemaValidator(components: components).check(whole, against: Schema.ref("State")))
     let uploads = StagedUploads.folder(in: p.dataDirectory.path)
     XCTAssertEqual(stagedFiles(uploads).count, 1, "kept to be sent again")
 
     account.failure.mutate { $0 = nil }
     let path = try XCTUnwrap(file["path"]?.string)
-    let again = p.request("account/upload", #"{"path":"\#(path)","fileName":"cat.gif"}"#)
+    let again = p.request(Requests.AccountUpload(path: path, fileName: "cat.gif"))
     waitForPatch(p, after: p.response(to: again).notifications, "/account/upload/status", .string("done"))
     XCTAssertEqual(stagedFiles(uploads), [], "sent again by its path, it is removed once uploaded")
   }
@@ -304,15 +308,15 @@ extension AccountRPCTests {
   func testAnUploadedPictureShowsItsOwnBytes() throws {
     let p = try InProcessServer()
     _ = p.initialize()
-    guard case .string(let redirect)? = p.call("account/beginLogin")["demoRedirectURL"] else {
+    guard case .string(let redirect)? = p.call(Requests.AccountBeginLogin())["demoRedirectURL"] else {
       return XCTFail()
     }
-    p.call("account/completeLogin", #"{"redirectURL":"\#(redirect)"}"#)
+    p.call(Requests.AccountCompleteLogin(redirectURL: redirect))
     let gif = Data("GIF89a".utf8) + Data((0..<2048).map { UInt8($0 % 251) })
-    let id = p.request("account/upload", #"{"data":"\#(gif.base64EncodedString())","fileName":"mine.gif"}"#)
+    let id = p.request(Requests.AccountUpload(data: gif.base64EncodedString(), fileName: "mine.gif"))
     waitForPatch(p, after: p.response(to: id).notifications, "/account/upload/status", .string("done"))
     let key = try XCTUnwrap(p.store.state.account.images.first?.key)
-    p.call("images/prefetch", #"{"keys":["\#(key)"]}"#)
+    p.call(Requests.ImagesPrefetch(keys: [key]))
     XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
     let thumbnail = try XCTUnwrap(p.store.state.account.images.first?.thumbnail)
     XCTAssertEqual(thumbnail.status, .loaded)

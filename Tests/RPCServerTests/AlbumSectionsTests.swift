@@ -1,4 +1,5 @@
 import Foundation
+import GalleryClient
 import GalleryCore
 import XCTest
 
@@ -10,25 +11,25 @@ final class AlbumSectionsTests: XCTestCase {
     let server = try InProcessServer()
     _ = server.call("initialize", #"{"initializationOptions":{"signIn":"none","home":"albums"}}"#)
     server.store.waitUntilIdle()
-    let sections = try XCTUnwrap(server.call("state/get", #"{"pointer":"/albums/sections"}"#)["value"]?.array)
+    let sections = try XCTUnwrap(server.call(Requests.StateGet(pointer: "/albums/sections"))["value"]?.array)
     XCTAssertFalse(sections.isEmpty)
     let ids = sections.flatMap { $0["albumIds"]?.array ?? [] }
     XCTAssertEqual(ids.count, 24, "every demo album, once, by id")
     XCTAssertNil(sections[0]["albums"], "no card is repeated in a section")
     for case .number(let id) in ids {
-      let card = server.call("state/get", #"{"pointer":"/albums/all/\#(Int(id))"}"#)["value"]
+      let card = server.call(Requests.StateGet(pointer: "/albums/all/\(Int(id))"))["value"]
       XCTAssertEqual(card?["id"], .number(id), "a section's id \(id) is its card's key in /albums/all")
     }
-    guard case .object(let all)? = server.call("state/get", #"{"pointer":"/albums/all"}"#)["value"] else {
+    guard case .object(let all)? = server.call(Requests.StateGet(pointer: "/albums/all"))["value"] else {
       return XCTFail("/albums/all is an object keyed by id")
     }
     XCTAssertEqual(Set(all.keys), Set((1...24).map(String.init)))
 
-    let (notes, _) = server.response(to: server.request("images/prefetch", #"{"keys":["album:1"]}"#))
+    let (notes, _) = server.response(to: server.request(Requests.ImagesPrefetch(keys: ["album:1"])))
     var paths = notes.flatMap { $0["params"]?["patch"]?.array ?? [] }.compactMap { $0["path"]?.string }
     // The download's own changes are published as they are recorded, before any later answer.
     server.store.waitUntilIdle()
-    let (later, _) = server.response(to: server.request("state/get", #"{"pointer":"/albums/status"}"#))
+    let (later, _) = server.response(to: server.request(Requests.StateGet(pointer: "/albums/status")))
     paths += later.flatMap { $0["params"]?["patch"]?.array ?? [] }.compactMap { $0["path"]?.string }
     let previewPaths = paths.filter { $0.contains("preview") }
     XCTAssertFalse(previewPaths.isEmpty)

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryClient
 import GalleryCore
 import GalleryTesting
 import XCTest
@@ -8,69 +9,71 @@ import XCTest
 /// that need a session, and `initializationOptions` shapes an app without a sign-in.
 final class AppShapeTests: XCTestCase {
   func screens(_ server: InProcessServer) -> [String] {
-    server.call("state/get", #"{"pointer":"/route"}"#)["value"]?.array?.compactMap { $0["screen"]?.string }
+    server.call(Requests.StateGet(pointer: "/route"))["value"]?.array?.compactMap { $0["screen"]?.string }
       ?? []
   }
 
   func value(_ server: InProcessServer, _ pointer: String) -> JSONValue? {
-    server.call("state/get", #"{"pointer":"\#(pointer)"}"#)["value"]
+    server.call(Requests.StateGet(pointer: pointer))["value"]
   }
 
   func testTopLevelScreensAreTabsAndEachPushIsValidOnlyFromItsOwnScreen() throws {
     let server = try InProcessServer()
     _ = server.initialize()
     XCTAssertEqual(
-      server.error("nav/open", #"{"screen":"albums"}"#)["data"]?["code"], .string("nav.signInFirst"),
+      server.error(Requests.NavOpen(screen: .albums))["data"]?["code"], .string("nav.signInFirst"),
       "with sign-in required, tabs need a session")
     XCTAssertEqual(server.error("nav/open", #"{"screen":"photos"}"#)["code"], .number(-32602))
     server.signInToDemo()
     server.store.waitUntilIdle()
     XCTAssertEqual(screens(server), ["home"])
 
-    server.call("feed/openDetail", #"{"key":"demo:1"}"#)
+    server.call(Requests.FeedOpenDetail(key: "demo:1"))
     XCTAssertEqual(screens(server), ["home", "detail"])
     XCTAssertEqual(
-      server.error("albums/open", #"{"albumId":1}"#)["data"]?["code"], .string("albums.unknownAlbum"))
+      server.error(Requests.AlbumsOpen(albumId: 1))["data"]?["code"], .string("albums.unknownAlbum"))
 
-    server.call("nav/open", #"{"screen":"albums"}"#)
+    server.call(Requests.NavOpen(screen: .albums))
     server.store.waitUntilIdle()
     XCTAssertEqual(screens(server), ["albums"], "the albums tab is the root; the photo stays open in its tab")
     XCTAssertEqual(value(server, "/albums/status"), .string("loaded"), "albums load when first shown")
     XCTAssertEqual(value(server, "/detail/key"), .string("demo:1"))
     XCTAssertEqual(
-      server.error("feed/openDetail", #"{"key":"demo:2"}"#)["data"]?["code"], .string("detail.alreadyOpen"))
+      server.error(Requests.FeedOpenDetail(key: "demo:2"))["data"]?["code"], .string("detail.alreadyOpen"))
 
-    server.call("albums/open", #"{"albumId":3}"#)
+    server.call(Requests.AlbumsOpen(albumId: 3))
     server.store.waitUntilIdle()
     XCTAssertEqual(screens(server), ["albums", "album"])
     guard case .number(let photo)? = value(server, "/album/photos/0/photo/id") else {
       return XCTFail("the album has no photos")
     }
-    server.call("albums/openPhoto", #"{"photoId":\#(Int(photo))}"#)
+    server.call(Requests.AlbumsOpenPhoto(photoId: Int(photo)))
     XCTAssertEqual(screens(server), ["albums", "album", "photo"])
 
-    server.call("nav/open", #"{"screen":"feed"}"#)
+    server.call(Requests.NavOpen(screen: .feed))
     XCTAssertEqual(screens(server), ["home", "detail"], "back on the feed, its open photo is above it again")
-    let refused = server.error("albums/openPhoto", #"{"photoId":\#(Int(photo) + 1)}"#)
+    let refused = server.error(Requests.AlbumsOpenPhoto(photoId: Int(photo) + 1))
     XCTAssertEqual(refused["data"]?["code"], .string("albums.photoAlreadyOpen"))
-    server.call("nav/back")
-    server.call("nav/open", #"{"screen":"albums"}"#)
+    server.call(Requests.NavBack())
+    server.call(Requests.NavOpen(screen: .albums))
     XCTAssertEqual(screens(server), ["albums", "album", "photo"])
-    server.call("nav/back")
-    server.call("nav/back")
+    server.call(Requests.NavBack())
+    server.call(Requests.NavBack())
     XCTAssertEqual(screens(server), ["albums"])
-    XCTAssertEqual(server.error("nav/back")["data"]?["code"], .string("nav.atRoot"))
+    XCTAssertEqual(server.error(Requests.NavBack())["data"]?["code"], .string("nav.atRoot"))
 
-    server.call("nav/open", #"{"screen":"feed"}"#)
-    let notShown = server.error("albums/open", #"{"albumId":3}"#)
+    server.call(Requests.NavOpen(screen: .feed))
+    let notShown = server.error(Requests.AlbumsOpen(albumId: 3))
     XCTAssertEqual(notShown["data"]?["code"], .string("nav.notShown"), "an album opens only from the albums")
     XCTAssertEqual(notShown["data"]?["args"]?["screen"], .string("albums"))
 
-    for (tab, root) in [("settings", "settings"), ("video", "video"), ("account", "account")] {
-      server.call("nav/open", #"{"screen":"\#(tab)"}"#)
+    for (tab, root) in [
+      (Requests.NavOpen.Screen.settings, "settings"), (.video, "video"), (.account, "account"),
+    ] {
+      server.call(Requests.NavOpen(screen: tab))
       XCTAssertEqual(screens(server), [root])
     }
-    let again = server.call("nav/open", #"{"screen":"account"}"#)
+    let again = server.call(Requests.NavOpen(screen: .account))
     XCTAssertEqual(again["events"]?.array?.count, 0, "the screen shown already: nothing recorded")
   }
 
@@ -79,12 +82,12 @@ final class AppShapeTests: XCTestCase {
     _ = server.initialize()
     server.signInToDemo()
     server.store.waitUntilIdle()
-    server.call("feed/openDetail", #"{"key":"demo:1"}"#)
-    server.call("nav/open", #"{"screen":"albums"}"#)
+    server.call(Requests.FeedOpenDetail(key: "demo:1"))
+    server.call(Requests.NavOpen(screen: .albums))
     server.store.waitUntilIdle()
-    server.call("albums/open", #"{"albumId":2}"#)
+    server.call(Requests.AlbumsOpen(albumId: 2))
     server.store.waitUntilIdle()
-    server.call("auth/logout")
+    server.call(Requests.AuthLogout())
     XCTAssertEqual(screens(server), ["login"])
     XCTAssertEqual(value(server, "/detail"), .null)
     XCTAssertEqual(value(server, "/album"), .null)
@@ -107,7 +110,7 @@ final class AppShapeTests: XCTestCase {
       let (before, answer) = server.response(to: id)
       XCTAssertEqual(before, [], "\(durability): nothing before the initialize result")
       XCTAssertNotNil(answer["result"]?["serverInfo"])
-      let probe = server.request("state/get", #"{"pointer":"/shape/signIn"}"#)
+      let probe = server.request(Requests.StateGet(pointer: "/shape/signIn"))
       let (after, got) = server.response(to: probe)
       XCTAssertEqual(got["result"]?["value"], .string("none"))
       let stateVersion = answer["result"]?["capabilities"]?["stateVersion"]?.int ?? -1
@@ -116,7 +119,7 @@ final class AppShapeTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(
           message["params"]?["fromVersion"]?.int ?? -1, stateVersion, "\(durability)")
       }
-      server.call("shutdown")
+      server.call(Requests.Shutdown())
       server.notify("exit")
       XCTAssertEqual(server.finish(), 0)
     }
@@ -135,7 +138,7 @@ final class AppShapeTests: XCTestCase {
         value(server, "/shape"), .object(["signIn": .string("none"), "home": .string("albums")]))
       XCTAssertEqual(value(server, "/session/status"), .string("signedOut"))
       XCTAssertEqual(value(server, "/albums/status"), .string("loaded"), "loaded without a session")
-      server.call("nav/open", #"{"screen":"feed"}"#)
+      server.call(Requests.NavOpen(screen: .feed))
       server.store.waitUntilIdle()
       XCTAssertEqual(value(server, "/feed/status"), .string("loaded"), "every tab opens without a session")
     }

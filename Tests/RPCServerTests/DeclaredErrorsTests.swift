@@ -1,4 +1,5 @@
 import Foundation
+import GalleryClient
 import GalleryCore
 import GalleryTesting
 import RPCServer
@@ -26,8 +27,8 @@ final class DeclaredErrorsTests: XCTestCase {
     for spec in requests where spec.name != "shutdown" {
       check(spec, #"{"zzz":1}"#, "with an unknown parameter")
     }
-    p.call("shutdown")
+    p.call(Requests.Shutdown())
     for spec in requests { check(spec, nil, "after shutdown") }
-    XCTAssertEqual(p.error("state/get")["code"], .number(-32600))
+    XCTAssertEqual(p.error(Requests.StateGet())["code"], .number(-32600))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryClient
 import GalleryCore
 import GalleryTesting
 import JSONRPC
@@ -15,10 +16,10 @@ final class DiagnosticsTests: XCTestCase {
     for n in 0..<5 {
       // Each unknown notification is logged at debug: a line to the closed stderr.
       server.notify("x/unknown\(n)")
-      versions.append(server.call("auth/setEmail", #"{"value":"a\#(n)@b.c"}"#)["version"]?.int ?? -1)
+      versions.append(server.call(Requests.AuthSetEmail(value: "a\(n)@b.c"))["version"]?.int ?? -1)
     }
     XCTAssertEqual(versions, (0..<5).map { versions[0] + $0 }, "every keystroke answered")
-    server.call("shutdown")
+    server.call(Requests.Shutdown())
     server.notify("exit")
     XCTAssertEqual(server.finish(), 0, "the server exits cleanly after writing to a closed stderr")
   }

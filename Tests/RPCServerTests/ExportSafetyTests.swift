@@ -1,5 +1,6 @@
 import EventStore
 import Foundation
+import GalleryClient
 import GalleryCore
 import GalleryTesting
 import XCTest
@@ -11,7 +12,7 @@ final class ExportSafetyTests: XCTestCase {
   func testExportRefusesTheLogItselfALiveLogAndSpecialFiles() throws {
     let server = try RPCProcess()
     _ = server.initialize()
-    for n in 0..<5 { server.call("auth/setEmail", #"{"value":"user\#(n)@mail.com"}"#) }
+    for n in 0..<5 { server.call(Requests.AuthSetEmail(value: "user\(n)@mail.com")) }
     let log = server.dataDirectory.path + "/events.jsonl"
     let before = try Data(contentsOf: URL(fileURLWithPath: log))
     let other = TemporaryDirectory()
@@ -39,8 +40,8 @@ final class ExportSafetyTests: XCTestCase {
     XCTAssertTrue(overLive.err.contains("a running server holds"), overLive.err)
     XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: log)), before, "the live log is untouched")
     // The server goes on, every answered action still there.
-    let version = server.call("auth/setEmail", #"{"value":"after@mail.com"}"#)["version"]?.int ?? 0
-    server.call("shutdown")
+    let version = server.call(Requests.AuthSetEmail(value: "after@mail.com"))["version"]?.int ?? 0
+    server.call(Requests.Shutdown())
     server.notify("exit")
     XCTAssertEqual(server.finish(), 0)
     XCTAssertEqual(try Replay.state(ofLogAt: log).login.email.value, "after@mail.com")

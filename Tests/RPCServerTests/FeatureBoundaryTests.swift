@@ -1,4 +1,5 @@
 import Foundation
+import GalleryClient
 import XCTest
 
 /// Issue 30 item 6, as a ratchet: the files outside a feature's folders that name it (a type

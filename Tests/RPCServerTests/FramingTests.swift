@@ -1,4 +1,5 @@
 import Foundation
+import GalleryClient
 import GalleryCore
 import RPCServer
 import XCTest
@@ -46,7 +47,7 @@ final class FramingTests: XCTestCase {
     p.send(getStatus)
     XCTAssertEqual(p.next()?["result"]?["value"], .string("signedOut"), "the connection stays usable")
     XCTAssertEqual(
-      p.call("state/get", #"{"pointer":"/login/email/value"}"#)["value"], .string(""), "nothing was recorded")
+      p.call(Requests.StateGet(pointer: "/login/email/value"))["value"], .string(""), "nothing was recorded")
   }
 
   func testContentLengthFramingSurvivesBadHeadersAndOversizedBodies() throws {
@@ -154,16 +155,16 @@ final class ClientCompatibilityTests: XCTestCase {
     let p = try RPCProcess()
     _ = p.initialize()
     let huge = String(repeating: "a", count: 70_000)
-    let refused = p.error("auth/setEmail", #"{"value":"\#(huge)"}"#)
+    let refused = p.error(Requests.AuthSetEmail(value: huge))
     XCTAssertEqual(refused["code"], .number(-32602))
     XCTAssertTrue(
       refused["data"]?.string?.contains("parameter \"value\" is 70000 bytes") ?? false, "\(refused)")
-    XCTAssertEqual(p.call("state/get", #"{"pointer":"/login/email/value"}"#)["value"], .string(""))
+    XCTAssertEqual(p.call(Requests.StateGet(pointer: "/login/email/value"))["value"], .string(""))
     let log = try String(contentsOfFile: p.dataDirectory.path + "/events.jsonl", encoding: .utf8)
     XCTAssertLessThan(log.utf8.count, 10_000, "the log holds no part of it")
     let atLimit = String(repeating: "b", count: Params.maxStringBytes)
     XCTAssertNotNil(
-      p.call("auth/setEmail", #"{"value":"\#(atLimit)"}"#)["version"], "the limit itself is accepted")
+      p.call(Requests.AuthSetEmail(value: atLimit))["version"], "the limit itself is accepted")
   }
 
   func testAWrongCharsetSkipsExactlyItsBodyAndBadLengthsResynchronise() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryClient
 import GalleryCore
 import GalleryTesting
 import RPCServer
@@ -14,15 +15,15 @@ final class ImageMethodsTests: XCTestCase {
     XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
     let key = try XCTUnwrap(p.store.state.feed.items.first?.key)
 
-    let asked = p.call("images/prefetch", #"{"keys":["\#(key)","nope:1","album:999"]}"#)
+    let asked = p.call(Requests.ImagesPrefetch(keys: [key, "nope:1", "album:999"]))
     XCTAssertEqual(asked["unknown"], .array([.string("nope:1"), .string("album:999")]))
     XCTAssertEqual(asked["events"]?.array?.first?["type"], .string("feed.imagesRequested"))
-    let again = p.call("feed/prefetch", #"{"keys":["\#(key)","nope:2"]}"#)
+    let again = p.call(Requests.FeedPrefetch(keys: [key, "nope:2"]))
     XCTAssertEqual(again["unknown"], .array([.string("nope:2")]), "the old name answers the same")
     XCTAssertEqual(again["events"], .array([]), "already requested: nothing recorded")
-    let cancelled = p.call("images/cancel", #"{"keys":["nope:3"]}"#)
+    let cancelled = p.call(Requests.ImagesCancel(keys: ["nope:3"]))
     XCTAssertEqual(cancelled["unknown"], .array([.string("nope:3")]))
-    XCTAssertEqual(p.error("images/retry", #"{"key":"nope:4"}"#)["data"]?["code"], .string("feed.unknownKey"))
+    XCTAssertEqual(p.error(Requests.ImagesRetry(key: "nope:4"))["data"]?["code"], .string("feed.unknownKey"))
   }
 }
 
@@ -31,22 +32,22 @@ final class LoadMoreReasonTests: XCTestCase {
   func testAnEmptyLoadMoreSaysWhy() throws {
     let p = try InProcessServer()
     _ = p.initialize()
-    XCTAssertEqual(p.call("feed/loadMore")["reason"], .string("notLoaded"), "signed out: no page yet")
+    XCTAssertEqual(p.call(Requests.FeedLoadMore())["reason"], .string("notLoaded"), "signed out: no page yet")
     p.signInToDemo()
     XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
     var reason: JSONValue?
     for _ in 0..<100 where reason == nil {
-      let answer = p.call("feed/loadMore")
+      let answer = p.call(Requests.FeedLoadMore())
       XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
       reason = answer["reason"]
       if reason == nil { XCTAssertFalse(answer["events"]?.array?.isEmpty ?? true, "a page load") }
     }
     XCTAssertEqual(reason, .string("noMore"), "the demo catalog's last page")
-    p.call("connectivity/set", #"{"online":false}"#)
-    p.call("feed/refresh")
+    p.call(Requests.ConnectivitySet(online: false))
+    p.call(Requests.FeedRefresh())
     XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
     XCTAssertEqual(p.store.state.feed.isOfflineCopy, true)
-    XCTAssertEqual(p.call("feed/loadMore")["reason"], .string("offlineCopy"))
+    XCTAssertEqual(p.call(Requests.FeedLoadMore())["reason"], .string("offlineCopy"))
   }
 
   func testALoadMoreWhileAPageIsInFlightSaysLoading() throws {
@@ -69,8 +70,8 @@ final class LoadMoreReasonTests: XCTestCase {
     p.signInToDemo()
     XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
     XCTAssertEqual(p.store.state.feed.items.count, 20)
-    XCTAssertFalse(p.call("feed/loadMore")["events"]?.array?.isEmpty ?? true, "page 2 requested")
-    XCTAssertEqual(p.call("feed/loadMore")["reason"], .string("loading"))
+    XCTAssertFalse(p.call(Requests.FeedLoadMore())["events"]?.array?.isEmpty ?? true, "page 2 requested")
+    XCTAssertEqual(p.call(Requests.FeedLoadMore())["reason"], .string("loading"))
     release.signal()
     XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
     XCTAssertEqual(p.store.state.feed.items.count, 40)

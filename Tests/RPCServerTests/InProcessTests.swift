@@ -1,4 +1,5 @@
 import Foundation
+import GalleryClient
 import GalleryCore
 import GalleryTesting
 import RPCServer
@@ -10,18 +11,19 @@ final class InProcessTests: XCTestCase {
   func testASessionInBothFramings() throws {
     for framing in Framing.allCases {
       let server = try InProcessServer(framing: framing)
-      XCTAssertEqual(server.error("state/get")["code"], .number(-32002), "\(framing): initialize first")
+      XCTAssertEqual(
+        server.error(Requests.StateGet())["code"], .number(-32002), "\(framing): initialize first")
       XCTAssertEqual(server.call("initialize", "null")["serverInfo"]?["name"], .string("gallery-rpc"))
-      XCTAssertEqual(server.error("initialize")["code"], .number(-32600), "only once")
-      let id = server.request("auth/setEmail", #"{"value":"test@mail.com"}"#)
+      XCTAssertEqual(server.error(Requests.Initialize())["code"], .number(-32600), "only once")
+      let id = server.request(Requests.AuthSetEmail(value: "test@mail.com"))
       let (notes, answer) = server.response(to: id)
       XCTAssertEqual(answer["result"]?["events"]?.array?.first?["type"], .string("auth.fieldEdited"))
       let change = try XCTUnwrap(notes.first { $0["method"] == .string("state/changed") })
       XCTAssertEqual(
         change["params"]?["version"], answer["result"]?["version"], "the patch comes before the answer")
       XCTAssertEqual(server.store.state.login.email.value, "test@mail.com")
-      XCTAssertEqual(server.call("shutdown"), .null)
-      XCTAssertEqual(server.error("state/get")["code"], .number(-32600), "refused after shutdown")
+      XCTAssertEqual(server.call(Requests.Shutdown()), .null)
+      XCTAssertEqual(server.error(Requests.StateGet())["code"], .number(-32600), "refused after shutdown")
       server.send(#"{"jsonrpc":"2.0","method":"exit"}"#)
       XCTAssertEqual(server.finish(), 0, "exit after shutdown is a clean stop")
     }
@@ -29,7 +31,7 @@ final class InProcessTests: XCTestCase {
 
   func testBatchesNotificationsAndErrorsEachGetTheirAnswer() throws {
     let server = try InProcessServer()
-    server.call("initialize")
+    server.call(Requests.Initialize())
     server.send(
       #"[{"jsonrpc":"2.0","id":"a","method":"state/get","params":{"pointer":"/session/status"}},{"jsonrpc":"2.0","method":"auth/setEmail","params":{"value":"x@y.z"}},{"jsonrpc":"2.0","id":"b","method":"no/such"},{"jsonrpc":"2.0","id":"c","method":"registration/setAge","params":{"value":1}}]"#
     )
@@ -41,29 +43,29 @@ final class InProcessTests: XCTestCase {
     XCTAssertEqual(answers.first { $0["id"] == .string("b") }?["error"]?["code"], .number(-32601))
     XCTAssertEqual(answers.first { $0["id"] == .string("c") }?["error"]?["code"], .number(-32602))
     XCTAssertEqual(server.store.state.login.email.value, "x@y.z", "the notification's action was performed")
-    XCTAssertEqual(server.error("nav/back")["code"], .number(-32010))
+    XCTAssertEqual(server.error(Requests.NavBack())["code"], .number(-32010))
     XCTAssertEqual(server.error("auth/setEmail", #"{"value":"a","extra":1}"#)["code"], .number(-32602))
   }
 
   func testLongReadsReportProgressAndAreCancelledByTheirID() throws {
     let server = try InProcessServer()
-    server.call("initialize")
-    for k in 0..<50 { server.call("auth/setEmail", #"{"value":"u\#(k)@mail.com"}"#) }
+    server.call(Requests.Initialize())
+    for k in 0..<50 { server.call(Requests.AuthSetEmail(value: "u\(k)@mail.com")) }
     let read = server.call("events/read", #"{"from":1,"limit":10,"workDoneToken":"t"}"#)
     XCTAssertEqual(read["events"]?.array?.count, 10)
-    let past = server.call("history/stateAt", #"{"seq":20,"pointer":"/login/email/value"}"#)
+    let past = server.call(Requests.HistoryStateAt(seq: 20, pointer: "/login/email/value"))
     XCTAssertEqual(past["value"], .string("u19@mail.com"), "seq k + 1 is the k-th edit")
-    XCTAssertEqual(server.error("history/stateAt", #"{"seq":99999}"#)["code"], .number(-32602))
+    XCTAssertEqual(server.error(Requests.HistoryStateAt(seq: 99999))["code"], .number(-32602))
     // A cancel for an id that is not running changes nothing; the server goes on.
     server.send(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":12345}}"#)
-    XCTAssertEqual(server.call("events/subscribe", #"{"from":51}"#)["lastSeq"], .number(50))
-    let typed = server.response(to: server.request("auth/setEmail", #"{"value":"last@mail.com"}"#))
+    XCTAssertEqual(server.call(Requests.EventsSubscribe(from: 51))["lastSeq"], .number(50))
+    let typed = server.response(to: server.request(Requests.AuthSetEmail(value: "last@mail.com")))
     var appended = typed.notifications.filter { $0["method"] == .string("events/appended") }
     while appended.isEmpty, let message = server.next() {
       if message["method"] == .string("events/appended") { appended.append(message) }
     }
     XCTAssertEqual(appended.first?["params"]?["events"]?.array?.first?["seq"], .number(51))
-    XCTAssertEqual(server.call("events/unsubscribe"), .null)
+    XCTAssertEqual(server.call(Requests.EventsUnsubscribe()), .null)
   }
 }
 
@@ -86,7 +88,7 @@ final class InProcessCatalogTests: XCTestCase {
 
   func testEveryActionIsAnsweredWithItsEventsOrARejectionByName() throws {
     let server = try InProcessServer(options: Store.Options(durability: .fsync))
-    server.call("initialize")
+    server.call(Requests.Initialize())
     let actions = MethodCatalog.all.filter {
       if case .action = $0.route { return true }
       return false
@@ -105,7 +107,7 @@ final class InProcessCatalogTests: XCTestCase {
         XCTAssertNotNil(answer["result"]?["version"], method)
       }
     }
-    XCTAssertEqual(server.call("shutdown"), .null)
+    XCTAssertEqual(server.call(Requests.Shutdown()), .null)
     let live = server.store.state
     XCTAssertEqual(try Replay.state(ofLogAt: server.dataDirectory.path + "/events.jsonl"), live)
   }

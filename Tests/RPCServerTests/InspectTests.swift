@@ -1,5 +1,6 @@
 import EventStore
 import Foundation
+import GalleryClient
 import GalleryCore
 import GalleryTesting
 import XCTest
@@ -33,23 +34,23 @@ final class InspectTests: XCTestCase {
     let p = try RPCProcess(extra: ["--inspect", bundle])
     let capabilities = p.initialize()["capabilities"]
     XCTAssertEqual(capabilities?["readOnly"], .bool(true))
-    XCTAssertEqual(p.error("auth/logout")["data"]?["code"], .string("history.readOnly"))
-    XCTAssertEqual(p.error("feed/refresh")["data"]?["code"], .string("history.readOnly"))
+    XCTAssertEqual(p.error(Requests.AuthLogout())["data"]?["code"], .string("history.readOnly"))
+    XCTAssertEqual(p.error(Requests.FeedRefresh())["data"]?["code"], .string("history.readOnly"))
     XCTAssertEqual(
-      p.call("state/get", #"{"pointer":"/session/status"}"#)["value"], .string("signedOut"),
+      p.call(Requests.StateGet(pointer: "/session/status"))["value"], .string("signedOut"),
       "the state at the bundle's end")
     let atSignIn = try Replay.state(ofLogAt: log, through: 6)
     XCTAssertEqual(
-      p.call("history/stateAt", #"{"seq":6,"pointer":"/route"}"#)["value"],
+      p.call(Requests.HistoryStateAt(seq: 6, pointer: "/route"))["value"],
       try JSONValue(encoding: atSignIn.route))
 
-    let changes = p.call("history/changes", #"{"pointer":"/feed/query"}"#)
+    let changes = p.call(Requests.HistoryChanges(pointer: "/feed/query"))
     let types = changes["changes"]?.array?.compactMap { $0["type"]?.string }
     XCTAssertEqual(types, Array(repeating: "feed.queryEdited", count: 4), "four keystrokes set the query")
     XCTAssertEqual(changes["from"], .number(Double(summary.from)), "the bundle's first event")
-    let limited = p.call("history/changes", #"{"pointer":"/route","limit":1}"#)["changes"]?.array
+    let limited = p.call(Requests.HistoryChanges(pointer: "/route", limit: 1))["changes"]?.array
     XCTAssertEqual(limited?.count, 1)
-    XCTAssertEqual(p.error("history/changes", #"{"pointer":"nope"}"#)["code"], .number(-32602))
+    XCTAssertEqual(p.error(Requests.HistoryChanges(pointer: "nope"))["code"], .number(-32602))
     // Issue 28, minor 6: `~` only as ~0 or ~1, in every method that takes a pointer.
     for method in ["history/changes", "state/get"] {
       for bad in ["/~9", "/feed/~", "/a~2b"] {
@@ -61,7 +62,7 @@ final class InspectTests: XCTestCase {
     let past = p.error("history/changes", #"{"pointer":"/route","from":9007199254740993}"#)
     XCTAssertEqual(past["code"], .number(-32602), "a start past 2^53 is refused, not rounded")
     XCTAssertTrue(past["data"]?.string?.contains("9007199254740993") == true, "\(past)")
-    p.call("shutdown")
+    p.call(Requests.Shutdown())
     p.notify("exit")
     XCTAssertEqual(p.finish(), 0)
     XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: bundle)), before, "the file is never written")
@@ -75,13 +76,13 @@ final class InspectTests: XCTestCase {
       log: log, range: .init(), out: bundle, build: "t", protocolVersion: "1.0", now: 0)
     let p = try RPCProcess(extra: ["--inspect", bundle])
     _ = p.initialize()
-    let changes = p.call("history/changes", #"{"pointer":"/session/status"}"#)
+    let changes = p.call(Requests.HistoryChanges(pointer: "/session/status"))
     XCTAssertEqual(changes["from"], .number(1))
     XCTAssertEqual(
       changes["changes"]?.array?.compactMap { $0["type"]?.string },
       ["auth.submitted", "auth.succeeded", "auth.signedOut"], "the base at seq 0 is the start, not a change")
     XCTAssertEqual(
-      p.call("history/stateAt", #"{"seq":0,"pointer":"/session/status"}"#)["value"], .string("signedOut"))
+      p.call(Requests.HistoryStateAt(seq: 0, pointer: "/session/status"))["value"], .string("signedOut"))
   }
 
   /// Issue 28, minor 2: --inspect takes a regular file only (a directory was copied whole, a

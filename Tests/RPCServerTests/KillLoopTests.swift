@@ -1,5 +1,6 @@
 import EventStore
 import Foundation
+import GalleryClient
 import GalleryCore
 import GalleryTesting
 import RPCServer
@@ -22,7 +23,7 @@ final class KillLoopTests: XCTestCase {
       let p = try RPCProcess(extra: ["--durability", "fsync"], dataDirectory: dir)
       _ = p.initialize()
       // The state it starts with is the log's fold.
-      let started = p.call("state/get")
+      let started = p.call(Requests.StateGet())
       let log = dir.path + "/events.jsonl"
       XCTAssertEqual(started["value"], try AppState.view(Replay.state(ofLogAt: log)), "round \(round)")
       XCTAssertTrue(try LogVerifier.verify(path: log).isClean, "round \(round)")

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryClient
 import GalleryCore
 import GalleryTesting
 import RPCServer
@@ -7,7 +8,7 @@ import XCTest
 final class LifecycleTests: XCTestCase {
   func testRequestsBeforeInitializeAreRefusedAndInitializeDescribesTheServer() throws {
     let p = try RPCProcess()
-    let early = p.error("state/get")
+    let early = p.error(Requests.StateGet())
     XCTAssertEqual(early["code"], .number(-32002))
     p.notify("initialized")  // notifications before initialize are ignored, not answered
     let result = p.initialize()
@@ -18,7 +19,7 @@ final class LifecycleTests: XCTestCase {
     XCTAssertEqual(result["capabilities"]?["notAvailableYet"], .array([]), "every method is built")
     XCTAssertEqual(result["capabilities"]?["framings"], .array([.string("lsp"), .string("ndjson")]))
     XCTAssertEqual(result["capabilities"]?["stateVersion"], .number(1), "the locale's language, recorded")
-    XCTAssertEqual(p.error("initialize")["code"], .number(-32600), "initialize only once")
+    XCTAssertEqual(p.error(Requests.Initialize())["code"], .number(-32600), "initialize only once")
   }
 
   func testActionsSentAsNotificationsArePerformedWithoutAnAnswer() throws {
@@ -29,20 +30,20 @@ final class LifecycleTests: XCTestCase {
     p.notify("auth/setEmail", #"{"nope":1}"#)  // refused, and still not answered
     p.notify("state/get")  // a read needs its answer: ignored
     p.notify("shutdown")  // lifecycle requests too
-    let (notifications, answer) = p.response(to: p.request("state/get", #"{"pointer":"/login/email/value"}"#))
+    let (notifications, answer) = p.response(to: p.request(Requests.StateGet(pointer: "/login/email/value")))
     XCTAssertEqual(answer["result"]?["value"], .string("test@mail.com"))
     XCTAssertEqual(answer["result"]?["version"], .number(2), "one event: the notified keystroke")
     XCTAssertFalse(
       notifications.contains { $0["id"] != nil }, "no notification got an answer: \(notifications)")
     XCTAssertEqual(notifications.filter { $0["method"] == .string("state/changed") }.count, 1)
-    XCTAssertEqual(p.call("shutdown"), .null, "the notified shutdown did not shut it down")
+    XCTAssertEqual(p.call(Requests.Shutdown()), .null, "the notified shutdown did not shut it down")
   }
 
   func testShutdownThenExitIsStatusZeroAndRequestsAfterShutdownAreRefused() throws {
     let p = try RPCProcess()
     _ = p.initialize()
-    XCTAssertEqual(p.call("shutdown"), .null)
-    let after = p.error("auth/setEmail", #"{"value":"a@b.co"}"#)
+    XCTAssertEqual(p.call(Requests.Shutdown()), .null)
+    let after = p.error(Requests.AuthSetEmail(value: "a@b.co"))
     XCTAssertEqual(after["code"], .number(-32600))
     XCTAssertTrue(after["data"]?.string?.contains("shutting down") ?? false)
     p.notify("exit")
@@ -85,7 +86,7 @@ final class LifecycleTests: XCTestCase {
   func testActionsAnswerAfterTheirEventsWithAPatchFirst() throws {
     let p = try RPCProcess()
     _ = p.initialize()
-    let (notes, response) = p.response(to: p.request("auth/setEmail", #"{"value":"test@"}"#))
+    let (notes, response) = p.response(to: p.request(Requests.AuthSetEmail(value: "test@")))
     XCTAssertEqual(response["result"]?["version"], .number(2))
     XCTAssertEqual(
       response["result"]?["events"],
@@ -103,7 +104,7 @@ final class LifecycleTests: XCTestCase {
   func testRejectionsAndBadParamsNameWhatWasWrongAndRecordNothing() throws {
     let p = try RPCProcess()
     _ = p.initialize()
-    let back = p.error("nav/back")
+    let back = p.error(Requests.NavBack())
     XCTAssertEqual(back["code"], .number(-32010))
     XCTAssertEqual(back["data"]?["code"], .string("nav.atRoot"))
     let unknown = p.error("auth/setEmail", #"{"valu":"x"}"#)
@@ -114,22 +115,22 @@ final class LifecycleTests: XCTestCase {
     let missing = p.error("registration/setAge", "{}")
     XCTAssertEqual(missing["code"], .number(-32602))
     XCTAssertTrue(missing["data"]?.string?.contains("missing parameter \"value\"") ?? false)
-    let closed = p.error("registration/setAge", #"{"value":"20"}"#)
+    let closed = p.error(Requests.RegistrationSetAge(value: "20"))
     XCTAssertEqual(closed["data"]?["code"], .string("auth.registrationClosed"))
     let positional = p.error("auth/setEmail", #"["a"]"#)
     XCTAssertTrue(positional["data"]?.string?.contains("named") ?? false)
-    let pointer = p.error("state/get", #"{"pointer":"/nope"}"#)
+    let pointer = p.error(Requests.StateGet(pointer: "/nope"))
     XCTAssertEqual(pointer["code"], .number(-32602))
-    XCTAssertEqual(p.call("state/get")["version"], .number(1), "nothing was recorded after the start")
+    XCTAssertEqual(p.call(Requests.StateGet())["version"], .number(1), "nothing was recorded after the start")
   }
 
   func testSecretsStayOffStdoutStderrAndDisk() throws {
     let p = try RPCProcess(extra: ["--log-level", "debug"])
     _ = p.initialize()
-    p.call("auth/setEmail", #"{"value":"test@mail.com"}"#)
-    p.call("auth/setPassword", #"{"value":"sw0rdfish-123456"}"#)
-    p.call("auth/submitLogin")
-    p.call("shutdown")
+    p.call(Requests.AuthSetEmail(value: "test@mail.com"))
+    p.call(Requests.AuthSetPassword(value: "sw0rdfish-123456"))
+    p.call(Requests.AuthSubmitLogin())
+    p.call(Requests.Shutdown())
     p.notify("exit")
     var out = Data()
     while let message = p.next() { out += Data(JSONWriter.bytes(message)) }
@@ -169,14 +170,16 @@ final class LifecycleTests: XCTestCase {
         "IMGUR_CLIENT_SECRET": "cl13nt-s3cr3t",
       ])
     _ = p.initialize()
-    guard case .string(let state)? = p.call("account/beginLogin")["state"] else { return XCTFail("no state") }
+    guard case .string(let state)? = p.call(Requests.AccountBeginLogin())["state"] else {
+      return XCTFail("no state")
+    }
     let redirect =
       "https://imgur.com/?state=\(state)#access_token=acc3ss-T0KEN-1&expires_in=3600&token_type=bearer&refresh_token=r3fr3sh-T0KEN-1&account_username=kim&account_id=7"
     XCTAssertEqual(
-      p.call("account/completeLogin", #"{"redirectURL":"\#(redirect)"}"#)["status"], .string("signedIn"))
+      p.call(Requests.AccountCompleteLogin(redirectURL: redirect))["status"], .string("signedIn"))
     revoked.mutate { $0 = true }
-    p.call("account/loadImages")
-    p.call("shutdown")  // waits for the load (and its refresh) to be recorded
+    p.call(Requests.AccountLoadImages())
+    p.call(Requests.Shutdown())  // waits for the load (and its refresh) to be recorded
     let log = try String(contentsOfFile: p.dataDirectory.path + "/events.jsonl", encoding: .utf8)
     XCTAssertTrue(log.contains("account.tokenRefreshed"))
     p.notify("exit")

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryClient
 import GalleryCore
 import GalleryTesting
 import RPCServer
@@ -76,7 +77,7 @@ final class MethodDeclarationTests: XCTestCase {
     var checked = 0
     let context = MethodContext(dataDirectory: files.path)
     for spec in MethodCatalog.all {
-      guard case .action(let build, _, _) = spec.route else { continue }
+      guard case .action(let build, _) = spec.route else { continue }
       let names = spec.paramNames
       do {
         _ = try build(try Params(params(spec), allowed: names), context)
@@ -126,8 +127,8 @@ final class MethodDeclarationTests: XCTestCase {
       components = c
     }
     let validator = SchemaValidator(components: components)
-    server.call("initialize")
-    server.call("auth/setEmail", #"{"value":"a@b.co"}"#)
+    server.call(Requests.Initialize())
+    server.call(Requests.AuthSetEmail(value: "a@b.co"))
     for spec in MethodCatalog.all {
       guard case .builtin(let builtin) = spec.route, builtin != .shutdown, builtin != .initialize else {
         continue
@@ -149,6 +150,6 @@ final class MethodDeclarationTests: XCTestCase {
       guard let result = answer["result"] else { continue }  // refused in this state: checked elsewhere
       XCTAssertNil(validator.check(result, against: spec.result), "\(spec.name): \(Self.text(result))")
     }
-    XCTAssertEqual(server.call("shutdown"), .null)
+    XCTAssertEqual(server.call(Requests.Shutdown()), .null)
   }
 }

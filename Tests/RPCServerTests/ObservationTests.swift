@@ -1,5 +1,6 @@
 import EventStore
 import Foundation
+import GalleryClient
 import GalleryCore
 import GalleryTesting
 import RPCServer
@@ -12,7 +13,7 @@ final class ObservationTests: XCTestCase {
     let steps = Int(ProcessInfo.processInfo.environment["GALLERY_RPC_PATCH_STEPS"] ?? "") ?? 400
     let p = try InProcessServer()
     _ = p.initialize()
-    let start = p.call("state/get")
+    let start = p.call(Requests.StateGet())
     var state = try XCTUnwrap(start["value"])
     var version = start["version"]?.int ?? -1
     var rng = SystemRandomNumberGenerator()
@@ -56,7 +57,7 @@ final class ObservationTests: XCTestCase {
       if step % 10 == 9 || step == steps - 1 {
         // Effect results (demo sign-in) may still be arriving: state/get is answered after
         // every notification already sent, so drain to its response, applying on the way.
-        let (late, response) = p.response(to: p.request("state/get"))
+        let (late, response) = p.response(to: p.request(Requests.StateGet()))
         for note in late where note["method"] == .string("state/changed") {
           let ops = (note["params"]?["patch"]?.array ?? []).compactMap(JSONPatch.Operation.init(json:))
           state = try JSONPatch.apply(ops, to: state)
@@ -71,7 +72,7 @@ final class ObservationTests: XCTestCase {
     XCTAssertGreaterThan(checks, 0)
     // The log the session wrote replays to the same state. `shutdown` waits for effects
     // still running (a sign-in's feed load): apply the changes they send before its answer.
-    let (last, _) = p.response(to: p.request("shutdown"))
+    let (last, _) = p.response(to: p.request(Requests.Shutdown()))
     for note in last where note["method"] == .string("state/changed") {
       let ops = (note["params"]?["patch"]?.array ?? []).compactMap(JSONPatch.Operation.init(json:))
       state = try JSONPatch.apply(ops, to: state)
@@ -93,7 +94,7 @@ final class ObservationTests: XCTestCase {
   func testPipelinedActionsUnderFsyncShareOnePatchThatStillLeadsEveryAnswer() throws {
     let p = try InProcessServer(options: Store.Options(durability: .fsync))
     _ = p.initialize()
-    let start = p.call("state/get")
+    let start = p.call(Requests.StateGet())
     var state = try XCTUnwrap(start["value"])
     var version = start["version"]?.int ?? -1
     // One write: the server reads the whole burst at once and answers after one fsync.
@@ -127,7 +128,7 @@ final class ObservationTests: XCTestCase {
     XCTAssertEqual(answered, values.count + 1)
     XCTAssertLessThan(
       changes, values.count + 1, "the burst's changes were folded together (\(changes) patches)")
-    let now = p.call("state/get")
+    let now = p.call(Requests.StateGet())
     XCTAssertEqual(now["version"]?.int, version)
     XCTAssertEqual(now["value"], state, "the folded patches bring the client to the server's state")
     XCTAssertEqual(state["login"]?["email"]?["value"], .string("test@mail.com"))
@@ -144,13 +145,13 @@ final class ObservationTests: XCTestCase {
     }
     let validator = SchemaValidator(components: components)
     XCTAssertNil(validator.check(initialize, against: Schema.ref("InitializeResult")))
-    let (notes, response) = p.response(to: p.request("auth/setEmail", #"{"value":"bad@"}"#))
+    let (notes, response) = p.response(to: p.request(Requests.AuthSetEmail(value: "bad@")))
     XCTAssertNil(validator.check(response["result"]!, against: Schema.ref("ActionResult")))
     XCTAssertNil(validator.check(notes[0]["params"]!, against: Schema.ref("StateChanged")))
-    p.call("auth/setPassword", #"{"value":"123456"}"#)
-    p.call("auth/submitLogin")
-    XCTAssertNil(validator.check(p.call("state/get")["value"]!, against: Schema.ref("State")))
-    let events = p.call("events/read")["events"]?.array ?? []
+    p.call(Requests.AuthSetPassword(value: "123456"))
+    p.call(Requests.AuthSubmitLogin())
+    XCTAssertNil(validator.check(p.call(Requests.StateGet())["value"]!, against: Schema.ref("State")))
+    let events = p.call(Requests.EventsRead())["events"]?.array ?? []
     for e in events { XCTAssertNil(validator.check(e, against: Schema.ref("EventRecord"))) }
     XCTAssertNotNil(validator.check(.object([:]), against: Schema.ref("State")), "the validator does reject")
   }
@@ -162,7 +163,7 @@ final class ObservationTests: XCTestCase {
       [UInt8](try XCTUnwrap(FileManager.default.contents(atPath: file), "protocol/openrpc.json")))
     let p = try InProcessServer()
     _ = p.initialize()
-    var served = p.call("rpc.discover")
+    var served = p.call(Requests.RpcDiscover())
     // The version differs only if the build's does; compare the rest exactly.
     if case .object(var doc) = served, case .object(var info)? = doc["info"] {
       info["version"] = kept["info"]?["version"]
@@ -180,32 +181,32 @@ final class ObservationTests: XCTestCase {
   func testEventsReadSubscribeAndTimeTravel() throws {
     let p = try InProcessServer(environment: GalleryEnvironment(locale: .en))
     _ = p.initialize()
-    for email in ["a@b.co", "c@d.co", "e@f.co"] { p.call("auth/setEmail", #"{"value":"\#(email)"}"#) }
+    for email in ["a@b.co", "c@d.co", "e@f.co"] { p.call(Requests.AuthSetEmail(value: email)) }
     // Seq 1 is the locale's language, recorded at the first start.
-    let read = p.call("events/read", #"{"from":3,"limit":5}"#)
+    let read = p.call(Requests.EventsRead(from: 3, limit: 5))
     XCTAssertEqual(read["lastSeq"], .number(4))
     XCTAssertEqual(read["events"]?.array?.map { $0["seq"] }, [.number(3), .number(4)])
     XCTAssertEqual(read["events"]?.array?.first?["data"]?["value"], .string("c@d.co"))
-    XCTAssertEqual(p.error("events/read", #"{"limit":0}"#)["code"], .number(-32602))
+    XCTAssertEqual(p.error(Requests.EventsRead(limit: 0))["code"], .number(-32602))
 
     // The catch-up may come before the answer (it is sent as soon as it is read).
-    let (early, subscribed) = p.response(to: p.request("events/subscribe", #"{"from":3}"#))
+    let (early, subscribed) = p.response(to: p.request(Requests.EventsSubscribe(from: 3)))
     XCTAssertEqual(subscribed["result"]?["lastSeq"], .number(4))
     var appended = early.filter { $0["method"] == .string("events/appended") }
-    let (notes, _) = p.response(to: p.request("auth/setEmail", #"{"value":"g@h.co"}"#))
+    let (notes, _) = p.response(to: p.request(Requests.AuthSetEmail(value: "g@h.co")))
     appended += notes.filter { $0["method"] == .string("events/appended") }
     while appended.flatMap({ $0["params"]?["events"]?.array ?? [] }).count < 3, let m = p.next() {
       if m["method"] == .string("events/appended") { appended.append(m) }
     }
     let seqs = appended.flatMap { $0["params"]?["events"]?.array ?? [] }.map { $0["seq"] }
     XCTAssertEqual(seqs, [.number(3), .number(4), .number(5)], "catch-up, then live, in order")
-    p.call("events/unsubscribe")
+    p.call(Requests.EventsUnsubscribe())
 
     XCTAssertEqual(
-      p.call("history/stateAt", #"{"seq":3,"pointer":"/login/email/value"}"#)["value"], .string("c@d.co"))
+      p.call(Requests.HistoryStateAt(seq: 3, pointer: "/login/email/value"))["value"], .string("c@d.co"))
     XCTAssertEqual(
-      p.call("history/stateAt", #"{"seq":0,"pointer":"/login/email/value"}"#)["value"], .string(""))
-    let past = p.error("history/stateAt", #"{"seq":99}"#)
+      p.call(Requests.HistoryStateAt(seq: 0, pointer: "/login/email/value"))["value"], .string(""))
+    let past = p.error(Requests.HistoryStateAt(seq: 99))
     XCTAssertTrue(past["data"]?.string?.contains("past the end") ?? false)
   }
 
@@ -227,13 +228,13 @@ final class ObservationTests: XCTestCase {
     try log.close()
     let p = try InProcessServer(dataDirectory: dir)
     _ = p.initialize()
-    let events = p.call("events/read", #"{"from":1,"limit":2}"#)["events"]?.array ?? []
+    let events = p.call(Requests.EventsRead(from: 1, limit: 2))["events"]?.array ?? []
     XCTAssertEqual(events.first?["type"], .string("log.base"))
     XCTAssertEqual(events.first?["seq"], .number(10_100))
     XCTAssertEqual(
-      p.call("history/stateAt", #"{"seq":10100,"pointer":"/login/email/value"}"#)["value"],
+      p.call(Requests.HistoryStateAt(seq: 10100, pointer: "/login/email/value"))["value"],
       .string("user99@mail.com"))
-    let before = p.error("history/stateAt", #"{"seq":5}"#)
+    let before = p.error(Requests.HistoryStateAt(seq: 5))
     XCTAssertEqual(before["code"], .number(-32602))
     XCTAssertTrue(before["data"]?.string?.contains("before the retained history") ?? false, "\(before)")
   }
@@ -261,7 +262,7 @@ final class ObservationTests: XCTestCase {
     XCTAssertEqual(kinds.last, "end")
     XCTAssertGreaterThan(kinds.filter { $0 == "report" }.count, 3)
 
-    let cancelled = p.request("history/stateAt", #"{"seq":29990}"#)
+    let cancelled = p.request(Requests.HistoryStateAt(seq: 29990))
     p.notify("$/cancelRequest", #"{"id":\#(cancelled)}"#)
     let (_, answer) = p.response(to: cancelled)
     XCTAssertEqual(answer["error"]?["code"], .number(-32800))

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryClient
 import GalleryCore
 import GalleryTesting
 import RPCServer
@@ -15,24 +16,24 @@ final class OfflineTests: XCTestCase {
     p.signInToDemo()
     XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
     let keys = p.store.state.feed.items.prefix(2).map(\.key)
-    p.call("images/prefetch", #"{"keys":["\#(keys[0])"]}"#)
+    p.call(Requests.ImagesPrefetch(keys: [keys[0]]))
     XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
     XCTAssertEqual(p.store.state.feed.items[0].thumbnail.status, .loaded)
-    guard case .string(let redirect)? = p.call("account/beginLogin")["demoRedirectURL"] else {
+    guard case .string(let redirect)? = p.call(Requests.AccountBeginLogin())["demoRedirectURL"] else {
       return XCTFail()
     }
-    p.call("account/completeLogin", #"{"redirectURL":"\#(redirect)"}"#)
-    p.call("account/loadImages")
+    p.call(Requests.AccountCompleteLogin(redirectURL: redirect))
+    p.call(Requests.AccountLoadImages())
     XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
     let imageID = try XCTUnwrap(p.store.state.account.images.first?.image.id)
 
-    p.call("connectivity/set", #"{"online":false}"#)
+    p.call(Requests.ConnectivitySet(online: false))
     // The saved first page is shown afresh: its first thumbnail is in the cache, its second not.
-    p.call("feed/refresh")
+    p.call(Requests.FeedRefresh())
     XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
     XCTAssertTrue(p.store.state.feed.isOfflineCopy)
     XCTAssertEqual(p.store.state.feed.items[0].thumbnail.status, .notRequested)
-    p.call("images/prefetch", #"{"keys":["\#(keys[0])","\#(keys[1])"]}"#)
+    p.call(Requests.ImagesPrefetch(keys: [keys[0], keys[1]]))
     XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
     XCTAssertEqual(p.store.state.feed.items[0].thumbnail.status, .loaded, "the cache still serves")
     XCTAssertEqual(p.store.state.feed.items[1].thumbnail.status, .failed)
@@ -40,27 +41,27 @@ final class OfflineTests: XCTestCase {
     XCTAssertEqual(p.store.state.feed.items[1].thumbnail.error?.retryable, true)
 
     let gif = Data("GIF89a".utf8) + Data(count: 2048)
-    p.call("account/upload", #"{"data":"\#(gif.base64EncodedString())","fileName":"cat.gif"}"#)
+    p.call(Requests.AccountUpload(data: gif.base64EncodedString(), fileName: "cat.gif"))
     XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
     XCTAssertEqual(p.store.state.account.upload.status, .failed)
     XCTAssertEqual(p.store.state.account.upload.error?.code, "request.offline")
-    p.call("account/delete", #"{"id":"\#(imageID)"}"#)
+    p.call(Requests.AccountDelete(id: imageID))
     XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
     XCTAssertEqual(p.store.state.account.images.first?.image.id, imageID, "the image is back in its place")
     XCTAssertEqual(p.store.state.account.error?.code, "request.offline")
     XCTAssertEqual(account.calls.value, 0, "no upload or delete reached the provider")
 
-    p.call("auth/logout")
-    p.call("auth/setEmail", #"{"value":"test@mail.com"}"#)
-    p.call("auth/setPassword", #"{"value":"123456"}"#)
-    p.call("auth/submitLogin")
+    p.call(Requests.AuthLogout())
+    p.call(Requests.AuthSetEmail(value: "test@mail.com"))
+    p.call(Requests.AuthSetPassword(value: "123456"))
+    p.call(Requests.AuthSubmitLogin())
     XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
     XCTAssertEqual(p.store.state.session.status, .signedOut)
     XCTAssertEqual(p.store.state.login.error?.code, "request.offline")
 
     // Back online, each goes out again when asked.
-    p.call("connectivity/set", #"{"online":true}"#)
-    p.call("auth/submitLogin")
+    p.call(Requests.ConnectivitySet(online: true))
+    p.call(Requests.AuthSubmitLogin())
     XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
     XCTAssertEqual(p.store.state.session.status, .signedIn)
   }

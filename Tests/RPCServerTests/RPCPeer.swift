@@ -1,3 +1,4 @@
+import GalleryClient
 import GalleryCore
 import XCTest
 
@@ -59,6 +60,33 @@ extension RPCPeer {
       return .null
     }
     return error
+  }
+
+  /// Sends a typed request (the generated client's, from the methods' declarations) and
+  /// returns its id.
+  @discardableResult
+  func request<Request: GalleryRequest>(_ request: Request) -> Int {
+    self.request(Request.method, Self.text(request))
+  }
+
+  /// Sends a typed request and returns its result (failing the test on an error response).
+  @discardableResult
+  func call<Request: GalleryRequest>(
+    _ request: Request, file: StaticString = #filePath, line: UInt = #line
+  ) -> JSONValue {
+    call(Request.method, Self.text(request), file: file, line: line)
+  }
+
+  /// Sends a typed request expecting an error; returns the error object.
+  func error<Request: GalleryRequest>(
+    _ request: Request, file: StaticString = #filePath, line: UInt = #line
+  ) -> JSONValue {
+    error(Request.method, Self.text(request), file: file, line: line)
+  }
+
+  /// A typed request's params as they go on the wire (none when it has none).
+  static func text<Request: GalleryRequest>(_ request: Request) -> String? {
+    request.params.isEmpty ? nil : String(decoding: JSONWriter.bytes(.object(request.params)), as: UTF8.self)
   }
 
   func initialize() -> JSONValue { call("initialize", #"{"clientInfo":{"name":"tests"}}"#) }

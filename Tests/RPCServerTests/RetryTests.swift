@@ -1,4 +1,5 @@
 import Foundation
+import GalleryClient
 import GalleryCore
 import GalleryTesting
 import RPCServer
@@ -51,7 +52,7 @@ final class RetryTests: XCTestCase {
   /// no final one does).
   func retries(_ p: InProcessServer) -> [String: JSONValue] {
     var found: [String: JSONValue] = [:]
-    for (pointer, message) in messages(in: p.call("state/get")["value"] ?? .null) {
+    for (pointer, message) in messages(in: p.call(Requests.StateGet())["value"] ?? .null) {
       if message["retryable"] == .bool(true) {
         XCTAssertNotNil(
           message["retry"]?["method"]?.string, "\(pointer) \(message["code"] ?? .null) has no retry")
@@ -87,14 +88,14 @@ final class RetryTests: XCTestCase {
     _ = p.initialize()
     p.signInToDemo()
     XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
-    p.call("nav/open", #"{"screen":"albums"}"#)
+    p.call(Requests.NavOpen(screen: .albums))
     XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
-    guard case .string(let redirect)? = p.call("account/beginLogin")["demoRedirectURL"] else {
+    guard case .string(let redirect)? = p.call(Requests.AccountBeginLogin())["demoRedirectURL"] else {
       return XCTFail()
     }
-    p.call("account/completeLogin", #"{"redirectURL":"\#(redirect)"}"#)
-    p.call("account/loadImages")
-    p.call("video/playRandom", #"{"width":640,"height":360,"quality":"sd"}"#)
+    p.call(Requests.AccountCompleteLogin(redirectURL: redirect))
+    p.call(Requests.AccountLoadImages())
+    p.call(Requests.VideoPlayRandom(width: 640, height: 360, quality: .sd))
     XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
 
     let failed = retries(p)
@@ -122,7 +123,7 @@ final class RetryTests: XCTestCase {
 
     // A next page that fails is retried by asking for it again.
     feed.failure.mutate { $0 = Self.unavailable }
-    p.call("feed/loadMore")
+    p.call(Requests.FeedLoadMore())
     XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
     let more = retries(p)
     XCTAssertEqual(more["/feed/error"]?["method"], .string("feed/loadMore"))
@@ -133,11 +134,11 @@ final class RetryTests: XCTestCase {
     // An upload, a delete, an image and a sign-in that failed (offline) name their retries.
     let imageID = try XCTUnwrap(p.store.state.account.images.first?.image.id)
     let thumbnail = try XCTUnwrap(p.store.state.feed.items.last?.key)
-    p.call("connectivity/set", #"{"online":false}"#)
+    p.call(Requests.ConnectivitySet(online: false))
     let gif = Data("GIF89a".utf8) + Data(count: 2048)
-    p.call("account/upload", #"{"data":"\#(gif.base64EncodedString())","fileName":"cat.gif","title":"Cat"}"#)
-    p.call("account/delete", #"{"id":"\#(imageID)"}"#)
-    p.call("images/prefetch", #"{"keys":["\#(thumbnail)"]}"#)
+    p.call(Requests.AccountUpload(data: gif.base64EncodedString(), fileName: "cat.gif", title: "Cat"))
+    p.call(Requests.AccountDelete(id: imageID))
+    p.call(Requests.ImagesPrefetch(keys: [thumbnail]))
     XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
     let offline = retries(p)
     let upload = try XCTUnwrap(offline["/account/upload/error"])
@@ -148,7 +149,7 @@ final class RetryTests: XCTestCase {
     let image = try XCTUnwrap(offline.first { $0.key.hasSuffix("/thumbnail/error") }?.value)
     XCTAssertEqual(image["params"], .object(["key": .string(thumbnail)]))
 
-    p.call("connectivity/set", #"{"online":true}"#)
+    p.call(Requests.ConnectivitySet(online: true))
     XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
     call(p, upload)
     call(p, offline["/account/images/0/error"] ?? .null)
@@ -161,13 +162,13 @@ final class RetryTests: XCTestCase {
         ?? [],
       [], "the staged bytes went once uploaded")
 
-    p.call("auth/logout")
-    p.call("connectivity/set", #"{"online":false}"#)
+    p.call(Requests.AuthLogout())
+    p.call(Requests.ConnectivitySet(online: false))
     p.signInToDemo()
     XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
     let signIn = try XCTUnwrap(retries(p)["/login/error"])
     XCTAssertEqual(signIn["method"], .string("auth/submitLogin"))
-    p.call("connectivity/set", #"{"online":true}"#)
+    p.call(Requests.ConnectivitySet(online: true))
     call(p, signIn)
     XCTAssertEqual(p.store.state.session.status, .signedIn)
   }

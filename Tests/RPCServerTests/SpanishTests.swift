@@ -1,4 +1,5 @@
 import Foundation
+import GalleryClient
 import GalleryCore
 import XCTest
 
@@ -30,7 +31,7 @@ final class SpanishTests: XCTestCase {
     environment.feed = PixabayProvider(apiKey: nil, http: DefaultHTTPClient.make())
     let server = try InProcessServer(environment: environment)
     _ = server.initialize()
-    server.call("settings/update", #"{"language":"es"}"#)
+    server.call(Requests.SettingsUpdate(language: .es))
 
     let long = String(repeating: "a", count: 201)
     let refusals: [(method: String, params: String?, code: String)] = [
@@ -62,14 +63,14 @@ final class SpanishTests: XCTestCase {
     }
 
     // The demo backend's refusals, and a missing key (a configuration error, not a sign-in).
-    server.call("auth/setEmail", #"{"value":"test@mail.com"}"#)
-    server.call("auth/setPassword", #"{"value":"wrong-one"}"#)
-    server.call("auth/submitLogin")
+    server.call(Requests.AuthSetEmail(value: "test@mail.com"))
+    server.call(Requests.AuthSetPassword(value: "wrong-one"))
+    server.call(Requests.AuthSubmitLogin())
     server.store.waitUntilIdle()
     XCTAssertEqual(server.store.state.login.error?.code, "auth.wrongCredentials")
     assertSpanish(server.store.state.login.error?.message, "wrong password")
-    server.call("auth/setPassword", #"{"value":"123456"}"#)
-    server.call("auth/submitLogin")
+    server.call(Requests.AuthSetPassword(value: "123456"))
+    server.call(Requests.AuthSubmitLogin())
     server.store.waitUntilIdle()
     let missing = try XCTUnwrap(server.store.state.feed.error)
     XCTAssertEqual(missing.code, "config.missingKey")
@@ -77,7 +78,7 @@ final class SpanishTests: XCTestCase {
     XCTAssertFalse(missing.retryable)
     XCTAssertTrue(missing.message.contains("PIXABAY_API_KEY"))
     assertSpanish(missing.message, "missing key")
-    XCTAssertEqual(server.error("auth/submitLogin")["data"]?["code"], .string("auth.alreadySignedIn"))
+    XCTAssertEqual(server.error(Requests.AuthSubmitLogin())["data"]?["code"], .string("auth.alreadySignedIn"))
 
     // Every message in the whole state.
     for message in messages(in: try JSONValue(encoding: server.store.state)) {

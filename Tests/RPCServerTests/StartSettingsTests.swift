@@ -1,4 +1,5 @@
 import Foundation
+import GalleryClient
 import GalleryCore
 import GalleryTesting
 import RPCServer
@@ -12,7 +13,7 @@ final class StartSettingsTests: XCTestCase {
     #"{"initializationOptions":{"signIn":"none","home":"feed","settings":{"pageSize":16,"language":"es","appearance":"dark"}}}"#
 
   func stop(_ p: InProcessServer) {
-    p.call("shutdown")
+    p.call(Requests.Shutdown())
     p.notify("exit")
     XCTAssertEqual(p.finish(), 0)
   }
@@ -28,7 +29,7 @@ final class StartSettingsTests: XCTestCase {
       XCTAssertEqual(p.store.state.settings.language, .es)
       XCTAssertEqual(p.store.state.settings.languageSource, "app")
       XCTAssertEqual(p.store.state.settings.appearance, .dark)
-      p.call("settings/update", #"{"pageSize":30,"language":"en"}"#)
+      p.call(Requests.SettingsUpdate(language: .en, pageSize: 30))
       // The reload the new page size starts ends here; one left in flight would be resumed
       // (and recorded) at the next start, which is not what this test is about.
       XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))

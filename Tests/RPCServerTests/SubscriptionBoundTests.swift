@@ -1,5 +1,6 @@
 import EventStore
 import Foundation
+import GalleryClient
 import GalleryCore
 import GalleryTesting
 import XCTest
@@ -28,13 +29,13 @@ final class SubscriptionBoundTests: XCTestCase {
     _ = server.initialize()
     let last = UInt64(total)
     // Read only up to the answer, then nothing while the catch-up runs (about 11 MB).
-    let (early, answer) = server.response(to: server.request("events/subscribe", #"{"from":1}"#))
+    let (early, answer) = server.response(to: server.request(Requests.EventsSubscribe(from: 1)))
     XCTAssertEqual(answer["result"]?["lastSeq"], .number(Double(last)))
     server.store.log.waitForDeliveries()
     var seqs: [Int] = []
     var resumeFrom: Int?
     var messages = early
-    let probe = server.request("state/get", #"{"pointer":"/session/status"}"#)
+    let probe = server.request(Requests.StateGet(pointer: "/session/status"))
     messages += server.response(to: probe).notifications
     for message in messages {
       if message["method"] == .string("events/appended"), let events = message["params"]?["events"]?.array {
@@ -49,7 +50,7 @@ final class SubscriptionBoundTests: XCTestCase {
     XCTAssertLessThan(resume, total)
 
     // Resuming from there, reading as it goes, gets the rest.
-    server.call("events/subscribe", #"{"from":\#(resume)}"#)
+    server.call(Requests.EventsSubscribe(from: resume))
     var rest: [Int] = []
     while rest.last != total, let message = server.next() {
       if message["method"] == .string("events/appended"), let events = message["params"]?["events"]?.array {

@@ -1,5 +1,6 @@
 import EventStore
 import Foundation
+import GalleryClient
 import GalleryCore
 import GalleryTesting
 import RPCServer
@@ -16,23 +17,23 @@ final class TestClockRPCTests: XCTestCase {
     XCTAssertEqual(capabilities?["testClock"], .bool(true))
     XCTAssertTrue(capabilities?["methods"]?.array?.contains(.string("test/advanceClock")) ?? false)
     p.signInToDemo()
-    XCTAssertEqual(p.call("test/settle")["settled"], .bool(true))
-    XCTAssertEqual(p.call("state/get", #"{"pointer":"/feed/status"}"#)["value"], .string("loaded"))
+    XCTAssertEqual(p.call(Requests.TestSettle())["settled"], .bool(true))
+    XCTAssertEqual(p.call(Requests.StateGet(pointer: "/feed/status"))["value"], .string("loaded"))
 
-    p.call("feed/setQuery", #"{"text":"cat"}"#)
-    let early = p.call("test/advanceClock", #"{"milliseconds":299}"#)
+    p.call(Requests.FeedSetQuery(text: "cat"))
+    let early = p.call(Requests.TestAdvanceClock(milliseconds: 299))
     XCTAssertEqual(early["time"], .string("2000-01-01T00:00:00.299Z"))
     XCTAssertEqual(
-      p.call("state/get", #"{"pointer":"/feed/activeQuery"}"#)["value"], .string(""), "no search yet")
-    let fired = p.call("test/advanceClock", #"{"milliseconds":1}"#)
+      p.call(Requests.StateGet(pointer: "/feed/activeQuery"))["value"], .string(""), "no search yet")
+    let fired = p.call(Requests.TestAdvanceClock(milliseconds: 1))
     XCTAssertEqual(fired["settled"], .bool(true))
-    XCTAssertEqual(p.call("state/get", #"{"pointer":"/feed/activeQuery"}"#)["value"], .string("cat"))
-    XCTAssertEqual(p.call("state/get", #"{"pointer":"/feed/status"}"#)["value"], .string("loaded"))
+    XCTAssertEqual(p.call(Requests.StateGet(pointer: "/feed/activeQuery"))["value"], .string("cat"))
+    XCTAssertEqual(p.call(Requests.StateGet(pointer: "/feed/status"))["value"], .string("loaded"))
 
-    let events = p.call("events/read", #"{"from":1,"limit":1000}"#)["events"]?.array ?? []
+    let events = p.call(Requests.EventsRead(from: 1, limit: 1000))["events"]?.array ?? []
     XCTAssertEqual(events.first?["time"], .string("2000-01-01T00:00:00.000Z"))
     XCTAssertEqual(events.last?["time"], .string("2000-01-01T00:00:00.300Z"), "the search's events at 300 ms")
-    XCTAssertEqual(p.error("test/advanceClock", #"{"milliseconds":-1}"#)["code"], .number(-32602))
+    XCTAssertEqual(p.error(Requests.TestAdvanceClock(milliseconds: -1))["code"], .number(-32602))
   }
 
   func testWithoutTheTestClockTheMethodsDoNotExist() throws {
@@ -44,8 +45,8 @@ final class TestClockRPCTests: XCTestCase {
       answer["dataDirectory"], .string(URL(fileURLWithPath: p.dataDirectory.path).standardizedFileURL.path),
       "the absolute data directory, which image paths are relative to")
     XCTAssertFalse(capabilities?["methods"]?.array?.contains(.string("test/settle")) ?? true)
-    XCTAssertEqual(p.error("test/settle")["code"], .number(-32601))
-    XCTAssertEqual(p.error("test/advanceClock", #"{"milliseconds":1}"#)["code"], .number(-32601))
+    XCTAssertEqual(p.error(Requests.TestSettle())["code"], .number(-32601))
+    XCTAssertEqual(p.error(Requests.TestAdvanceClock(milliseconds: 1))["code"], .number(-32601))
   }
 
   func testTheTestClockOptionTakesAnOptionalStart() throws {
@@ -81,12 +82,12 @@ final class TestClockRPCTests: XCTestCase {
   func testTheClockNeverMovesPastTheLastTimeTheLogHolds() throws {
     let p = try RPCProcess(extra: ["--test-clock", "9999-12-31T23:00:00Z", "--durability", "none"])
     _ = p.initialize()
-    let refused = p.error("test/advanceClock", #"{"milliseconds":3600000}"#)
+    let refused = p.error(Requests.TestAdvanceClock(milliseconds: 3600000))
     XCTAssertEqual(refused["code"], .number(-32602))
     XCTAssertTrue(refused["data"]?.string?.contains("past 9999-12-31T23:59:59.999Z") == true, "\(refused)")
     XCTAssertEqual(
-      p.call("test/advanceClock", #"{"milliseconds":3599999}"#)["time"], .string("9999-12-31T23:59:59.999Z"))
-    p.call("shutdown")
+      p.call(Requests.TestAdvanceClock(milliseconds: 3599999))["time"], .string("9999-12-31T23:59:59.999Z"))
+    p.call(Requests.Shutdown())
     p.notify("exit")
     XCTAssertEqual(p.finish(), 0)
   }
@@ -97,7 +98,7 @@ final class NewMethodSizeTests: XCTestCase {
   func testHugeAdvancesAndTenThousandKeysAreRefusedByName() throws {
     let p = try InProcessServer(testClock: ManualClock())
     _ = p.initialize()
-    let version = p.call("state/get")["version"]
+    let version = p.call(Requests.StateGet())["version"]
     for huge in ["9007199254740993", "9223372036854775808", "1e300", "31536000001"] {
       let error = p.error("test/advanceClock", #"{"milliseconds":\#(huge)}"#)
       XCTAssertEqual(error["code"], .number(-32602), huge)
@@ -111,9 +112,9 @@ final class NewMethodSizeTests: XCTestCase {
     }
     let thousand = (0..<1000).map { #""k\#($0)""# }.joined(separator: ",")
     XCTAssertEqual(p.call("images/prefetch", #"{"keys":[\#(thousand)]}"#)["unknown"]?.array?.count, 1000)
-    XCTAssertEqual(p.call("state/get")["version"], version, "nothing recorded")
+    XCTAssertEqual(p.call(Requests.StateGet())["version"], version, "nothing recorded")
     XCTAssertEqual(
-      p.call("test/settle")["time"], .string("1970-01-01T00:00:00.000Z"), "the clock did not move")
+      p.call(Requests.TestSettle())["time"], .string("1970-01-01T00:00:00.000Z"), "the clock did not move")
   }
 }
 
@@ -124,10 +125,10 @@ final class SeededChoicesTests: XCTestCase {
     options.random = RandomSource(seed: seed)
     let server = try InProcessServer(options: options)
     XCTAssertEqual(server.initialize()["capabilities"]?["seeded"], .bool(true))
-    let state = server.call("account/beginLogin")["state"]?.string ?? ""
-    server.call("video/playRandom")
+    let state = server.call(Requests.AccountBeginLogin())["state"]?.string ?? ""
+    server.call(Requests.VideoPlayRandom())
     server.store.waitUntilIdle()
-    return (state, server.call("state/get", #"{"pointer":"/video/video/id"}"#)["value"] ?? .null)
+    return (state, server.call(Requests.StateGet(pointer: "/video/video/id"))["value"] ?? .null)
   }
 
   func testTheSameSeedMakesTheSameChoicesAndAnotherSeedOthers() throws {

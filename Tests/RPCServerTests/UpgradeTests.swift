@@ -1,5 +1,6 @@
 import EventStore
 import Foundation
+import GalleryClient
 import GalleryCore
 import GalleryTesting
 import XCTest
@@ -90,15 +91,15 @@ final class UpgradeTests: XCTestCase {
       let reported = try Reported(Self.fixtures + "/\(name)/reported.json")
       let server = try RPCProcess(dataDirectory: try copy(name))
       _ = server.initialize()
-      let at = server.call("history/stateAt", #"{"seq":\#(reported.stateAtSeq)}"#)
+      let at = server.call(Requests.HistoryStateAt(seq: reported.stateAtSeq))
       assertShows(at["value"] ?? .null, whatWasReported: reported.stateAt, "\(name) history/stateAt")
-      let session = server.call("state/get", #"{"pointer":"/session"}"#)["value"]
+      let session = server.call(Requests.StateGet(pointer: "/session"))["value"]
       XCTAssertEqual(session, reported.state["session"], name)
-      let language = server.call("state/get", #"{"pointer":"/settings/language"}"#)["value"]
+      let language = server.call(Requests.StateGet(pointer: "/settings/language"))["value"]
       XCTAssertEqual(language, reported.state["settings"]?["language"], name)
-      let before = server.error("history/stateAt", #"{"seq":\#(reported.baseSeq - 1)}"#)
+      let before = server.error(Requests.HistoryStateAt(seq: reported.baseSeq - 1))
       XCTAssertEqual(before["code"], .number(-32602), "\(name): before the retained history")
-      server.call("shutdown")
+      server.call(Requests.Shutdown())
       server.notify("exit")
       XCTAssertEqual(server.finish(), 0, name)
       let stderr = server.errorOutput

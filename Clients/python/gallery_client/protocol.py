@@ -1154,12 +1154,20 @@ AccountBeginLoginParams = TypedDict(
     },
 )
 
+AccountBeginLoginResultEventsItem = TypedDict(
+    "AccountBeginLoginResultEventsItem",
+    {
+        "seq": int,
+        "type": str,
+    },
+)
+
 AccountBeginLoginResult = TypedDict(
     "AccountBeginLoginResult",
     {
         "authorizeURL": str,
         "demoRedirectURL": NotRequired[str],
-        "events": List[Any],
+        "events": List[AccountBeginLoginResultEventsItem],
         "state": str,
         "version": int,
     },
@@ -1172,10 +1180,18 @@ AccountCompleteLoginParams = TypedDict(
     },
 )
 
+AccountCompleteLoginResultEventsItem = TypedDict(
+    "AccountCompleteLoginResultEventsItem",
+    {
+        "seq": int,
+        "type": str,
+    },
+)
+
 AccountCompleteLoginResult = TypedDict(
     "AccountCompleteLoginResult",
     {
-        "events": List[Any],
+        "events": List[AccountCompleteLoginResultEventsItem],
         "status": Literal["signedIn", "signedOut"],
         "version": int,
     },

@@ -44,14 +44,25 @@ public struct FeedState: Codable, Equatable, Sendable {
 
   public init() {}
 
-  /// Why `feed/loadMore` cannot load a next page now (`loading`, `offlineCopy`, `notLoaded`,
-  /// `noMore`), or nil when it can. A failed page, or a failed refresh, with items still
-  /// shown can go on from the last page that loaded.
-  public var whyNoMore: String? {
-    if pendingLoad != nil { return "loading" }
-    if isOfflineCopy { return "offlineCopy" }
-    if status != .loaded, !(status == .failed && !items.isEmpty) { return "notLoaded" }
-    if !hasMore { return "noMore" }
+  /// Why `feed/loadMore` cannot load a next page now.
+  public enum NoMoreReason: String, Codable, Sendable, CaseIterable {
+    /// A load is in flight.
+    case loading
+    /// The offline copy has no pages.
+    case offlineCopy
+    /// The provider has no more.
+    case noMore
+    /// No page is shown yet.
+    case notLoaded
+  }
+
+  /// Why `feed/loadMore` cannot load a next page now, or nil when it can. A failed page, or a
+  /// failed refresh, with items still shown can go on from the last page that loaded.
+  public var whyNoMore: NoMoreReason? {
+    if pendingLoad != nil { return .loading }
+    if isOfflineCopy { return .offlineCopy }
+    if status != .loaded, !(status == .failed && !items.isEmpty) { return .notLoaded }
+    if !hasMore { return .noMore }
     return nil
   }
 

@@ -5,15 +5,7 @@ import GalleryCore
 /// `rpc.discover` returns is generated from it.
 public enum MethodCatalog {
   /// Every method, in the order the document lists them.
-  public static let all: [MethodSpec] =
-    ServerMethods.all
-    + FeatureContracts.all.flatMap { contract in
-      contract.methods.map { method in
-        var method = method
-        method.rejectionCodes = contract.refusals[method.name] ?? []
-        return method
-      }
-    }
+  public static let all: [MethodSpec] = ServerMethods.all + FeatureContracts.all.flatMap { $0.methods }
 
   /// The specs by name.
   public static let byName: [String: MethodSpec] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })

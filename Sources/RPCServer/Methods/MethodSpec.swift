@@ -7,13 +7,13 @@ public struct MethodSpec: Sendable {
   public enum Route: Sendable {
     /// Lifecycle and observation methods the server answers itself.
     case builtin(Builtin)
-    /// Becomes an action for the store; the closure reads the parameters. `answer` adds
-    /// members to the result, from the parameters, the events the action recorded and the
-    /// state after them; `progress`: with
-    /// a `workDoneToken`, `$/progress` follows the work the action started (uploads).
-    case action(
-      @Sendable (Params, MethodContext) throws(RPCError) -> Action,
-      answer: (@Sendable (Params, Store.Outcome, AppState) -> [String: JSONValue])?, progress: WorkProgress?)
+    /// Becomes an action for the store: the closure reads the declared parameters into the
+    /// action and what its answer adds; `progress`: with a `workDoneToken`, `$/progress`
+    /// follows the work the action started (uploads).
+    case action(@Sendable (Params, MethodContext) throws(RPCError) -> PreparedAction, progress: WorkProgress?)
+    /// A query: answered from the state the client has seen, recording nothing
+    /// (`MethodSpec.read`).
+    case read(@Sendable (Params, PublishedState) throws(RPCError) -> JSONValue)
     /// A method whose feature is not built yet: answered with -32001.
     case notAvailable(feature: String)
     /// A notification the lifecycle needs (`initialized`, `exit`, `$/cancelRequest`).
@@ -23,8 +23,6 @@ public struct MethodSpec: Sendable {
   /// The methods the server answers itself, each with the way it is run.
   public enum Builtin: Sendable {
     case initialize, shutdown, discover, subscribe, unsubscribe
-    /// Answered the moment it is read, under the store's lock (never behind a later patch).
-    case getState
     /// Long reads: run beside the others, cancellable, with progress.
     case readEvents, stateAt, changes
     /// The test clock (`serve --test-clock` only): move time, wait for effects to settle.

@@ -14,10 +14,7 @@ enum ServerMethods {
           "clientInfo", Schema.anyValue, required: false,
           "who the client is ({name, version}); other LSP fields are accepted and ignored"),
         .init("protocolVersion", Schema.string, required: false, "the protocol version the client speaks"),
-        .init(
-          "initializationOptions", InitializationOptions.schema, required: false,
-          "the app's shape: `signIn` (`required`: start at the sign-in screen; `none`: start on the home screen and load it without a session) and `home` (the screen a start or a sign-in lands on); defaults `required`, `feed`"
-        ),
+        Parameter.initializationOptions.declarations[0],
       ], result: Schema.ref("InitializeResult"), errors: [-32600], route: .builtin(.initialize)),
     MethodSpec(
       "initialized", "The client has processed the initialize result.", notification: true,
@@ -39,22 +36,18 @@ enum ServerMethods {
           "the id of the request to cancel")
       ], route: .lifecycleNotification(.cancelRequest)),
     // Observation
-    MethodSpec(
-      "state/get", "The state, or the part of it at a JSON Pointer, with its version.",
-      params: [
-        .init(
-          "pointer", Schema.string, required: false, "RFC 6901 pointer into the state, e.g. /login/email")
-      ],
-      result: Schema.object(["version": Schema.integer(minimum: 0), "value": Schema.anyValue]),
-      errors: [-32602, -32002], route: .builtin(.getState)),
+    .read(
+      "state/get", "The state, or the part of it at a JSON Pointer, with its version.", Parameter.pointer,
+      errors: [-32602, -32002], result: StateValue.self
+    ) { seen, pointer throws(RPCError) in
+      StateValue(
+        version: Int(seen.version), value: try GalleryServer.value(at: pointer ?? "", in: seen.state))
+    },
     MethodSpec(
       "events/read", "Events from the log, oldest first.",
-      params: [
-        .init("from", Schema.integer(minimum: 1), required: false, "first seq (default 1)"),
-        .init("to", Schema.integer(minimum: 1), required: false, "last seq (default: the end)"),
-        .limit,
-        .workDoneToken,
-      ],
+      params:
+        Parameter.readFrom.declarations + Parameter.readTo.declarations + Parameter.limit.declarations
+        + Parameter.workDoneToken.declarations,
       result: Schema.object([
         "events": Schema.array(Schema.ref("EventRecord")), "lastSeq": Schema.integer(minimum: 0),
       ]),
@@ -62,11 +55,8 @@ enum ServerMethods {
     MethodSpec(
       "events/subscribe",
       "Starts events/appended notifications for every event after `from` - 1 (catch-up, then live).",
-      params: [
-        .init(
-          "from", Schema.integer(minimum: 1), required: false,
-          "first seq to deliver (default: the next new event)")
-      ],
+      params:
+        Parameter.subscribeFrom.declarations,
       result: Schema.object(["lastSeq": Schema.integer(minimum: 0)]), errors: [-32602, -32002],
       route: .builtin(.subscribe)),
     MethodSpec(
@@ -76,25 +66,18 @@ enum ServerMethods {
     MethodSpec(
       "history/stateAt",
       "The state as it was right after event `seq` (time travel), replayed from the nearest snapshot; a seq before the log's retained history (its log.base) is refused with -32602.",
-      params: [
-        .init("seq", Schema.integer(minimum: 0), "0 is the initial state"),
-        .init("pointer", Schema.string, required: false, "RFC 6901 pointer into that state"),
-        .workDoneToken,
-      ],
+      params:
+        Parameter.seq.declarations + Parameter.pointerThen.declarations
+        + Parameter.workDoneToken.declarations,
       result: Schema.object(["seq": Schema.integer(minimum: 0), "value": Schema.anyValue]),
       errors: [-32602, -32800, -32011, -32012, -32002], route: .builtin(.stateAt)),
     MethodSpec(
       "history/changes",
       "The events that set a part of the state: those in `from`...`to` after which the value at `pointer` differs from before (its appearing and going included), oldest first. Replayed from the nearest kept state, cancellable; by default over the last 100,000 events.",
-      params: [
-        .init("pointer", Schema.string, "RFC 6901 pointer into the state, as state/get takes it"),
-        .init(
-          "from", Schema.integer(minimum: 1), required: false,
-          "first seq to look at (default: 100,000 before `to`)"),
-        .init("to", Schema.integer(minimum: 1), required: false, "last seq to look at (default: the last)"),
-        .limit,
-        .workDoneToken,
-      ],
+      params:
+        Parameter.changesPointer.declarations + Parameter.changesFrom.declarations
+        + Parameter.changesTo.declarations + Parameter.limit.declarations
+        + Parameter.workDoneToken.declarations,
       result: Schema.object([
         "pointer": Schema.string, "from": Schema.integer(minimum: 0), "to": Schema.integer(minimum: 0),
         "changes": Schema.array(
@@ -105,11 +88,8 @@ enum ServerMethods {
     MethodSpec(
       "test/advanceClock",
       "Moves the test clock on; timers due within the advance fire in order, and it answers once they and the work they started have settled. Only with `serve --test-clock` (-32601 otherwise).",
-      params: [
-        .init(
-          "milliseconds", Schema.integer(minimum: 0, maximum: 31_536_000_000),
-          "how far to move the clock (at most a year)")
-      ],
+      params:
+        Parameter.milliseconds.declarations,
       result: Schema.object([
         "time": Schema.string, "version": Schema.integer(minimum: 0), "settled": Schema.boolean,
       ]),
@@ -122,6 +102,40 @@ enum ServerMethods {
       ]),
       errors: [-32601, -32002], route: .builtin(.settle), tag: "test"),
   ]
+
+  /// The parameters the server's own methods read, each declared once with its reader.
+  enum Parameter {
+    static let initializationOptions = MethodParam<JSONValue?>.raw(
+      "initializationOptions", InitializationOptions.schema,
+      "the app's shape: `signIn` (`required`: start at the sign-in screen; `none`: start on the home screen and load it without a session) and `home` (the screen a start or a sign-in lands on); defaults `required`, `feed`"
+    )
+    static let pointer = MethodParam<String?>.optionalString(
+      "pointer", "RFC 6901 pointer into the state, e.g. /login/email")
+    static let readFrom = MethodParam<Int?>.optionalInt("from", in: 1...Int.max, "first seq (default 1)")
+    static let readTo = MethodParam<Int?>.optionalInt("to", in: 1...Int.max, "last seq (default: the end)")
+    static let limit = MethodParam<Int?>.limit
+    static let workDoneToken = MethodParam<JSONValue?>.workDoneToken
+    static let subscribeFrom = MethodParam<Int?>.optionalInt(
+      "from", in: 1...Int.max, "first seq to deliver (default: the next new event)")
+    static let seq = MethodParam<Int>.int("seq", in: 0...Int.max, "0 is the initial state")
+    static let pointerThen = MethodParam<String?>.optionalString(
+      "pointer", "RFC 6901 pointer into that state")
+    static let changesPointer = MethodParam<String>.string(
+      "pointer", "RFC 6901 pointer into the state, as state/get takes it")
+    static let changesFrom = MethodParam<Int?>.optionalInt(
+      "from", in: 1...Int.max, "first seq to look at (default: 100,000 before `to`)")
+    static let changesTo = MethodParam<Int?>.optionalInt(
+      "to", in: 1...Int.max, "last seq to look at (default: the last)")
+    static let milliseconds = MethodParam<Int>.int(
+      "milliseconds", in: 0...31_536_000_000, "how far to move the clock (at most a year)")
+  }
+
+  /// `state/get`'s answer: the version the value is at, and the value.
+  struct StateValue: Codable, Sendable, SchemaRefined {
+    var version: Int
+    var value: JSONValue
+    static let schemaRefinements = ["version": Schema.atLeast(0)]
+  }
 
   /// Notifications the server sends.
   static let notifications: [(name: String, summary: String, params: JSONValue)] = [

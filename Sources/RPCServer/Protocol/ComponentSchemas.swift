@@ -4,6 +4,13 @@ import GalleryCore
 /// OpenRPC document's components. The state's are derived from its types (`State` is
 /// `AppState`); tests check real states and messages against them.
 public enum ComponentSchemas {
+  /// What every action method answers: the state's version after it and the events it
+  /// recorded (a method's answer type adds members beside them).
+  static let actionResult = Schema.object([
+    "version": Schema.integer(minimum: 0),
+    "events": Schema.array(Schema.object(["seq": Schema.integer(minimum: 1), "type": Schema.string])),
+  ])
+
   /// The shapes every feature shares, and the protocol's own.
   static let shared: [String: JSONValue] = [
     "EventRecord": Schema.object([
@@ -21,10 +28,7 @@ public enum ComponentSchemas {
       "fromVersion": Schema.integer(minimum: 0), "version": Schema.integer(minimum: 1),
       "patch": Schema.array(Schema.ref("PatchOperation")),
     ]),
-    "ActionResult": Schema.object([
-      "version": Schema.integer(minimum: 0),
-      "events": Schema.array(Schema.object(["seq": Schema.integer(minimum: 1), "type": Schema.string])),
-    ]),
+    "ActionResult": actionResult,
     "InitializeResult": Schema.object([
       "serverInfo": Schema.object(["name": Schema.string, "version": Schema.string]),
       "protocolVersion": Schema.string, "dataDirectory": Schema.string,

@@ -3,6 +3,8 @@ import EventStore
 import Foundation
 import GalleryCore
 
+private typealias Parameter = ServerMethods.Parameter
+
 /// The observation methods that read the log: `events/read`, `events/subscribe`,
 /// `history/stateAt`, and the off-thread running that lets `$/cancelRequest` stop them.
 extension GalleryServer {
@@ -15,11 +17,11 @@ extension GalleryServer {
 
   func readEvents(_ p: Params, cancel: CancelFlag?) throws(RPCError) -> JSONValue {
     let last = store.log.lastSeq
-    let from = UInt64(try p.optionalInt("from", in: 1...Int.max) ?? 1)
-    let to = try p.optionalInt("to", in: 1...Int.max).map(UInt64.init) ?? last
-    let limit = try p.optionalInt("limit", in: 1...10000) ?? 1000
+    let from = UInt64(try p[Parameter.readFrom] ?? 1)
+    let to = try p[Parameter.readTo].map(UInt64.init) ?? last
+    let limit = try p[Parameter.limit] ?? 1000
     let progress = Progress(
-      token: try p.raw("workDoneToken"), connection: connection, title: "reading events")
+      token: try p[Parameter.workDoneToken], connection: connection, title: "reading events")
     var events: [JSONValue] = []
     do {
       let cursor = try store.log.read(from: from, through: to)
@@ -46,7 +48,7 @@ extension GalleryServer {
 
   func subscribe(_ p: Params) throws(RPCError) -> JSONValue {
     let last = store.log.lastSeq
-    let from = UInt64(try p.optionalInt("from", in: 1...Int.max) ?? Int(last + 1))
+    let from = UInt64(try p[Parameter.subscribeFrom] ?? Int(last + 1))
     lock.lock()
     defer { lock.unlock() }
     // The last one stops here, its catch-up included: one subscription per connection.
@@ -82,7 +84,7 @@ extension GalleryServer {
   }
 
   func stateAt(_ p: Params, cancel: CancelFlag?) throws(RPCError) -> JSONValue {
-    let seq = try p.int("seq", in: 0...Int.max)
+    let seq = try p[Parameter.seq]
     let last = store.log.lastSeq
     guard UInt64(seq) <= last else {
       throw RPCError.invalidParams("seq \(seq) is past the end of the log (last seq \(last))")
@@ -92,7 +94,7 @@ extension GalleryServer {
       throw RPCError.invalidParams(HistoryError.beforeRetained(seq: UInt64(seq), firstSeq: first).description)
     }
     let progress = Progress(
-      token: try p.raw("workDoneToken"), connection: connection, title: "replaying to seq \(seq)")
+      token: try p[Parameter.workDoneToken], connection: connection, title: "replaying to seq \(seq)")
     defer { progress.end() }
     let state: AppState
     do {
@@ -107,21 +109,23 @@ extension GalleryServer {
     } catch {
       throw RPCError.storage("\(error)")
     }
-    return .object(["seq": .number(Double(seq)), "value": try pointer(p, into: state)])
+    return .object([
+      "seq": .number(Double(seq)), "value": try Self.value(at: try p[Parameter.pointerThen] ?? "", in: state),
+    ])
   }
 
   func changes(_ p: Params, cancel: CancelFlag?) throws(RPCError) -> JSONValue {
-    let pointer = try p.string("pointer")
+    let pointer = try p[Parameter.changesPointer]
     let last = store.log.lastSeq
-    let to = min(try p.optionalInt("to", in: 1...Int.max).map(UInt64.init) ?? last, last)
-    let from = try p.optionalInt("from", in: 1...Int.max).map(UInt64.init) ?? (to > 100_000 ? to - 99_999 : 1)
-    let limit = try p.optionalInt("limit", in: 1...10000) ?? 1000
+    let to = min(try p[Parameter.changesTo].map(UInt64.init) ?? last, last)
+    let from = try p[Parameter.changesFrom].map(UInt64.init) ?? (to > 100_000 ? to - 99_999 : 1)
+    let limit = try p[Parameter.limit] ?? 1000
     guard from <= max(to, 1) else {
       throw RPCError.invalidParams("from (\(from)) is after to (\(to)); the log ends at seq \(last)")
     }
     do { _ = try JSONPointer.tokens(pointer) } catch { throw RPCError.invalidParams("pointer: \(error)") }
     let progress = Progress(
-      token: try p.raw("workDoneToken"), connection: connection, title: "finding what changed \(pointer)")
+      token: try p[Parameter.workDoneToken], connection: connection, title: "finding what changed \(pointer)")
     defer { progress.end() }
     let found: [EventRecord]
     do {
@@ -149,7 +153,7 @@ extension GalleryServer {
   }
 
   /// Runs a long request off the reader thread so `$/cancelRequest` can reach it.
-  func startLongRequest(id: RPCID, method: String, params: JSONValue?) {
+  func startLongRequest(id: RPCID, method: String, spec: MethodSpec?, params: JSONValue?) {
     let flag = CancelFlag()
     lock.lock()
     cancellable[id] = flag
@@ -158,7 +162,7 @@ extension GalleryServer {
     workers.async { [self] in
       let response: JSONValue
       do {
-        response = RPCOutgoing.result(id, try call(method, params, cancel: flag))
+        response = RPCOutgoing.result(id, try call(method, spec, params, cancel: flag))
       } catch let error as RPCError {
         response = RPCOutgoing.error(id, error)
       } catch {

@@ -56,17 +56,19 @@ extension GalleryServer {
         ])))
   }
 
-  /// `state/get`, answered inside `store.withPublishedState`: every `state/changed` up to its
-  /// version is sent before this answer and none after it is (a client then applies exactly
-  /// the patches after it).
-  func getState(_ id: RPCID, _ params: JSONValue?, send: Bool) throws(RPCError) -> JSONValue? {
-    let p = try Params(params, allowed: ["pointer"])
+  /// A query (`state/get` and any `MethodSpec.read`), answered inside
+  /// `store.withPublishedState`: every `state/changed` up to its version is sent before this
+  /// answer and none after it is (a client then applies exactly the patches after it).
+  func read(
+    _ id: RPCID, _ spec: MethodSpec, _ params: JSONValue?,
+    _ answer: @Sendable (Params, PublishedState) throws(RPCError) -> JSONValue, send: Bool
+  ) throws(RPCError) -> JSONValue? {
+    let p = try Params(params, allowed: spec.paramNames)
     do {
       return try store.withPublishedState { version, state in
         // The answer's version must not run ahead of the patches the client has.
         publishCoalesced(andStop: false)
-        let reply = RPCOutgoing.result(
-          id, .object(["version": .number(Double(version)), "value": try pointer(p, into: state)]))
+        let reply = RPCOutgoing.result(id, try answer(p, PublishedState(version: version, state: state)))
         if send { connection.send(reply) }
         return send ? nil : reply
       }
@@ -77,8 +79,8 @@ extension GalleryServer {
     }
   }
 
-  func pointer(_ p: Params, into state: AppState) throws(RPCError) -> JSONValue {
-    let pointer = try p.optionalString("pointer") ?? ""
+  /// The value at `pointer` (RFC 6901) in `state`'s view; a pointer to nothing is -32602.
+  static func value(at pointer: String, in state: AppState) throws(RPCError) -> JSONValue {
     do {
       return try state.value(at: pointer)
     } catch let failure as JSONPointer.Failure {

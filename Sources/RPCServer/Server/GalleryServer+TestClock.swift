@@ -9,7 +9,7 @@ extension GalleryServer {
 
   /// `test/advanceClock`: moves the clock, then waits for what the due timers started.
   func advanceClock(_ p: Params) throws(RPCError) -> JSONValue {
-    let milliseconds = try p.int("milliseconds", in: 0...31_536_000_000)
+    let milliseconds = try p[ServerMethods.Parameter.milliseconds]
     if let now = testClock?.milliseconds, Int64(milliseconds) > ISOTime.latestMillis - now {
       throw RPCError.invalidParams(
         "parameter \"milliseconds\": \(milliseconds) would move the clock past 9999-12-31T23:59:59.999Z, the last time the log holds (it is \(ISOTime.format(millis: now)))"

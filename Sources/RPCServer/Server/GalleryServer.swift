@@ -169,17 +169,19 @@ public final class GalleryServer: @unchecked Sendable {
           .debug, "\(method) answered in \((DispatchTime.now().uptimeNanoseconds - started) / 1000) µs")
       }
       do {
-        switch MethodCatalog.byName[method]?.route {
+        // The one lookup of the request: everything after takes the spec.
+        let spec = MethodCatalog.byName[method]
+        switch spec?.route {
         case .builtin(let builtin)? where builtin.isLong && !inBatch:
-          try checkPhase(method)
+          try checkPhase(method, spec)
           try checkLongRequestCapacity()
-          startLongRequest(id: id, method: method, params: params)
+          startLongRequest(id: id, method: method, spec: spec, params: params)
           return nil
-        case .builtin(.getState)?:
-          try checkPhase(method)
-          return try getState(id, params, send: !inBatch)
+        case .read(let answer)?:
+          try checkPhase(method, spec)
+          return try read(id, spec!, params, answer, send: !inBatch)
         default:
-          return RPCOutgoing.result(id, try call(method, params, cancel: nil))
+          return RPCOutgoing.result(id, try call(method, spec, params, cancel: nil))
         }
       } catch {
         logger.log(.info, "\(method) failed: \(error.code) \(error.message)")
@@ -189,7 +191,8 @@ public final class GalleryServer: @unchecked Sendable {
   }
 
   private func notify(_ method: String, _ params: JSONValue?) {
-    switch MethodCatalog.byName[method]?.route {
+    let spec = MethodCatalog.byName[method]
+    switch spec?.route {
     case .lifecycleNotification(.exit)?:
       lock.lock()
       exitRequested = true
@@ -202,7 +205,7 @@ public final class GalleryServer: @unchecked Sendable {
     case .lifecycleNotification(.initialized)?: break
     case .action?:
       // JSON-RPC: a notification is processed like a request; only its answer is dropped.
-      do { _ = try call(method, params, cancel: nil) } catch {
+      do { _ = try call(method, spec, params, cancel: nil) } catch {
         logger.log(.info, "notification \(method) failed: \(error.code) \(error.message)")
       }
     default:
@@ -222,22 +225,25 @@ public final class GalleryServer: @unchecked Sendable {
     }
   }
 
-  private func checkPhase(_ method: String) throws(RPCError) {
+  /// Refuses a request the session's phase does not allow (`spec`: `method`'s, nil when unknown).
+  private func checkPhase(_ method: String, _ spec: MethodSpec?) throws(RPCError) {
     lock.lock()
     let phase = self.phase
     lock.unlock()
     switch phase {
-    case .starting where MethodCatalog.byName[method]?.startsSession != true:
+    case .starting where spec?.startsSession != true:
       throw RPCError.serverNotInitialized
     case .shuttingDown: throw RPCError.shuttingDown(method)
     default: break
     }
   }
 
-  /// Runs one request to its result.
-  func call(_ method: String, _ params: JSONValue?, cancel: CancelFlag?) throws(RPCError) -> JSONValue {
-    try checkPhase(method)
-    guard let spec = MethodCatalog.byName[method], !spec.needsTestClock || testClock != nil else {
+  /// Runs one request to its result; `spec` is `method`'s, looked up once by the caller.
+  func call(_ method: String, _ spec: MethodSpec?, _ params: JSONValue?, cancel: CancelFlag?) throws(RPCError)
+    -> JSONValue
+  {
+    try checkPhase(method, spec)
+    guard let spec, !spec.needsTestClock || testClock != nil else {
       throw RPCError.methodNotFound(method)
     }
     guard !spec.isNotification else {
@@ -246,27 +252,30 @@ public final class GalleryServer: @unchecked Sendable {
     switch spec.route {
     case .notAvailable(let feature):
       throw RPCError.notAvailableYet(method, feature: feature)
-    case .action(let build, let answer, let progress):
+    case .action(let build, let progress):
       let p = try Params(params, allowed: spec.paramNames)
-      let outcome = try perform(
-        try build(
-          p,
-          MethodContext(
-            dataDirectory: store.dataDirectory, random: store.random,
-            currentState: { [store] in store.state })))
+      let prepared = try build(
+        p,
+        MethodContext(
+          dataDirectory: store.dataDirectory, random: store.random, currentState: { [store] in store.state }))
+      let outcome = try perform(prepared.action)
       var result: [String: JSONValue] = [
         "version": .number(Double(outcome.version)),
         "events": .array(
           outcome.events.map { .object(["seq": .number(Double($0.seq)), "type": .string($0.type)]) }),
       ]
-      if let answer { result.merge(answer(p, outcome, store.state)) { _, extra in extra } }
-      if let progress, let token = try p.raw("workDoneToken") {
+      if let answer = prepared.answer { result.merge(answer(outcome, store.state)) { _, extra in extra } }
+      if let progress, let token = prepared.workDoneToken {
         watch(progress, startedBy: outcome, token: token)
       }
       return .object(result)
     case .builtin(let builtin):
       let p = try Params(params, allowed: spec.paramNames, lenient: spec.acceptsUnknownParams)
       return try run(builtin, p, cancel: cancel)
+    case .read(let answer):
+      // Dispatched to `read` before any call reaches here (a notification is not answered).
+      guard let reply = try read(.null, spec, params, answer, send: false) else { return .null }
+      return reply["result"] ?? .null
     case .lifecycleNotification:
       throw RPCError.invalidRequest("\(method) is a notification: send it without an id")
     }
@@ -318,15 +327,11 @@ public final class GalleryServer: @unchecked Sendable {
       return .null
     case .stateAt: return try stateAt(p, cancel: cancel)
     case .changes: return try changes(p, cancel: cancel)
-    case .getState:
-      // Served by `getState(_:_:send:)` before any call reaches here; kept total.
-      guard let answer = try getState(.null, p.json, send: false) else { return .null }
-      return answer["result"] ?? .null
     }
   }
 
   private func initialize(_ p: Params) throws(RPCError) -> JSONValue {
-    let options = try InitializationOptions.parse(try p.raw("initializationOptions"))
+    let options = try InitializationOptions.parse(try p[ServerMethods.Parameter.initializationOptions])
     lock.lock()
     guard phase == .starting else {
       lock.unlock()

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryClient
 import GalleryCore
 import XCTest
 
@@ -21,7 +22,7 @@ final class AppSession {
 
   /// The value at `pointer` (RFC 6901).
   func get(_ pointer: String, file: StaticString = #filePath, line: UInt = #line) -> JSONValue {
-    server.call("state/get", #"{"pointer":"\#(pointer)"}"#, file: file, line: line)["value"] ?? .null
+    server.call(Requests.StateGet(pointer: pointer), file: file, line: line)["value"] ?? .null
   }
 
   /// The string at `pointer`.
@@ -37,29 +38,31 @@ final class AppSession {
   /// The screens of `/route`, bottom first.
   var screens: [String] { self.get("/route").array?.compactMap { $0["screen"]?.string } ?? [] }
 
+  /// Calls a method through the typed client's request (the result; an error fails the test).
   @discardableResult
-  func call(_ method: String, _ params: String? = nil, file: StaticString = #filePath, line: UInt = #line)
+  func call<Request: GalleryRequest>(_ request: Request, file: StaticString = #filePath, line: UInt = #line)
     -> JSONValue
   {
-    server.call(method, params, file: file, line: line)
+    server.call(request, file: file, line: line)
   }
 
   /// The error data of a refused call.
-  func refusal(_ method: String, _ params: String? = nil, file: StaticString = #filePath, line: UInt = #line)
-    -> JSONValue
-  {
-    server.error(method, params, file: file, line: line)["data"] ?? .null
+  func refusal<Request: GalleryRequest>(
+    _ request: Request, file: StaticString = #filePath, line: UInt = #line
+  ) -> JSONValue {
+    server.error(request, file: file, line: line)["data"] ?? .null
   }
 
   /// Waits until every provider answer in flight is recorded (`test/settle`).
   func settle(file: StaticString = #filePath, line: UInt = #line) {
     XCTAssertEqual(
-      server.call("test/settle", file: file, line: line)["settled"], .bool(true), file: file, line: line)
+      server.call(Requests.TestSettle(), file: file, line: line)["settled"], .bool(true), file: file,
+      line: line)
   }
 
   /// Moves the test clock (timers due fire) and waits for what they started.
   func advance(_ milliseconds: Int, file: StaticString = #filePath, line: UInt = #line) {
-    server.call("test/advanceClock", #"{"milliseconds":\#(milliseconds)}"#, file: file, line: line)
+    server.call(Requests.TestAdvanceClock(milliseconds: milliseconds), file: file, line: line)
   }
 
   /// The keys of the feed's items.

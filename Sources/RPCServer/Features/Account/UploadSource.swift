@@ -8,11 +8,23 @@ enum UploadSource {
   /// The longest data URL header accepted before the bytes.
   static let maxDataURLHeader = 128
 
-  static func file(_ p: Params, context: MethodContext) throws(RPCError) -> UploadFile {
-    let path = try p.optionalString("path")
-    // Room for a data URL's header (`data:image/png;base64,`) besides the largest file's text.
-    let data = try p.optionalString("data", maxBytes: UploadFile.maxBase64Bytes + Self.maxDataURLHeader)
-    let fileName = try p.optionalString("fileName")
+  /// The file's path on this machine.
+  static let path = MethodParam<String?>.optionalString(
+    "path", group: "file", "the file's path on this machine")
+  /// The file's bytes, base64. Room for a data URL's header (`data:image/png;base64,`) besides
+  /// the largest file's text.
+  static let data = MethodParam<String?>.optionalString(
+    "data", maxBytes: UploadFile.maxBase64Bytes + maxDataURLHeader, group: "file",
+    "the file's bytes, base64 (at most 10 MB once decoded); kept under the data directory's uploads/ until uploaded"
+  )
+  /// The name shown while uploading.
+  static let fileName = MethodParam<String?>.optionalString(
+    "fileName",
+    "the name shown while uploading (required with data; with path, the file's own name by default)")
+
+  static func file(path: String?, data: String?, fileName: String?, context: MethodContext) throws(RPCError)
+    -> UploadFile
+  {
     switch (path, data) {
     case (let path?, nil):
       do {

@@ -4,51 +4,45 @@ import GalleryCore
 enum AuthContract: FeatureContract {
   static let methods: [MethodSpec] = [
     // Sign-in and registration
-    .action("auth/setEmail", "Types into the sign-in email field.", params: [.value]) { p throws(RPCError) in
-      .auth(.setEmail(.login, try p.string("value")))
-    },
-    .action("auth/setPassword", "Types into the sign-in password field.", params: [.secretValue]) {
-      p throws(RPCError) in
-      .auth(.setPassword(.login, Secret(try p.string("value"))))
+    .action(
+      "auth/setEmail", "Types into the sign-in email field.", value, refuses: ["auth.alreadySignedIn"]
+    ) { value in .auth(.setEmail(.login, value)) },
+    .action(
+      "auth/setPassword", "Types into the sign-in password field.", secretValue,
+      refuses: ["auth.alreadySignedIn"]
+    ) { value in .auth(.setPassword(.login, Secret(value))) },
+    .action(
+      "auth/submitLogin", "Submits sign-in: invalid fields show their errors; valid ones go to the backend.",
+      refuses: ["auth.alreadySignedIn", "auth.busy", "request.retryTooSoon"]
+    ) { .auth(.submit(.login)) },
+    .action("auth/logout", "Signs out and clears the stored token.", refuses: ["auth.notSignedIn"]) {
+      .auth(.logout)
     },
     .action(
-      "auth/submitLogin", "Submits sign-in: invalid fields show their errors; valid ones go to the backend."
-    ) { _ in
-      .auth(.submit(.login))
-    },
-    .action("auth/logout", "Signs out and clears the stored token.") { _ in .auth(.logout) },
-    .action("registration/open", "Opens registration from the sign-in screen.") { _ in
-      .auth(.openRegistration)
-    },
-    .action("registration/setEmail", "Types into the registration email field.", params: [.value]) {
-      p throws(RPCError) in
-      .auth(.setEmail(.registration, try p.string("value")))
-    },
-    .action("registration/setPassword", "Types into the registration password field.", params: [.secretValue])
-    {
-      p throws(RPCError) in .auth(.setPassword(.registration, Secret(try p.string("value"))))
-    },
+      "registration/open", "Opens registration from the sign-in screen.",
+      refuses: ["auth.alreadySignedIn", "auth.registrationFromLoginOnly", "auth.busy"]
+    ) { .auth(.openRegistration) },
     .action(
-      "registration/setAge", "Types into the registration age field (a whole number from 13 to 120).",
-      params: [.value]
-    ) {
-      p throws(RPCError) in .auth(.setAge(try p.string("value")))
-    },
-    .action("registration/submit", "Submits registration.") { _ in .auth(.submit(.registration)) },
+      "registration/setEmail", "Types into the registration email field.", value,
+      refuses: ["auth.alreadySignedIn", "auth.registrationClosed"]
+    ) { value in .auth(.setEmail(.registration, value)) },
+    .action(
+      "registration/setPassword", "Types into the registration password field.", secretValue,
+      refuses: ["auth.alreadySignedIn", "auth.registrationClosed"]
+    ) { value in .auth(.setPassword(.registration, Secret(value))) },
+    .action(
+      "registration/setAge", "Types into the registration age field (a whole number from 13 to 120).", value,
+      refuses: ["auth.alreadySignedIn", "auth.registrationClosed"]
+    ) { value in .auth(.setAge(value)) },
+    .action(
+      "registration/submit", "Submits registration.",
+      refuses: ["auth.alreadySignedIn", "auth.registrationClosed", "auth.busy", "request.retryTooSoon"]
+    ) { .auth(.submit(.registration)) },
   ]
 
-  /// The message codes each method's -32010 can carry (`x-rejection-codes`).
-  static let refusals: [String: [String]] = [
-    "auth/setEmail": ["auth.alreadySignedIn"],
-    "auth/setPassword": ["auth.alreadySignedIn"],
-    "auth/submitLogin": ["auth.alreadySignedIn", "auth.busy", "request.retryTooSoon"],
-    "auth/logout": ["auth.notSignedIn"],
-    "registration/open": ["auth.alreadySignedIn", "auth.registrationFromLoginOnly", "auth.busy"],
-    "registration/setEmail": ["auth.alreadySignedIn", "auth.registrationClosed"],
-    "registration/setPassword": ["auth.alreadySignedIn", "auth.registrationClosed"],
-    "registration/setAge": ["auth.alreadySignedIn", "auth.registrationClosed"],
-    "registration/submit": [
-      "auth.alreadySignedIn", "auth.registrationClosed", "auth.busy", "request.retryTooSoon",
-    ],
-  ]
+  /// A text field's new value.
+  static let value = MethodParam<String>.string("value", "what the field now holds, exactly as typed")
+  /// A password field's new value.
+  static let secretValue = MethodParam<String>.string(
+    "value", "the password; kept in memory only, never logged (events carry its length)")
 }

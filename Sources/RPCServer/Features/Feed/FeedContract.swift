@@ -6,50 +6,38 @@ enum FeedContract: FeatureContract {
     .action(
       "feed/setQuery",
       "Search as the user types: the search starts 300 ms after the last change (the timer's firing is recorded).",
-      params: [.init("text", Schema.string, "the search text; empty shows the provider's default list")]
-    ) { p throws(RPCError) in .feed(.setQuery(try p.string("text"))) },
-    .action("feed/refresh", "Reloads the first page (the list is replaced when it arrives).") { _ in
-      .feed(.refresh)
-    },
+      .string("text", "the search text; empty shows the provider's default list"),
+      refuses: ["feed.queryTooLong"]
+    ) { text in .feed(.setQuery(text)) },
+    .action(
+      "feed/refresh", "Reloads the first page (the list is replaced when it arrives).",
+      refuses: ["request.retryTooSoon"]
+    ) { .feed(.refresh) },
     .action(
       "feed/loadMore",
       "Appends the next page (after a failed page or refresh with items still shown: the one after the last that loaded, so it is also the retry). When it does nothing (no events), `reason` says why: `loading` (a load is in flight), `offlineCopy` (the offline copy has no pages), `noMore` (the provider has no more), `notLoaded` (no page is shown yet).",
-      result: Schema.object(
-        [
-          "version": Schema.integer(minimum: 0),
-          "events": Schema.array(
-            Schema.object(["seq": Schema.integer(minimum: 1), "type": Schema.string])),
-          "reason": Schema.enumeration(["loading", "offlineCopy", "noMore", "notLoaded"]),
-        ], optional: ["reason"]),
-      answer: { _, outcome, state in
-        guard outcome.events.isEmpty else { return [:] }
-        return ["reason": .string(loadMoreReason(state.feed))]
+      refuses: ["request.retryTooSoon"], answering: LoadMoreAnswer.self
+    ) { _ in
+      ActionCall(.feed(.loadMore)) { outcome, state in
+        LoadMoreAnswer(reason: outcome.events.isEmpty ? state.feed.whyNoMore ?? .noMore : nil)
       }
-    ) { _ in .feed(.loadMore) },
+    },
     .action(
       "feed/openDetail", "Opens a photo: pushes the detail route and loads the large image.",
-      params: [.init("key", Schema.string, "the item key")]
-    ) { p throws(RPCError) in .feed(.openDetail(try p.string("key"))) },
-    .action("detail/close", "Closes the detail screen (cancels its image download).") { _ in
-      .feed(.closeDetail)
-    },
+      .string("key", "the item key"), refuses: ["feed.unknownKey", "detail.alreadyOpen", "nav.notShown"]
+    ) { key in .feed(.openDetail(key)) },
+    .action(
+      "detail/close", "Closes the detail screen (cancels its image download).", refuses: ["detail.notOpen"]
+    ) { .feed(.closeDetail) },
     .action(
       "connectivity/set",
       "Tells the core whether the device is online; coming back online refreshes the feed.",
-      params: [.init("online", Schema.boolean, "true when the device has a connection")]
-    ) { p throws(RPCError) in .feed(.setConnectivity(online: try p.bool("online"))) },
+      .bool("online", "true when the device has a connection")
+    ) { online in .feed(.setConnectivity(online: online)) },
   ]
 
-  /// The message codes each method's -32010 can carry (`x-rejection-codes`).
-  static let refusals: [String: [String]] = [
-    "feed/setQuery": ["feed.queryTooLong"],
-    "feed/refresh": ["request.retryTooSoon"],
-    "feed/loadMore": ["request.retryTooSoon"],
-    "feed/openDetail": ["feed.unknownKey", "detail.alreadyOpen", "nav.notShown"],
-    "detail/close": ["detail.notOpen"],
-    "connectivity/set": [],
-  ]
-
-  /// Why `feed/loadMore` recorded nothing (the check its decide makes).
-  static func loadMoreReason(_ feed: FeedState) -> String { feed.whyNoMore ?? "noMore" }
+  /// What `feed/loadMore` adds: when it recorded nothing, why (the check its decide makes).
+  struct LoadMoreAnswer: Codable, Sendable {
+    var reason: FeedState.NoMoreReason?
+  }
 }

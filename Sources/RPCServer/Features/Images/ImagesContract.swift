@@ -8,24 +8,18 @@ enum ImagesContract: FeatureContract {
     .action(
       "images/prefetch",
       "Starts thumbnail downloads for images about to show, on any screen (feed rows `provider:id`, album previews `album:ID`, album photos `photo:ID`, account images `account:ID`; at most 4 at once; cached ones load at once). `unknown` lists the keys no screen shows.",
-      params: [
-        .init("keys", Schema.array(Schema.string), "image keys; already requested ones are skipped")
-      ],
-      result: imageKeysResult, answer: unknownKeys
-    ) { p throws(RPCError) in .images(.prefetch(try p.strings("keys"))) },
+      .strings("keys", "image keys; already requested ones are skipped"), answering: ImageKeysAnswer.self
+    ) { _, keys in ActionCall(.images(.prefetch(keys)), answer: ImageKeysAnswer.unknown(keys)) },
     .action(
       "images/cancel",
       "Cancels thumbnail downloads for images that left the screen. `unknown` lists the keys no screen shows.",
-      params: [
-        .init("keys", Schema.array(Schema.string), "image keys; only loading thumbnails are affected")
-      ],
-      result: imageKeysResult, answer: unknownKeys
-    ) { p throws(RPCError) in .images(.cancelPrefetch(try p.strings("keys"))) },
+      .strings("keys", "image keys; only loading thumbnails are affected"), answering: ImageKeysAnswer.self
+    ) { _, keys in ActionCall(.images(.cancelPrefetch(keys)), answer: ImageKeysAnswer.unknown(keys)) },
     .action(
       "images/retry",
       "Retries a failed image: its thumbnail, and the large image of the open photo if that one failed (a key no screen shows is refused with feed.unknownKey).",
-      params: [.init("key", Schema.string, "the image key")]
-    ) { p throws(RPCError) in .images(.retry(try p.string("key"))) },
+      .string("key", "the image key"), refuses: ["feed.unknownKey", "feed.imageNotFailed"]
+    ) { key in .images(.retry(key)) },
   ]
 
   static let methods: [MethodSpec] =
@@ -37,27 +31,13 @@ enum ImagesContract: FeatureContract {
       return alias
     }
 
-  /// The message codes each method's -32010 can carry (`x-rejection-codes`).
-  static let refusals: [String: [String]] = [
-    "images/prefetch": [],
-    "images/cancel": [],
-    "images/retry": ["feed.unknownKey", "feed.imageNotFailed"],
-    "feed/prefetch": [],
-    "feed/cancelPrefetch": [],
-    "feed/retryImage": ["feed.unknownKey", "feed.imageNotFailed"],
-  ]
+  /// What prefetch and cancel add: `unknown`, the keys asked for that no screen shows.
+  struct ImageKeysAnswer: Codable, Sendable {
+    var unknown: [String]
 
-  /// An action's result plus `unknown`: the keys asked for that no screen shows.
-  static let imageKeysResult = Schema.object([
-    "version": Schema.integer(minimum: 0),
-    "events": Schema.array(Schema.object(["seq": Schema.integer(minimum: 1), "type": Schema.string])),
-    "unknown": Schema.array(Schema.string),
-  ])
-
-  /// The `keys` asked for that no screen shows, in the order asked.
-  static let unknownKeys: @Sendable (Params, Store.Outcome, AppState) -> [String: JSONValue] = {
-    p, _, state in
-    let keys = (try? p.strings("keys")) ?? []
-    return ["unknown": .array(keys.filter { !state.showsImage($0) }.map { .string($0) })]
+    /// The answer for `keys`, in the order asked.
+    static func unknown(_ keys: [String]) -> @Sendable (Store.Outcome, AppState) -> ImageKeysAnswer? {
+      { _, state in ImageKeysAnswer(unknown: keys.filter { !state.showsImage($0) }) }
+    }
   }
 }

@@ -7,51 +7,54 @@ enum SettingsContract: FeatureContract {
     .action(
       "settings/update",
       "Changes any of the settings (every parameter optional; the others stay). An invalid value is refused (-32010, settings.invalid) naming the field, and nothing changes.",
-      params: [
-        .init("appearance", Schema.enumeration(["system", "light", "dark"]), required: false, "dark mode"),
-        .init(
-          "language", Schema.enumeration(Language.allCases.map(\.rawValue)), required: false,
-          "every message in the state is rendered again in it"),
-      ]
-        + ProviderChoices.atRunTime.map { choice in
-          .init(choice.area + "Provider", Schema.enumeration(choice.names), required: false, choice.summary)
-        }
-        + [
-          .init(
-            "environments", .object(["type": .string("object")]), required: false,
-            "named environments to define: {name: {service: baseURL}} (services \(services)); {} removes one"
-          ),
-          .init(
-            "environment", Schema.string, required: false,
-            "production (the configured URLs) or a defined name"),
-          .init("pageSize", Schema.integer(minimum: 3, maximum: 200), required: false, "photos per page"),
-          .init(
-            "prefetchDistance", Schema.integer(minimum: 0, maximum: 100), required: false,
-            "rows to prefetch ahead"),
-          .init(
-            "imageCacheMegabytes", Schema.integer(minimum: 5, maximum: 2000), required: false,
-            "the image cache's budget; a smaller one evicts at once"),
-        ]
-    ) { p throws(RPCError) in
+      .optionalChoice("appearance", ["system", "light", "dark"], "dark mode"),
+      .optionalChoice(
+        "language", Language.allCases.map(\.rawValue), "every message in the state is rendered again in it"),
+      providers,
+      .raw(
+        "environments", .object(["type": .string("object")]),
+        "named environments to define: {name: {service: baseURL}} (services \(services)); {} removes one"),
+      .optionalString("environment", "production (the configured URLs) or a defined name"),
+      limit("pageSize", Settings.pageSizes, "photos per page"),
+      limit("prefetchDistance", Settings.prefetchDistances, "rows to prefetch ahead"),
+      limit(
+        "imageCacheMegabytes", Settings.imageCacheSizes,
+        "the image cache's budget; a smaller one evicts at once"),
+      refuses: ["settings.invalid"]
+    ) {
+      appearance, language, providers, environments, environment, pageSize, prefetchDistance, cacheSize
+        throws(RPCError) in
       var change = SettingsChange()
-      change.appearance = try p.optionalString("appearance")
-      change.language = try p.optionalString("language")
-      for choice in ProviderChoices.atRunTime {
-        change.providers[choice.area] = try p.optionalString(choice.area + "Provider")
-      }
-      change.environment = try p.optionalString("environment")
-      change.pageSize = try p.optionalInt("pageSize", in: -1_000_000...1_000_000)
-      change.prefetchDistance = try p.optionalInt("prefetchDistance", in: -1_000_000...1_000_000)
-      change.imageCacheMegabytes = try p.optionalInt("imageCacheMegabytes", in: -1_000_000...1_000_000)
-      change.environments = try environments(p.raw("environments"))
-      return Action.settings(.update(change))
+      change.appearance = appearance
+      change.language = language
+      change.providers = providers
+      change.environment = environment
+      change.pageSize = pageSize
+      change.prefetchDistance = prefetchDistance
+      change.imageCacheMegabytes = cacheSize
+      change.environments = try Self.environments(environments)
+      return .settings(.update(change))
     }
   ]
 
-  /// The message codes each method's -32010 can carry (`x-rejection-codes`).
-  static let refusals: [String: [String]] = [
-    "settings/update": ["settings.invalid"]
-  ]
+  /// `NAMEProvider` for every area with a choice at run time (declared by each feature's
+  /// `ProviderChoice`): one parameter each, read together into the change's providers.
+  static var providers: MethodParam<[String: String]> {
+    let choices = ProviderChoices.atRunTime.map { choice in
+      (choice, MethodParam<String?>.optionalChoice(choice.area + "Provider", choice.names, choice.summary))
+    }
+    return MethodParam(declarations: choices.flatMap(\.1.declarations)) { p throws(RPCError) in
+      var providers: [String: String] = [:]
+      for (choice, param) in choices { providers[choice.area] = try p[param] }
+      return providers
+    }
+  }
+
+  /// A tunable limit: the schema publishes the values it takes; any whole number is read, so
+  /// one outside them gets `settings.invalid`, naming the field and the values.
+  static func limit(_ name: String, _ range: ClosedRange<Int>, _ summary: String) -> MethodParam<Int?> {
+    .optionalInt(name, in: range, accepting: -1_000_000...1_000_000, summary)
+  }
 
   /// The services an environment may name, for the parameter's text.
   static var services: String { ProviderChoices.services.map(\.name).joined(separator: ", ") }
