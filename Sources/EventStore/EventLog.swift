@@ -343,6 +343,12 @@ public final class EventLog: @unchecked Sendable {
 
   // MARK: Following
 
+  /// A catch-up hands its records over in chunks of at most this many records…
+  public static let catchUpChunkRecords = 1024
+  /// …or of about this many bytes of event data (past it by one record at most): what one
+  /// chunk holds in memory at once, and so what its message to a follower weighs.
+  public static let catchUpChunkBytes = 256 << 10
+
   /// Delivers every event after `seq` to `handler`, in order and without gaps: first those
   /// already in the log, then each new batch as it is written. Call `cancel()` to stop.
   /// `onFailure` is told if the catch-up read finds damage (the subscription then ends).
@@ -369,12 +375,15 @@ public final class EventLog: @unchecked Sendable {
         do {
           let cursor = try opened.get()
           var chunk = [EventRecord]()
+          var bytes = 0
           // An unsubscribe stops the catch-up at the next chunk, not at its end.
           while self?.isSubscribed(id) == true, let r = try cursor.next() {
             chunk.append(r)
-            if chunk.count == 1024 {
+            bytes += r.data.count
+            if chunk.count == Self.catchUpChunkRecords || bytes >= Self.catchUpChunkBytes {
               handler(chunk)
               chunk.removeAll(keepingCapacity: true)
+              bytes = 0
             }
           }
           if !chunk.isEmpty, self?.isSubscribed(id) == true { handler(chunk) }

@@ -59,4 +59,46 @@ final class SubscriptionBoundTests: XCTestCase {
     }
     XCTAssertEqual(rest, Array(resume...total))
   }
+
+  /// A catch-up over a log of large events comes in messages of about 256 KiB of event data
+  /// (past it by one event at most, never 1,024 large events at once: what the server holds
+  /// per chunk), and they carry exactly the events `events/read` gives.
+  func testACatchUpComesInChunksBoundedInBytesWithTheLoggedEvents() throws {
+    let dir = TemporaryDirectory()
+    var sizes: [Int] = []
+    do {
+      let log = try EventLog(path: dir.path + "/events.jsonl", options: EventLogOptions(durability: .none))
+      for n in 0..<600 {
+        // Mostly small events, every seventh one of 40-60 KB (a feed page's size).
+        let size = n % 7 == 0 ? 40_000 + (n * 37) % 20_000 : 50 + n % 200
+        let data = Array(
+          #"{"field":"email","form":"login","value":"\#(String(repeating: "é", count: size / 2))"}"#.utf8)
+        sizes.append(data.count)
+        try log.append([NewEvent(type: "auth.fieldEdited", data: data)])
+      }
+      try log.close()
+    }
+    let server = try InProcessServer(dataDirectory: dir)
+    _ = server.initialize()
+    let (early, answer) = server.response(to: server.request(Requests.EventsSubscribe(from: 1)))
+    XCTAssertEqual(answer["result"]?["lastSeq"], .number(600))
+    var delivered: [JSONValue] = []
+    var messages = early
+    while delivered.count < 600 {
+      if messages.isEmpty {
+        guard let message = server.next() else { break }
+        messages = [message]
+      }
+      let message = messages.removeFirst()
+      guard message["method"] == .string("events/appended"), let events = message["params"]?["events"]?.array
+      else { continue }
+      let bytes = events.compactMap { $0["seq"]?.int }.reduce(0) { $0 + sizes[$1 - 1] }
+      let largest = events.compactMap { $0["seq"]?.int }.map { sizes[$0 - 1] }.max() ?? 0
+      XCTAssertLessThanOrEqual(bytes, EventLog.catchUpChunkBytes + largest, "one message's event data")
+      delivered += events
+    }
+    let read = server.call(Requests.EventsRead(from: 1, limit: 1000))["events"]?.array ?? []
+    XCTAssertEqual(read.count, 600)
+    XCTAssertEqual(delivered, read, "the catch-up carries the logged events as events/read gives them")
+  }
 }

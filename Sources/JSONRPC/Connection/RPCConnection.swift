@@ -45,7 +45,12 @@ public final class RPCConnection: @unchecked Sendable {
   /// writer thread writes whatever has queued up in one write, so a `state/changed` and the
   /// answer that follows it usually reach the client together.
   public func send(_ message: JSONValue) {
-    let body = JSONWriter.bytes(message)
+    send(encoded: JSONWriter.bytes(message))
+  }
+
+  /// `send` for a message already written as JSON (one object, compact): a large notification
+  /// built from bytes that are JSON already, without a tree in between.
+  public func send(encoded body: [UInt8]) {
     lock.lock()
     let bytes = (detected ?? .ndjson).frame(body)
     lock.unlock()

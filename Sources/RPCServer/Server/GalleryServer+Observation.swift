@@ -74,9 +74,7 @@ extension GalleryServer {
             ])))
         return
       }
-      connection.send(
-        RPCOutgoing.notification(
-          "events/appended", .object(["events": .array(records.map(GalleryServer.json))])))
+      connection.send(encoded: EventsAppended.message(records))
     }
     delivery.attach(following)
     subscription = following

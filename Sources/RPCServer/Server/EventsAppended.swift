@@ -1,0 +1,43 @@
+import EventStore
+import JSON
+
+/// `events/appended`'s bytes, written straight from the log's records: each event's data goes
+/// out as it was recorded (JSON already, checked, never parsed into a tree and written again),
+/// so a catch-up over the whole retained log allocates its message and nothing per member.
+/// The members are in `JSONWriter`'s order, so the message reads as `GalleryServer.json` would.
+enum EventsAppended {
+  /// The whole notification for `records`.
+  static func message(_ records: [EventRecord]) -> [UInt8] {
+    var out = Array(#"{"jsonrpc":"2.0","method":"events/appended","params":{"events":["#.utf8)
+    out.reserveCapacity(out.count + records.reduce(0) { $0 + $1.data.count + 96 } + 3)
+    for (i, record) in records.enumerated() {
+      if i > 0 { out.append(UInt8(ascii: ",")) }
+      write(record, to: &out)
+    }
+    out += Array("]}}".utf8)
+    return out
+  }
+
+  /// One event: `data`, `seq`, `time`, `type`, `v`; data that is not one JSON object (never
+  /// written by this core) goes out as `{}`, as `GalleryServer.json` has it.
+  static func write(_ record: EventRecord, to out: inout [UInt8]) {
+    out += Array(#"{"data":"#.utf8)
+    if isObject(record.data) { out += record.data } else { out += Array("{}".utf8) }
+    out += Array(#","seq":\#(record.seq),"time":"#.utf8)
+    JSONWriter.writeString(record.timeText, to: &out)
+    out += Array(#","type":"#.utf8)
+    JSONWriter.writeString(record.type, to: &out)
+    out += Array(#","v":\#(record.version)}"#.utf8)
+  }
+
+  /// Whether `bytes` are exactly one JSON object (whitespace around it allowed).
+  static func isObject(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBytes { raw in
+      var scanner = JSONScanner(raw)
+      scanner.skipWhitespace()
+      guard scanner.peek == UInt8(ascii: "{"), (try? scanner.skipValue()) != nil else { return false }
+      scanner.skipWhitespace()
+      return scanner.index == raw.count
+    }
+  }
+}
