@@ -49,7 +49,8 @@ let package = Package(
       name: "gallery-bench", dependencies: ["EventStore", "GalleryCore", "GalleryTesting", "gallery-rpc"],
       path: "Tools/gallery-bench"),
     .testTarget(
-      name: "EventStoreTests", dependencies: ["EventStore", "JSON", "GalleryTesting", "eventlog-writer"]),
+      name: "EventStoreTests",
+      dependencies: ["EventStore", "JSON", "GalleryClient", "GalleryTesting", "eventlog-writer"]),
     .testTarget(
       name: "RPCServerTests",
       dependencies: [

@@ -13,25 +13,14 @@ extension GalleryClient {
     let fromChild = Pipe()
     process.standardInput = toChild
     process.standardOutput = fromChild
-    let exited = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in exited.signal() }
     try process.run()
     let transport = LineTransport(
       input: fromChild.fileHandleForReading.fileDescriptor,
       output: toChild.fileHandleForWriting.fileDescriptor)
     let seconds = Double(timeout.components.seconds)
     return GalleryClient(transport: transport, timeout: timeout) {
-      // Bounded: the child has the timeout to exit after `exit`, then it is stopped. The
-      // termination handler ends the wait at once; the slices also check the child itself.
-      let deadline = DispatchTime.now() + seconds
-      while process.isRunning, DispatchTime.now() < deadline {
-        _ = exited.wait(timeout: .now() + 0.1)
-      }
-      if process.isRunning {
-        process.terminate()
-        _ = exited.wait(timeout: .now() + 5)
-      }
-      return process.isRunning ? -1 : process.terminationStatus
+      // Bounded: the child has the timeout to exit after `exit`, then it is stopped (-1).
+      process.exitStatus(within: seconds) ?? -1
     }
   }
 }

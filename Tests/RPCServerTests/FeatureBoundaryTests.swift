@@ -15,7 +15,6 @@ final class FeatureBoundaryTests: XCTestCase {
     "Sources/GalleryCore/App/AppState.swift": "the state's member and its line in parts",
     "Sources/RPCServer/Features/FeatureContracts.swift": "the contract list: the RPC side's line per feature",
     "Sources/GalleryClient/Requests.swift": "generated from openrpc.json",
-    "Sources/GalleryTesting/RandomSession.swift": "test support: random actions over every feature",
   ]
 
   /// Files that name a feature and should not (issue 30 moves each into its feature).

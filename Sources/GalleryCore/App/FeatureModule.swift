@@ -52,6 +52,8 @@ protocol FeatureModule: Sendable {
   /// Its scene of `gallery-rpc demo`'s walk on the demo providers, if it has one
   /// (`directory`: the walk's data directory, for a file to upload).
   static func demoScene(in directory: String) throws -> DemoScene?
+  /// The actions a random session may send it (`ActionSample`), if it takes any.
+  static var actionSample: ActionSample? { get }
 }
 
 extension FeatureModule {
@@ -73,4 +75,5 @@ extension FeatureModule {
   static var messages: [Language: [String: String]] { [:] }
   static func retryArea(of action: Action) -> ProviderArea? { nil }
   static func demoScene(in directory: String) throws -> DemoScene? { nil }
+  static var actionSample: ActionSample? { nil }
 }
