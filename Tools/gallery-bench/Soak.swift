@@ -148,13 +148,18 @@ enum Soak {
         hostile ? (largeBodies ? " --hostile" : " --hostile --small-bodies") : "", minutes, rate,
         Set(steps.map(\.method)).count, sampleSeconds))
     print(
-      "  minute    sent  answered  rejected  errors  notes      RSS MB  anon MB  open fds  log MB  dir MB  tmp"
+      "  minute    sent  answered  rejected  errors  notes      RSS MB  anon MB  floor  median  open fds  log MB  dir MB  tmp"
     )
     let start = now()
     let end = start + minutes * 60
     var nextSample = start + sampleSeconds
     var sent = 0
-    var samples: [(rss: Int, anon: Int, fds: Int, dir: Int, tmp: Int)] = []
+    var samples: [(rss: Int, anon: Int, floor: Int, median: Int, fds: Int, dir: Int, tmp: Int)] = []
+    // RssAnon read every second between samples: a sample's floor (the least of its interval:
+    // what the server holds with nothing in flight) and median, so one reading that lands on
+    // a transient (a page being decoded, bodies in flight) cannot decide the verdict.
+    var readings: [Int] = []
+    var nextReading = start + 1
     var signedIn = false
     var uploads = 0
     while now() < end {
@@ -179,6 +184,10 @@ enum Soak {
       server.send(
         Array(#"{"jsonrpc":"2.0","id":\#(sent + 2),"method":"\#(step.method)"\#(params)}"#.utf8) + [0x0A])
       sent += 1
+      if now() >= nextReading {
+        nextReading += 1
+        readings.append(Memory.anonymous(server.pid))
+      }
       if now() >= nextSample {
         nextSample += sampleSeconds
         let rss = Memory.rss(server.pid)
@@ -186,16 +195,22 @@ enum Soak {
         let fds = openFiles(server.pid)
         let size = treeSize(dir)
         let tmp = temporaryFiles(temporary)
-        samples.append((rss, anon, fds, size, tmp))
+        let sorted = (readings + [anon]).sorted()
+        readings.removeAll(keepingCapacity: true)
+        let floor = sorted[0]
+        let median = sorted[sorted.count / 2]
+        samples.append((rss, anon, floor, median, fds, size, tmp))
         let (answers, rejections, errors, notes) = tally.lock.withLock {
           (tally.answers, tally.rejections, tally.errors.values.reduce(0, +), tally.notifications)
         }
         print(
           String(
-            format: "  %6.1f  %6d  %8d  %8d  %6d  %6d  %9.1f  %7.1f  %8d  %6.1f  %6.1f  %3d",
+            format: "  %6.1f  %6d  %8d  %8d  %6d  %6d  %9.1f  %7.1f  %5.1f  %6.1f  %8d  %6.1f  %6.1f  %3d",
             (now() - start) / 60,
             sent,
-            answers, rejections, errors, notes, Double(rss) / 1_000_000, Double(anon) / 1_000_000, fds,
+            answers, rejections, errors, notes, Double(rss) / 1_000_000, Double(anon) / 1_000_000,
+            Double(floor) / 1e6,
+            Double(median) / 1e6, fds,
             Double(fileSize(dir + "/events.jsonl")) / 1_000_000, Double(size) / 1_000_000, tmp))
         fflush(nil)  // each sample as it is taken, also into a file
       }
@@ -217,18 +232,19 @@ enum Soak {
       return false
     }
     let peak = samples.map(\.rss).max() ?? 0
-    // A sample can land while bodies are in flight (under --hostile, up to 4 downloads of a
-    // 20 MiB limit each): memory is judged by the least of groups of samples, never one. What
-    // is judged is the memory the server allocated (RssAnon); the pages of its binary and
-    // libraries it has touched (RssFile) grow as more code runs, up to the files' size, and
-    // are printed. Two comparisons, each within under 10% + 8 MB: the least of the first half
-    // against the second's, and, after the first sample (warm-up), the least of the middle
-    // third against the last third's, which sees a slope that starts late.
-    let half = max(1, samples.count / 2)
-    let early = samples.prefix(half).map(\.anon).min() ?? first.anon
-    let late = samples.suffix(samples.count - half).map(\.anon).min() ?? last.anon
+    // A reading can land while bodies are in flight (under --hostile, up to 4 downloads of a
+    // 20 MiB limit each): memory is judged by floors (the least of a sample's readings, one a
+    // second), never one reading. What is judged is the memory the server allocated
+    // (RssAnon); the pages of its binary and libraries it has touched (RssFile) grow as more
+    // code runs, up to the files' size, and are printed. After the first sample (warm-up: its
+    // floor is the server before its first page), two comparisons, each within under 10% +
+    // 8 MB: the least floor of the first half against the second's, and the least floor of
+    // the middle third against the last third's, which sees a slope that starts late.
+    let settled = (samples.count >= 4 ? samples.dropFirst() : samples[...]).map(\.floor)
+    let half = max(1, settled.count / 2)
+    let early = settled.prefix(half).min() ?? first.floor
+    let late = settled.suffix(settled.count - half).min() ?? last.floor
     let allowed = early / 10 + 8_000_000
-    let settled = samples.dropFirst().map(\.anon)
     let third = settled.count / 3
     let middle = third > 0 ? settled.dropFirst(third).prefix(third).min() ?? early : early
     let lastThird = third > 0 ? settled.suffix(third).min() ?? late : late
@@ -244,7 +260,7 @@ enum Soak {
     print(
       String(
         format:
-          "  RSS %.1f → %.1f MB (sampled peak %.1f; of it the binary's and libraries' pages %.1f → %.1f), allocated (RssAnon) %.1f → %.1f MB (least of each half %.1f → %.1f, of the middle and last thirds after warm-up %.1f → %.1f), open files %d → %d, data dir %.1f → %.1f MB, temp files %d → %d: %@",
+          "  RSS %.1f → %.1f MB (sampled peak %.1f; of it the binary's and libraries' pages %.1f → %.1f), allocated (RssAnon) %.1f → %.1f MB (after warm-up, least floor of each half %.1f → %.1f, of the middle and last thirds %.1f → %.1f), open files %d → %d, data dir %.1f → %.1f MB, temp files %d → %d: %@",
         Double(first.rss) / 1e6, Double(last.rss) / 1e6, Double(peak) / 1e6,
         Double(first.rss - first.anon) / 1e6,
         Double(last.rss - last.anon) / 1e6, Double(first.anon) / 1e6, Double(last.anon) / 1e6,

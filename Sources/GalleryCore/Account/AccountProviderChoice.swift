@@ -27,3 +27,12 @@ extension AccountFeature {
     ],
     services: [ImgurProvider.service], installed: { $0.account.info.name })
 }
+
+extension ProviderArea {
+  /// Where Account's provider requests report what they observed.
+  public static let account = ProviderArea(declaring: "account", order: 30)
+}
+
+extension AccountFeature {
+  static let providerArea: ProviderArea? = .account
+}

@@ -16,3 +16,12 @@ extension AlbumsFeature {
     ],
     services: [JSONPlaceholderProvider.service], installed: { $0.albums.name })
 }
+
+extension ProviderArea {
+  /// Where Albums's provider requests report what they observed.
+  public static let albums = ProviderArea(declaring: "albums", order: 20)
+}
+
+extension AlbumsFeature {
+  static let providerArea: ProviderArea? = .albums
+}

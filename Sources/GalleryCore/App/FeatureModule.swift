@@ -54,6 +54,8 @@ protocol FeatureModule: Sendable {
   static func demoScene(in directory: String) throws -> DemoScene?
   /// The actions a random session may send it (`ActionSample`), if it takes any.
   static var actionSample: ActionSample? { get }
+  /// The area its provider requests report in (`/unreachable`, `/rateLimited`), if any.
+  static var providerArea: ProviderArea? { get }
 }
 
 extension FeatureModule {
@@ -76,4 +78,5 @@ extension FeatureModule {
   static func retryArea(of action: Action) -> ProviderArea? { nil }
   static func demoScene(in directory: String) throws -> DemoScene? { nil }
   static var actionSample: ActionSample? { nil }
+  static var providerArea: ProviderArea? { nil }
 }

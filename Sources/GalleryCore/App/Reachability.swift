@@ -17,11 +17,6 @@ public struct Unreachable: Codable, Equatable, Sendable {
   }
 }
 
-/// The areas whose requests report what they observed, as they appear under `/unreachable`.
-public enum ProviderArea: String, Codable, Sendable, CaseIterable {
-  case feed, albums, account, video, auth
-}
-
 /// A result event that carries a request's failure, so the runtime can stamp when an
 /// unreachable server was observed (by the log's clock, which a test clock controls).
 protocol CarriesFailure: EventPayload {

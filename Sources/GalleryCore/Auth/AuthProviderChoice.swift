@@ -28,3 +28,12 @@ extension AuthFeature {
     services: [ReqresAuthBackend.service], atRunTime: false,
     installed: { $0.auth is ReqresAuthBackend ? "reqres" : "demo" })
 }
+
+extension ProviderArea {
+  /// Where Auth's provider requests report what they observed.
+  public static let auth = ProviderArea(declaring: "auth", order: 50)
+}
+
+extension AuthFeature {
+  static let providerArea: ProviderArea? = .auth
+}

@@ -35,3 +35,12 @@ extension FeedFeature {
     ],
     services: [PixabayProvider.service, PexelsProvider.service], installed: { $0.feed.name })
 }
+
+extension ProviderArea {
+  /// Where Feed's provider requests report what they observed.
+  public static let feed = ProviderArea(declaring: "feed", order: 10)
+}
+
+extension FeedFeature {
+  static let providerArea: ProviderArea? = .feed
+}

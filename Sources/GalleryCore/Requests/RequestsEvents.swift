@@ -17,5 +17,5 @@ public enum RequestsEvents {
 
 extension RequestsEvents.WaitEnded: PersistedDefaults {
   /// The feed's area, no time (an entry never matches it).
-  public static var persistedDefaults: Self { Self(area: .feed, until: "") }
+  public static var persistedDefaults: Self { Self(area: ProviderArea.declared[0], until: "") }
 }

@@ -15,3 +15,12 @@ extension VideoFeature {
     ],
     services: [PexelsProvider.service], installed: { $0.video.name })
 }
+
+extension ProviderArea {
+  /// Where Video's provider requests report what they observed.
+  public static let video = ProviderArea(declaring: "video", order: 40)
+}
+
+extension VideoFeature {
+  static let providerArea: ProviderArea? = .video
+}
