@@ -103,6 +103,34 @@ final class KeptFilesTests: XCTestCase {
     }
   }
 
+  /// Each feature keeps its own section: one that no longer decodes makes the whole file
+  /// damaged (kept aside, its tokens never quoted), and a section no feature of this build
+  /// declares (a later build's) is kept through an update.
+  func testACredentialsSectionThatDoesNotDecodeIsDamageAndAnUnknownSectionIsKept() throws {
+    let dir = TemporaryDirectory()
+    let path = dir.path + "/credentials.json"
+    let original = Array(
+      #"{"account":{"provider":"imgur","accessToken":"acc-SECRET"},"signIn":{"email":"a@b.c","token":"t"}}"#
+        .utf8)
+    try Data(original).write(to: URL(fileURLWithPath: path))
+    let reports = Reports()
+    let credentials = CredentialsFile(path: path, report: { reports.add($0) })
+    XCTAssertNil(credentials.read().signIn, "a damaged file is read as empty, never half")
+    XCTAssertEqual(reports.all.count, 1)
+    XCTAssertFalse(reports.all.joined().contains("SECRET"), "\(reports.all)")
+    XCTAssertEqual(try asideFiles(dir, "credentials.json").count, 1)
+
+    let later = dir.path + "/later.json"
+    try Data(#"{"photos":{"key":"k"},"signIn":{"email":"a@b.c","token":"t"}}"#.utf8).write(
+      to: URL(fileURLWithPath: later))
+    let kept = CredentialsFile(path: later)
+    XCTAssertEqual(kept.read().signIn?.token, "t")
+    try kept.update { $0.signIn = nil }
+    XCTAssertEqual(
+      String(decoding: try Data(contentsOf: URL(fileURLWithPath: later)), as: UTF8.self),
+      #"{"photos":{"key":"k"}}"#)
+  }
+
   func testADamagedOfflineCopyIsKeptAsideAndReported() throws {
     let dir = TemporaryDirectory()
     let path = dir.path + "/offline-feed.json"

@@ -44,7 +44,7 @@ extension EffectRuntime {
       // Synchronous: the next call must find the tokens on disk.
       if !storeRedirectTokens() { run { [Event(AccountEvents.SignedOut(reason: "credentialsLost"))] } }
     case .account(.forgetRedirect):
-      _ = vault.takeRedirect()
+      vault.take(.redirect)
     case .account(.clearCredentials):
       do { try credentials.update { $0.account = nil } } catch {
         diagnostics("could not remove the account tokens: \(error)")
@@ -80,7 +80,7 @@ extension EffectRuntime {
 
   /// Writes the tokens of the held redirect (its state was checked when it was accepted).
   private func storeRedirectTokens() -> Bool {
-    guard let redirect = vault.takeRedirect(),
+    guard let redirect = vault.take(.redirect),
       case .success(let grant) = OAuthRedirect.parse(
         redirect.value, expectedState: OAuthRedirect.parameters(redirect.value)["state"] ?? "")
     else { return false }

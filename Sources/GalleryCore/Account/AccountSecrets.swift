@@ -1,7 +1,7 @@
 extension AccountFeature {
   /// The redirect URL of a completed browser sign-in carries tokens: memory only.
   static func keepSecrets(of action: Action, in vault: SecretVault) {
-    if case .account(.completeLogin(let url)) = action { vault.setRedirect(url) }
+    if case .account(.completeLogin(let url)) = action { vault.set(.redirect, url) }
   }
 
   /// Bytes an upload of sent data staged under the data directory go when the upload is
@@ -12,4 +12,9 @@ extension AccountFeature {
     else { return nil }
     return request.file.path
   }
+}
+
+extension SecretVault.Slot {
+  /// A completed browser sign-in's redirect (it carries tokens), until its tokens are stored.
+  static let redirect = Self(name: "account.redirect")
 }

@@ -56,6 +56,8 @@ protocol FeatureModule: Sendable {
   static var actionSample: ActionSample? { get }
   /// The area its provider requests report in (`/unreachable`, `/rateLimited`), if any.
   static var providerArea: ProviderArea? { get }
+  /// The sections it keeps in the credentials file (tokens), if any.
+  static var credentialSections: [any CredentialSection.Type] { get }
 }
 
 extension FeatureModule {
@@ -79,4 +81,5 @@ extension FeatureModule {
   static func demoScene(in directory: String) throws -> DemoScene? { nil }
   static var actionSample: ActionSample? { nil }
   static var providerArea: ProviderArea? { nil }
+  static var credentialSections: [any CredentialSection.Type] { [] }
 }

@@ -15,11 +15,11 @@ extension AuthFeature {
   static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool {
     switch effect {
     case .auth(.forgetPassword(let form)):
-      runtime.vault.forget(form)
+      runtime.vault.take(.password(form))
     case .auth(.clearCredentials):
       try? runtime.credentials.update { $0.signIn = nil }
     case .auth(.authenticate(let form, let requestID, let email, let age)):
-      let password = runtime.vault.password(form)
+      let password = runtime.vault.peek(.password(form))
       runtime.run { [environment = runtime.environment, credentials = runtime.credentials] in
         guard let password else {
           return [Event(AuthEvents.Interrupted(form: form, requestID: requestID))]

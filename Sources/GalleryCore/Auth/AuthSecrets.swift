@@ -1,6 +1,11 @@
 extension AuthFeature {
   /// A typed password goes to the vault (memory only); its events carry only its length.
   static func keepSecrets(of action: Action, in vault: SecretVault) {
-    if case .auth(.setPassword(let form, let secret)) = action { vault.set(form, secret) }
+    if case .auth(.setPassword(let form, let secret)) = action { vault.set(.password(form), secret) }
   }
+}
+
+extension SecretVault.Slot {
+  /// The password typed into `form`, until submitted or cleared.
+  static func password(_ form: AuthForm) -> Self { Self(name: "auth.password." + form.rawValue) }
 }

@@ -4,23 +4,37 @@ import Foundation
 /// The owner-only (0600) file that holds tokens, written atomically. Nothing secret goes
 /// anywhere else on disk.
 public final class CredentialsFile: @unchecked Sendable {
-  /// The stored tokens, by service.
+  /// The stored tokens, by section (`signIn`, `account`): each feature that keeps tokens
+  /// declares its section in its folder (`CredentialSection`, listed by its module's
+  /// `credentialSections`) and reads and writes it through a member of its own
+  /// (`contents.signIn`). A section that no longer decodes makes the file damaged (kept
+  /// aside and reported, as before), never silently empty.
   public struct Contents: Codable, Equatable, Sendable {
-    public struct SignIn: Codable, Equatable, Sendable {
-      public var email: String
-      public var token: String
-    }
-    /// The account (Imgur) session: the tokens and when the access token expires.
-    public struct Account: Codable, Equatable, Sendable {
-      public var provider: String
-      public var accessToken: String
-      public var refreshToken: String
-      /// Seconds since the epoch.
-      public var expiresAt: Int64
-    }
-    public var signIn: SignIn?
-    public var account: Account?
+    private var sections: [String: JSONValue] = [:]
+
     public init() {}
+
+    public init(from decoder: any Decoder) throws {
+      sections = try [String: JSONValue](from: decoder)
+      for section in CredentialSections.declared where sections[section.name] != nil {
+        _ = try section.secrets(in: self)
+      }
+    }
+
+    public func encode(to encoder: any Encoder) throws { try sections.encode(to: encoder) }
+
+    /// The section `Section`, if the file holds it.
+    public func section<Section: CredentialSection>(_ type: Section.Type) -> Section? {
+      try? sections[Section.name]?.decode(Section.self)
+    }
+
+    /// Whether the file has a member for `Section` (decodable or not).
+    func holds<Section: CredentialSection>(_ type: Section.Type) -> Bool { sections[Section.name] != nil }
+
+    /// Replaces the section `Section` (nil removes it).
+    public mutating func setSection<Section: CredentialSection>(_ value: Section?) {
+      sections[Section.name] = value.flatMap { try? JSONValue(encoding: $0) }
+    }
   }
 
   public let path: String
@@ -51,7 +65,7 @@ public final class CredentialsFile: @unchecked Sendable {
   /// The secrets of every section the contents hold (a section added later is covered
   /// by saying which of its values are secret).
   private static func tokens(_ c: Contents) -> [String] {
-    Mirror(reflecting: c).children.flatMap { ($0.value as? any CredentialSection)?.secrets ?? [] }
+    CredentialSections.declared.flatMap { (try? $0.secrets(in: c)) ?? [] }
   }
 
   /// What the file holds (empty if there is no file or it cannot be read).
@@ -100,16 +114,33 @@ public struct CredentialsUnreadable: Error, CustomStringConvertible {
   }
 }
 
-/// A section of the credentials file: which of its values are secrets (never recorded,
-/// published or logged).
-protocol CredentialSection {
+/// A section of the credentials file, declared by the feature that keeps it: its name in the
+/// file and which of its values are secrets (never recorded, published or logged).
+public protocol CredentialSection: Codable, Equatable, Sendable {
+  /// Its member in the file.
+  static var name: String { get }
   var secrets: [String] { get }
 }
 
-extension CredentialsFile.Contents.SignIn: CredentialSection {
-  var secrets: [String] { [token] }
+extension CredentialSection {
+  /// The secrets this section holds in `contents` (none if absent); throws if it is there but
+  /// does not decode.
+  static func secrets(in contents: CredentialsFile.Contents) throws -> [String] {
+    guard let section = contents.section(Self.self) else {
+      if contents.holds(Self.self) { throw CredentialsDamaged(section: name) }
+      return []
+    }
+    return section.secrets
+  }
 }
 
-extension CredentialsFile.Contents.Account: CredentialSection {
-  var secrets: [String] { [accessToken, refreshToken] }
+/// Every feature's sections (`FeatureModule.credentialSections`).
+enum CredentialSections {
+  static let declared: [any CredentialSection.Type] = GalleryModules.all.flatMap { $0.credentialSections }
+}
+
+/// A section of the credentials file is there but does not decode.
+struct CredentialsDamaged: Error, CustomStringConvertible {
+  let section: String
+  var description: String { "its \(section) section does not decode" }
 }

@@ -1,42 +1,38 @@
 import Foundation
 
-/// Passwords typed into the forms, held in memory only, until submitted or cleared.
+/// Secrets an accepted action carries besides its events (a typed password, a redirect with
+/// tokens), held in memory only until the work that needs them takes them. Each feature
+/// declares its slots in its folder (`SecretVault.Slot`) and fills them from its
+/// `keepSecrets`; the vault names no feature. Bound: one secret per slot, replaced when set
+/// again; owner: the store's effect runtime, for the process's life.
 final class SecretVault: @unchecked Sendable {
+  /// Where a secret is kept, by name (`auth.password.login`).
+  struct Slot: Hashable, Sendable {
+    let name: String
+  }
+
   private let lock = NSLock()
-  private var passwords: [AuthForm: Secret] = [:]
-  private var redirect: Secret?
+  private var secrets: [Slot: Secret] = [:]
 
-  /// Holds a sign-in redirect (it carries tokens) until the runtime stores or drops them.
-  func setRedirect(_ secret: Secret) {
+  /// Keeps `secret` in `slot`, replacing what it held.
+  func set(_ slot: Slot, _ secret: Secret) {
     lock.lock()
-    redirect = secret
+    secrets[slot] = secret
     lock.unlock()
   }
 
-  /// Hands over the held redirect, leaving none.
-  func takeRedirect() -> Secret? {
+  /// What `slot` holds, left there.
+  func peek(_ slot: Slot) -> Secret? {
     lock.lock()
     defer { lock.unlock() }
-    let taken = redirect
-    redirect = nil
-    return taken
+    return secrets[slot]
   }
 
-  func set(_ form: AuthForm, _ secret: Secret) {
-    lock.lock()
-    passwords[form] = secret
-    lock.unlock()
-  }
-
-  func password(_ form: AuthForm) -> Secret? {
+  /// What `slot` holds, leaving it empty.
+  @discardableResult
+  func take(_ slot: Slot) -> Secret? {
     lock.lock()
     defer { lock.unlock() }
-    return passwords[form]
-  }
-
-  func forget(_ form: AuthForm) {
-    lock.lock()
-    passwords[form] = nil
-    lock.unlock()
+    return secrets.removeValue(forKey: slot)
   }
 }
