@@ -25,14 +25,14 @@ extension FeedFeature {
         }, { FeedEvents.PageLoaded(requestID: requestID, page: $0) },
         failed: { FeedEvents.LoadFailed(requestID: requestID, failure: $0) })
     case .feed(.saveOfflineCopy(let provider, let query, let photos)):
-      runtime.run { [offlineCopy = runtime.offlineCopy, diagnostics = runtime.diagnostics] in
+      runtime.run { [offlineCopy = offlineCopy(runtime), diagnostics = runtime.diagnostics] in
         do { try offlineCopy.save(provider: provider, query: query, photos: photos) } catch {
           diagnostics("could not save the offline copy: \(error)")
         }
         return []
       }
     case .feed(.showOfflineCopy(let provider)):
-      runtime.run { [offlineCopy = runtime.offlineCopy] in
+      runtime.run { [offlineCopy = offlineCopy(runtime)] in
         guard let copy = offlineCopy.load(provider: provider) else { return [] }
         return [Event(FeedEvents.OfflineCopyShown(photos: copy.photos, query: copy.query))]
       }
@@ -40,6 +40,14 @@ extension FeedFeature {
       return false
     }
     return true
+  }
+
+  /// The offline copy of the last page shown (`offline-feed.json` in the data directory;
+  /// one file, replaced whole at each save).
+  static func offlineCopy(_ runtime: EffectRuntime) -> OfflineCopy {
+    runtime.resource { directory, report in
+      OfflineCopy(path: directory + "/offline-feed.json", report: report)
+    }
   }
 
   /// A new feed provider starts its feed over.

@@ -15,8 +15,24 @@ final class EffectRuntime: @unchecked Sendable {
   let vault = SecretVault()
   let credentials: CredentialsFile
   let cache: ImageCache
-  let offlineCopy: OfflineCopy
   let limiter: DownloadLimiter
+  /// The data directory: where a feature keeps its files (`resource`).
+  let dataDirectory: String
+  private let resourcesLock = NSLock()
+  private var resources: [ObjectIdentifier: any Sendable] = [:]
+
+  /// A feature's long-lived helper over its files under the data directory (the feed's
+  /// offline copy): made on first use, kept for the runtime's life. One per type.
+  func resource<R: Sendable>(
+    _ make: (_ dataDirectory: String, _ diagnostics: @escaping @Sendable (String) -> Void) -> R
+  ) -> R {
+    resourcesLock.withLock {
+      if let made = resources[ObjectIdentifier(R.self)] as? R { return made }
+      let made = make(dataDirectory, diagnostics)
+      resources[ObjectIdentifier(R.self)] = made
+      return made
+    }
+  }
   /// What timers wait on.
   private let timers: any EffectClock
   /// What deadlines wait on: the same clock, never scaled.
@@ -54,8 +70,7 @@ final class EffectRuntime: @unchecked Sendable {
   /// sends follow-up actions (timers, dispatches) through the store's decide.
   init(
     environment: GalleryEnvironment, serving: ProviderSettings, configured: ProviderSettings,
-    credentials: CredentialsFile, cache: ImageCache,
-    offlineCopy: OfflineCopy,
+    credentials: CredentialsFile, cache: ImageCache, dataDirectory: String,
     downloadConcurrency: Int, timers: any EffectClock, deadlines: any EffectClock,
     clock: @escaping @Sendable () -> Int64,
     random: RandomSource,
@@ -64,7 +79,7 @@ final class EffectRuntime: @unchecked Sendable {
   ) {
     self.credentials = credentials
     self.cache = cache
-    self.offlineCopy = offlineCopy
+    self.dataDirectory = dataDirectory
     self.limiter = DownloadLimiter(limit: max(1, downloadConcurrency))
     self.timers = timers
     self.deadlineClock = deadlines

@@ -191,8 +191,7 @@ public final class Store: @unchecked Sendable {
     }
     runtime = EffectRuntime(
       environment: environment, serving: serving, configured: configured, credentials: credentials,
-      cache: cache,
-      offlineCopy: OfflineCopy(path: dataDirectory + "/offline-feed.json", report: diagnostics),
+      cache: cache, dataDirectory: dataDirectory,
       downloadConcurrency: options.downloadConcurrency,
       timers: options.effectClock ?? SystemEffectClock(scale: options.timerScale),
       deadlines: options.effectClock ?? SystemEffectClock(),
