@@ -42,6 +42,12 @@ public struct Tab: DeclaredName {
     self = declared.tab
   }
 
+  /// Every screen it can push above its root.
+  public var pushes: [Route.Screen] { declaration.pushes }
+
+  /// Whether an app may start on it (`initializationOptions.home`).
+  public var canBeHome: Bool { declaration.canBeHome }
+
   /// The screens pushed from this tab that are still open, bottom first.
   func pushed(in state: AppState) -> [Route] { declaration.pushed(state) }
 
