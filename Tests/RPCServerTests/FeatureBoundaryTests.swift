@@ -56,4 +56,25 @@ final class FeatureBoundaryTests: XCTestCase {
       XCTFail("\(file) names no feature any more: take it off the composition list")
     }
   }
+
+  /// Navigation alone writes `/route`: a feature asks for a move (`push`, `close`, `show`…,
+  /// `Navigation/RouteMoves.swift`) from its fold; no file outside `Navigation/` assigns or
+  /// edits `route` itself.
+  func testOnlyNavigationWritesTheRoute() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Sources/GalleryCore")
+    let files = try XCTUnwrap(FileManager.default.enumerator(atPath: root.path)).compactMap { $0 as? String }
+      .filter { $0.hasSuffix(".swift") && !$0.hasPrefix("Navigation/") }
+    // `x.route = …`, `route.append(…)` at a statement's start, `{ route.removeLast() }`.
+    let write = try Regex(
+      #"(\.|^\s*|[{;(]\s*)route\s*(=[^=]|\+=|\.(append|remove|insert|replace|swapAt|sort|reverse))"#
+    ).anchorsMatchLineEndings()
+    var writers: [String] = []
+    for file in files {
+      let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+      if text.contains(write) { writers.append(file) }
+    }
+    XCTAssertEqual(writers, [], "these write /route; ask Navigation for the move (RouteMoves.swift)")
+    XCTAssertGreaterThan(files.count, 50, "the sources were found")
+  }
 }

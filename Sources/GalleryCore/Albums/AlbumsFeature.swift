@@ -109,7 +109,7 @@ enum AlbumsFeature: FeatureModule {
       guard let card = state.albums.all[id: e.albumID] else { return }
       state.album = OpenAlbum(
         id: card.id, title: card.title, status: .idle, photos: [], error: nil, requestID: nil)
-      state.route.append(Route(.album, id: String(card.id)))
+      state.push(Route(.album, id: String(card.id)))
     },
     .fold(AlbumsEvents.PhotosLoadStarted.self) { state, e in
       state.nextRequestID = max(state.nextRequestID, e.requestID + 1)
@@ -138,7 +138,7 @@ enum AlbumsFeature: FeatureModule {
     .fold(AlbumsEvents.PhotoOpened.self) { state, e in
       guard let item = state.album?.photos.first(where: { $0.photo.id == e.photoID }) else { return }
       state.photo = OpenPhoto(key: item.key, photo: item.photo, image: ImageState())
-      state.route.append(Route(.photo, id: String(e.photoID)))
+      state.push(Route(.photo, id: String(e.photoID)))
     },
     // Navigation's event: leaving the photo closes it; leaving the album closes both.
     .fold(NavigationEvents.WentBack.self) { state, e in

@@ -92,7 +92,7 @@ enum AuthFeature: FeatureModule {
       guard isCurrent(state, e.form, e.requestID) else { return }
       state.session = Session(status: .signedIn, email: e.email)
       state.observe(.auth, nil)
-      state.route = [Route(state.shape.home.screen)] + state.shape.home.pushed(in: state)
+      state.show(state.shape.home)
       let language = state.settings.language
       state.login = AuthFormState(.login, in: language)
       edit(&state, .login) { form in form.email.value = e.email }
@@ -114,11 +114,11 @@ enum AuthFeature: FeatureModule {
     },
     .fold(AuthEvents.RegistrationOpened.self) { state, _ in
       state.registration = AuthFormState(.registration, in: state.settings.language)
-      state.route.append(Route(.registration))
+      state.push(Route(.registration))
     },
     .fold(AuthEvents.SignedOut.self) { state, _ in
       state.session = Session()
-      if state.shape.signIn == .required { state.route = [Route(.login)] }
+      if state.shape.signIn == .required { state.showSignIn() }
       let email = state.login.email.value
       state.login = AuthFormState(.login, in: state.settings.language)
       edit(&state, .login) { form in form.email.value = email }

@@ -44,13 +44,13 @@ enum FavoritesFeature: FeatureModule {
       state.favorites.items.removeAll { $0.key == e.key }
       if state.favorite?.key == e.key {
         state.favorite = nil
-        state.route.removeAll { $0.screen == .favorite }
+        state.close(.favorite)
       }
     },
     .fold(FavoritesEvents.Opened.self) { state, e in
       guard let item = state.favorites.item(key: e.key) else { return }
       state.favorite = OpenFavorite(key: item.key, card: item.card)
-      state.route.append(Route(.favorite, id: item.key))
+      state.push(Route(.favorite, id: item.key))
     },
     // Navigation's events: leaving the kept photo closes it, and so does the session's end.
     .fold(NavigationEvents.WentBack.self) { state, e in

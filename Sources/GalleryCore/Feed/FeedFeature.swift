@@ -166,7 +166,7 @@ enum FeedFeature: FeatureModule {
     .fold(FeedEvents.DetailOpened.self) { state, e in
       guard let i = state.feed.index(of: e.key) else { return }
       state.detail = DetailState(photo: state.feed.items[i].photo)
-      state.route.append(Route(.detail, id: e.key))
+      state.push(Route(.detail, id: e.key))
     },
     .fold(FeedEvents.DetailClosed.self) { state, _ in
       closeDetail(&state)
@@ -235,7 +235,7 @@ enum FeedFeature: FeatureModule {
 
   private static func closeDetail(_ state: inout AppState) {
     state.detail = nil
-    if state.route.last?.screen == .detail, state.route.count > 1 { state.route.removeLast() }
+    state.closeTop(.detail)
   }
 
 }

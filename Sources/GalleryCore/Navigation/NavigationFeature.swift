@@ -30,29 +30,20 @@ enum NavigationFeature: FeatureModule {
   static let events: [any EventPayload.Type] = NavigationEvents.all
 
   static let handlers: [EventHandler] = [
-    .fold(NavigationEvents.WentBack.self) { state, _ in
-      guard state.route.count > 1 else { return }
-      state.route.removeLast()
-    },
-    .fold(NavigationEvents.Opened.self) { state, e in
-      state.route = [Route(e.tab.screen)] + e.tab.pushed(in: state)
-    },
+    .fold(NavigationEvents.WentBack.self) { state, _ in state.goBack() },
+    .fold(NavigationEvents.Opened.self) { state, e in state.show(e.tab) },
     .fold(NavigationEvents.ShapeChosen.self) { state, e in
       state.shape = e.shape
       guard state.session.status != .signedIn else { return }
       switch e.shape.signIn {
       case .none:
-        let home = e.shape.home
         if [.login, .registration].contains(state.route.first?.screen) || state.route.isEmpty {
-          state.route = [Route(home.screen)] + home.pushed(in: state)
+          state.show(e.shape.home)
         }
       case .required:
-        state.route = [Route(.login)]
+        state.showSignIn()
       }
     },
-    .fold(NavigationEvents.ScreensClosed.self) { state, _ in
-      state.route.removeAll { Tab.pushedScreens.contains($0.screen) }
-      if state.route.isEmpty { state.route = [Route(.login)] }
-    },
+    .fold(NavigationEvents.ScreensClosed.self) { state, _ in state.closePushedScreens() },
   ]
 }
