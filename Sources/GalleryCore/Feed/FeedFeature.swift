@@ -96,6 +96,10 @@ enum FeedFeature: FeatureModule {
   }
 
   static let handlers: [EventHandler] = [
+    // The page size is a setting; the feed keeps the one its pages load with.
+    .fold(SettingsEvents.Changed.self) { state, e in
+      if state.feed.perPage != e.settings.pageSize { state.feed.perPage = e.settings.pageSize }
+    },
     .fold(FeedEvents.ProviderSelected.self) { state, e in
       let perPage = state.feed.perPage
       state.feed = FeedState()

@@ -79,6 +79,10 @@ enum ImagesFeature: FeatureModule {
   static let handlers: [EventHandler] = [
     // The open photo's large image is no longer shown once its screen closed with the session.
     .plan(NavigationEvents.ScreensClosed.self) { _, _ in [.images(.cancelAll(target: .detail))] },
+    // The cache's budget is a setting: a smaller one evicts at once (a no-op when unchanged).
+    .plan(SettingsEvents.Changed.self) { _, state in
+      [.images(.setCacheBudget(megabytes: state.settings.imageCacheMegabytes))]
+    },
     .fold(ImagesEvents.ImageLoaded.self) { state, e in
       update(&state, [e.key], e.target) { image in image = ImageState(status: .loaded, path: e.path) }
     },

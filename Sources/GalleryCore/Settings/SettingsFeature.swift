@@ -151,18 +151,10 @@ enum SettingsFeature: FeatureModule {
       state.settings.providers.environments =
         e.environments?.applied(to: old.providers.environments) ?? old.providers.environments
       if old.language != e.settings.language { state.rerenderMessages() }
-      if old.pageSize != e.settings.pageSize { state.feed.perPage = e.settings.pageSize }
     },
-    // Both effects are no-ops when nothing they govern changed: the providers switch when a
-    // user chose others or another environment (until a user chooses, the configuration's
-    // providers serve, on the environment in use).
-    .plan(SettingsEvents.Changed.self) { e, state in
-      // The state after the fold: the providers with their environments.
-      let settings = state.settings
-      return [
-        .images(.setCacheBudget(megabytes: settings.imageCacheMegabytes)),
-        .settings(.useProviders(settings.providers)),
-      ]
-    },
+    // A no-op when nothing it governs changed: the providers switch when a user chose others
+    // or another environment (until a user chooses, the configuration's providers serve, on
+    // the environment in use). The state after the fold: the providers with their environments.
+    .plan(SettingsEvents.Changed.self) { _, state in [.settings(.useProviders(state.settings.providers))] },
   ]
 }
