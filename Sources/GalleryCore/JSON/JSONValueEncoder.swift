@@ -57,6 +57,8 @@ private func encodeValue<T: Encodable>(_ value: T, codingPath: [any CodingKey], 
   case let v as Bool: node.value = .bool(v)
   case let v as Int: node.value = .number(Double(v))
   case let v as Double: node.value = .number(v)
+  // Already JSON (a state read at a pointer, inside a query's answer): adopted whole.
+  case let v as JSONValue: node.value = v
   default: try value.encode(to: NodeEncoder(node: node, codingPath: codingPath, view: view))
   }
   return node
