@@ -14,14 +14,16 @@ public enum ISOTime {
     let (days, msOfDay) = millis.quotientAndRemainder(dividingBy: 86_400_000)
     let (d, ms) = msOfDay < 0 ? (days - 1, msOfDay + 86_400_000) : (days, msOfDay)
     let (y, m, day) = civil(fromDays: d)
+    // Digits written in place, most significant first (this runs once per event written).
     func put(_ v: Int64, _ width: Int) {
-      var digits = [UInt8](repeating: 0x30, count: width)
+      var divisor: Int64 = 1
+      for _ in 1..<width { divisor *= 10 }
       var x = v
-      for k in stride(from: width - 1, through: 0, by: -1) {
-        digits[k] = UInt8(0x30 + x % 10)
-        x /= 10
+      while divisor > 0 {
+        out.append(UInt8(0x30 + x / divisor % 10))
+        x %= divisor
+        divisor /= 10
       }
-      out.append(contentsOf: digits)
     }
     put(y, 4)
     out.append(UInt8(ascii: "-"))

@@ -38,6 +38,27 @@ public enum JSONParser {
   /// Parses UTF-8 text.
   public static func parse(_ text: String) throws(Failure) -> JSONValue { try parse(Array(text.utf8)) }
 
+  /// A number of at most 15 digits with no fraction or exponent (ids, counts, versions:
+  /// most numbers on the wire), read without making a `String`; nil for any other number.
+  /// Such a value is exact as a `Double`, so this gives what `Double(text)` would.
+  private static func smallInteger(_ token: Slice<UnsafeRawBufferPointer>) -> Int64? {
+    var i = token.startIndex
+    let negative = i < token.endIndex && token[i] == UInt8(ascii: "-")
+    if negative { i += 1 }
+    let digits = token.endIndex - i
+    guard digits > 0, digits <= 15 else { return nil }
+    var value: Int64 = 0
+    while i < token.endIndex {
+      let d = token[i] &- UInt8(ascii: "0")
+      guard d < 10 else { return nil }
+      value = value * 10 + Int64(d)
+      i += 1
+    }
+    // "-0" is left to `Double`, which keeps its sign.
+    if negative { return value == 0 ? nil : -value }
+    return value
+  }
+
   private static func parseValue(_ s: inout JSONScanner, depth: Int) throws -> JSONValue {
     guard depth < 256 else { throw JSONScanner.Failure(offset: s.index, reason: "nesting deeper than 256") }
     s.skipWhitespace()
@@ -78,6 +99,7 @@ public enum JSONParser {
     default:
       let start = s.index
       try s.skipValue()
+      if let whole = smallInteger(s.bytes[start..<s.index]) { return .number(Double(whole)) }
       let text = String(decoding: UnsafeRawBufferPointer(rebasing: s.bytes[start..<s.index]), as: UTF8.self)
       guard let number = Double(text), number.isFinite else {
         throw JSONScanner.Failure(offset: start, reason: "number out of range")

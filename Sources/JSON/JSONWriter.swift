@@ -1,6 +1,10 @@
 import Foundation
 
 /// Writes `JSONValue` as compact JSON with sorted object keys, so equal values give equal bytes.
+///
+/// It runs on every answer, notification and log line, so it writes bytes in runs: a string
+/// with nothing to escape is copied whole, an object's members are sorted once as pairs (no
+/// lookup per key), and whole numbers are written digit by digit without a `String`.
 public enum JSONWriter {
   /// The bytes of `value`.
   public static func bytes(_ value: JSONValue) -> [UInt8] {
@@ -13,38 +17,72 @@ public enum JSONWriter {
   /// Appends the bytes of `value` to `out`.
   public static func write(_ value: JSONValue, to out: inout [UInt8]) {
     switch value {
-    case .null: out += [0x6E, 0x75, 0x6C, 0x6C]
-    case .bool(let b): out += b ? Array("true".utf8) : Array("false".utf8)
+    case .null: out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C] as [UInt8])
+    case .bool(let b):
+      if b {
+        out.append(contentsOf: [0x74, 0x72, 0x75, 0x65] as [UInt8])
+      } else {
+        out.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65] as [UInt8])
+      }
     case .number(let n): writeNumber(n, to: &out)
-    case .integer(let i): out += Array(String(i).utf8)
+    case .integer(let i): writeInteger(i, to: &out)
     case .string(let s): writeString(s, to: &out)
     case .array(let items):
       out.append(UInt8(ascii: "["))
-      for (i, item) in items.enumerated() {
-        if i > 0 { out.append(UInt8(ascii: ",")) }
+      var first = true
+      for item in items {
+        if !first { out.append(UInt8(ascii: ",")) }
+        first = false
         write(item, to: &out)
       }
       out.append(UInt8(ascii: "]"))
     case .object(let members):
       out.append(UInt8(ascii: "{"))
-      for (i, key) in members.keys.sorted().enumerated() {
-        if i > 0 { out.append(UInt8(ascii: ",")) }
-        writeString(key, to: &out)
-        out.append(UInt8(ascii: ":"))
-        write(members[key]!, to: &out)
+      if members.count == 1, let (key, member) = members.first {
+        writeMember(key, member, to: &out)
+      } else {
+        var first = true
+        for (key, member) in members.sorted(by: { $0.key < $1.key }) {
+          if !first { out.append(UInt8(ascii: ",")) }
+          first = false
+          writeMember(key, member, to: &out)
+        }
       }
       out.append(UInt8(ascii: "}"))
     }
   }
 
+  private static func writeMember(_ key: String, _ value: JSONValue, to out: inout [UInt8]) {
+    writeString(key, to: &out)
+    out.append(UInt8(ascii: ":"))
+    write(value, to: &out)
+  }
+
   /// Integral values in the exactly representable range print without a fraction.
   public static func writeNumber(_ n: Double, to out: inout [UInt8]) {
     if n.rounded() == n, abs(n) < 9_007_199_254_740_992 {
-      out += Array(String(Int64(n)).utf8)
+      writeInteger(Int64(n), to: &out)
     } else if n.isFinite {
-      out += Array("\(n)".utf8)
+      out.append(contentsOf: "\(n)".utf8)
     } else {
-      out += Array("null".utf8)
+      out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C] as [UInt8])
+    }
+  }
+
+  /// A whole number in decimal, as `String(i)` spells it.
+  public static func writeInteger(_ i: Int64, to out: inout [UInt8]) {
+    if i < 0 { out.append(UInt8(ascii: "-")) }
+    // The magnitude as unsigned, so Int64.min has one too.
+    var rest = i.magnitude
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: enough for 20 digits
+    var count = 0
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      repeat {
+        count += 1
+        buffer[24 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+      } while rest > 0
+      out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
     }
   }
 
@@ -53,18 +91,28 @@ public enum JSONWriter {
   /// A JSON string literal: escapes quotes, backslashes and control characters only.
   public static func writeString(_ s: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
-    for b in s.utf8 {
+    var s = s
+    s.withUTF8 { writeEscaped($0, to: &out) }
+    out.append(UInt8(ascii: "\""))
+  }
+
+  /// The bytes of a string's content, escaped: each run that needs no escape is copied whole.
+  private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    var runStart = 0
+    for (i, b) in bytes.enumerated() where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+      if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
+      runStart = i + 1
       switch b {
-      case UInt8(ascii: "\""): out += [0x5C, 0x22]
-      case UInt8(ascii: "\\"): out += [0x5C, 0x5C]
-      case 0x0A: out += [0x5C, UInt8(ascii: "n")]
-      case 0x0D: out += [0x5C, UInt8(ascii: "r")]
-      case 0x09: out += [0x5C, UInt8(ascii: "t")]
-      case 0..<0x20: out += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]]
-      default: out.append(b)
+      case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22] as [UInt8])
+      case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C] as [UInt8])
+      case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+      case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+      case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+      default:
+        out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]])
       }
     }
-    out.append(UInt8(ascii: "\""))
+    if runStart < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
   }
 }
 

@@ -81,9 +81,11 @@ enum Soak {
   /// Runs for `minutes` at `rate` actions per second, sampling every `sampleSeconds`.
   /// `largeBodies: false` (`--small-bodies`) keeps the hostile provider's failures, limits and
   /// trickles but never sends a large body, to tell what those cost from the rest.
+  /// `retainBytes` is the served log's size bound with `--hostile` (the server's
+  /// `--retain-bytes`): 8M cuts the log about every twenty minutes of the hostile round.
   static func run(
     binary: String, minutes: Double, rate: Double, sampleSeconds: Double, hostile: Bool = false,
-    largeBodies: Bool = true
+    largeBodies: Bool = true, retainBytes: String = "8M"
   )
     -> Bool
   {
@@ -108,7 +110,7 @@ enum Soak {
       setenv("PIXABAY_BASE_URL", started.baseURL, 1)
       setenv("PIXABAY_API_KEY", "soak", 1)
       // The log's size bound, so the data directory's size is bounded by it too.
-      extra = ["--feed", "pixabay", "--retain-bytes", "8M"]
+      extra = ["--feed", "pixabay", "--retain-bytes", retainBytes]
     }
     defer { providers?.stop() }
     let steps = hostile ? round + hostileRound : round

@@ -148,7 +148,8 @@ case "soak":
     rate: Double(option("--rate", "20"))!,
     sampleSeconds: Double(option("--sample-seconds", "60"))!,
     hostile: CommandLine.arguments.contains("--hostile"),
-    largeBodies: !CommandLine.arguments.contains("--small-bodies"))
+    largeBodies: !CommandLine.arguments.contains("--small-bodies"),
+    retainBytes: option("--retain-bytes", "8M"))
   exit(ok ? 0 : 1)
 case "memory":
   let photos = Int(option("--photos", "100000"))!
@@ -167,7 +168,7 @@ default:
            gallery-bench memory [--photos N]
            gallery-bench store-memory [--photos N]
            gallery-bench http-memory [--requests N] [--bytes B]
-           gallery-bench soak [--minutes M] [--rate R] [--sample-seconds S] [--hostile [--small-bodies]]
+           gallery-bench soak [--minutes M] [--rate R] [--sample-seconds S] [--hostile [--small-bodies] [--retain-bytes 8M]]
            gallery-bench echolog FILE   (round-trip's baseline child: read, log write, answer write)
     """)
 }

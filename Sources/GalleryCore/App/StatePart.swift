@@ -18,8 +18,9 @@ struct StatePart: Sendable {
   )
     -> StatePart
   {
-    StatePart(
-      name: name, patch: { a, b, ops in try StatePatch.value("/" + name, get(a), get(b), &ops) },
+    let path = "/" + name
+    return StatePart(
+      name: name, patch: { a, b, ops in try StatePatch.value(path, get(a), get(b), &ops) },
       view: { try AppState.view(get($0)) }, narrow: { _, _ in nil })
   }
 
@@ -29,16 +30,18 @@ struct StatePart: Sendable {
   )
     -> StatePart
   {
-    StatePart(
-      name: name, patch: { a, b, ops in try StatePatch.list("/" + name, get(a), get(b), &ops) },
+    let path = "/" + name
+    return StatePart(
+      name: name, patch: { a, b, ops in try StatePatch.list(path, get(a), get(b), &ops) },
       view: { try AppState.view(get($0)) }, narrow: { _, _ in nil })
   }
 
   /// A member that patches (and may resolve pointers into) itself: a feature's state.
   static func part<T: StatePatchable>(_ name: String, _ get: @escaping @Sendable (AppState) -> T) -> StatePart
   {
-    StatePart(
-      name: name, patch: { a, b, ops in try T.patch(get(a), get(b), at: "/" + name, &ops) },
+    let path = "/" + name
+    return StatePart(
+      name: name, patch: { a, b, ops in try T.patch(get(a), get(b), at: path, &ops) },
       view: { try AppState.view(get($0)) }, narrow: { state, rest in try get(state).narrow(rest) })
   }
 }

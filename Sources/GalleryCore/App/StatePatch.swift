@@ -11,22 +11,25 @@ public enum StatePatch {
     return ops
   }
 
-  /// A value: skipped when equal, else the JSON diff of its two encodings under `path`.
+  /// A value: skipped when equal, else the JSON diff of its two encodings under `path` (built
+  /// only then: most members of most parts are unchanged by an action).
   static func value<T: Encodable & Equatable>(
-    _ path: String, _ a: T, _ b: T, _ ops: inout [JSONPatch.Operation]
+    _ path: @autoclosure () -> String, _ a: T, _ b: T, _ ops: inout [JSONPatch.Operation]
   )
     throws
   {
     guard a != b else { return }
-    ops += JSONPatch.diff(try AppState.view(a), try AppState.view(b), at: path)
+    ops += JSONPatch.diff(try AppState.view(a), try AppState.view(b), at: path())
   }
 
   /// A collection published as an object keyed by `key`: removed keys, then changed and added
   /// ones, each under its own key (so a preview loading patches that card alone).
   static func keyed<C: Collection & Equatable>(
-    _ path: String, _ a: C, _ b: C, key: (C.Element) -> String, _ ops: inout [JSONPatch.Operation]
+    _ path: @autoclosure () -> String, _ a: C, _ b: C, key: (C.Element) -> String,
+    _ ops: inout [JSONPatch.Operation]
   ) throws where C.Element: Encodable & Equatable {
     guard a != b else { return }
+    let path = path()
     let old = Dictionary(a.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
     let new = Dictionary(b.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
     for element in a where new[key(element)] == nil {
@@ -45,11 +48,12 @@ public enum StatePatch {
 
   /// A list: element by element over the common part, then additions or removals at the end.
   static func list<T: Encodable & Equatable>(
-    _ path: String, _ a: [T], _ b: [T], _ ops: inout [JSONPatch.Operation]
+    _ path: @autoclosure () -> String, _ a: [T], _ b: [T], _ ops: inout [JSONPatch.Operation]
   )
     throws
   {
     guard a != b else { return }
+    let path = path()
     // One element inserted or removed anywhere (an upload on top, a delete, its rollback): one operation.
     if abs(a.count - b.count) == 1 {
       let (long, short) = a.count > b.count ? (a, b) : (b, a)

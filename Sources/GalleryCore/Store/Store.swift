@@ -75,8 +75,26 @@ public final class Store: @unchecked Sendable {
   /// A new state, published after every append.
   public struct StateChange: Sendable {
     public var version: UInt64
-    public var state: AppState
+    /// The state after `events` (read in place: a change is copied as it is queued and
+    /// handed on, and the state is a large value, so it is held by reference).
+    public var state: AppState {
+      _read { yield held.state }
+      set { held = HeldState(newValue) }
+    }
     public var events: [EventRecord]
+    private var held: HeldState
+
+    public init(version: UInt64, state: AppState, events: [EventRecord]) {
+      self.version = version
+      self.held = HeldState(state)
+      self.events = events
+    }
+  }
+
+  /// A state shared, never changed, by the copies of one `StateChange`.
+  private final class HeldState: Sendable {
+    let state: AppState
+    init(_ state: AppState) { self.state = state }
   }
 
   /// What an accepted action recorded.

@@ -1,0 +1,133 @@
+import Foundation
+import XCTest
+
+@testable import GalleryCore
+@testable import JSON
+
+/// `JSONWriter` writes every answer, notification and log line, and equal values must keep
+/// giving equal bytes: its fast paths (runs copied whole, members sorted as pairs, digits
+/// written in place) are checked against the plain writer they replaced, and the parser's
+/// integer path against `Double(text)`.
+final class JSONWriterTests: XCTestCase {
+  /// The writer as it was before its fast paths: the reference for the bytes.
+  private func reference(_ value: JSONValue) -> String {
+    switch value {
+    case .null: return "null"
+    case .bool(let b): return b ? "true" : "false"
+    case .number(let n):
+      if n.rounded() == n, abs(n) < 9_007_199_254_740_992 { return String(Int64(n)) }
+      return n.isFinite ? "\(n)" : "null"
+    case .integer(let i): return String(i)
+    case .string(let s): return quoted(s)
+    case .array(let items): return "[" + items.map(reference).joined(separator: ",") + "]"
+    case .object(let members):
+      return "{"
+        + members.keys.sorted().map { quoted($0) + ":" + reference(members[$0]!) }
+        .joined(separator: ",") + "}"
+    }
+  }
+
+  /// A string literal, escaped byte by byte as the old writer did.
+  private func quoted(_ s: String) -> String {
+    var bytes: [UInt8] = [0x22]
+    let hex = Array("0123456789abcdef".utf8)
+    for b in s.utf8 {
+      switch b {
+      case UInt8(ascii: "\""): bytes += [0x5C, 0x22]
+      case UInt8(ascii: "\\"): bytes += [0x5C, 0x5C]
+      case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
+      case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
+      case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
+      case 0..<0x20: bytes += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]]
+      default: bytes.append(b)
+      }
+    }
+    bytes.append(0x22)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// A seeded source, so a failure names the value that failed and happens again.
+  private struct Draws {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+  }
+
+  private func string(_ draws: inout Draws) -> String {
+    let pieces = [
+      "a", "Z", "0", " ", "\"", "\\", "/", "\n", "\r", "\t", "\u{1}", "\u{1F}", "é", "日本", "🙂", "\u{7F}",
+    ]
+    return (0..<draws.below(12)).map { _ in pieces[draws.below(pieces.count)] }.joined()
+  }
+
+  private func value(_ draws: inout Draws, depth: Int) -> JSONValue {
+    switch draws.below(depth > 3 ? 6 : 8) {
+    case 0: return .null
+    case 1: return .bool(draws.below(2) == 0)
+    case 2:
+      let n: [Double] = [
+        0, -0.0, 1, -1, 42, 1.5, -2.25, 1e300, 9_007_199_254_740_991, -9_007_199_254_740_992, 0.1,
+      ]
+      return .number(n[draws.below(n.count)])
+    case 3:
+      let i: [Int64] = [.min, .max, 9_007_199_254_740_993, -9_007_199_254_740_993, 0, -1, 1_000_000]
+      return .integer(i[draws.below(i.count)])
+    case 4, 5: return .string(string(&draws))
+    case 6: return .array((0..<draws.below(5)).map { _ in value(&draws, depth: depth + 1) })
+    default:
+      var members: [String: JSONValue] = [:]
+      for _ in 0..<draws.below(6) { members[string(&draws)] = value(&draws, depth: depth + 1) }
+      return .object(members)
+    }
+  }
+
+  func testTheBytesAreTheReferenceWritersForTwoThousandValues() {
+    var draws = Draws(state: 20_261_126)
+    for n in 0..<2000 {
+      let v = value(&draws, depth: 0)
+      let written = String(decoding: JSONWriter.bytes(v), as: UTF8.self)
+      XCTAssertEqual(written, reference(v), "value \(n): \(v)")
+    }
+  }
+
+  func testNumbersAndStringsAtTheirEdges() {
+    let cases: [(JSONValue, String)] = [
+      (.integer(.min), "-9223372036854775808"), (.integer(.max), "9223372036854775807"),
+      (.number(-0.0), "0"), (.number(-9_007_199_254_740_991), "-9007199254740991"),
+      (.number(9_007_199_254_740_992), "9007199254740992.0"), (.number(.infinity), "null"),
+      (.string("\u{0}\u{1F}\"\\é"), #""\u0000\u001f\"\\é""#), (.string(""), #""""#),
+      (.object(["b": .null, "a": .array([]), "é": .object([:])]), #"{"a":[],"b":null,"é":{}}"#),
+    ]
+    for (value, text) in cases {
+      XCTAssertEqual(String(decoding: JSONWriter.bytes(value), as: UTF8.self), text)
+    }
+  }
+
+  /// The parser reads short integers without a `String`: the same values `Double` reads,
+  /// the sign of zero included; longer ones, fractions and exponents take the general path.
+  func testParsedIntegersAreWhatDoubleReads() throws {
+    let texts = [
+      "0", "-0", "7", "-7", "123456789012345", "-123456789012345", "1234567890123456", "9007199254740993",
+      "12.5", "1e3", "-1E-2", "100000000000000000000",
+    ]
+    for text in texts {
+      let parsed = try JSONParser.parse(text)
+      let expected = Double(text)!
+      switch parsed {
+      case .number(let n):
+        XCTAssertEqual(n, expected, text)
+        XCTAssertEqual(n.sign, expected.sign, "the sign of \(text)")
+      case .integer(let i): XCTAssertEqual(String(i), text)
+      default: XCTFail("\(text) parsed as \(parsed)")
+      }
+    }
+    XCTAssertThrowsError(try JSONParser.parse("01"))
+    XCTAssertThrowsError(try JSONParser.parse("-"))
+  }
+}
