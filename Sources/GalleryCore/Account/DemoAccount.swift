@@ -2,12 +2,20 @@ import Foundation
 
 /// The embedded account: signs in through a `demo://` authorize URL whose redirect
 /// `redirectURL(forAuthorizeURL:)` builds (what a browser would land on), lists six demo
-/// images, and keeps uploads and deletes in memory for the process's life.
+/// images, and keeps uploads and deletes in memory for the process's life (the provider owns
+/// them; at most `keptImages`, the oldest dropped first). It lists them newest first in
+/// pages of `pageSize`, as Imgur does.
 public final class DemoAccount: AccountProvider, @unchecked Sendable {
   public static let authorizeEndpoint = "demo://imgur/oauth2/authorize"
   private let lock = NSLock()
   private var stored: [AccountImage]
   private var uploads = 0
+
+  /// Images per page of `images(token:page:)`: Imgur's page.
+  public static let pageSize = 50
+  /// The most images the demo keeps: past it, an upload drops the oldest (a demo left
+  /// running for days, or a soak uploading every second, must not grow without end).
+  public static let keptImages = 250
 
   public init() {
     stored = (1...6).map { n in
@@ -44,7 +52,11 @@ public final class DemoAccount: AccountProvider, @unchecked Sendable {
 
   public func images(token: String, page: Int) async -> Result<[AccountImage], RequestFailure> {
     if let failure = check(token) { return .failure(failure) }
-    return .success(lock.withLock { page == 0 ? stored : [] })
+    return .success(
+      lock.withLock {
+        guard page >= 0, page < stored.count / Self.pageSize + 1 else { return [] }
+        return Array(stored[(page * Self.pageSize)..<min(stored.count, (page + 1) * Self.pageSize)])
+      })
   }
 
   public func upload(
@@ -64,6 +76,7 @@ public final class DemoAccount: AccountProvider, @unchecked Sendable {
           type: request.file.mimeType, width: 320, height: 240, size: total,
           datetime: 1_750_000_000 + Int64(uploads))
         stored.insert(image, at: 0)
+        if stored.count > Self.keptImages { stored.removeLast(stored.count - Self.keptImages) }
         return image
       })
   }

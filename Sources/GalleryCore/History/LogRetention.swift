@@ -64,28 +64,32 @@ enum LogRetention {
       else { return nil }
     }
     let budget = (retention.keepBytes ?? .max) / 2
+    // First where to cut, from the lines alone (no event decoded): the end of the last whole
+    // batch among the events that go. Then one fold through it. Folding while looking, and
+    // keeping the state at each batch end, made every later change to a list copy that list
+    // (the kept state still shared it): transient blocks that left the heap in holes.
     var kept = size
-    var cut: (seq: UInt64, state: AppState, keptBytes: Int64)?
-    // The fold stops at the first event that stays: a log with nothing to drop costs one event.
-    _ = try Replay.fold(try log.read(from: first), into: AppState()) { record, _, state in
+    var end: (seq: UInt64, keptBytes: Int64)?
+    let lines = try log.read(from: first)
+    while let record = try lines.next() {
       let old = record.timeMillis < cutoff
-      guard record.seq < last, old || (overSize && kept > budget) else { return false }
+      guard record.seq < last, old || (overSize && kept > budget) else { break }
       kept -= EventLine.approximateLength(of: record)
-      if record.batchRemaining == 0 { cut = (record.seq, state, kept) }
-      return true
+      if record.batchRemaining == 0 { end = (record.seq, kept) }
     }
-    guard let cut else { return nil }
+    guard let end else { return nil }
     if overSize {
       // A state larger than the bound would otherwise be cut again at every snapshot.
-      guard size - cut.keptBytes >= (retention.keepBytes ?? 0) / 4 else { return nil }
+      guard size - end.keptBytes >= (retention.keepBytes ?? 0) / 4 else { return nil }
     } else {
-      guard cut.seq - first >= retention.minimumDrop else { return nil }
+      guard end.seq - first >= retention.minimumDrop else { return nil }
     }
+    let state = try Replay.fold(try log.read(from: first, through: end.seq), into: AppState()).state
     try log.compact(
-      through: cut.seq, baseData: try EventCodec.encodeData(LogEvents.Base(state: cut.state)),
+      through: end.seq, baseData: try EventCodec.encodeData(LogEvents.Base(state: state)),
       baseVersion: LogEvents.Base.version)
     // The cut's line is the base now: snapshots up to it no longer match the log.
-    for snapshot in snapshots.list() where snapshot.seq <= cut.seq { unlink(snapshot.path) }
-    return cut.seq
+    for snapshot in snapshots.list() where snapshot.seq <= end.seq { unlink(snapshot.path) }
+    return end.seq
   }
 }
