@@ -25,34 +25,37 @@ public struct JSONScanner: ~Copyable {
   }
 
   /// True when every byte has been consumed.
-  public var atEnd: Bool { index >= bytes.count }
+  @inlinable public var atEnd: Bool { index >= bytes.count }
 
   /// The byte at the read position, if any.
-  public var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+  @inlinable public var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
   /// A failure at the read position.
   public func fail(_ reason: String) -> Failure { Failure(offset: index, reason: reason) }
 
+  // The small readers below are inlinable: replay's tape (in GalleryCore) calls them for
+  // every token, and a call across the module boundary cost more than their work.
+
   /// Skips JSON insignificant whitespace.
-  public mutating func skipWhitespace() {
+  @inlinable public mutating func skipWhitespace() {
     while index < bytes.count, Self.isWhitespace(bytes[index]) { index += 1 }
   }
 
   /// Whether `b` is JSON insignificant whitespace (space, tab, line feed, carriage return).
-  @inline(__always)
+  @inlinable @inline(__always)
   public static func isWhitespace(_ b: UInt8) -> Bool {
     b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D
   }
 
   /// Consumes `byte` (after whitespace) or fails naming what was expected.
-  public mutating func expect(_ byte: UInt8, _ what: String) throws(Failure) {
+  @inlinable public mutating func expect(_ byte: UInt8, _ what: String) throws(Failure) {
     skipWhitespace()
     guard index < bytes.count, bytes[index] == byte else { throw fail("expected \(what)") }
     index += 1
   }
 
   /// Consumes `byte` (after whitespace) if it is next.
-  public mutating func consume(_ byte: UInt8) -> Bool {
+  @inlinable public mutating func consume(_ byte: UInt8) -> Bool {
     skipWhitespace()
     if index < bytes.count, bytes[index] == byte {
       index += 1
@@ -201,13 +204,19 @@ public struct JSONScanner: ~Copyable {
     while index < bytes.count {
       // Eight plain bytes at a time: none is a quote, a backslash, a control byte or non-ASCII.
       while index + 8 <= bytes.count {
-        let w = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        let w = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
         let quote = w ^ 0x2222_2222_2222_2222
         let slash = w ^ 0x5C5C_5C5C_5C5C_5C5C
         let special =
           (quote &- 0x0101_0101_0101_0101) & ~quote | (slash &- 0x0101_0101_0101_0101) & ~slash
           | (w &- 0x2020_2020_2020_2020) | w
-        if special & 0x8080_8080_8080_8080 != 0 { break }
+        let flags = special & 0x8080_8080_8080_8080
+        if flags != 0 {
+          // The lowest flag is exact (a borrow only reaches bytes above it): the plain bytes
+          // before it go at once, and the byte-by-byte path starts at the special one.
+          index += flags.trailingZeroBitCount >> 3
+          break
+        }
         index += 8
       }
       guard index < bytes.count else { break }
