@@ -21,6 +21,12 @@ final class MethodDeclarationTests: XCTestCase {
     XCTAssertTrue(FileManager.default.createFile(atPath: image, contents: Data(png)))
   }
 
+  /// XCTest keeps every test's instance until the process ends, so `files` is never
+  /// deinitialised: its directory is removed here, or each run would leave one per test.
+  override func tearDown() {
+    try? FileManager.default.removeItem(atPath: files.path)
+  }
+
   /// Values the readers accept where any value of the type would not.
   var valid: [String: JSONValue] {
     [
