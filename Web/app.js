@@ -422,7 +422,7 @@ function favorites() {
 }
 
 function favorite() {
-  const f = state.favorite;
+  const f = state.favorites.open;
   const src = f && imageURL(f.image);
   return h("main", { id: "favorite", class: "detail" },
     h("button", { class: "back", onclick: () => rpc("nav/back") }, "← " + t("back")),

@@ -144,6 +144,7 @@ export interface FavoriteItem {
 
 export interface Favorites {
   "items": Array<FavoriteItem>;
+  "open": OpenFavorite | null;
 }
 
 export interface Feed {
@@ -320,7 +321,6 @@ export interface State {
   "albums": Albums;
   "connectivity": "online" | "offline";
   "detail": Detail | null;
-  "favorite": OpenFavorite | null;
   "favorites": Favorites;
   "feed": Feed;
   "login": AuthForm;
@@ -682,7 +682,7 @@ export interface Methods {
   "favorites/remove": { params: {
       "key": string;
     }; result: ActionResult; rejections: "favorites.unknown" | "history.readOnly" };
-  /** Opens a kept photo from the favorites tab: pushes the favorite route and loads its large image at /favorite/image. */
+  /** Opens a kept photo from the favorites tab: pushes the favorite route and loads its large image at /favorites/open/image. */
   "favorites/open": { params: {
       "key": string;
     }; result: ActionResult; rejections: "favorites.unknown" | "nav.notShown" | "history.readOnly" };

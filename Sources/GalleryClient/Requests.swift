@@ -959,7 +959,7 @@ public enum Requests {
     }
   }
 
-  /// Opens a kept photo from the favorites tab: pushes the favorite route and loads its large image at /favorite/image.
+  /// Opens a kept photo from the favorites tab: pushes the favorite route and loads its large image at /favorites/open/image.
   public struct FavoritesOpen: GalleryRequest {
     public static let method = "favorites/open"
     public typealias Result = ActionResult

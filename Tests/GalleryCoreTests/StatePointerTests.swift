@@ -1,11 +1,26 @@
 import Foundation
-import GalleryCore
 import GalleryTesting
 import XCTest
+
+@testable import GalleryCore
 
 /// `AppState.value(at:)` answers what resolving the pointer in the whole encoded state does,
 /// for every member two levels deep, the feed's items, and pointers that fail.
 final class StatePointerTests: XCTestCase {
+  /// The parts each feature declares cover exactly the members clients see, in the order
+  /// `AppState` declares them: the order a patch lists its operations, as before the parts
+  /// were gathered from the features.
+  func testThePartsAreTheViewsMembersInDeclarationOrder() throws {
+    XCTAssertEqual(
+      AppState.parts.map(\.name),
+      [
+        "route", "shape", "login", "registration", "session", "feed", "detail", "albums", "album", "photo",
+        "account", "video", "settings", "favorites", "connectivity", "unreachable", "rateLimited",
+      ])
+    guard case .object(let view) = try AppState.view(AppState()) else { return XCTFail("not an object") }
+    XCTAssertEqual(Set(view.keys), Set(AppState.parts.map(\.name)))
+  }
+
   func testEveryPointerResolvesAsInTheWholeEncodedState() throws {
     let dir = TemporaryDirectory()
     let store = try Store(dataDirectory: dir.path, options: .init(durability: .none, timerScale: 0))

@@ -11,8 +11,8 @@ import XCTest
 final class FeatureBoundaryTests: XCTestCase {
   /// Files that compose every feature, or are derived from the contract.
   static let composition: [String: String] = [
-    "Sources/GalleryCore/App/GalleryModules.swift": "the module list and the Action/Effect cases",
-    "Sources/GalleryCore/App/AppState.swift": "the state's member and its line in parts",
+    "Sources/GalleryCore/App/GalleryModules.swift": "the module list",
+    "Sources/GalleryCore/App/AppState.swift": "the state's member",
     "Sources/RPCServer/Features/FeatureContracts.swift": "the contract list: the RPC side's line per feature",
     "Sources/GalleryClient/Requests.swift": "generated from openrpc.json",
   ]
@@ -54,6 +54,25 @@ final class FeatureBoundaryTests: XCTestCase {
     }
     for file in Set(Self.composition.keys).subtracting(composing).sorted() {
       XCTFail("\(file) names no feature any more: take it off the composition list")
+    }
+  }
+
+  /// A feature is its folders plus one line in each hand-written composition file: its module
+  /// in `GalleryModules.all`, its member of `AppState`, its contract in `FeatureContracts.all`.
+  /// Its actions, effects, state parts, upgrades, screens and methods are declared in its
+  /// folders and gathered from those lists, so no other line there names it.
+  func testAFeatureTakesOneLineInEachCompositionFile() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    for file in Self.composition.keys.sorted() where !file.hasPrefix("Sources/GalleryClient/") {
+      let lines = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+        .split(separator: "\n").map(String.init)
+      for feature in Self.leaks.keys.sorted() {
+        let names = try Regex("\\b\(feature)[A-Z][A-Za-z]*|\\.\(feature.lowercased())\\b").wordBoundaryKind(
+          .simple)
+        let naming = lines.filter { $0.contains(names) }
+        XCTAssertEqual(naming.count, 1, "\(file) names \(feature) on \(naming.count) lines: \(naming)")
+      }
     }
   }
 

@@ -108,13 +108,21 @@ final class UpgradeTests: XCTestCase {
     }
   }
 
-  /// Every member the old build showed is shown the same now. Three changes since, all by
+  /// Every member the old build showed is shown the same now. Four changes since, all by
   /// design: albums sections held whole cards before they held ids (`albumIds`, the same
   /// albums), bookkeeping members (`AppState.coreOnlyMembers`) were shown before they were hidden,
-  /// and `/albums/all` was a list before it was keyed by id (state format 2).
+  /// `/albums/all` was a list before it was keyed by id (state format 2), and the open
+  /// favorite was `/favorite` before it was `/favorites/open` (state format 3).
   func assertShows(_ now: JSONValue, whatWasReported old: JSONValue, _ what: String, path: String = "") {
     switch old {
     case .object(var members):
+      if path.isEmpty, let open = members.removeValue(forKey: "favorite") {
+        guard case .object(var favorites)? = members["favorites"] else {
+          return XCTFail("\(what): an open favorite without /favorites")
+        }
+        favorites["open"] = open
+        members["favorites"] = .object(favorites)
+      }
       if members["albumIds"] == nil, case .array(let cards)? = members["albums"], path.contains("/sections/")
       {
         members["albumIds"] = .array(cards.compactMap { $0["id"] })

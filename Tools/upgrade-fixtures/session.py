@@ -6,7 +6,7 @@ build reported about it.
   session.py BINARY OUT_DIR
 
 Phase 1 runs a session over every feature (sign-in, feed, detail, albums, account, video,
-settings), then types 10,100 album searches, so a retention cut has at least 10,000 events
+favorites where the build has them, settings), then types 10,100 album searches, so a retention cut has at least 10,000 events
 to drop. The log's lines except the last 40 are then moved three hours back in time and
 resealed (CRC-32C), as if the session had been a long one: no older build has a test clock.
 Phase 2 reopens the directory with --retain-hours 1 (the build cuts at open), records 1,100
@@ -128,6 +128,12 @@ def rich_session(s):
     if begin.get("demoRedirectURL"):
         s.call("account/completeLogin", {"redirectURL": begin["demoRedirectURL"]})
         s.call("account/loadImages")
+    if items:
+        # Builds since 33007d7 keep favorites: keep the first photo and leave it open.
+        key = items[0].get("key", "")
+        s.call("favorites/add", {"key": key}, check=False)
+        s.call("nav/open", {"screen": "favorites"}, check=False)
+        s.call("favorites/open", {"key": "favorite:" + key}, check=False)
     s.call("settings/update", {"language": "es"})
     s.call("connectivity/set", {"online": False})
     s.call("connectivity/set", {"online": True})

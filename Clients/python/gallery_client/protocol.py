@@ -402,10 +402,20 @@ FavoriteItem = TypedDict(
     },
 )
 
+OpenFavorite = TypedDict(
+    "OpenFavorite",
+    {
+        "card": PhotoCard,
+        "image": Image,
+        "key": str,
+    },
+)
+
 Favorites = TypedDict(
     "Favorites",
     {
         "items": List[FavoriteItem],
+        "open": Optional[OpenFavorite],
     },
 )
 
@@ -487,15 +497,6 @@ OpenAlbum = TypedDict(
         "photos": List[AlbumPhotoItem],
         "status": Literal["idle", "loading", "loaded", "failed"],
         "title": str,
-    },
-)
-
-OpenFavorite = TypedDict(
-    "OpenFavorite",
-    {
-        "card": PhotoCard,
-        "image": Image,
-        "key": str,
     },
 )
 
@@ -644,7 +645,6 @@ State = TypedDict(
         "albums": Albums,
         "connectivity": Literal["online", "offline"],
         "detail": Optional[Detail],
-        "favorite": Optional[OpenFavorite],
         "favorites": Favorites,
         "feed": Feed,
         "login": AuthForm,
@@ -1637,7 +1637,7 @@ class TypedRequests:
 
     @overload
     def request(self, method: Literal["favorites/open"], params: FavoritesOpenParams) -> ActionResult:
-        """Opens a kept photo from the favorites tab: pushes the favorite route and loads its large image at /favorite/image."""
+        """Opens a kept photo from the favorites tab: pushes the favorite route and loads its large image at /favorites/open/image."""
 
     def request(self, method: str, params: Mapping[str, Any] = {}) -> Any:
         """Sends `method` and answers its result (raises on an error answer)."""

@@ -14,3 +14,13 @@ public enum AccountAction: Codable, Equatable, Sendable {
   /// Runtime, at start: restarts an image load the last process left in flight.
   case resume
 }
+
+extension AccountAction: FeatureAction {
+  static let feature = "account"
+  func decide(_ state: AppState) throws(Rejection) -> [Event] { try AccountFeature.decide(self, state) }
+}
+
+extension Action {
+  /// An action of the account feature.
+  public static func account(_ action: AccountAction) -> Action { Action(action) }
+}

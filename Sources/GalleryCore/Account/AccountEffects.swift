@@ -39,25 +39,25 @@ extension EffectRuntime {
 
   /// Starts one account effect; false if `effect` is not one.
   func startAccount(_ effect: Effect) -> Bool {
-    switch effect {
-    case .account(.storeTokens):
+    switch effect.as(AccountEffect.self) {
+    case .storeTokens?:
       // Synchronous: the next call must find the tokens on disk.
       if !storeRedirectTokens() { run { [Event(AccountEvents.SignedOut(reason: "credentialsLost"))] } }
-    case .account(.forgetRedirect):
+    case .forgetRedirect?:
       vault.take(.redirect)
-    case .account(.clearCredentials):
+    case .clearCredentials?:
       do { try credentials.update { $0.account = nil } } catch {
         diagnostics("could not remove the account tokens: \(error)")
       }
-    case .account(.loadImages(let requestID)):
+    case .loadImages(let requestID)?:
       run { [self] in
         await loadAccountImages(requestID)
       } unrecordable: {
         [Event(AccountEvents.ImagesFailed(requestID: requestID, failure: $0))]
       }
-    case .account(.upload(let requestID, let request)):
+    case .upload(let requestID, let request)?:
       run { [self] in await uploadAccountImage(requestID, request) }
-    case .account(.delete(let requestID, let imageID)):
+    case .delete(let requestID, let imageID)?:
       run { [account] in
         let call = await account.call { token in
           await self.environment.account.delete(token: token, id: imageID)
@@ -176,4 +176,13 @@ private final class ProgressTenths: @unchecked Sendable {
     reported = percent
     return percent
   }
+}
+
+extension AccountEffect: FeatureEffect {
+  static let feature = "account"
+}
+
+extension Effect {
+  /// An effect of the account feature.
+  public static func account(_ effect: AccountEffect) -> Effect { .feature(AnyFeatureEffect(effect)) }
 }

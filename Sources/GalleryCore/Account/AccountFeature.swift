@@ -3,6 +3,8 @@ import Foundation
 /// The Imgur account: browser sign-in, the user's images, upload, delete, sign-out.
 /// Tokens never pass through here: events carry who signed in and for how long.
 enum AccountFeature: FeatureModule {
+  static let actions: (any FeatureAction.Type)? = AccountAction.self
+  static let effects: (any FeatureEffect.Type)? = AccountEffect.self
   static func sweepFiles(_ state: AppState, dataDirectory: String) {
     StagedUploads.sweep(dataDirectory: dataDirectory, keeping: StagedUploads.inUse(state))
   }
@@ -85,7 +87,7 @@ enum AccountFeature: FeatureModule {
   }
 
   static func retryArea(of action: Action) -> ProviderArea? {
-    if case .account(.loadImages) = action { return .account }
+    if case .loadImages? = action.as(AccountAction.self) { return .account }
     return nil
   }
 

@@ -21,3 +21,8 @@ extension AccountState: StatePatchable {
     try optional("error", a.error, b.error)
   }
 }
+
+extension AccountFeature {
+  /// `/account`, patched field by field and image by image.
+  static let stateParts: [StatePart] = [.part("account") { $0.account }]
+}

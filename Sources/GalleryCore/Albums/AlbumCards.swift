@@ -75,3 +75,10 @@ extension AlbumCards {
     return .object(root)
   }
 }
+
+extension AlbumsFeature {
+  static let stateUpgrades = [
+    StateUpgrade(
+      to: 2, "`/albums/all` is an object keyed by album id (it was an array)", AlbumCards.upgradeToKeyed)
+  ]
+}

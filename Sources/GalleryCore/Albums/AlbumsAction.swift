@@ -8,3 +8,13 @@ public enum AlbumsAction: Codable, Equatable, Sendable {
   /// Runtime, at start: restart loads the last process left in flight.
   case resume
 }
+
+extension AlbumsAction: FeatureAction {
+  static let feature = "albums"
+  func decide(_ state: AppState) throws(Rejection) -> [Event] { try AlbumsFeature.decide(self, state) }
+}
+
+extension Action {
+  /// An action of the albums feature.
+  public static func albums(_ action: AlbumsAction) -> Action { Action(action) }
+}

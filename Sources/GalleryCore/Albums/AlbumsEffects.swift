@@ -12,8 +12,8 @@ public enum AlbumsEffect: Codable, Equatable, Sendable {
 /// album's preview (its first photo's thumbnail).
 extension AlbumsFeature {
   static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool {
-    switch effect {
-    case .albums(.load(let requestID)):
+    switch effect.as(AlbumsEffect.self) {
+    case .load(let requestID)?:
       // Both at once; each result is recorded as it comes, in whichever order.
       let albums = runtime.environment.albums
       runtime.load(
@@ -22,13 +22,13 @@ extension AlbumsFeature {
       runtime.load(
         { await albums.albums() }, { AlbumsEvents.AlbumsArrived(requestID: requestID, albums: $0) },
         failed: { AlbumsEvents.AlbumsFailed(requestID: requestID, failure: $0) })
-    case .albums(.loadPhotos(let requestID, let albumID)):
+    case .loadPhotos(let requestID, let albumID)?:
       let albums = runtime.environment.albums
       runtime.load(
         { await albums.photos(albumID: albumID) },
         { AlbumsEvents.PhotosArrived(requestID: requestID, photos: $0) },
         failed: { AlbumsEvents.PhotosFailed(requestID: requestID, failure: $0) })
-    case .albums(.resolvePreview(let albumID)):
+    case .resolvePreview(let albumID)?:
       resolvePreview(albumID, in: runtime)
     default:
       return false
@@ -58,4 +58,13 @@ extension AlbumsFeature {
       }
     }
   }
+}
+
+extension AlbumsEffect: FeatureEffect {
+  static let feature = "albums"
+}
+
+extension Effect {
+  /// An effect of the albums feature.
+  public static func albums(_ effect: AlbumsEffect) -> Effect { .feature(AnyFeatureEffect(effect)) }
 }

@@ -2,6 +2,8 @@ import Foundation
 
 /// Albums grouped by owner, search, an album's photos and the original image.
 enum AlbumsFeature: FeatureModule {
+  static let actions: (any FeatureAction.Type)? = AlbumsAction.self
+  static let effects: (any FeatureEffect.Type)? = AlbumsEffect.self
   static func decide(_ action: AlbumsAction, _ state: AppState) throws(Rejection) -> [Event] {
     switch action {
     case .load:
@@ -170,8 +172,8 @@ enum AlbumsFeature: FeatureModule {
   ]
 
   static func retryArea(of action: Action) -> ProviderArea? {
-    switch action {
-    case .albums(.load), .albums(.retry): return .albums
+    switch action.as(AlbumsAction.self) {
+    case .load?, .retry?: return .albums
     default: return nil
     }
   }

@@ -14,3 +14,12 @@ extension AlbumsState: StatePatchable {
       path + "/error", Nullable(wrappedValue: a.error), Nullable(wrappedValue: b.error), &ops)
   }
 }
+
+extension AlbumsFeature {
+  /// `/albums`, the open album and the open album photo.
+  static let stateParts: [StatePart] = [
+    .part("albums") { $0.albums },
+    .value("album") { Nullable(wrappedValue: $0.album) },
+    .value("photo") { Nullable(wrappedValue: $0.photo) },
+  ]
+}

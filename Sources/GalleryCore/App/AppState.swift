@@ -24,9 +24,7 @@ public struct AppState: Codable, Equatable, Sendable {
   public var video = VideoState()
   /// Appearance, language, providers, limits.
   public var settings = Settings()
-  /// The kept photos, and the one open on its own screen.
   public var favorites = FavoritesState()
-  @BoxedNullable public var favorite: OpenFavorite? = nil
   /// Whether the frontend says the device is online (`connectivity/set`).
   public var connectivity = Connectivity.online
   /// Provider areas whose last request could not reach the server, by area (`ProviderArea`).
@@ -48,28 +46,28 @@ public struct AppState: Codable, Equatable, Sendable {
 }
 
 extension AppState {
-  /// Every member clients see, in the order a patch lists their changes: how each is
-  /// patched and encoded alone (`StatePatch`, `StatePointer`).
-  static let parts: [StatePart] = [
-    .list("route") { $0.route },
-    .value("shape") { $0.shape },
-    .part("login") { $0.login },
-    .part("registration") { $0.registration },
-    .value("session") { $0.session },
-    .part("feed") { $0.feed },
-    .value("detail") { Nullable(wrappedValue: $0.detail) },
-    .part("albums") { $0.albums },
-    .value("album") { Nullable(wrappedValue: $0.album) },
-    .value("photo") { Nullable(wrappedValue: $0.photo) },
-    .part("account") { $0.account },
-    .value("video") { $0.video },
-    .value("settings") { $0.settings },
-    .part("favorites") { $0.favorites },
-    .value("favorite") { Nullable(wrappedValue: $0.favorite) },
-    .value("connectivity") { $0.connectivity },
-    .value("unreachable") { $0.unreachable },
-    .value("rateLimited") { $0.rateLimited },
-  ]
+  /// Every member clients see, in the order they are declared above (the order a patch lists
+  /// their changes): how each is patched and encoded alone (`StatePatch`, `StatePointer`).
+  /// Each feature declares the members it owns (`FeatureModule.stateParts`); a member no
+  /// feature declares, or a part no member backs, stops the process at its first use.
+  static let parts: [StatePart] = {
+    var declared: [String: StatePart] = [:]
+    for part in GalleryModules.all.flatMap({ $0.stateParts }) {
+      precondition(declared.updateValue(part, forKey: part.name) == nil, "two features declare /\(part.name)")
+    }
+    let members = Mirror(reflecting: AppState()).children.compactMap { child -> String? in
+      guard let label = child.label, !(child.value is any HiddenFromView) else { return nil }
+      return label.hasPrefix("_") ? String(label.dropFirst()) : label
+    }
+    let parts = members.map { name in
+      guard let part = declared.removeValue(forKey: name) else {
+        preconditionFailure("no feature declares the state part /\(name)")
+      }
+      return part
+    }
+    precondition(declared.isEmpty, "state parts no member backs: \(declared.keys.sorted())")
+    return parts
+  }()
 }
 
 extension AppState: PersistedDefaults {

@@ -2,6 +2,12 @@
 /// by one line in `GalleryModules.all`; the event registry, event routing, recovery and
 /// start-up are derived from that list.
 protocol FeatureModule: Sendable {
+  /// Its action type, if a frontend or the runtime can ask it for something (`Action` carries
+  /// one; decoding an `Action` finds the type here).
+  static var actions: (any FeatureAction.Type)? { get }
+  /// Its effect type, if it has work outside the fold (`Effect.feature` carries one; its
+  /// `start` runs them).
+  static var effects: (any FeatureEffect.Type)? { get }
   /// The event types this feature records: it alone owns them (their fold and their schema).
   static var events: [any EventPayload.Type] { get }
   /// How it folds events and plans effects: for each of its own event types, and for any
@@ -26,6 +32,11 @@ protocol FeatureModule: Sendable {
   static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool
   /// Actions to send once a settings change swapped the providers for `environment`'s.
   static func providersChanged(_ environment: GalleryEnvironment) -> [Action]
+  /// The members of `AppState` it owns, as clients see them: how each is patched and encoded
+  /// alone. `AppState.parts` gathers them in the order `AppState` declares its members.
+  static var stateParts: [StatePart] { get }
+  /// The steps that upgrade a persisted state after its part changed shape (`StateFormat`).
+  static var stateUpgrades: [StateUpgrade] { get }
   /// Where it shows images, by key prefix and target (the Images module serves them).
   static var imageSlots: [ImageSlot] { get }
   /// The environment keys of its providers (each gets its default in a new environment).
@@ -61,6 +72,8 @@ protocol FeatureModule: Sendable {
 }
 
 extension FeatureModule {
+  static var actions: (any FeatureAction.Type)? { nil }
+  static var effects: (any FeatureEffect.Type)? { nil }
   static var afterFold: (@Sendable (inout AppState) -> Void)? { nil }
   static func startupActions(_ environment: GalleryEnvironment) -> [Action] { [] }
   static func interruptedWork(_ state: AppState) -> [Event] { [] }
@@ -68,6 +81,8 @@ extension FeatureModule {
   static func sweepFiles(_ state: AppState, dataDirectory: String) {}
   static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool { false }
   static func providersChanged(_ environment: GalleryEnvironment) -> [Action] { [] }
+  static var stateParts: [StatePart] { [] }
+  static var stateUpgrades: [StateUpgrade] { [] }
   static var imageSlots: [ImageSlot] { [] }
   static var providerKeys: [any ProviderKey.Type] { [] }
   static var providerChoice: ProviderChoice? { nil }

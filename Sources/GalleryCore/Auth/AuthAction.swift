@@ -28,3 +28,13 @@ public struct Secret: Codable, Equatable, Sendable, CustomStringConvertible, Cus
   public var description: String { "<secret: \(value.count) characters>" }
   public var debugDescription: String { description }
 }
+
+extension AuthAction: FeatureAction {
+  static let feature = "auth"
+  func decide(_ state: AppState) throws(Rejection) -> [Event] { try AuthFeature.decide(self, state) }
+}
+
+extension Action {
+  /// An action of the auth feature.
+  public static func auth(_ action: AuthAction) -> Action { Action(action) }
+}

@@ -13,12 +13,12 @@ public enum AuthEffect: Codable, Equatable, Sendable {
 /// from the credentials file, passwords forgotten.
 extension AuthFeature {
   static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool {
-    switch effect {
-    case .auth(.forgetPassword(let form)):
+    switch effect.as(AuthEffect.self) {
+    case .forgetPassword(let form)?:
       runtime.vault.take(.password(form))
-    case .auth(.clearCredentials):
+    case .clearCredentials?:
       try? runtime.credentials.update { $0.signIn = nil }
-    case .auth(.authenticate(let form, let requestID, let email, let age)):
+    case .authenticate(let form, let requestID, let email, let age)?:
       let password = runtime.vault.peek(.password(form))
       runtime.run { [environment = runtime.environment, credentials = runtime.credentials] in
         guard let password else {
@@ -47,4 +47,13 @@ extension AuthFeature {
     }
     return true
   }
+}
+
+extension AuthEffect: FeatureEffect {
+  static let feature = "auth"
+}
+
+extension Effect {
+  /// An effect of the auth feature.
+  public static func auth(_ effect: AuthEffect) -> Effect { .feature(AnyFeatureEffect(effect)) }
 }

@@ -1,5 +1,7 @@
 /// Sign-in, registration and the session: decide, reduce, plan effects, recover.
 enum AuthFeature: FeatureModule {
+  static let actions: (any FeatureAction.Type)? = AuthAction.self
+  static let effects: (any FeatureEffect.Type)? = AuthEffect.self
   static func decide(_ action: AuthAction, _ state: AppState) throws(Rejection) -> [Event] {
     if state.session.status == .signedIn, action != .logout {
       throw Rejection("auth.alreadySignedIn")
@@ -52,7 +54,7 @@ enum AuthFeature: FeatureModule {
   static let events: [any EventPayload.Type] = AuthEvents.all
 
   static func retryArea(of action: Action) -> ProviderArea? {
-    if case .auth(.submit) = action { return .auth }
+    if case .submit? = action.as(AuthAction.self) { return .auth }
     return nil
   }
 

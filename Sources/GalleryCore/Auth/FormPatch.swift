@@ -49,3 +49,12 @@ extension SecretFieldState {
     try patch(a, b, at: path, input: ("length", a.length, b.length), &ops)
   }
 }
+
+extension AuthFeature {
+  /// The two forms (patched input by input) and `/session`.
+  static let stateParts: [StatePart] = [
+    .part("login") { $0.login },
+    .part("registration") { $0.registration },
+    .value("session") { $0.session },
+  ]
+}

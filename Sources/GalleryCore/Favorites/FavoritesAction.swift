@@ -8,3 +8,13 @@ public enum FavoritesAction: Codable, Equatable, Sendable {
   /// Open a kept photo on its own screen, from the favorites tab (it loads the large image).
   case open(key: String)
 }
+
+extension FavoritesAction: FeatureAction {
+  static let feature = "favorites"
+  func decide(_ state: AppState) throws(Rejection) -> [Event] { try FavoritesFeature.decide(self, state) }
+}
+
+extension Action {
+  /// An action of the favorites feature.
+  public static func favorites(_ action: FavoritesAction) -> Action { Action(action) }
+}

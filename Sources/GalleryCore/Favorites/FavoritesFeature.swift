@@ -2,6 +2,7 @@
 /// them with thumbnails, opens one with its large image, and forgets them. Kept as events,
 /// with no provider to ask, so it works offline and survives a restart.
 enum FavoritesFeature: FeatureModule {
+  static let actions: (any FeatureAction.Type)? = FavoritesAction.self
   static func decide(_ action: FavoritesAction, _ state: AppState) throws(Rejection) -> [Event] {
     switch action {
     case .add(let key):
@@ -42,21 +43,21 @@ enum FavoritesFeature: FeatureModule {
     },
     .fold(FavoritesEvents.Removed.self) { state, e in
       state.favorites.items.removeAll { $0.key == e.key }
-      if state.favorite?.key == e.key {
-        state.favorite = nil
+      if state.favorites.open?.key == e.key {
+        state.favorites.open = nil
         state.close(.favorite)
       }
     },
     .fold(FavoritesEvents.Opened.self) { state, e in
       guard let item = state.favorites.item(key: e.key) else { return }
-      state.favorite = OpenFavorite(key: item.key, card: item.card)
+      state.favorites.open = OpenFavorite(key: item.key, card: item.card)
       state.push(Route(.favorite, id: item.key))
     },
     // Navigation's events: leaving the kept photo closes it, and so does the session's end.
     .fold(NavigationEvents.WentBack.self) { state, e in
-      if e.from == .favorite { state.favorite = nil }
+      if e.from == .favorite { state.favorites.open = nil }
     },
-    .fold(NavigationEvents.ScreensClosed.self) { state, _ in state.favorite = nil },
+    .fold(NavigationEvents.ScreensClosed.self) { state, _ in state.favorites.open = nil },
     .plan(NavigationEvents.WentBack.self) { e, _ in
       e.from == .favorite ? [.images(.cancelAll(target: .detail))] : []
     },
@@ -78,11 +79,11 @@ enum FavoritesFeature: FeatureModule {
       keys: { state, status in state.favorites.items.filter { $0.thumbnail.status == status }.map(\.key) }),
     ImageSlot(
       prefix: "favorite:", target: .detail,
-      image: { state, key in state.favorite?.key == key ? state.favorite?.image : nil },
-      url: { state, key in state.favorite?.key == key ? state.favorite?.card.imageURL : nil },
+      image: { state, key in state.favorites.open?.key == key ? state.favorites.open?.image : nil },
+      url: { state, key in state.favorites.open?.key == key ? state.favorites.open?.card.imageURL : nil },
       update: { state, _, wanted, change in
-        if let key = state.favorite?.key, wanted(key) { change(&state.favorite!.image) }
+        if let key = state.favorites.open?.key, wanted(key) { change(&state.favorites.open!.image) }
       },
-      keys: { state, status in state.favorite.map { $0.image.status == status ? [$0.key] : [] } ?? [] }),
+      keys: { state, status in state.favorites.open.map { $0.image.status == status ? [$0.key] : [] } ?? [] }),
   ]
 }

@@ -7,5 +7,11 @@ extension FavoritesState: StatePatchable {
   {
     guard a != b else { return }
     try StatePatch.list(path + "/items", a.items, b.items, &ops)
+    try StatePatch.value(path + "/open", Nullable(wrappedValue: a.open), Nullable(wrappedValue: b.open), &ops)
   }
+}
+
+extension FavoritesFeature {
+  /// `/favorites`, patched item by item.
+  static let stateParts: [StatePart] = [.part("favorites") { $0.favorites }]
 }

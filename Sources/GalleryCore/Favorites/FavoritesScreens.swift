@@ -16,5 +16,5 @@ extension FavoritesFeature {
   /// After the video, before the settings; an open kept photo stays above it.
   static let tab: TabDeclaration? = TabDeclaration(
     .favorites, root: .favorites, order: 50, pushes: [.favorite],
-    pushed: { state in state.favorite.map { [Route(.favorite, id: $0.key)] } ?? [] })
+    pushed: { state in state.favorites.open.map { [Route(.favorite, id: $0.key)] } ?? [] })
 }

@@ -1,8 +1,11 @@
-/// The photos the user kept (`/favorites`), newest first, from any screen that shows photos:
-/// a pure fold of the log, so they work offline and survive restarts.
+/// The photos the user kept (`/favorites`), newest first, from any screen that shows photos,
+/// and the one open on its own screen: a pure fold of the log, so they work offline and
+/// survive restarts.
 public struct FavoritesState: Codable, Equatable, Sendable {
   /// The kept photos, newest first.
   public var items: [FavoriteItem] = []
+  /// The kept photo open on its own screen (`/favorites/open`), if it is showing.
+  @BoxedNullable public var open: OpenFavorite? = nil
   /// The most photos kept: an add past it is refused with `favorites.full`.
   public static let maxItems = 1000
 
@@ -30,7 +33,7 @@ public struct FavoriteItem: Codable, Equatable, Sendable {
   static func key(of source: String) -> String { "favorite:" + source }
 }
 
-/// The kept photo open on its own screen (`/favorite`), with its large image.
+/// The kept photo open on its own screen (`/favorites/open`), with its large image.
 public struct OpenFavorite: Codable, Equatable, Sendable {
   public var key: String
   public var card: PhotoCard
@@ -55,4 +58,27 @@ extension FavoriteItem: PersistedDefaults {
 extension OpenFavorite: PersistedDefaults {
   /// An empty open favorite.
   public static var persistedDefaults: OpenFavorite { OpenFavorite(key: "", card: .persistedDefaults) }
+}
+
+extension FavoritesFeature {
+  static let stateUpgrades = [
+    StateUpgrade(
+      to: 3, "the open favorite moves from `/favorite` to `/favorites/open`", FavoritesState.upgradeOpenInside
+    )
+  ]
+}
+
+extension FavoritesState {
+  /// Format 2 → 3: the open favorite, a member of the root (`favorite`) in the builds that
+  /// first kept favorites, becomes `favorites.open`.
+  static func upgradeOpenInside(_ state: JSONValue) throws -> JSONValue {
+    guard case .object(var root) = state, let open = root.removeValue(forKey: "favorite") else {
+      return state
+    }
+    var favorites: [String: JSONValue] = [:]
+    if case .object(let members)? = root["favorites"] { favorites = members }
+    favorites["open"] = open
+    root["favorites"] = .object(favorites)
+    return .object(root)
+  }
 }

@@ -18,3 +18,13 @@ public enum FeedAction: Codable, Equatable, Sendable {
   /// last process left in flight and refreshes the home screen.
   case start(provider: String)
 }
+
+extension FeedAction: FeatureAction {
+  static let feature = "feed"
+  func decide(_ state: AppState) throws(Rejection) -> [Event] { try FeedFeature.decide(self, state) }
+}
+
+extension Action {
+  /// An action of the feed feature.
+  public static func feed(_ action: FeedAction) -> Action { Action(action) }
+}

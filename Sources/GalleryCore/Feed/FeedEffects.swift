@@ -11,8 +11,8 @@ public enum FeedEffect: Codable, Equatable, Sendable {
 /// The feed's effects: pages from the provider, and the offline copy of the first page.
 extension FeedFeature {
   static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool {
-    switch effect {
-    case .feed(.loadPage(let requestID, let query, let page, let perPage)):
+    switch effect.as(FeedEffect.self) {
+    case .loadPage(let requestID, let query, let page, let perPage)?:
       let feed = runtime.environment.feed
       runtime.load(
         {
@@ -24,14 +24,14 @@ extension FeedFeature {
           }
         }, { FeedEvents.PageLoaded(requestID: requestID, page: $0) },
         failed: { FeedEvents.LoadFailed(requestID: requestID, failure: $0) })
-    case .feed(.saveOfflineCopy(let provider, let query, let photos)):
+    case .saveOfflineCopy(let provider, let query, let photos)?:
       runtime.run { [offlineCopy = offlineCopy(runtime), diagnostics = runtime.diagnostics] in
         do { try offlineCopy.save(provider: provider, query: query, photos: photos) } catch {
           diagnostics("could not save the offline copy: \(error)")
         }
         return []
       }
-    case .feed(.showOfflineCopy(let provider)):
+    case .showOfflineCopy(let provider)?:
       runtime.run { [offlineCopy = offlineCopy(runtime)] in
         guard let copy = offlineCopy.load(provider: provider) else { return [] }
         return [Event(FeedEvents.OfflineCopyShown(photos: copy.photos, query: copy.query))]
@@ -54,4 +54,13 @@ extension FeedFeature {
   static func providersChanged(_ environment: GalleryEnvironment) -> [Action] {
     [.feed(.start(provider: environment.feed.name))]
   }
+}
+
+extension FeedEffect: FeatureEffect {
+  static let feature = "feed"
+}
+
+extension Effect {
+  /// An effect of the feed feature.
+  public static func feed(_ effect: FeedEffect) -> Effect { .feature(AnyFeatureEffect(effect)) }
 }

@@ -1,5 +1,7 @@
 /// The photo feed, the detail screen and connectivity: decide, reduce, plan.
 enum FeedFeature: FeatureModule {
+  static let actions: (any FeatureAction.Type)? = FeedAction.self
+  static let effects: (any FeatureEffect.Type)? = FeedEffect.self
   /// How long typing waits before it searches.
   static let debounceMilliseconds = 300
 
@@ -226,8 +228,8 @@ enum FeedFeature: FeatureModule {
   ]
 
   static func retryArea(of action: Action) -> ProviderArea? {
-    switch action {
-    case .feed(.refresh), .feed(.loadMore): return .feed
+    switch action.as(FeedAction.self) {
+    case .refresh?, .loadMore?: return .feed
     default: return nil
     }
   }

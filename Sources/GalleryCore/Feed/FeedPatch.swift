@@ -41,3 +41,12 @@ extension FeedState: StatePatchable {
     "isOfflineCopy": { try AppState.view($0.isOfflineCopy) }, "perPage": { try AppState.view($0.perPage) },
   ]
 }
+
+extension FeedFeature {
+  /// `/feed`, the open photo (`/detail`) and `/connectivity`, which the feed follows.
+  static let stateParts: [StatePart] = [
+    .part("feed") { $0.feed },
+    .value("detail") { Nullable(wrappedValue: $0.detail) },
+    .value("connectivity") { $0.connectivity },
+  ]
+}

@@ -6,18 +6,23 @@ import JSON
 ///
 /// Adding a member needs no new version: it declares its default beside it (the types'
 /// `PersistedDefaults`) and a state written before it existed takes that default. Renaming or
-/// reshaping a member does: raise `current` and append to `upgrades` the step that rewrites
-/// a state of the version before into the new shape. Steps chain, oldest first.
+/// reshaping a member does: the feature that owns the member declares a `StateUpgrade` to the
+/// next version in its `stateUpgrades`, which rewrites a state of the version before into the
+/// new shape. Steps chain, oldest first. Version 1 is every state written until 2026-11-25.
 public enum StateFormat {
-  /// The version this build writes and the newest it reads.
-  /// 1: every state written until 2026-11-25 (members added since 2026-11 take their declared
-  /// defaults). 2: `/albums/all` is an object keyed by album id (it was an array).
-  public static let current = 2
+  /// Every feature's steps, by the version they produce (in module order within a version).
+  static let steps: [StateUpgrade] = {
+    let steps = GalleryModules.all.flatMap { $0.stateUpgrades }.enumerated()
+      .sorted { ($0.element.to, $0.offset) < ($1.element.to, $1.offset) }.map(\.element)
+    for version in 2..<((steps.last?.to ?? 1) + 1) {
+      precondition(
+        steps.contains { $0.to == version }, "no feature declares the upgrade to state format \(version)")
+    }
+    return steps
+  }()
 
-  /// `upgrades[n - 1]` rewrites a state of version `n` into version `n + 1`.
-  static let upgrades: [@Sendable (JSONValue) throws -> JSONValue] = [
-    AlbumCards.upgradeToKeyed  // 1 → 2
-  ]
+  /// The version this build writes and the newest it reads: the newest any step produces.
+  public static let current = steps.last?.to ?? 1
 
   /// Decodes a persisted state of `version`, upgrading it first when it is older.
   public static func decode(_ bytes: [UInt8], version: Int) throws -> AppState {
@@ -31,7 +36,7 @@ public enum StateFormat {
   static func upgrade(_ state: JSONValue, from version: Int) throws -> JSONValue {
     try check(version)
     var value = state
-    for step in upgrades[(version - 1)...] { value = try step(value) }
+    for step in steps where step.to > version { value = try step.rewrite(value) }
     return value
   }
 

@@ -16,15 +16,15 @@ public enum ImagesEffect: Codable, Equatable, Sendable {
 /// cancellable by key and target), cancels, and the cache's budget.
 extension ImagesFeature {
   static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool {
-    switch effect {
-    case .images(.download(let key, let target, let url, let offline)):
+    switch effect.as(ImagesEffect.self) {
+    case .download(let key, let target, let url, let offline)?:
       download(key: key, target: target, url: url, offline: offline, in: runtime)
-    case .images(.cancel(let keys, let target)):
+    case .cancel(let keys, let target)?:
       let ids = Set(keys.map { downloadKey($0, target) })
       runtime.cancelDownloads { ids.contains($0) }
-    case .images(.cancelAll(let target)):
+    case .cancelAll(let target)?:
       runtime.cancelDownloads { $0.hasPrefix(target.rawValue + ":") }
-    case .images(.setCacheBudget(let megabytes)):
+    case .setCacheBudget(let megabytes)?:
       let evicted = runtime.cache.setBudget(megabytes * 1_000_000)
       if !evicted.isEmpty { runtime.run { [Event(ImagesEvents.ImagesEvicted(paths: evicted))] } }
     default:
@@ -69,4 +69,13 @@ extension ImagesFeature {
     }
   }
 
+}
+
+extension ImagesEffect: FeatureEffect {
+  static let feature = "images"
+}
+
+extension Effect {
+  /// An effect of the images feature.
+  public static func images(_ effect: ImagesEffect) -> Effect { .feature(AnyFeatureEffect(effect)) }
 }

@@ -10,3 +10,13 @@ public enum ImagesAction: Codable, Equatable, Sendable {
   /// back to not requested, large images of open photos are asked for again).
   case resume
 }
+
+extension ImagesAction: FeatureAction {
+  static let feature = "images"
+  func decide(_ state: AppState) throws(Rejection) -> [Event] { try ImagesFeature.decide(self, state) }
+}
+
+extension Action {
+  /// An action of the images feature.
+  public static func images(_ action: ImagesAction) -> Action { Action(action) }
+}

@@ -1,6 +1,8 @@
 /// Images of every screen, by key: prefetch, cancel, retry, download into the disk cache,
 /// and eviction. Each feature says where its images are (`imageSlots`).
 enum ImagesFeature: FeatureModule {
+  static let actions: (any FeatureAction.Type)? = ImagesAction.self
+  static let effects: (any FeatureEffect.Type)? = ImagesEffect.self
   static let events: [any EventPayload.Type] = ImagesEvents.all
 
   /// Every feature's slots, by target.

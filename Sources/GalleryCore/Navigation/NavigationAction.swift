@@ -7,3 +7,13 @@ public enum NavigationAction: Codable, Equatable, Sendable {
   /// Adopts the shape the frontend declared in `initialize` (recorded only when it changes).
   case adoptShape(AppShape)
 }
+
+extension NavigationAction: FeatureAction {
+  static let feature = "navigation"
+  func decide(_ state: AppState) throws(Rejection) -> [Event] { try NavigationFeature.decide(self, state) }
+}
+
+extension Action {
+  /// An action of the navigation feature.
+  public static func navigation(_ action: NavigationAction) -> Action { Action(action) }
+}

@@ -1,6 +1,7 @@
 /// Decides and reduces navigation: back, the top-level screens (tabs) and the app's shape.
 /// Each feature closes its own pushed screen and loads its own tab when shown.
 enum NavigationFeature: FeatureModule {
+  static let actions: (any FeatureAction.Type)? = NavigationAction.self
   static func decide(_ action: NavigationAction, _ state: AppState) throws(Rejection) -> [Event] {
     switch action {
     case .back:
@@ -45,5 +46,13 @@ enum NavigationFeature: FeatureModule {
       }
     },
     .fold(NavigationEvents.ScreensClosed.self) { state, _ in state.closePushedScreens() },
+  ]
+}
+
+extension NavigationFeature {
+  /// `/route` (patched screen by screen) and `/shape`.
+  static let stateParts: [StatePart] = [
+    .list("route") { $0.route },
+    .value("shape") { $0.shape },
   ]
 }

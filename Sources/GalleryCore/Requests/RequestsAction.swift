@@ -3,3 +3,13 @@ public enum RequestsAction: Codable, Equatable, Sendable {
   /// Runtime: the wait `area` was asked for, ending at `until`, is over by the core's clock.
   case waitElapsed(area: ProviderArea, until: String)
 }
+
+extension RequestsAction: FeatureAction {
+  static let feature = "requests"
+  func decide(_ state: AppState) throws(Rejection) -> [Event] { try RequestsFeature.decide(self, state) }
+}
+
+extension Action {
+  /// An action of the requests feature.
+  public static func requests(_ action: RequestsAction) -> Action { Action(action) }
+}

@@ -3,6 +3,7 @@ import EventStore
 /// What every feature's requests share: a server's asked-for wait (`/rateLimited`) ends by
 /// the core's own clock (a timer, the test clock included), so the entry never outlives it.
 enum RequestsFeature: FeatureModule {
+  static let actions: (any FeatureAction.Type)? = RequestsAction.self
   static let events: [any EventPayload.Type] = RequestsEvents.all
 
   static func decide(_ action: RequestsAction, _ state: AppState) throws(Rejection) -> [Event] {
@@ -54,4 +55,12 @@ enum RequestsFeature: FeatureModule {
   private static func timer(_ area: ProviderArea, _ until: String, milliseconds: Int) -> Effect {
     .deadline(milliseconds: milliseconds, then: .requests(.waitElapsed(area: area, until: until)))
   }
+}
+
+extension RequestsFeature {
+  /// The provider areas that could not be reached and those asked to wait.
+  static let stateParts: [StatePart] = [
+    .value("unreachable") { $0.unreachable },
+    .value("rateLimited") { $0.rateLimited },
+  ]
 }

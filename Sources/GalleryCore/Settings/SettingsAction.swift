@@ -36,3 +36,13 @@ public enum SettingsAction: Codable, Equatable, Sendable {
   case adoptStartSettings(SettingsChange)
   case update(SettingsChange)
 }
+
+extension SettingsAction: FeatureAction {
+  static let feature = "settings"
+  func decide(_ state: AppState) throws(Rejection) -> [Event] { try SettingsFeature.decide(self, state) }
+}
+
+extension Action {
+  /// An action of the settings feature.
+  public static func settings(_ action: SettingsAction) -> Action { Action(action) }
+}

@@ -7,7 +7,7 @@ public enum SettingsEffect: Codable, Equatable, Sendable {
 /// The settings' effect: serve from the providers a user chose.
 extension SettingsFeature {
   static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool {
-    guard case .settings(.useProviders(let settings)) = effect else { return false }
+    guard case .useProviders(let settings)? = effect.as(SettingsEffect.self) else { return false }
     guard let next = runtime.useProviders(settings) else { return true }
     // As at start-up: a feature whose provider changed starts over with the new one.
     let actions = GalleryModules.all.flatMap { $0.providersChanged(next) }
@@ -17,4 +17,13 @@ extension SettingsFeature {
     }
     return true
   }
+}
+
+extension SettingsEffect: FeatureEffect {
+  static let feature = "settings"
+}
+
+extension Effect {
+  /// An effect of the settings feature.
+  public static func settings(_ effect: SettingsEffect) -> Effect { .feature(AnyFeatureEffect(effect)) }
 }

@@ -2,6 +2,8 @@ import Foundation
 
 /// Decides and folds settings changes; invalid values are refused naming the field.
 enum SettingsFeature: FeatureModule {
+  static let actions: (any FeatureAction.Type)? = SettingsAction.self
+  static let effects: (any FeatureEffect.Type)? = SettingsEffect.self
   static func decide(_ action: SettingsAction, _ state: AppState) throws(Rejection) -> [Event] {
     switch action {
     case .detectLanguage(let language):
@@ -157,4 +159,9 @@ enum SettingsFeature: FeatureModule {
     // the environment in use). The state after the fold: the providers with their environments.
     .plan(SettingsEvents.Changed.self) { _, state in [.settings(.useProviders(state.settings.providers))] },
   ]
+}
+
+extension SettingsFeature {
+  /// `/settings`, patched as one value.
+  static let stateParts: [StatePart] = [.value("settings") { $0.settings }]
 }

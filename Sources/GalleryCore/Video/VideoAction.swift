@@ -3,3 +3,13 @@ public enum VideoAction: Codable, Equatable, Sendable {
   /// Fetch popular videos and play one at random, in the rendition best for `wish`.
   case playRandom(VideoWish)
 }
+
+extension VideoAction: FeatureAction {
+  static let feature = "video"
+  func decide(_ state: AppState) throws(Rejection) -> [Event] { try VideoFeature.decide(self, state) }
+}
+
+extension Action {
+  /// An action of the video feature.
+  public static func video(_ action: VideoAction) -> Action { Action(action) }
+}

@@ -10,7 +10,7 @@ extension VideoFeature {
   static let candidates = 40
 
   static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool {
-    guard case .video(.pickRandom(let requestID)) = effect else { return false }
+    guard case .pickRandom(let requestID)? = effect.as(VideoEffect.self) else { return false }
     runtime.run { [environment = runtime.environment, random = runtime.random] in
       switch await environment.video.popular(perPage: candidates) {
       case .failure(let failure): return [Event(VideoEvents.Failed(requestID: requestID, failure: failure))]
@@ -31,4 +31,13 @@ extension VideoFeature {
     }
     return true
   }
+}
+
+extension VideoEffect: FeatureEffect {
+  static let feature = "video"
+}
+
+extension Effect {
+  /// An effect of the video feature.
+  public static func video(_ effect: VideoEffect) -> Effect { .feature(AnyFeatureEffect(effect)) }
 }

@@ -1,5 +1,7 @@
 /// The Pexels App's random video: a pick from the popular list, never downloaded by us.
 enum VideoFeature: FeatureModule {
+  static let actions: (any FeatureAction.Type)? = VideoAction.self
+  static let effects: (any FeatureEffect.Type)? = VideoEffect.self
   static func decide(_ action: VideoAction, _ state: AppState) throws(Rejection) -> [Event] {
     switch action {
     case .playRandom(let wish):
@@ -18,7 +20,7 @@ enum VideoFeature: FeatureModule {
   static let events: [any EventPayload.Type] = VideoEvents.all
 
   static func retryArea(of action: Action) -> ProviderArea? {
-    if case .video(.playRandom) = action { return .video }
+    if case .playRandom? = action.as(VideoAction.self) { return .video }
     return nil
   }
 
@@ -59,4 +61,9 @@ enum VideoFeature: FeatureModule {
     guard state.video.status == .loading else { return [] }
     return [Event(VideoEvents.Requested(requestID: state.nextRequestID, wish: state.video.wish))]
   }
+}
+
+extension VideoFeature {
+  /// `/video`, patched as one value.
+  static let stateParts: [StatePart] = [.value("video") { $0.video }]
 }

@@ -72,13 +72,13 @@ final class FavoritesTests: XCTestCase {
     try s.send(.favorites(.open(key: kept.key)))
     s.waitUntilIdle()
     XCTAssertEqual(s.state.route.map(\.screen), [.favorites, .favorite])
-    XCTAssertEqual(s.state.favorite?.key, kept.key)
-    XCTAssertEqual(s.state.favorite?.image.status, .loaded)
+    XCTAssertEqual(s.state.favorites.open?.key, kept.key)
+    XCTAssertEqual(s.state.favorites.open?.image.status, .loaded)
     XCTAssertEqual(Set(s.state.favorites.items.map(\.thumbnail.status)), [.loaded])
 
     // Forgetting the open one closes it; a key not kept is refused.
     try s.send(.favorites(.remove(key: first.key)))
-    XCTAssertNil(s.state.favorite)
+    XCTAssertNil(s.state.favorites.open)
     XCTAssertEqual(s.state.route.map(\.screen), [.favorites])
     XCTAssertEqual(s.state.favorites.items.count, 2)
     XCTAssertEqual(refusal { try s.send(.favorites(.remove(key: first.key))) }?.code, "favorites.unknown")

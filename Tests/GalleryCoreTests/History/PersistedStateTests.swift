@@ -218,7 +218,8 @@ final class PersistedStateTests: XCTestCase {
       let cursor = try LogCursor(path: Self.upgrade + "/\(name)/events.jsonl")
       let first = try XCTUnwrap(try cursor.next())
       XCTAssertEqual(first.type, "log.base", name)
-      // The builds up to ed300d6 wrote format 1; later ones 2 (albums' cards keyed by id).
+      // The builds up to ed300d6 wrote format 1; later ones 2 (albums' cards keyed by id), up
+      // to 578f692 (its open favorite at /favorite).
       let formatOne: Set = ["3253f74", "78074f8", "79ae5c6", "ae951bc", "ed300d6"]
       XCTAssertEqual(first.version, formatOne.contains(name) ? 1 : 2, name)
       XCTAssertNil(EventCodec.problem(first), name)
@@ -261,12 +262,38 @@ final class PersistedStateTests: XCTestCase {
         checked += 1
       }
     }
-    // The state format is 2 (`/albums/all` keyed by id); ed300d6 wrote the last of format 1
-    // (`log.base.v1.json` is its base). Raising the format needs Tools/upgrade-fixtures/make.sh
-    // run on the build before it, then this line moved on.
+    // The state format is 3 (the open favorite at `/favorites/open`); ed300d6 wrote the last
+    // of format 1 (`log.base.v1.json` is its base), 578f692 the last of format 2
+    // (`log.base.v2.json`). Raising the format needs Tools/upgrade-fixtures/make.sh run on the
+    // build before it, then this line moved on.
     XCTAssertEqual(checked, EventCodec.registered.reduce(0) { $0 + $1.version - 1 })
     XCTAssertEqual(
-      StateFormat.current, 2, "a new state format needs a fixture written by the build before it")
+      StateFormat.current, 3, "a new state format needs a fixture written by the build before it")
+  }
+
+  /// The build before format 3 (578f692) left a kept photo open at `/favorite`: its base and
+  /// its snapshots open with it at `/favorites/open`, its large image and its screen intact.
+  func testAnOpenFavoriteOfFormatTwoOpensInsideTheFavorites() throws {
+    let dir = Self.upgrade + "/578f692"
+    let first = try XCTUnwrap(try LogCursor(path: dir + "/events.jsonl").next())
+    XCTAssertEqual(first.version, 2)
+    let base = try XCTUnwrap(try EventCodec.decode(first).payload as? LogEvents.Base)
+    let open = try XCTUnwrap(base.state.favorites.open, "the open favorite was lost")
+    XCTAssertEqual(open.key, "favorite:demo:1")
+    XCTAssertEqual(open.card.source, "demo:1")
+    XCTAssertEqual(open.image.status, .loaded)
+    XCTAssertEqual(base.state.favorites.items.map(\.key), ["favorite:demo:1"])
+    XCTAssertEqual(base.state.route.last, Route(.favorite, id: "favorite:demo:1"))
+    for name in try FileManager.default.contentsOfDirectory(atPath: dir + "/snapshots")
+    where name.hasSuffix(".snap") {
+      let snapshot = try SnapshotStore.read(dir + "/snapshots/\(name)").get()
+      XCTAssertEqual(snapshot.stateFormat, 2, name)
+      let state = try StateFormat.decode(snapshot.state, version: snapshot.stateFormat)
+      XCTAssertEqual(state.favorites.open?.key, "favorite:demo:1", name)
+    }
+    // A state of format 2 without an open favorite is unchanged by the step.
+    let plain = try StateFormat.decode(Array(#"{"favorites":{"items":[]}}"#.utf8), version: 2)
+    XCTAssertEqual(plain, AppState())
   }
 
   // MARK: - JSON helpers

@@ -17,7 +17,7 @@ enum FavoritesContract: FeatureContract {
     ) { key in .favorites(.remove(key: key)) },
     .action(
       "favorites/open",
-      "Opens a kept photo from the favorites tab: pushes the favorite route and loads its large image at /favorite/image.",
+      "Opens a kept photo from the favorites tab: pushes the favorite route and loads its large image at /favorites/open/image.",
       .string("key", "its favorite key (/favorites/items/N/key)"),
       refuses: ["favorites.unknown", "nav.notShown"]
     ) { key in .favorites(.open(key: key)) },

@@ -1,0 +1,66 @@
+/// A value that belongs to one feature (its action or its effect), carried by `Action` or
+/// `Effect.feature` without either naming the feature: encoded as `{"feature": value}`.
+protocol FeatureValue: Codable, Equatable, Sendable {
+  /// The feature's name: the key of the encoded value (`{"name": …}`), and of its constructor (`.name(…)`).
+  static var feature: String { get }
+}
+
+extension FeatureValue {
+  /// Whether `other` is the same value of the same feature.
+  func isEqual(to other: any FeatureValue) -> Bool { (other as? Self) == self }
+
+  /// `feature(case)`, as an enum with a case per feature would print.
+  var tagged: String { "\(Self.feature)(\(self))" }
+
+  fileprivate static func decoded(from container: KeyedDecodingContainer<FeatureKey>, forKey key: FeatureKey)
+    throws -> any FeatureValue
+  {
+    try container.decode(Self.self, forKey: key)
+  }
+}
+
+/// Encodes and decodes a feature's value as `{"feature": value}`.
+enum FeatureValueCoding {
+  static func encode(_ value: any FeatureValue, to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: FeatureKey.self)
+    try container.encode(value, forKey: FeatureKey(type(of: value).feature))
+  }
+
+  /// The value under the one key of `decoder`'s object, read as the type `types` has for it.
+  static func decode(from decoder: any Decoder, _ types: [String: any FeatureValue.Type], what: String) throws
+    -> any FeatureValue
+  {
+    let container = try decoder.container(keyedBy: FeatureKey.self)
+    guard container.allKeys.count == 1, let key = container.allKeys.first else {
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: decoder.codingPath, debugDescription: "\(what) names exactly one feature"))
+    }
+    guard let type = types[key.stringValue] else {
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: decoder.codingPath, debugDescription: "no feature \(key.stringValue) has \(what)"))
+    }
+    return try type.decoded(from: container, forKey: key)
+  }
+
+  /// The types of the composed features, by feature name. `pick` is a closure, not a key
+  /// path: Swift 6.3 crashes lowering a key path to a static member of an existential metatype.
+  static func types(_ pick: (any FeatureModule.Type) -> (any FeatureValue.Type)?) -> [String:
+    any FeatureValue.Type]
+  {
+    var types: [String: any FeatureValue.Type] = [:]
+    for case let type? in GalleryModules.all.map(pick) {
+      precondition(
+        types.updateValue(type, forKey: type.feature) == nil, "two features are named \(type.feature)")
+    }
+    return types
+  }
+}
+
+/// A feature's name as a coding key.
+struct FeatureKey: CodingKey {
+  let stringValue: String
+  init(_ name: String) { stringValue = name }
+  init?(stringValue: String) { self.stringValue = stringValue }
+  var intValue: Int? { nil }
+  init?(intValue: Int) { nil }
+}
