@@ -440,64 +440,106 @@ class SwiftRequests:
             return f"[{self.type_of(schema.get('items', {}))}]"
         return "JSONValue"
 
-    def render(self):
-        out = [f"// {HEADER}", "", "import GalleryCore", "import JSON", ""]
-        out.append("/// Every method's request, by the name the protocol gives it.")
-        out.append("public enum Requests {")
+    @staticmethod
+    def feature_of(method):
+        """The feature a method belongs to: its tag other than `test` (the server's own: None)."""
+        tags = [t["name"] for t in method.get("tags", []) if t.get("name") != "test"]
+        return tags[0] if tags else None
+
+    def features(self):
+        """Every feature that tags a method, in the document's order."""
+        seen = []
         for m in self.d.methods:
-            if m.get("x-notification"):
+            f = self.feature_of(m)
+            if f and f not in seen and not m.get("x-notification"):
+                seen.append(f)
+        return seen
+
+    def requests(self, feature):
+        """The request structs of `feature`'s methods (None: the server's own), as lines."""
+        out = []
+        for m in self.d.methods:
+            if m.get("x-notification") or self.feature_of(m) != feature:
                 continue
-            name = pascal(m["name"])
-            params = m.get("params", [])
-            result, result_lines = self.results.result(m)
-            out.append(f"  /// {m.get('summary', '')}")
-            out.append(f"  public struct {name}: GalleryRequest {{")
-            out.append(f"    public static let method = {json.dumps(m['name'])}")
-            if result != "Result":
-                out.append(f"    public typealias Result = {result}")
-            out += ["  " + line for line in result_lines]
-            if m.get("x-rejection-codes"):
-                cases = ", ".join("." + swift_case(c) for c in m["x-rejection-codes"])
-                out.append(f"    public static let rejections: [MessageCode] = [{cases}]")
-            fields, inits, encodes = [], [], []
-            for p in params:
-                t = self.type_of(p["schema"])
-                values = p["schema"].get("enum")
-                if values and all(str(v).isidentifier() for v in values):
-                    t = pascal(p["name"])
-                    out.append(f"    /// The values `{p['name']}` takes.")
-                    out.append(f"    public enum {t}: String, Sendable, CaseIterable, JSONParameter {{")
-                    out.append(f"      case {', '.join(swift_identifier(v) for v in values)}")
-                    out.append("      public var json: JSONValue { .string(rawValue) }")
-                    out.append("    }")
-                optional = not p.get("required")
-                swift_t = t if not optional or t.endswith("?") else f"{t}?"
-                if optional and t == "JSONValue":
-                    swift_t = "JSONValue?"
-                ident = p["name"] if not keyword.iskeyword(p["name"]) and p["name"] not in ("from", "in", "as") else f"`{p['name']}`"
-                fields.append(f"    public var {ident}: {swift_t}")
-                inits.append(f"{ident.strip('`')}: {swift_t}{' = nil' if optional else ''}")
-                encodes.append((p["name"], ident, optional))
-            out += fields
-            out.append(f"    public init({', '.join(inits)}) {{")
-            for _, ident, _ in encodes:
-                out.append(f"      self.{ident} = {ident.strip('`')}")
-            out.append("    }")
-            out.append("    public var params: [String: JSONValue] {")
-            if not encodes:
-                out.append("      [:]")
-            else:
-                out.append("      var p: [String: JSONValue] = [:]")
-                for key, ident, optional in encodes:
-                    if optional:
-                        out.append(f"      if let v = {ident} {{ p[{json.dumps(key)}] = v.json }}")
-                    else:
-                        out.append(f"      p[{json.dumps(key)}] = {ident}.json")
-                out.append("      return p")
-            out.append("    }")
-            out.append("  }")
+            out += self.request(m)
             out.append("")
-        out[-1] = "}"
+        return out[:-1]
+
+    def feature_file(self, feature):
+        """`Sources/GalleryClient/F/FRequests.swift`: one feature's requests, in its own folder."""
+        out = [f"// {HEADER}", "", "import GalleryCore", "import JSON", ""]
+        out.append(f"/// The requests of the {feature} feature's methods.")
+        out.append("extension Requests {")
+        out += self.requests(feature)
+        out.append("}")
+        return "\n".join(out) + "\n"
+
+    def request(self, m):
+        """One method's `GalleryRequest`: its params as stored properties, its result type."""
+        out = []
+        name = pascal(m["name"])
+        params = m.get("params", [])
+        result, result_lines = self.results.result(m)
+        out.append(f"  /// {m.get('summary', '')}")
+        out.append(f"  public struct {name}: GalleryRequest {{")
+        out.append(f"    public static let method = {json.dumps(m['name'])}")
+        if result != "Result":
+            out.append(f"    public typealias Result = {result}")
+        out += ["  " + line for line in result_lines]
+        if m.get("x-rejection-codes"):
+            cases = ", ".join("." + swift_case(c) for c in m["x-rejection-codes"])
+            out.append(f"    public static let rejections: [MessageCode] = [{cases}]")
+        fields, inits, encodes = [], [], []
+        for p in params:
+            t = self.type_of(p["schema"])
+            values = p["schema"].get("enum")
+            if values and all(str(v).isidentifier() for v in values):
+                t = pascal(p["name"])
+                out.append(f"    /// The values `{p['name']}` takes.")
+                out.append(f"    public enum {t}: String, Sendable, CaseIterable, JSONParameter {{")
+                out.append(f"      case {', '.join(swift_identifier(v) for v in values)}")
+                out.append("      public var json: JSONValue { .string(rawValue) }")
+                out.append("    }")
+            optional = not p.get("required")
+            swift_t = t if not optional or t.endswith("?") else f"{t}?"
+            if optional and t == "JSONValue":
+                swift_t = "JSONValue?"
+            ident = p["name"] if not keyword.iskeyword(p["name"]) and p["name"] not in ("from", "in", "as") else f"`{p['name']}`"
+            fields.append(f"    public var {ident}: {swift_t}")
+            inits.append(f"{ident.strip('`')}: {swift_t}{' = nil' if optional else ''}")
+            encodes.append((p["name"], ident, optional))
+        out += fields
+        out.append(f"    public init({', '.join(inits)}) {{")
+        for _, ident, _ in encodes:
+            out.append(f"      self.{ident} = {ident.strip('`')}")
+        out.append("    }")
+        out.append("    public var params: [String: JSONValue] {")
+        if not encodes:
+            out.append("      [:]")
+        else:
+            out.append("      var p: [String: JSONValue] = [:]")
+            for key, ident, optional in encodes:
+                if optional:
+                    out.append(f"      if let v = {ident} {{ p[{json.dumps(key)}] = v.json }}")
+                else:
+                    out.append(f"      p[{json.dumps(key)}] = {ident}.json")
+            out.append("      return p")
+        out.append("    }")
+        out.append("  }")
+        return out
+
+    def render(self):
+        """`Requests.swift`: the server's own requests, the contract's shapes and the codes."""
+        out = [f"// {HEADER}", "", "import GalleryCore", "import JSON", ""]
+        out.append("/// Every method's request, by the name the protocol gives it: the server's own here,")
+        out.append("/// each feature's in its folder (`Name/NameRequests.swift`).")
+        out.append("public enum Requests {")
+        out += self.requests(None)
+        out.append("}")
+        for f in self.features():
+            for m in self.d.methods:
+                if self.feature_of(m) == f and not m.get("x-notification"):
+                    self.results.result(m)  # its result's components belong in Contract
         out.append("")
         out += self.results.contract()
         out.append("")
@@ -539,11 +581,18 @@ def swift_formatted(text):
         return text
 
 
-OUTPUTS = {
-    "Clients/python/gallery_client/protocol.py": lambda d: PythonTypes(d).render(),
-    "Clients/typescript/protocol.d.ts": lambda d: TypeScriptTypes(d).render(),
-    "Sources/GalleryClient/Requests.swift": lambda d: swift_formatted(SwiftRequests(d).render()),
-}
+def outputs(document):
+    """Every generated file, by its path under the root."""
+    files = {
+        "Clients/python/gallery_client/protocol.py": lambda: PythonTypes(document).render(),
+        "Clients/typescript/protocol.d.ts": lambda: TypeScriptTypes(document).render(),
+        "Sources/GalleryClient/Requests.swift": lambda: swift_formatted(SwiftRequests(document).render()),
+    }
+    swift = SwiftRequests(document)
+    for feature in swift.features():
+        files[f"Sources/GalleryClient/{feature}/{feature}Requests.swift"] = (
+            lambda f=feature: swift_formatted(swift.feature_file(f)))
+    return files
 
 
 def main():
@@ -553,9 +602,9 @@ def main():
     with open(DOCUMENT, encoding="utf-8") as f:
         document = Document(json.load(f))
     stale = []
-    for relative, render in OUTPUTS.items():
+    for relative, render in outputs(document).items():
         path = os.path.join(ROOT, relative)
-        text = render(document)
+        text = render()
         current = open(path, encoding="utf-8").read() if os.path.exists(path) else None
         if current == text:
             continue

@@ -9,3 +9,22 @@ protocol FeatureContract: Sendable {
   /// Its methods, in the order the OpenRPC document lists them.
   static var methods: [MethodSpec] { get }
 }
+
+extension FeatureContract {
+  /// The feature's name, from the contract's (`NameContract`): the OpenRPC tag of its methods,
+  /// which the generated Swift client uses to keep each feature's requests in its own folder.
+  static var feature: String {
+    let name = String(describing: self)
+    precondition(name.hasSuffix("Contract") && name.count > 8, "\(name): a contract is named NameContract")
+    return String(name.dropLast(8))
+  }
+
+  /// Its methods, each tagged with the feature's name.
+  static var taggedMethods: [MethodSpec] {
+    methods.map { spec in
+      var spec = spec
+      spec.tags.append(feature)
+      return spec
+    }
+  }
+}

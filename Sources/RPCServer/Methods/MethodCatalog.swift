@@ -5,7 +5,7 @@ import GalleryCore
 /// `rpc.discover` returns is generated from it.
 public enum MethodCatalog {
   /// Every method, in the order the document lists them.
-  public static let all: [MethodSpec] = ServerMethods.all + FeatureContracts.all.flatMap { $0.methods }
+  public static let all: [MethodSpec] = ServerMethods.all + FeatureContracts.all.flatMap { $0.taggedMethods }
 
   /// The specs by name.
   public static let byName: [String: MethodSpec] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })

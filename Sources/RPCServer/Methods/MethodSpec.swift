@@ -68,8 +68,9 @@ public struct MethodSpec: Sendable {
   public var result: JSONValue
   public var errors: [Int]
   public var route: Route
-  /// The OpenRPC tag that groups it (`test` for the test clock's methods).
-  public var tag: String?
+  /// The OpenRPC tags that group it: its feature's name (`Favorites`), or `test` for the
+  /// test clock's methods.
+  public var tags: [String]
   /// The message codes its -32010 can carry, as its feature's contract declares them.
   public var rejectionCodes: [String] = []
 
@@ -85,7 +86,7 @@ public struct MethodSpec: Sendable {
     self.result = result
     self.errors = errors
     self.route = route
-    self.tag = tag
+    self.tags = tag.map { [$0] } ?? []
   }
 
   /// The parameter names this method accepts.

@@ -95,7 +95,7 @@ public enum OpenRPCDocument {
         m["x-rejection-codes"] = .array(spec.refusals.map { .string($0) })
       }
       if case .notAvailable(let feature) = spec.route { m["x-not-available-yet"] = .string(feature) }
-      if let tag = spec.tag { m["tags"] = .array([.object(["name": .string(tag)])]) }
+      if !spec.tags.isEmpty { m["tags"] = .array(spec.tags.map { .object(["name": .string($0)]) }) }
       return .object(m)
     }
     return .object([
