@@ -48,22 +48,17 @@ public struct AppState: Codable, Equatable, Sendable {
 extension AppState {
   /// Every member clients see, in the order they are declared above (the order a patch lists
   /// their changes): how each is patched and encoded alone (`StatePatch`, `StatePointer`).
-  /// Each feature declares the members it owns (`FeatureModule.stateParts`); a member no
-  /// feature declares, or a part no member backs, stops the process at its first use.
+  /// Each feature declares the members it owns (`FeatureModule.stateParts`); a part no member
+  /// backs stops the process at its first use, and `StatePointerTests` holds that the parts
+  /// are exactly the members of the view. (Only the labels are read: asking each member's
+  /// value whether it is `@CoreOnly` would cost a conformance scan per type at start-up.)
   static let parts: [StatePart] = {
     var declared: [String: StatePart] = [:]
     for part in GalleryModules.all.flatMap({ $0.stateParts }) {
       precondition(declared.updateValue(part, forKey: part.name) == nil, "two features declare /\(part.name)")
     }
-    let members = Mirror(reflecting: AppState()).children.compactMap { child -> String? in
-      guard let label = child.label, !(child.value is any HiddenFromView) else { return nil }
-      return label.hasPrefix("_") ? String(label.dropFirst()) : label
-    }
-    let parts = members.map { name in
-      guard let part = declared.removeValue(forKey: name) else {
-        preconditionFailure("no feature declares the state part /\(name)")
-      }
-      return part
+    let parts = Mirror(reflecting: AppState()).children.compactMap { child in
+      child.label.flatMap { declared.removeValue(forKey: $0.hasPrefix("_") ? String($0.dropFirst()) : $0) }
     }
     precondition(declared.isEmpty, "state parts no member backs: \(declared.keys.sorted())")
     return parts
