@@ -3,31 +3,21 @@
 protocol FeatureEffect: FeatureValue {}
 
 /// A feature's effect inside an `Effect` (`Effect.feature`), built with the constructor each
-/// feature declares beside its effect type (`.name(…)`).
-public struct AnyFeatureEffect: Codable, Equatable, Sendable, CustomStringConvertible {
+/// feature declares beside its effect type (`.name(…)`); encoded as `{"name": effect}`.
+public struct AnyFeatureEffect: FeatureValueCarrier, Sendable {
   let body: any FeatureEffect
 
   init(_ body: some FeatureEffect) { self.body = body }
 
-  public static func == (a: AnyFeatureEffect, b: AnyFeatureEffect) -> Bool { a.body.isEqual(to: b.body) }
-
-  public var description: String { body.tagged }
-
-  /// Encoded as `{"feature": effect}`.
-  public func encode(to encoder: any Encoder) throws { try FeatureValueCoding.encode(body, to: encoder) }
-
-  /// Decodes `{"feature": effect}` for any composed feature that has effects.
-  public init(from decoder: any Decoder) throws {
-    let value = try FeatureValueCoding.decode(from: decoder, Self.types, what: "an effect")
-    guard let effect = value as? any FeatureEffect else {
-      throw DecodingError.dataCorrupted(
-        .init(codingPath: decoder.codingPath, debugDescription: "not an effect"))
-    }
+  init?(carrying value: any FeatureValue) {
+    guard let effect = value as? any FeatureEffect else { return nil }
     body = effect
   }
 
+  var carried: any FeatureValue { body }
+  static let what = "an effect"
   /// The effect types of the composed features, by feature name.
-  private static let types = FeatureValueCoding.types { $0.effects }
+  static let types = FeatureValueCoding.types { $0.effects }
 }
 
 extension Effect {

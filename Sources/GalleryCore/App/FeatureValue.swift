@@ -19,6 +19,39 @@ extension FeatureValue {
   }
 }
 
+/// What carries one feature's value (`Action`, `AnyFeatureEffect`): equal when the values are,
+/// printed and coded as `{"feature": value}`, decoded through the types the composed features
+/// declare.
+protocol FeatureValueCarrier: Codable, Equatable, CustomStringConvertible {
+  /// The value carried.
+  var carried: any FeatureValue { get }
+  /// What it carries, in a message: "an action".
+  static var what: String { get }
+  /// The composed features' types of the values it carries, by feature name.
+  static var types: [String: any FeatureValue.Type] { get }
+  /// Carries `value`, one of `types`; nil when `value` is not of the kind carried.
+  init?(carrying value: any FeatureValue)
+}
+
+extension FeatureValueCarrier {
+  public static func == (a: Self, b: Self) -> Bool { a.carried.isEqual(to: b.carried) }
+
+  public var description: String { carried.tagged }
+
+  /// Encoded as `{"feature": value}`.
+  public func encode(to encoder: any Encoder) throws { try FeatureValueCoding.encode(carried, to: encoder) }
+
+  /// Decodes `{"feature": value}` for any composed feature that has such values.
+  public init(from decoder: any Decoder) throws {
+    let value = try FeatureValueCoding.decode(from: decoder, Self.types, what: Self.what)
+    guard let carrier = Self(carrying: value) else {
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: decoder.codingPath, debugDescription: "not \(Self.what)"))
+    }
+    self = carrier
+  }
+}
+
 /// Encodes and decodes a feature's value as `{"feature": value}`.
 enum FeatureValueCoding {
   static func encode(_ value: any FeatureValue, to encoder: any Encoder) throws {
