@@ -138,6 +138,8 @@ final class AccountRPCTests: XCTestCase {
       return XCTFail()
     }
     p.call(Requests.AccountCompleteLogin(redirectURL: redirect))
+    // The sign-in's own work (tokens kept, a first page of images) ends before counting.
+    XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
     let before = p.store.version
 
     let refusals: [(String, String)] = [

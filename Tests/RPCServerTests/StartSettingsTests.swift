@@ -36,6 +36,9 @@ final class StartSettingsTests: XCTestCase {
       stop(p)
     }
     let p = try InProcessServer(dataDirectory: dir)
+    // A start with the home screen shown refreshes the feed; its page arrives on its own time
+    // (a busy machine let it land after `version` was read, CI run of 2026-11-26): wait for it.
+    XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
     let version = p.store.version
     p.call("initialize", Self.paleBlueTask)
     XCTAssertEqual(p.store.state.settings.pageSize, 30, "the user's page size wins")

@@ -35,12 +35,12 @@ public enum EventCodec {
   }
 
   static func decode(type: String, version: Int, data: [UInt8]) throws -> Event {
-    guard let t = EventRegistry.app.types[type] else {
+    guard let t = EventRegistry.app.decoders[type] else {
       throw EventDecodingError(
         type: type, reason: "unknown event type, written by a newer build",
         writtenByNewerBuild: true)
     }
-    return Event(erased: try t.decoded(from: data, version: version))
+    return Event(erased: try t.type.decoded(from: data, version: version, knowing: t.known))
   }
 }
 

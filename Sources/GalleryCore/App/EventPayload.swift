@@ -32,12 +32,20 @@ extension EventPayload {
   }
 
   static func decoded(from data: [UInt8], version: Int) throws -> any EventPayload {
+    try decoded(from: data, version: version, knowing: TapeDecoding(Self.self))
+  }
+
+  /// `decoded(from:version:)` with what decoding needs to know of the type found beforehand
+  /// (the registry keeps it per type).
+  static func decoded(from data: [UInt8], version: Int, knowing known: TapeDecoding) throws
+    -> any EventPayload
+  {
     guard version <= Self.version else {
       throw EventDecodingError(type: type, reason: newerVersion(version), writtenByNewerBuild: true)
     }
     let current = version == Self.version ? data : try upgrade(data, from: version)
     do {
-      return try JSONTapeDecoder().decode(Self.self, from: current)
+      return try JSONTapeDecoder().decode(Self.self, from: current, knowing: known)
     } catch {
       throw EventDecodingError(type: type, reason: "data does not match the schema: \(error)")
     }

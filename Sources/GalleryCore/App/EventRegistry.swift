@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Every event type this build knows and the steps each one runs through, derived from the
 /// module list: an event type is owned by exactly one feature (which must fold it, even if
 /// only to say it changes nothing), and any other feature that handles it names it itself.
@@ -14,6 +16,9 @@ struct EventRegistry: Sendable {
 
   /// Every registered type by its log name.
   let types: [String: any EventPayload.Type]
+  /// Every registered type by its log name, with what decoding it needs to know of it (found
+  /// at its first decode: asking for every type at start-up would cost 40 M instructions).
+  let decoders: [String: EventDecoding]
   /// Registration order (the log names of every type).
   let registered: [any EventPayload.Type]
   private let routes: [ObjectIdentifier: Route]
@@ -68,6 +73,7 @@ struct EventRegistry: Sendable {
       }
     }
     self.types = types
+    self.decoders = types.mapValues(EventDecoding.init)
     self.registered = registered
     self.routes = routes
     self.problems = problems
@@ -84,5 +90,24 @@ struct EventRegistry: Sendable {
   /// The steps `payload` goes through (none for a type no module handles).
   func route(of payload: any EventPayload) -> Route? {
     routes[ObjectIdentifier(type(of: payload))]
+  }
+}
+
+/// An event type with what decoding it needs to know of it, found at its first decode and
+/// kept (`TapeDecoding`): one per registered type, for the life of the registry.
+final class EventDecoding: Sendable {
+  let type: any EventPayload.Type
+  private let found = Mutex<TapeDecoding?>(nil)
+
+  init(_ type: any EventPayload.Type) { self.type = type }
+
+  /// What decoding `type` needs to know of it.
+  var known: TapeDecoding {
+    found.withLock { found in
+      if let known = found { return known }
+      let known = TapeDecoding(type)
+      found = known
+      return known
+    }
   }
 }

@@ -9,7 +9,7 @@ import EventStore
 /// A JSON text checked once and laid out as a flat list of tokens, in document order, each
 /// pointing back into the text: what `JSONTapeDecoder` reads typed values from, without
 /// building a `JSONValue` tree (no dictionary, no string for a key nobody asks for).
-final class JSONTape {
+final class JSONTape: Sendable {
   /// What a token is.
   enum Kind: UInt8 { case object, array, string, number, yes, no, null }
 

@@ -7,21 +7,46 @@ public struct JSONTapeDecoder {
 
   /// Decodes a `T` from one complete JSON text.
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+    try decode(type, from: bytes, knowing: TapeDecoding(T.self))
+  }
+
+  /// Decodes a `T` with what decoding needs to know of its type found beforehand
+  /// (`TapeDecoding(T.self)`, kept by a caller that decodes the same types again and again:
+  /// the event registry, for replay).
+  func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], knowing known: TapeDecoding) throws -> T {
     let tape = try JSONTape(bytes)
     // A root that declares defaults lends them to every depth it reaches through objects, so
     // a member missing inside it takes the default its place in the root's value declares.
-    let rootDefaults = PersistedDefaultsCache.tape(for: T.self)
-    if rootDefaults == nil { return try decodeValue(T.self, tape, 0) }
+    guard let rootDefaults = known.rootDefaults else {
+      return try decodeValue(T.self, tape, 0, reader: known.reader)
+    }
     return try T(from: TapeDecoder(tape: tape, index: 0, owner: T.self, rootDefaults: rootDefaults))
   }
 }
 
+/// What decoding a root type needs to know of it, asked of the runtime once: whether it reads
+/// itself off a tape, and the defaults it declares. Each question is a conformance lookup
+/// (about 400 instructions), and replay would ask both for every event.
+struct TapeDecoding: Sendable {
+  let reader: (any TapeReadable.Type)?
+  let rootDefaults: JSONTape?
+
+  init(_ type: Any.Type) {
+    reader = type as? any TapeReadable.Type
+    rootDefaults = PersistedDefaultsCache.tape(for: type)
+  }
+}
+
 /// The value at `i` as a `T`: through its `TapeReadable` fast path where it has one and the
-/// value is regular, through its `init(from:)` otherwise.
+/// value is regular, through its `init(from:)` otherwise. `reader`: `T` as a `TapeReadable`,
+/// when the caller knows it already (`.some(nil)`: it is none).
 private func decodeValue<T: Decodable>(
-  _ type: T.Type, _ tape: JSONTape, _ i: Int, rootDefaults: JSONTape? = nil
+  _ type: T.Type, _ tape: JSONTape, _ i: Int, rootDefaults: JSONTape? = nil,
+  reader: (any TapeReadable.Type)?? = nil
 ) throws -> T {
-  if let readable = T.self as? any TapeReadable.Type, let value = readable.read(from: tape, at: i) as? T {
+  if let readable = reader ?? (T.self as? any TapeReadable.Type),
+    let value = readable.read(from: tape, at: i, as: T.self)
+  {
     return value
   }
   return try T(from: TapeDecoder(tape: tape, index: i, owner: T.self, rootDefaults: rootDefaults))

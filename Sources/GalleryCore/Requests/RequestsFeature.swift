@@ -15,8 +15,9 @@ enum RequestsFeature: FeatureModule {
     }
   }
 
-  /// A timer for every failure event that asks for a wait, whichever feature records it.
-  static var handlers: [EventHandler] {
+  /// A timer for every failure event that asks for a wait, whichever feature records it (a
+  /// `let`: finding those types asks the runtime about every event type, 10 M instructions).
+  static let handlers: [EventHandler] = {
     let failures = GalleryModules.all.flatMap { $0.events }.filter { $0 is any CarriesFailure.Type }
     return [
       .fold(RequestsEvents.WaitEnded.self) { state, e in
@@ -27,7 +28,7 @@ enum RequestsFeature: FeatureModule {
       + failures.map { type in
         EventHandler(type: type, role: .plan { payload, state in waitTimers(for: payload, in: state) })
       }
-  }
+  }()
 
   /// After a restart, each wait still in the state gets its timer again (one already over
   /// ends at once).
