@@ -705,7 +705,7 @@ export interface ServerNotifications {
   "events/appended": {
     "events": Array<EventRecord>;
   };
-  /** The subscription ended because the client left more than 4 MiB unread: no more events/appended until events/subscribe is called again, from resumeFrom to miss nothing. */
+  /** The subscription ended because the client left more than 4 MiB unread and read nothing for 5 s: no more events/appended until events/subscribe is called again, from resumeFrom to miss nothing. */
   "events/dropped": {
     "reason": string;
     "resumeFrom": number;

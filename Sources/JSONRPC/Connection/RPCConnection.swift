@@ -16,6 +16,8 @@ public final class RPCConnection: @unchecked Sendable {
   private var pending: [UInt8] = []
   private var queued = 0
   private var written = 0
+  /// Bytes written to the client so far: what a waiting sender watches for progress.
+  private var writtenBytes = 0
   private var writerStarted = false
   /// Set while the reader handles one read's messages: sends only queue (see `cork`).
   private var corked = false
@@ -23,6 +25,8 @@ public final class RPCConnection: @unchecked Sendable {
   private var writing = false
   /// Threads waiting in `flush`.
   private var flushing = 0
+  /// Threads waiting in `waitForBacklog`.
+  private var pacing = 0
   private let lock = NSLock()
   private var detected: Framing?
   private var writeFailed = false
@@ -58,17 +62,44 @@ public final class RPCConnection: @unchecked Sendable {
     pending += bytes
     queued += 1
     // Corked, the reader writes at uncork: waking the writer thread would cost a context switch.
-    if !corked { outgoing.signal() }
+    if !corked { wakeWriter() }
     outgoing.unlock()
     startWriterOnce()
   }
 
-  /// Bytes sent but not yet written: what a client that stops reading leaves queued. Senders
-  /// of optional traffic (event subscriptions) stop past their bound instead of adding more.
+  /// The most one `write` takes from the queue, so a sender waiting on a slow reader sees
+  /// progress at least every this many bytes.
+  static let writeSliceBytes = 1 << 20
+
+  /// Bytes sent but not yet taken by a write (at most `writeSliceBytes` more are in one under
+  /// way): what a client that stops reading leaves queued.
   public var backlogBytes: Int {
     outgoing.lock()
     defer { outgoing.unlock() }
     return pending.count
+  }
+
+  /// Waits while more than `bytes` are queued, for as long as the client keeps reading: true
+  /// once the backlog is at most `bytes`, false when no byte was written for `stall` seconds
+  /// (the client stopped reading) or writing failed. Senders of bulk traffic (a subscription's
+  /// catch-up) pace themselves with it instead of queueing without a bound.
+  public func waitForBacklog(atMost bytes: Int, stall: Double) -> Bool {
+    outgoing.lock()
+    pacing += 1
+    defer {
+      pacing -= 1
+      outgoing.unlock()
+    }
+    var progress = writtenBytes
+    var deadline = Date(timeIntervalSinceNow: stall)
+    while pending.count > bytes, !writeFailed {
+      if !outgoing.wait(until: deadline), writtenBytes == progress { return false }
+      if writtenBytes != progress {
+        progress = writtenBytes
+        deadline = Date(timeIntervalSinceNow: stall)
+      }
+    }
+    return !writeFailed
   }
 
   /// Holds what is sent from now until `uncork`: the reader corks while it handles the
@@ -86,28 +117,44 @@ public final class RPCConnection: @unchecked Sendable {
     outgoing.lock()
     corked = false
     guard !writing, !pending.isEmpty else {
-      if !pending.isEmpty { outgoing.signal() }
+      if !pending.isEmpty { wakeWriter() }
       return outgoing.unlock()
     }
     writeQueuedHoldingLock()
-    if !pending.isEmpty { outgoing.signal() }
+    if !pending.isEmpty { wakeWriter() }
     outgoing.unlock()
   }
 
-  /// Writes what is queued; called and returns with `outgoing` locked, unlocked meanwhile.
+  /// Wakes the writer thread, with `outgoing` locked. A flush or a paced sender waits on the
+  /// same condition, and a signal might wake one of them instead: then everyone is woken.
+  private func wakeWriter() {
+    if flushing + pacing > 0 { outgoing.broadcast() } else { outgoing.signal() }
+  }
+
+  /// Writes what is queued, up to `writeSliceBytes`; called and returns with `outgoing`
+  /// locked, unlocked meanwhile.
   private func writeQueuedHoldingLock() {
-    let bytes = pending
-    let count = queued
-    pending.removeAll(keepingCapacity: true)
+    let bytes: [UInt8]
+    var count: Int?
+    if pending.count <= Self.writeSliceBytes {
+      bytes = pending
+      count = queued
+      pending.removeAll(keepingCapacity: true)
+    } else {
+      // Part of a message: `written` (whole messages) moves once the queue is empty.
+      bytes = Array(pending[..<Self.writeSliceBytes])
+      pending.removeFirst(Self.writeSliceBytes)
+    }
     writing = true
     outgoing.unlock()
     write(bytes)
     outgoing.lock()
     writing = false
-    written = count
+    if let count { written = count }
+    writtenBytes += bytes.count
     // Wake only whom it concerns: a waiting flush, or the writer thread if more queued
     // meanwhile (a needless wake costs a context switch on the core the client needs).
-    if flushing > 0 || !pending.isEmpty { outgoing.broadcast() }
+    if flushing + pacing > 0 || !pending.isEmpty { outgoing.broadcast() }
   }
 
   /// Waits until every message sent so far is written, or `seconds` have passed (a client

@@ -149,7 +149,7 @@ enum ServerMethods {
     ),
     (
       "events/dropped",
-      "The subscription ended because the client left more than 4 MiB unread: no more events/appended until events/subscribe is called again, from resumeFrom to miss nothing.",
+      "The subscription ended because the client left more than 4 MiB unread and read nothing for 5 s: no more events/appended until events/subscribe is called again, from resumeFrom to miss nothing.",
       Schema.object(["resumeFrom": Schema.integer(minimum: 1), "reason": Schema.string])
     ),
     ("$/progress", "Progress of a long request that was given a workDoneToken.", Schema.ref("Progress")),

@@ -28,6 +28,14 @@ extension GalleryServer {
     for message in answers { connection.send(failure.map { Self.failing(message, $0) } ?? message) }
   }
 
+  /// Runs what waited for the answers of the last read to be written (see `afterAnswers`).
+  func startAfterAnswers() {
+    guard !afterAnswers.isEmpty else { return }
+    let work = afterAnswers
+    afterAnswers = []
+    for start in work { start() }
+  }
+
   /// A held answer after the shared fsync failed: successes become storage errors (their
   /// events may not be on disk), everything else stays as it was.
   static func failing(_ message: JSONValue, _ failure: RPCError) -> JSONValue {

@@ -41,43 +41,53 @@ extension GalleryServer {
     return .object(["events": .array(events), "lastSeq": .number(Double(last))])
   }
 
-  /// The most a subscription may leave queued for a client that does not read: past it the
-  /// subscription is dropped (`events/dropped` says where to resume), so a client never makes
-  /// the server hold more than this of its events, whatever it asks.
+  /// The most a subscription leaves queued for its client: past it the delivery waits for the
+  /// client to read, so a client never makes the server hold more than this of its events
+  /// (and a chunk), whatever it asks.
   static let subscriptionBacklogBytes = 4 << 20
+  /// How long a delivery waits past the backlog bound with no byte read by the client before
+  /// the subscription is dropped (`events/dropped` says where to resume). A client that reads,
+  /// however slowly, is waited for: its catch-up goes at its pace.
+  static let subscriptionStallSeconds = 5.0
 
   func subscribe(_ p: Params) throws(RPCError) -> JSONValue {
     let last = store.log.lastSeq
     let from = UInt64(try p[Parameter.subscribeFrom] ?? Int(last + 1))
+    let delivery = SubscriptionDelivery()
     lock.lock()
-    defer { lock.unlock() }
     // The last one stops here, its catch-up included: one subscription per connection.
-    subscription?.cancel()
+    subscription?.drop()
+    subscription = delivery
+    lock.unlock()
     let connection = self.connection
     let logger = self.logger
-    let delivery = SubscriptionDelivery()
-    let bound = Self.subscriptionBacklogBytes
-    let following = store.log.follow(
-      after: from - 1,
-      onFailure: { error in logger.log(.error, "events/subscribe catch-up: \(error)") }
-    ) { records in
-      guard let first = records.first, delivery.isLive else { return }
-      guard connection.backlogBytes <= bound else {
-        delivery.drop()
-        connection.send(
-          RPCOutgoing.notification(
-            "events/dropped",
-            .object([
-              "resumeFrom": .number(Double(first.seq)),
-              "reason": .string(
-                "the client left more than \(bound) bytes unread: subscribe again from resumeFrom"),
-            ])))
-        return
-      }
-      connection.send(encoded: EventsAppended.message(records))
-    }
-    delivery.attach(following)
-    subscription = following
+    let (bound, stall) = (Self.subscriptionBacklogBytes, Self.subscriptionStallSeconds)
+    // Followed now, so the catch-up is under way before the answer is read; delivered once
+    // the answer is queued, so `{"lastSeq"}` comes before the first `events/appended`.
+    delivery.attach(
+      store.log.follow(
+        after: from - 1,
+        onFailure: { error in logger.log(.error, "events/subscribe catch-up: \(error)") }
+      ) { records in
+        guard let first = records.first, delivery.waitUntilAnswered(within: stall) else { return }
+        let paced = connection.waitForBacklog(atMost: bound, stall: stall)
+        guard delivery.isLive else { return }
+        guard paced else {
+          delivery.drop()
+          connection.send(
+            RPCOutgoing.notification(
+              "events/dropped",
+              .object([
+                "resumeFrom": .number(Double(first.seq)),
+                "reason": .string(
+                  "the client left more than \(bound) bytes unread for \(Int(stall)) s: subscribe again from resumeFrom"
+                ),
+              ])))
+          return
+        }
+        connection.send(encoded: EventsAppended.message(records))
+      })
+    afterAnswers.append { delivery.answered() }
     return .object(["lastSeq": .number(Double(last))])
   }
 
@@ -205,26 +215,48 @@ struct Progress {
   func end() { send(["kind": .string("end")]) }
 }
 
-/// One subscription's delivery: live until it is dropped for its client's unread backlog;
-/// dropping it ends its log subscription, catch-up included.
+/// One subscription's delivery: held until its `events/subscribe` answer is queued, then live
+/// until it is dropped (for its client's unread backlog, by `events/unsubscribe` or by the
+/// next `events/subscribe`); dropping it ends its log subscription, catch-up included, and a
+/// log subscription attached after that ends at once.
 final class SubscriptionDelivery: @unchecked Sendable {
-  private let lock = NSLock()
+  private let condition = NSCondition()
   private var dropped = false
+  private var isAnswered = false
   private var subscription: LogSubscription?
 
-  var isLive: Bool { lock.withLock { !dropped } }
+  var isLive: Bool { condition.withLock { !dropped } }
 
   func attach(_ subscription: LogSubscription) {
-    let cancelNow: Bool = lock.withLock {
+    let cancelNow: Bool = condition.withLock {
       self.subscription = subscription
       return dropped
     }
     if cancelNow { subscription.cancel() }
   }
 
+  /// Lets deliveries go: the answer is ahead of them in the connection's queue.
+  func answered() {
+    condition.withLock {
+      isAnswered = true
+      condition.broadcast()
+    }
+  }
+
+  /// Waits until the answer is queued (the reader queues it at the end of its read, so the
+  /// bound is never reached in practice); whether the delivery is still live.
+  func waitUntilAnswered(within seconds: Double) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    condition.lock()
+    defer { condition.unlock() }
+    while !isAnswered, !dropped, condition.wait(until: deadline) {}
+    return !dropped
+  }
+
   func drop() {
-    let subscription: LogSubscription? = lock.withLock {
+    let subscription: LogSubscription? = condition.withLock {
       dropped = true
+      condition.broadcast()
       return self.subscription
     }
     subscription?.cancel()

@@ -36,7 +36,8 @@ public final class GalleryServer: @unchecked Sendable {
   var coalescing = false
   /// The latest change not yet published while coalescing, and the version it starts from.
   var coalesced: (change: Store.StateChange, from: UInt64)?
-  var subscription: LogSubscription?
+  /// This connection's `events/subscribe`, if any (one per connection).
+  var subscription: SubscriptionDelivery?
   var cancellable: [RPCID: CancelFlag] = [:]
   /// Long work reporting `$/progress` (an upload), as its method declares it.
   var watchedWork: [WatchedWork] = []
@@ -48,6 +49,9 @@ public final class GalleryServer: @unchecked Sendable {
   private var publishingDue = false
   var held: [JSONValue] = []
   var heldAppends = false
+  /// Reader thread only: what waits for the answers of the current read to be queued for
+  /// writing (a subscription's first delivery); run, then emptied, after the read's uncork.
+  var afterAnswers: [() -> Void] = []
 
   /// `testClock` must be the store's `effectClock` and log clock (`serve --test-clock`).
   public init(
@@ -68,7 +72,10 @@ public final class GalleryServer: @unchecked Sendable {
       // Answers to the messages of one read wait for one shared fsync (group commit for
       // pipelined requests); they are sent in order once it is done, in one write.
       connection.cork()
-      defer { connection.uncork() }
+      defer {
+        connection.uncork()
+        startAfterAnswers()
+      }
       holding = true
       if store.log.durability == .fsync {
         lock.lock()
@@ -98,7 +105,7 @@ public final class GalleryServer: @unchecked Sendable {
     lock.lock()
     let status: Int32 = phase == .shuttingDown ? 0 : 1
     observation?.cancel()
-    subscription?.cancel()
+    subscription?.drop()
     lock.unlock()
     if !connection.flush() {
       logger.log(.warn, "the client stopped reading: answers still queued are dropped")
@@ -321,7 +328,7 @@ public final class GalleryServer: @unchecked Sendable {
     case .subscribe: return try subscribe(p)
     case .unsubscribe:
       lock.lock()
-      subscription?.cancel()
+      subscription?.drop()
       subscription = nil
       lock.unlock()
       return .null
