@@ -67,4 +67,37 @@ final class ConnectionPacingTests: XCTestCase {
     XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
     XCTAssertEqual(received.value, sent.flatMap { $0 + [10] }, "every byte, in order, across the slices")
   }
+
+  func testASenderNoLongerWantedStopsWaitingWhenWoken() {
+    let (connection, output) = connection()
+    let sent = messages()
+    for message in sent { connection.send(encoded: message) }
+    let wanted = Locked(true)
+    let answer = Locked<Bool?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      answer.mutate { $0 = connection.waitForBacklog(atMost: 0, stall: 60, while: { wanted.value }) }
+      done.signal()
+    }
+    wanted.mutate { $0 = false }
+    connection.wakePacedSenders()
+    XCTAssertEqual(done.wait(timeout: .now() + 10), .success, "woken, not left to its 60 s")
+    XCTAssertEqual(answer.value, false)
+    // Read it all, so the writer thread is not left in a write to a pipe about to close.
+    let total = sent.reduce(0) { $0 + $1.count + 1 }
+    XCTAssertEqual(drain(output, total), total)
+    XCTAssertTrue(connection.flush(within: 10))
+  }
+
+  /// Reads `total` bytes (or up to the end) from `fd`; how many it read.
+  private func drain(_ fd: Int32, _ total: Int) -> Int {
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    var count = 0
+    while count < total {
+      let n = read(fd, &chunk, chunk.count)
+      if n <= 0 { break }
+      count += n
+    }
+    return count
+  }
 }

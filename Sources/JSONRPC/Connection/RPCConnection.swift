@@ -79,11 +79,12 @@ public final class RPCConnection: @unchecked Sendable {
     return pending.count
   }
 
-  /// Waits while more than `bytes` are queued, for as long as the client keeps reading: true
-  /// once the backlog is at most `bytes`, false when no byte was written for `stall` seconds
-  /// (the client stopped reading) or writing failed. Senders of bulk traffic (a subscription's
-  /// catch-up) pace themselves with it instead of queueing without a bound.
-  public func waitForBacklog(atMost bytes: Int, stall: Double) -> Bool {
+  /// Waits while more than `bytes` are queued, for as long as the client keeps reading and
+  /// `wanted` holds: true once the backlog is at most `bytes`, false when no byte was written
+  /// for `stall` seconds (the client stopped reading), writing failed, or `wanted` turned false
+  /// (checked at each wake; `wakePacedSenders` wakes the waiters). Senders of bulk traffic (a
+  /// subscription's catch-up) pace themselves with it instead of queueing without a bound.
+  public func waitForBacklog(atMost bytes: Int, stall: Double, while wanted: () -> Bool = { true }) -> Bool {
     outgoing.lock()
     pacing += 1
     defer {
@@ -93,6 +94,7 @@ public final class RPCConnection: @unchecked Sendable {
     var progress = writtenBytes
     var deadline = Date(timeIntervalSinceNow: stall)
     while pending.count > bytes, !writeFailed {
+      guard wanted() else { return false }
       if !outgoing.wait(until: deadline), writtenBytes == progress { return false }
       if writtenBytes != progress {
         progress = writtenBytes
@@ -100,6 +102,13 @@ public final class RPCConnection: @unchecked Sendable {
       }
     }
     return !writeFailed
+  }
+
+  /// Wakes the senders waiting in `waitForBacklog`, so they check whether they are still wanted.
+  public func wakePacedSenders() {
+    outgoing.lock()
+    if pacing > 0 { outgoing.broadcast() }
+    outgoing.unlock()
   }
 
   /// Holds what is sent from now until `uncork`: the reader corks while it handles the

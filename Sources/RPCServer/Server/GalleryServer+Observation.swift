@@ -53,7 +53,7 @@ extension GalleryServer {
   func subscribe(_ p: Params) throws(RPCError) -> JSONValue {
     let last = store.log.lastSeq
     let from = UInt64(try p[Parameter.subscribeFrom] ?? Int(last + 1))
-    let delivery = SubscriptionDelivery()
+    let delivery = SubscriptionDelivery(connection: connection)
     lock.lock()
     // The last one stops here, its catch-up included: one subscription per connection.
     subscription?.drop()
@@ -70,7 +70,7 @@ extension GalleryServer {
         onFailure: { error in logger.log(.error, "events/subscribe catch-up: \(error)") }
       ) { records in
         guard let first = records.first, delivery.waitUntilAnswered(within: stall) else { return }
-        let paced = connection.waitForBacklog(atMost: bound, stall: stall)
+        let paced = connection.waitForBacklog(atMost: bound, stall: stall, while: { delivery.isLive })
         guard delivery.isLive else { return }
         guard paced else {
           delivery.drop()
@@ -224,6 +224,9 @@ final class SubscriptionDelivery: @unchecked Sendable {
   private var dropped = false
   private var isAnswered = false
   private var subscription: LogSubscription?
+  private let connection: RPCConnection
+
+  init(connection: RPCConnection) { self.connection = connection }
 
   var isLive: Bool { condition.withLock { !dropped } }
 
@@ -260,5 +263,7 @@ final class SubscriptionDelivery: @unchecked Sendable {
       return self.subscription
     }
     subscription?.cancel()
+    // A delivery waiting for its client to read stops waiting now (shutdown is not held up).
+    connection.wakePacedSenders()
   }
 }
