@@ -96,6 +96,14 @@ public enum EventLine {
   public static func decode(_ line: UnsafeRawBufferPointer, checkingData: Bool = true) throws(Failure)
     -> EventRecord
   {
+    try decode(line, checkingData: checkingData) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// `decode`, taking the type's name from `typeName` (given its unescaped bytes, checked
+  /// UTF-8): a reader of many lines shares one string per type (`EventTypeNames`).
+  static func decode(
+    _ line: UnsafeRawBufferPointer, checkingData: Bool, typeName: (UnsafeRawBufferPointer) -> String
+  ) throws(Failure) -> EventRecord {
     guard let stored = storedChecksum(line) else {
       throw Failure(isChecksumMismatch: false, reason: "line does not end with a \"crc\" member")
     }
@@ -107,7 +115,7 @@ public enum EventLine {
       )
     }
     do {
-      return try parseBody(body, checkingData: checkingData)
+      return try parseBody(body, checkingData: checkingData, typeName: typeName)
     } catch {
       throw Failure(
         isChecksumMismatch: false, reason: "malformed JSON at byte \(error.offset): \(error.reason)")
@@ -124,10 +132,9 @@ public enum EventLine {
     return seq
   }
 
-  private static func parseBody(_ body: UnsafeRawBufferPointer, checkingData: Bool) throws(JSONScanner
-    .Failure)
-    -> EventRecord
-  {
+  private static func parseBody(
+    _ body: UnsafeRawBufferPointer, checkingData: Bool, typeName: (UnsafeRawBufferPointer) -> String
+  ) throws(JSONScanner.Failure) -> EventRecord {
     var s = JSONScanner(body)
     try s.expect(UInt8(ascii: "{"), "'{'")
     var seq: UInt64?
@@ -148,7 +155,11 @@ public enum EventLine {
       case .seq: seq = try s.readUInt()
       case .version: version = try s.readUInt()
       case .more: more = try s.readUInt()
-      case .type: type = try s.readString()
+      case .type:
+        let (content, escaped) = try s.scanString()
+        type =
+          escaped
+          ? try s.text(of: content, escaped: true) : typeName(UnsafeRawBufferPointer(rebasing: body[content]))
       case .time:
         let (content, escaped) = try s.scanString()
         let parsed =

@@ -109,6 +109,36 @@ final class FormatTests: XCTestCase {
         })
   }
 
+  /// A cursor shares one string per type name; past the names it keeps (200 types here,
+  /// in runs and alternating) and for a name spelled with escapes, every type still reads as
+  /// written.
+  func testACursorReadsEveryTypeNameAsWrittenWhateverItKeeps() throws {
+    let dir = TempDirectory()
+    let log = try EventLog(path: dir.file("events.jsonl"), options: EventLogOptions(durability: .none))
+    var types: [String] = []
+    for n in 0..<600 {
+      // Runs of three of one type, then 200 distinct types, then alternating two.
+      let type = n < 300 ? "feed.imageLoaded\(n / 3 % 200)" : n % 2 == 0 ? "auth.fieldEdited" : "nav.back"
+      types.append(type)
+      try log.append([event(n, type: type)])
+    }
+    try log.close()
+    var bytes = readFile(dir.file("events.jsonl"))
+    let body = #"{"seq":601,"time":"2026-11-18T11:06:40.123Z","type":"n\u0061v.back","v":1,"data":{"n":600}"#
+    bytes +=
+      Array(body.utf8) + Array(#","crc":""#.utf8)
+      + Array(String(format: "%08x", CRC32C.checksum(Array(body.utf8))).utf8) + [34, 125, 10]
+    writeFile(dir.file("events.jsonl"), bytes)
+    types.append("nav.back")
+    for checking in [true, false] {
+      let cursor = try LogCursor(path: dir.file("events.jsonl"))
+      cursor.checksData = checking
+      var read: [String] = []
+      while let r = try cursor.next() { read.append(r.type) }
+      XCTAssertEqual(read, types)
+    }
+  }
+
   func testInvalidEventsAreRefusedWithTheReason() throws {
     let dir = TempDirectory()
     let log = try EventLog(path: dir.file("events.jsonl"))

@@ -139,9 +139,10 @@ final class ReplayPipeline: @unchecked Sendable {
   private static func decode(_ records: [EventRecord]) -> (events: [Event], failure: ReplayError?) {
     var events: [Event] = []
     events.reserveCapacity(records.count)
+    var decoder = EventRunDecoder()
     for record in records {
       do {
-        events.append(try EventCodec.decode(record))
+        events.append(try decoder.decode(record))
       } catch {
         return (
           events,
