@@ -96,13 +96,13 @@ public enum EventLine {
   public static func decode(_ line: UnsafeRawBufferPointer, checkingData: Bool = true) throws(Failure)
     -> EventRecord
   {
-    try decode(line, checkingData: checkingData) { String(decoding: $0, as: UTF8.self) }
+    var memory = EnvelopeMemory()
+    return try decode(line, checkingData: checkingData, memory: &memory)
   }
 
-  /// `decode`, taking the type's name from `typeName` (given its unescaped bytes, checked
-  /// UTF-8): a reader of many lines shares one string per type (`EventTypeNames`).
+  /// `decode` for a reader of many lines, reusing what the lines before left in `memory`.
   static func decode(
-    _ line: UnsafeRawBufferPointer, checkingData: Bool, typeName: (UnsafeRawBufferPointer) -> String
+    _ line: UnsafeRawBufferPointer, checkingData: Bool, memory: inout EnvelopeMemory
   ) throws(Failure) -> EventRecord {
     guard let stored = storedChecksum(line) else {
       throw Failure(isChecksumMismatch: false, reason: "line does not end with a \"crc\" member")
@@ -115,7 +115,7 @@ public enum EventLine {
       )
     }
     do {
-      return try parseBody(body, checkingData: checkingData, typeName: typeName)
+      return try parseBody(body, checkingData: checkingData, memory: &memory)
     } catch {
       throw Failure(
         isChecksumMismatch: false, reason: "malformed JSON at byte \(error.offset): \(error.reason)")
@@ -133,7 +133,7 @@ public enum EventLine {
   }
 
   private static func parseBody(
-    _ body: UnsafeRawBufferPointer, checkingData: Bool, typeName: (UnsafeRawBufferPointer) -> String
+    _ body: UnsafeRawBufferPointer, checkingData: Bool, memory: inout EnvelopeMemory
   ) throws(JSONScanner.Failure) -> EventRecord {
     var s = JSONScanner(body)
     try s.expect(UInt8(ascii: "{"), "'{'")
@@ -159,13 +159,14 @@ public enum EventLine {
         let (content, escaped) = try s.scanString()
         type =
           escaped
-          ? try s.text(of: content, escaped: true) : typeName(UnsafeRawBufferPointer(rebasing: body[content]))
+          ? try s.text(of: content, escaped: true)
+          : memory.name(UnsafeRawBufferPointer(rebasing: body[content]))
       case .time:
         let (content, escaped) = try s.scanString()
         let parsed =
           escaped
           ? ISOTime.parse(Array(try s.text(of: content, escaped: true).utf8))
-          : ISOTime.parse(UnsafeRawBufferPointer(rebasing: body[content]))
+          : memory.time(UnsafeRawBufferPointer(rebasing: body[content]))
         guard let parsed else { throw s.fail("\"time\" is not yyyy-mm-ddThh:mm:ss.sssZ") }
         time = parsed
       case .data:

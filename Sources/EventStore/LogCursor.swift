@@ -20,7 +20,7 @@ public final class LogCursor {
   private var readyIndex = 0
   private var finished = false
   private var pendingStart: Int64 = 0
-  private var typeNames = EventTypeNames()
+  private var envelopes = EnvelopeMemory()
 
   /// Whether each event's data is checked to be well-formed JSON as it is read (true), or
   /// only delimited, for a consumer that parses every data object itself (replay).
@@ -94,7 +94,7 @@ public final class LogCursor {
           return
         }
         do {
-          let r = try EventLine.decode(line, checkingData: checksData) { typeNames.name($0) }
+          let r = try EventLine.decode(line, checkingData: checksData, memory: &envelopes)
           if let problem = continuity.accept(r) {
             failure = (offset, problem, r.seq)
             return

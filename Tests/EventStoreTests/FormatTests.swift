@@ -1,5 +1,6 @@
 import EventStore
 import Foundation
+import GalleryTesting
 import JSON
 import XCTest
 
@@ -109,12 +110,25 @@ final class FormatTests: XCTestCase {
         })
   }
 
-  /// A cursor shares one string per type name; past the names it keeps (200 types here,
-  /// in runs and alternating) and for a name spelled with escapes, every type still reads as
-  /// written.
-  func testACursorReadsEveryTypeNameAsWrittenWhateverItKeeps() throws {
+  /// A cursor keeps each type's name and the last time's second from line to line; past the
+  /// names it keeps (200 types here, in runs and alternating), across seconds, days and years,
+  /// and for a name spelled with escapes, every type and time still reads as written, and a
+  /// bad time in a remembered second is refused as before.
+  func testACursorReadsEveryTypeAndTimeAsWrittenWhateverItKeeps() throws {
     let dir = TempDirectory()
-    let log = try EventLog(path: dir.file("events.jsonl"), options: EventLogOptions(durability: .none))
+    // Steps of 1 ms, 999 ms (the next second), a day and a year, in turn.
+    let steps: [Int64] = [1, 999, 86_400_000, 31_536_000_000]
+    let times = (0..<600).reduce(into: [Int64(1_795_000_000_000)]) { t, n in t.append(t.last! + steps[n % 4])
+    }
+    let clock = Locked(0)
+    let log = try EventLog(
+      path: dir.file("events.jsonl"),
+      options: EventLogOptions(
+        durability: .none,
+        clock: {
+          clock.mutate { $0 += 1 }
+          return times[clock.value - 1]
+        }))
     var types: [String] = []
     for n in 0..<600 {
       // Runs of three of one type, then 200 distinct types, then alternating two.
@@ -123,19 +137,30 @@ final class FormatTests: XCTestCase {
       try log.append([event(n, type: type)])
     }
     try log.close()
-    var bytes = readFile(dir.file("events.jsonl"))
-    let body = #"{"seq":601,"time":"2026-11-18T11:06:40.123Z","type":"n\u0061v.back","v":1,"data":{"n":600}"#
-    bytes +=
+    func line(_ body: String) -> [UInt8] {
       Array(body.utf8) + Array(#","crc":""#.utf8)
-      + Array(String(format: "%08x", CRC32C.checksum(Array(body.utf8))).utf8) + [34, 125, 10]
-    writeFile(dir.file("events.jsonl"), bytes)
-    types.append("nav.back")
+        + Array(String(format: "%08x", CRC32C.checksum(Array(body.utf8))).utf8) + [34, 125, 10]
+    }
+    let start = readFile(dir.file("events.jsonl"))
+    var lastTime: [UInt8] = []
+    ISOTime.append(millis: times[599], to: &lastTime)
+    let second = String(decoding: lastTime[0..<20], as: UTF8.self)  // yyyy-mm-ddThh:mm:ss.
+    let escaped = line(#"{"seq":601,"time":"\#(second)999Z","type":"n\u0061v.back","v":1,"data":{"n":600}"#)
+    writeFile(dir.file("events.jsonl"), start + escaped)
     for checking in [true, false] {
       let cursor = try LogCursor(path: dir.file("events.jsonl"))
       cursor.checksData = checking
-      var read: [String] = []
-      while let r = try cursor.next() { read.append(r.type) }
-      XCTAssertEqual(read, types)
+      var read: [(String, Int64)] = []
+      while let r = try cursor.next() { read.append((r.type, r.timeMillis)) }
+      XCTAssertEqual(read.map(\.0), types + ["nav.back"])
+      XCTAssertEqual(read.map(\.1), Array(times[0..<600]) + [times[599] / 1000 * 1000 + 999])
+    }
+    // The same second with a bad millisecond: refused as the full parse refuses it.
+    let bad = line(#"{"seq":602,"time":"\#(second)9x9Z","type":"nav.back","v":1,"data":{"n":601}"#)
+    writeFile(dir.file("events.jsonl"), start + escaped + bad + escaped)
+    let cursor = try LogCursor(path: dir.file("events.jsonl"))
+    XCTAssertThrowsError(try { while try cursor.next() != nil {} }()) { error in
+      XCTAssertTrue("\(error)".contains(#""time" is not yyyy-mm-ddThh:mm:ss.sssZ"#), "\(error)")
     }
   }
 
