@@ -144,13 +144,20 @@ public enum EventLine {
     var more: UInt64 = 0
     var data: [UInt8]?
     repeat {
-      // Members are told apart by their bytes: no string per key on every line of a replay.
-      let (name, escapedName) = try s.scanString()
-      let member =
-        escapedName
-        ? EnvelopeMember(text: try s.text(of: name, escaped: true))
-        : EnvelopeMember(UnsafeRawBufferPointer(rebasing: body[name]))
-      try s.expect(UInt8(ascii: ":"), "':'")
+      // Members are told apart by their bytes: no string per key on every line of a replay,
+      // and a known key as the writer puts it (`"seq":`) is matched without a scan.
+      let member: EnvelopeMember
+      if let plain = EnvelopeMember.plain(at: s.index, in: body) {
+        member = plain.member
+        s.index = plain.end
+      } else {
+        let (name, escapedName) = try s.scanString()
+        member =
+          escapedName
+          ? EnvelopeMember(text: try s.text(of: name, escaped: true))
+          : EnvelopeMember(UnsafeRawBufferPointer(rebasing: body[name]))
+        try s.expect(UInt8(ascii: ":"), "':'")
+      }
       switch member {
       case .seq: seq = try s.readUInt()
       case .version: version = try s.readUInt()
@@ -291,6 +298,20 @@ private enum EnvelopeMember {
     case 4 where named("more"): self = .more
     default: self = .other
     }
+  }
+
+  /// The known member whose key starts at `i` exactly as the writer puts it (`"seq":`, no
+  /// whitespace, no escape), and where its value starts; nil for anything else, which the
+  /// scanner then reads in full.
+  static func plain(at i: Int, in body: UnsafeRawBufferPointer) -> (member: EnvelopeMember, end: Int)? {
+    guard i < body.count, body[i] == UInt8(ascii: "\"") else { return nil }
+    // The longest known key has 4 bytes: its closing quote is at most 5 bytes on.
+    var k = i + 1
+    while k <= i + 5, k < body.count, body[k] != UInt8(ascii: "\"") { k += 1 }
+    guard k <= i + 5, k + 1 < body.count, body[k] == UInt8(ascii: "\""), body[k + 1] == UInt8(ascii: ":")
+    else { return nil }
+    let member = EnvelopeMember(UnsafeRawBufferPointer(rebasing: body[(i + 1)..<k]))
+    return member == .other ? nil : (member, k + 2)
   }
 
   /// A key written with escapes, once unescaped.
