@@ -50,7 +50,14 @@ public final class TemporaryDirectory: @unchecked Sendable {
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
   }
 
-  deinit { try? FileManager.default.removeItem(atPath: path) }
+  deinit {
+    // A store's late work (an image download finishing after its test) may write while this
+    // removes, so one pass can fail on a folder that just got a file: try again, a few times.
+    // Once the directory is gone nothing makes it again (the image cache refuses to).
+    for _ in 0..<5 where FileManager.default.fileExists(atPath: path) {
+      try? FileManager.default.removeItem(atPath: path)
+    }
+  }
 
   /// Every regular file below the directory, recursively.
   public func allFiles() -> [String] {

@@ -83,8 +83,13 @@ public final class ImageCache: @unchecked Sendable {
     }
     let name = SHA256.hex(Array(url.utf8))
     let path = path(ofName: name)
-    try FileManager.default.createDirectory(
-      atPath: "\(directory)/\(name.prefix(2))", withIntermediateDirectories: true)
+    // The cache's own folders are made again if removed, never the data directory above
+    // them: a download that finishes after its owner removed that directory fails instead
+    // of leaving a directory nobody owns.
+    for folder in [directory, "\(directory)/\(name.prefix(2))"]
+    where mkdir(folder, 0o755) != 0 && errno != EEXIST {
+      throw RequestFailure(kind: .malformed, detail: "could not write to the image cache: \(root) is gone")
+    }
     let temp = "\(absolute(path)).\(UUID().uuidString).tmp"
     guard FileManager.default.createFile(atPath: temp, contents: Data(bytes)) else {
       throw RequestFailure(kind: .malformed, detail: "could not write to the image cache")

@@ -65,6 +65,22 @@ final class ImageCacheTests: XCTestCase {
     XCTAssertThrowsError(try small.store([UInt8](repeating: 0, count: 6_000), for: "https://x/big"))
   }
 
+  /// A download that finishes after the data directory was removed (its owner's cleanup)
+  /// fails and leaves nothing behind; the cache's own folders, if removed, are made again.
+  func testAStoreAfterTheDataDirectoryIsGoneFailsWithoutMakingItAgain() throws {
+    var dir: TemporaryDirectory? = TemporaryDirectory()
+    let root = dir!.path
+    let cache = try ImageCache(root: root, budget: 100_000)
+    try FileManager.default.removeItem(atPath: cache.directory)
+    XCTAssertNoThrow(try cache.store([1], for: "https://x/1"), "the cache folder alone is made again")
+    dir = nil
+    XCTAssertFalse(FileManager.default.fileExists(atPath: root))
+    XCTAssertThrowsError(try cache.store([1, 2], for: "https://x/2")) { error in
+      XCTAssertTrue("\(error)".contains("is gone"), "\(error)")
+    }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: root), "nothing made again")
+  }
+
   /// Issue 28, item 2: a store a crash interrupted leaves a temp file in the cache's folder;
   /// the next start removes it.
   func testAStoresLeftoverTempFileIsSweptAtStart() throws {
