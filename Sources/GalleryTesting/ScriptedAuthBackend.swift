@@ -41,7 +41,10 @@ public actor StalledAuthBackend: AuthBackend {
   }
 }
 
-/// A fresh directory per test, removed when released.
+/// A fresh directory per test (`gallery-UUID` in the system temp directory). Owner: the test
+/// holding it, which removes it when released (`deinit`, retried when a late write races it);
+/// tests that keep one for their whole class remove it in `tearDown`. Bound: one per test
+/// alive, holding what that test's store wrote.
 public final class TemporaryDirectory: @unchecked Sendable {
   public let path: String
 
