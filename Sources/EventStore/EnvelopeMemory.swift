@@ -9,8 +9,8 @@
 /// cost an allocation per line), and the second of the last time read (lines written in the
 /// same second differ only in their milliseconds).
 ///
-/// Owned by the `LogCursor` reading the lines; bounded at `capacity` names (a log with more
-/// types than that makes the rest per line, as before) and one second.
+/// Owned by the `LogCursor` reading the lines; bounded at `capacity` names of at most
+/// `EventLine.maxTypeLength` bytes (16 KiB; others are made per line, as before) and one second.
 struct EnvelopeMemory {
   /// The most names kept: a build has a few dozen event types.
   static let capacity = 128
@@ -31,7 +31,8 @@ struct EnvelopeMemory {
       return known.text
     }
     let text = String(decoding: bytes, as: UTF8.self)
-    if names.count < Self.capacity {
+    // Only a name the writer could have written is kept (a hostile line's may be megabytes).
+    if names.count < Self.capacity, bytes.count <= EventLine.maxTypeLength {
       names.append((Array(bytes), text))
       last = names.count - 1
     }

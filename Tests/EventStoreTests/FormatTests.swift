@@ -155,6 +155,16 @@ final class FormatTests: XCTestCase {
       XCTAssertEqual(read.map(\.0), types + ["nav.back"])
       XCTAssertEqual(read.map(\.1), Array(times[0..<600]) + [times[599] / 1000 * 1000 + 999])
     }
+    // A type far longer than any the writer makes (a hostile line) still reads, unkept.
+    let long = String(repeating: "x", count: 100_000)
+    let longLines = [602, 603].flatMap { n in
+      line(#"{"seq":\#(n),"time":"\#(second)999Z","type":"\#(long)","v":1,"data":{}"#)
+    }
+    writeFile(dir.file("events.jsonl"), start + escaped + longLines)
+    let reader = try LogCursor(path: dir.file("events.jsonl"))
+    var lastTypes: [String] = []
+    while let r = try reader.next() { lastTypes.append(r.type) }
+    XCTAssertEqual(lastTypes.suffix(3), ["nav.back", long, long])
     // The same second with a bad millisecond: refused as the full parse refuses it.
     let bad = line(#"{"seq":602,"time":"\#(second)9x9Z","type":"nav.back","v":1,"data":{"n":601}"#)
     writeFile(dir.file("events.jsonl"), start + escaped + bad + escaped)
