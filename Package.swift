@@ -31,11 +31,13 @@ let package = Package(
     .target(name: "GalleryTesting", dependencies: ["GalleryCore", "EventStore"]),
     // The gallery's methods over JSON-RPC: dispatch, the method catalog, state patches, OpenRPC.
     .target(name: "RPCServer", dependencies: ["JSONRPC", "GalleryCore", "EventStore"]),
+    // The gallery as an MCP server: tools derived from the method catalog, the state as resources.
+    .target(name: "MCPServer", dependencies: ["RPCServer", "JSON", "JSONRPC", "GalleryCore", "EventStore"]),
     // The typed Swift client: requests generated from openrpc.json, a state mirror, stdio or in-process.
     .target(name: "GalleryClient", dependencies: ["GalleryCore", "JSON", "JSONRPC", "RPCServer"]),
     // The executable: serve (default), demo, replay, verify, repair.
     .executableTarget(
-      name: "gallery-rpc", dependencies: ["RPCServer", "JSONRPC", "GalleryCore", "EventStore"]),
+      name: "gallery-rpc", dependencies: ["RPCServer", "MCPServer", "JSONRPC", "GalleryCore", "EventStore"]),
     // The reference web frontend's bridge: serves Web/ and relays the page to one gallery-rpc.
     .executableTarget(
       name: "gallery-web", dependencies: ["GalleryCore", "RPCServer", "JSONRPC", "gallery-rpc"]),
@@ -54,7 +56,7 @@ let package = Package(
     .testTarget(
       name: "RPCServerTests",
       dependencies: [
-        "RPCServer", "GalleryClient", "GalleryCore", "GalleryTesting", "EventStore", "gallery-rpc",
+        "RPCServer", "MCPServer", "GalleryClient", "GalleryCore", "GalleryTesting", "EventStore", "gallery-rpc",
         "gallery-web",
       ]),
     .testTarget(

@@ -4,14 +4,56 @@ import GalleryCore
 import RPCServer
 
 /// `gallery-rpc serve`: opens the data directory and serves JSON-RPC on stdin/stdout.
+/// `gallery-rpc mcp` opens it the same way (`open`) and puts the MCP face in front.
 enum ServeCommand {
+  /// What `open` found: the store, the test clock if any, and what to remove at the end.
+  struct Opened {
+    var config: ServerConfiguration
+    var store: Store
+    var logger: Logger
+    var testClock: ManualClock?
+    /// The directory the store is on (a copy under `--inspect`, removed by `close`).
+    var dataDirectory: String
+
+    /// Removes the inspector's copy; nothing otherwise.
+    func close() {
+      if config.inspect != nil { try? FileManager.default.removeItem(atPath: dataDirectory) }
+    }
+  }
+
   static func run(_ arguments: [String]) -> Int32 {
+    let opened: Opened
+    switch open(arguments, command: "gallery-rpc") {
+    case .failure(let status): return status.code
+    case .success(let value): opened = value
+    }
+    defer { opened.close() }
+    let config = opened.config
+    let connection = RPCConnection(
+      input: 0, output: 1, framing: config.framing, maxMessageBytes: config.maxMessageBytes)
+    let server = GalleryServer(
+      store: opened.store, connection: connection, logger: opened.logger,
+      serverVersion: GalleryRPCVersion.text,
+      maxMessageBytes: config.maxMessageBytes, testClock: opened.testClock)
+    if let testClock = opened.testClock {
+      opened.logger.log(
+        .info, "test clock: time stands still at \(ISOTime.format(millis: testClock.milliseconds))")
+    }
+    return server.run()
+  }
+
+  /// An exit status as an error, for `open`.
+  struct Status: Error { var code: Int32 }
+
+  /// Reads the options, opens the data directory (its single-writer lock, recovery,
+  /// retention) and logs what it found, as `serve` and `mcp` both start.
+  static func open(_ arguments: [String], command: String) -> Result<Opened, Status> {
     let config: ServerConfiguration
     do {
       config = try ServerConfiguration.parse(arguments, environment: ProcessInfo.processInfo.environment)
     } catch {
-      printError("gallery-rpc: \(error)")
-      return 2
+      printError("\(command): \(error)")
+      return .failure(Status(code: 2))
     }
     signal(SIGPIPE, SIG_IGN)
     fixLargeBlockThreshold()
@@ -22,10 +64,9 @@ enum ServeCommand {
     if let inspected = config.inspect {
       do { dataDirectory = try InspectCopy.make(of: inspected) } catch {
         logger.log(.error, "cannot inspect \(inspected): \(error)")
-        return 1
+        return .failure(Status(code: 1))
       }
     }
-    defer { if config.inspect != nil { try? FileManager.default.removeItem(atPath: dataDirectory) } }
     let store: Store
     do {
       store = try Store(
@@ -50,7 +91,8 @@ enum ServeCommand {
         }())
     } catch {
       logger.log(.error, "cannot open \(config.inspect ?? config.dataDirectory): \(error)")
-      return VerifyCommand.status(for: error)
+      if config.inspect != nil { try? FileManager.default.removeItem(atPath: dataDirectory) }
+      return .failure(Status(code: VerifyCommand.status(for: error)))
     }
     let recovery = store.recovery
     if let torn = recovery.tornTail { logger.log(torn.damaged ? .error : .warn, "\(torn)") }
@@ -66,14 +108,8 @@ enum ServeCommand {
       .info,
       "serving \(config.inspect.map { "\($0) read-only" } ?? config.dataDirectory) (state version \(store.version), auth \(config.provider("auth")), durability \(config.inspect == nil ? "\(config.durability)" : "none"))"
     )
-    let connection = RPCConnection(
-      input: 0, output: 1, framing: config.framing, maxMessageBytes: config.maxMessageBytes)
-    let server = GalleryServer(
-      store: store, connection: connection, logger: logger, serverVersion: GalleryRPCVersion.text,
-      maxMessageBytes: config.maxMessageBytes, testClock: testClock)
-    if let testClock {
-      logger.log(.info, "test clock: time stands still at \(ISOTime.format(millis: testClock.milliseconds))")
-    }
-    return server.run()
+    return .success(
+      Opened(config: config, store: store, logger: logger, testClock: testClock, dataDirectory: dataDirectory)
+    )
   }
 }

@@ -11,6 +11,7 @@ import RPCServer
 
 let usage = """
   usage: gallery-rpc [serve] [options]        serve JSON-RPC 2.0 on stdin/stdout (the default)
+         gallery-rpc mcp [options]            the same core as an MCP server on stdio (tools, resources)
          gallery-rpc demo [--data-dir DIR]    a scripted walk through the product, as a timeline
          gallery-rpc replay LOG [--until SEQ] [--format state|timeline]
                                               rebuild the state from a log, without network
@@ -73,6 +74,8 @@ func single(_ what: String, _ arguments: [String], _ command: String) -> String 
 switch command {
 case "serve":
   exit(ServeCommand.run(arguments))
+case "mcp":
+  exit(MCPCommand.run(arguments))
 case "demo":
   exit(DemoCommand.run(arguments))
 case "replay":

@@ -73,6 +73,12 @@ public struct MethodSpec: Sendable {
   public var tags: [String]
   /// The message codes its -32010 can carry, as its feature's contract declares them.
   public var rejectionCodes: [String] = []
+  /// It removes something the user had (an image, a favorite, a session): declared by its
+  /// contract with `.destructive()`, so hosts can ask before calling it.
+  public private(set) var isDestructive = false
+  /// Calling it twice with the same parameters leaves the state as once: declared with
+  /// `.idempotent()` (setting a field to a value); every read is.
+  public private(set) var declaredIdempotent = false
 
   public init(
     _ name: String, _ summary: String, notification: Bool = false, params: [Param] = [],
@@ -88,6 +94,32 @@ public struct MethodSpec: Sendable {
     self.route = route
     self.tags = tag.map { [$0] } ?? []
   }
+
+  /// This method, declared as removing what the user had (see `isDestructive`).
+  public func destructive() -> MethodSpec {
+    var copy = self
+    copy.isDestructive = true
+    return copy
+  }
+
+  /// This method, declared as idempotent (see `declaredIdempotent`).
+  public func idempotent() -> MethodSpec {
+    var copy = self
+    copy.declaredIdempotent = true
+    return copy
+  }
+
+  /// Whether it only reads: a query, or a long read of the log (nothing is recorded).
+  public var isReadOnly: Bool {
+    switch route {
+    case .read: return true
+    case .builtin(let builtin): return builtin.isLong
+    default: return false
+    }
+  }
+
+  /// Whether calling it again with the same parameters changes nothing more.
+  public var isIdempotent: Bool { isReadOnly || declaredIdempotent }
 
   /// The parameter names this method accepts.
   public var paramNames: [String] { params.map(\.name) }

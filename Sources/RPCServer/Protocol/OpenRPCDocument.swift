@@ -94,6 +94,10 @@ public enum OpenRPCDocument {
         // The message codes its -32010 can carry (their arguments: x-message-codes).
         m["x-rejection-codes"] = .array(spec.refusals.map { .string($0) })
       }
+      // What hosts that describe methods (MCP's tool annotations) read: protocol/README.md.
+      if spec.isReadOnly { m["x-read-only"] = .bool(true) }
+      if spec.isDestructive { m["x-destructive"] = .bool(true) }
+      if spec.declaredIdempotent { m["x-idempotent"] = .bool(true) }
       if case .notAvailable(let feature) = spec.route { m["x-not-available-yet"] = .string(feature) }
       if !spec.tags.isEmpty { m["tags"] = .array(spec.tags.map { .object(["name": .string($0)]) }) }
       return .object(m)

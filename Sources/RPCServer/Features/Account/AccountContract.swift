@@ -50,11 +50,11 @@ enum AccountContract: FeatureContract {
       "Deletes one of the user's images: it leaves /account/images at once and comes back in its place, with an error, if the provider refuses.",
       .string("id", "the image's id (/account/images/N/image/id)"),
       refuses: ["account.signedOut", "account.unknownImage"]
-    ) { id in .account(.delete(id: id)) },
+    ) { id in .account(.delete(id: id)) }.destructive(),
     .action(
       "account/logout", "Signs out of the account: forgets the tokens and the images.",
       refuses: ["account.notSignedIn"]
-    ) { .account(.logout) },
+    ) { .account(.logout) }.destructive(),
   ]
 
   /// An upload's `$/progress`: from its start event to the state's `/account/upload/progress`,

@@ -10,7 +10,7 @@ enum AlbumsContract: FeatureContract {
     .action(
       "albums/setSearch", "Filters albums by title or owner name (case- and diacritic-insensitive).",
       .string("text", "the filter; empty shows every album"), refuses: ["albums.searchTooLong"]
-    ) { text in .albums(.setSearch(text)) },
+    ) { text in .albums(.setSearch(text)) }.idempotent(),
     .action(
       "albums/open", "Opens an album: pushes the album route and loads its photos.",
       .int("albumId", in: 1...Int(Int32.max), "the album's id"),

@@ -14,7 +14,7 @@ enum FavoritesContract: FeatureContract {
       "Forgets a kept photo (closing it if it is open); a key not kept is refused (favorites.unknown).",
       .string("key", "its favorite key (`favorite:…`) or the key it was kept from"),
       refuses: ["favorites.unknown"]
-    ) { key in .favorites(.remove(key: key)) },
+    ) { key in .favorites(.remove(key: key)) }.destructive(),
     .action(
       "favorites/open",
       "Opens a kept photo from the favorites tab: pushes the favorite route and loads its large image at /favorites/open/image.",

@@ -8,7 +8,7 @@ enum FeedContract: FeatureContract {
       "Search as the user types: the search starts 300 ms after the last change (the timer's firing is recorded).",
       .string("text", "the search text; empty shows the provider's default list"),
       refuses: ["feed.queryTooLong"]
-    ) { text in .feed(.setQuery(text)) },
+    ) { text in .feed(.setQuery(text)) }.idempotent(),
     .action(
       "feed/refresh", "Reloads the first page (the list is replaced when it arrives).",
       refuses: ["request.retryTooSoon"]
@@ -33,7 +33,7 @@ enum FeedContract: FeatureContract {
       "connectivity/set",
       "Tells the core whether the device is online; coming back online refreshes the feed.",
       .bool("online", "true when the device has a connection")
-    ) { online in .feed(.setConnectivity(online: online)) },
+    ) { online in .feed(.setConnectivity(online: online)) }.idempotent(),
   ]
 
   /// What `feed/loadMore` adds: when it recorded nothing, why (the check its decide makes).

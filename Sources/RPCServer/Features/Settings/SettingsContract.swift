@@ -34,7 +34,7 @@ enum SettingsContract: FeatureContract {
       change.imageCacheMegabytes = cacheSize
       change.environments = try Self.environments(environments)
       return .settings(.update(change))
-    }
+    }.idempotent()
   ]
 
   /// `NAMEProvider` for every area with a choice at run time (declared by each feature's

@@ -1,0 +1,156 @@
+import JSON
+import RPCServer
+
+/// What the MCP client sends: the handshake (either era), the tools, the resources.
+extension MCPFace {
+  /// Instructions an assistant reads once (`initialize`, `server/discover`).
+  static let instructions = """
+    The headless core of an image-gallery app. Each tool is one method of its JSON-RPC contract \
+    (auth/setEmail is auth.setEmail); an action answers once its events are in the log. The view \
+    is the resource gallery://state (a part: gallery://state/POINTER); subscribe to it to hear \
+    of changes. Sign in with the demo account test@mail.com / 123456. A refused action is an \
+    error result whose structuredContent.code says why, in the app's language.
+    """
+
+  /// One message from the client.
+  func fromClient(_ bytes: [UInt8]) {
+    let value: JSONValue
+    do { value = try JSONParser.parse(bytes) } catch {
+      outer.send(RPCOutgoing.error(.null, .parseError("\(error)")))
+      return
+    }
+    switch RPCIncoming(value) {
+    case .invalid(let id, let error):
+      outer.send(RPCOutgoing.error(id, error))
+    case .notification(let method, let params):
+      if method == "notifications/cancelled", let requestID = params?["requestId"].flatMap(RPCID.init(json:))
+      {
+        cancel(requestID)
+      }
+    case .request(let id, let method, let params):
+      request(id, method, params)
+    }
+  }
+
+  /// One request, answered now or once the core answers.
+  func request(_ id: RPCID, _ method: String, _ params: JSONValue?) {
+    let revision = MCPRevision.named(in: params)
+    if let revision, !MCPRevision.modern.contains(revision) {
+      outer.send(RPCOutgoing.error(id, MCPRevision.unsupported(revision)))
+      return
+    }
+    let reply = Reply(id: id, modern: revision != nil, outer: outer)
+    switch method {
+    case "initialize":
+      var requested: String? = nil
+      if case .string(let v)? = params?["protocolVersion"] { requested = v }
+      reply.result([
+        "protocolVersion": .string(MCPRevision.answer(toInitialize: requested)), "capabilities": capabilities,
+        "serverInfo": serverInfo, "instructions": .string(Self.instructions),
+      ])
+    case "server/discover":
+      reply.result([
+        "supportedVersions": .array(MCPRevision.modern.map { .string($0) }), "capabilities": capabilities,
+        "instructions": .string(Self.instructions), "_meta": .object([MCPRevision.serverInfoKey: serverInfo]),
+      ])
+    case "ping", "logging/setLevel":
+      reply.result([:])
+    case "tools/list":
+      reply.result(["tools": toolList])
+    case "tools/call":
+      callTool(params, reply: reply)
+    case "resources/list":
+      reply.result(["resources": MCPResource.listed])
+    case "resources/templates/list":
+      reply.result(["resourceTemplates": MCPResource.templates])
+    case "resources/read":
+      readResource(params, reply: reply)
+    case "resources/subscribe", "resources/unsubscribe":
+      subscribe(params, on: method == "resources/subscribe", reply: reply)
+    case "subscriptions/listen":
+      listen(params, reply: reply)
+    default:
+      reply.error(.methodNotFound(method))
+    }
+  }
+
+  /// What the face offers: tools, and resources one can subscribe to.
+  var capabilities: JSONValue {
+    .object([
+      "tools": .object(["listChanged": .bool(false)]),
+      "resources": .object(["subscribe": .bool(true), "listChanged": .bool(false)]),
+    ])
+  }
+
+  var serverInfo: JSONValue {
+    .object(["name": .string("gallery-rpc"), "version": .string(serverVersion)])
+  }
+
+  /// `tools/call`: a method's tool becomes the core's request; the face's own run here.
+  func callTool(_ params: JSONValue?, reply: Reply) {
+    guard case .string(let name)? = params?["name"] else {
+      reply.error(.invalidParams("tools/call needs the tool's \"name\""))
+      return
+    }
+    guard let tool = tools[name] else {
+      reply.error(.invalidParams("unknown tool \"\(name.prefix(80))\"; tools/list names them"))
+      return
+    }
+    let arguments = params?["arguments"]
+    switch arguments {
+    case nil, .null?, .object?: break
+    default:
+      reply.error(.invalidParams("tools/call's \"arguments\" must be an object"))
+      return
+    }
+    guard let method = tool.method else {
+      guard let own = MCPOwnTool(rawValue: tool.name) else { return }
+      reply.result(
+        ToolResult(own.call(arguments, dataDirectory: dataDirectory, build: serverVersion), tool: tool).json)
+      return
+    }
+    let sent: JSONValue? = arguments == .null ? nil : arguments
+    forward(method, sent, for: reply.id) { [self] answer in
+      session.withLock { s in _ = s.forwarded.removeValue(forKey: reply.id) }
+      reply.result(ToolResult(answer, tool: tool).json)
+    }
+  }
+
+  /// `notifications/cancelled`: a long read goes on as `$/cancelRequest`; a listen stream ends.
+  func cancel(_ requestID: RPCID) {
+    let (coreID, wasListen) = session.withLock { s in
+      (s.forwarded[requestID], s.listens.removeValue(forKey: requestID) != nil)
+    }
+    if wasListen { return }
+    if let coreID {
+      inner.send(RPCOutgoing.notification("$/cancelRequest", .object(["id": .number(Double(coreID))])))
+    }
+  }
+}
+
+/// Where one request's answer goes, in the era it was asked in: a 2026-07-28 result says it is
+/// complete and not to be cached (`resultType`, `cacheScope`, `ttlMs`).
+struct Reply: Sendable {
+  let id: RPCID
+  let modern: Bool
+  let outer: RPCConnection
+
+  func result(_ members: [String: JSONValue]) {
+    var members = members
+    if modern {
+      members["resultType"] = .string("complete")
+      members["cacheScope"] = .string("private")
+      members["ttlMs"] = .number(0)
+    }
+    outer.send(RPCOutgoing.result(id, .object(members)))
+  }
+
+  func result(_ value: JSONValue) {
+    guard case .object(let members) = value else { return outer.send(RPCOutgoing.result(id, value)) }
+    result(members)
+  }
+
+  func error(_ error: RPCError) {
+    outer.send(RPCOutgoing.error(id, error))
+  }
+}

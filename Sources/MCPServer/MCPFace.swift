@@ -1,0 +1,169 @@
+import Dispatch
+import Foundation
+import GalleryCore
+import JSON
+import RPCServer
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `gallery-rpc mcp`: the gallery's core spoken to as an MCP server on stdio. The face is a
+/// translator in front of the same `GalleryServer` that `serve` runs: the core runs on a thread
+/// of its own behind two pipes (newline-delimited JSON-RPC, as any client speaks it), and each
+/// tool call, resource read or subscription becomes the core's own request or notification.
+/// So every method's parameters, refusals, durability and ordering are the core's, with
+/// nothing written per method.
+public final class MCPFace: Sendable {
+  /// The MCP client's side: stdin and stdout, newline-delimited.
+  let outer: RPCConnection
+  /// The core's side: the pipes to the in-process server.
+  let inner: RPCConnection
+  /// The tools, by name, made once (`MCPToolCatalog`).
+  let tools: [String: MCPTool]
+  /// `tools/list`'s answer, made once.
+  let toolList: JSONValue
+  let serverVersion: String
+  let dataDirectory: String
+  /// The face's mutable state; the only one.
+  let session = Mutex(MCPSessionState())
+  /// The pipes' ends this side owns, closed by `run` when it ends.
+  private let ownEnds: (fromCore: Int32, toCore: Int32)
+  /// Signalled once the core's thread has ended.
+  private let coreEnded = DispatchSemaphore(value: 0)
+  /// Signalled when, the client gone, the last answer awaited has come.
+  private let drained = DispatchSemaphore(value: 0)
+
+  /// Starts the core (`server`, made over the connection given) on its own thread, ready for
+  /// `run`. Throws when the pipes cannot be made.
+  public init(
+    testClock: Bool, serverVersion: String, dataDirectory: String, maxMessageBytes: Int,
+    input: Int32 = 0, output: Int32 = 1, server: (RPCConnection) -> GalleryServer
+  ) throws {
+    var toCore: [Int32] = [0, 0]
+    var fromCore: [Int32] = [0, 0]
+    guard pipe(&toCore) == 0 else { throw POSIXError(.EMFILE) }
+    guard pipe(&fromCore) == 0 else {
+      _ = (Glibc.close(toCore[0]), Glibc.close(toCore[1]))
+      throw POSIXError(.EMFILE)
+    }
+    let coreConnection = RPCConnection(
+      input: toCore[0], output: fromCore[1], framing: .ndjson, maxMessageBytes: maxMessageBytes)
+    let core = server(coreConnection)
+    outer = RPCConnection(input: input, output: output, framing: .ndjson, maxMessageBytes: maxMessageBytes)
+    // The core's answers may be as large as the core allows, plus the envelope.
+    inner = RPCConnection(
+      input: fromCore[0], output: toCore[1], framing: .ndjson, maxMessageBytes: maxMessageBytes + (1 << 20))
+    ownEnds = (fromCore[0], toCore[1])
+    let all = MCPToolCatalog.tools(testClock: testClock)
+    tools = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+    toolList = .array(all.map(\.json))
+    self.serverVersion = serverVersion
+    self.dataDirectory = dataDirectory
+    let (coreInput, coreOutput) = (toCore[0], fromCore[1])
+    let ended = coreEnded
+    // The core's thread: owns its two pipe ends, closed when it ends.
+    Thread.detachNewThread {
+      _ = core.run()
+      _ = (Glibc.close(coreOutput), Glibc.close(coreInput))
+      ended.signal()
+    }
+  }
+
+  /// Serves until the client's input ends, then shuts the core down (its log flushed) and
+  /// answers 0, or 1 when the core did not end within 60 s.
+  public func run() -> Int32 {
+    let readerEnded = DispatchSemaphore(value: 0)
+    // The thread reading the core's output: answers and `state/changed`.
+    Thread.detachNewThread { [self] in
+      inner.run { item in
+        if case .message(let bytes) = item { fromCore(bytes) }
+        return true
+      }
+      readerEnded.signal()
+    }
+    forward("initialize", .object(["clientInfo": .object(["name": .string("gallery-rpc mcp")])])) { _ in }
+    inner.send(RPCOutgoing.notification("initialized", .object([:])))
+    outer.run { item in
+      switch item {
+      case .message(let bytes): fromClient(bytes)
+      case .error(let text): outer.send(RPCOutgoing.error(.null, .parseError(text)))
+      }
+      return true
+    }
+    // The client is gone: open streams end, what it asked for is answered (a read's second
+    // step included, at most 60 s), then the core shuts down and exits.
+    let (listens, busy) = session.withLock { s in
+      s.closing = true
+      return (Array(s.listens.keys), !s.pending.isEmpty)
+    }
+    for id in listens { outer.send(RPCOutgoing.result(id, .object([:]))) }
+    if busy { _ = drained.wait(timeout: .now() + 60) }
+    let shutDown = DispatchSemaphore(value: 0)
+    forward("shutdown", nil) { _ in shutDown.signal() }
+    _ = shutDown.wait(timeout: .now() + 60)
+    inner.send(RPCOutgoing.notification("exit", .object([:])))
+    let ended = coreEnded.wait(timeout: .now() + 60) == .success
+    _ = readerEnded.wait(timeout: .now() + 10)
+    _ = (Glibc.close(ownEnds.fromCore), Glibc.close(ownEnds.toCore))
+    _ = outer.flush(within: 5)
+    return ended ? 0 : 1
+  }
+
+  /// Sends a request to the core; `then` gets its answer (on the core's reader thread). Refused
+  /// at once past `MCPSessionState.maxInFlight`.
+  func forward(
+    _ method: String, _ params: JSONValue?, for client: RPCID? = nil,
+    then: @escaping MCPSessionState.Continuation
+  ) {
+    let id: Int? = session.withLock { s in
+      guard s.pending.count < MCPSessionState.maxInFlight else { return nil }
+      let id = s.nextID
+      s.nextID += 1
+      s.pending[id] = then
+      if let client { s.forwarded[client] = id }
+      return id
+    }
+    guard let id else {
+      then(
+        .failure(
+          .internalError(
+            "at most \(MCPSessionState.maxInFlight) requests wait for the core at once; send fewer")))
+      return
+    }
+    var message: [String: JSONValue] = [
+      "jsonrpc": .string("2.0"), "id": .number(Double(id)), "method": .string(method),
+    ]
+    if let params { message["params"] = params }
+    inner.send(.object(message))
+  }
+
+  /// One message from the core: an answer to what `forward` sent, or a notification.
+  func fromCore(_ bytes: [UInt8]) {
+    guard case .object(let members)? = try? JSONParser.parse(bytes) else { return }
+    if let idValue = members["id"], members["method"] == nil {
+      guard let id = idValue.exactInteger.map(Int.init) else { return }
+      let continuation = session.withLock { s in s.pending.removeValue(forKey: id) }
+      if let error = members["error"] {
+        let code = error["code"]?.exactInteger.map(Int.init) ?? -32603
+        guard case .string(let message)? = error["message"] else { return }
+        continuation?(.failure(RPCError(code: code, message: message, data: error["data"])))
+      } else {
+        continuation?(.success(members["result"] ?? .null))
+      }
+      if session.withLock({ s in s.closing && s.pending.isEmpty }) { drained.signal() }
+      return
+    }
+    if members["method"] == .string("state/changed"), case .array(let patch)? = members["params"]?["patch"] {
+      // A move or copy touches its `from` too.
+      stateChanged(
+        paths: patch.flatMap { op in
+          ["path", "from"].compactMap { key -> String? in
+            if case .string(let path)? = op[key] { return path }
+            return nil
+          }
+        })
+    }
+  }
+}

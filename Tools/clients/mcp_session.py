@@ -1,0 +1,138 @@
+"""Drives `gallery-rpc mcp` with the official MCP Python SDK (PyPI `mcp`, pinned in .ci/run).
+
+Two sessions against one binary, each on a scratch data directory under the test clock:
+- the newest revision the SDK offers (mode "auto": server/discover, then the per-request
+  envelope): lists the tools (one per contract method, named by the mapping rule), signs in
+  with the demo account, searches the feed, reads gallery://state and a pointer, listens to
+  the state and hears an update after an action, gets isError for a refused action and for a
+  bad argument, travels in time with history.stateAt, and closes;
+- the handshake era (mode "legacy", initialize): resources/subscribe and the update it brings.
+
+Usage: python Tools/clients/mcp_session.py .build/debug/gallery-rpc
+Exits 0 when every check holds; prints what failed otherwise.
+"""
+
+import asyncio
+import json
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import anyio
+from mcp.client import Client
+from mcp.client.stdio import StdioServerParameters
+
+ROOT = Path(__file__).resolve().parents[2]
+LIFECYCLE = {"initialize", "initialized", "shutdown", "exit", "rpc.discover", "$/cancelRequest"}
+
+
+def expect(condition: bool, what: str) -> None:
+    if not condition:
+        raise AssertionError(what)
+
+
+def contract_methods() -> list[str]:
+    """Every method a feature's contract declares (its OpenRPC tag is the feature's name)."""
+    document = json.loads((ROOT / "protocol" / "openrpc.json").read_text())
+    return [
+        m["name"]
+        for m in document["methods"]
+        if any(t["name"] != "test" for t in m.get("tags", []))
+    ]
+
+
+def structured(result: Any) -> dict[str, Any]:
+    expect(result.structured_content is not None, f"no structuredContent in {result}")
+    return dict(result.structured_content)
+
+
+async def call(client: Client, tool: str, arguments: dict[str, Any] | None = None) -> Any:
+    result = await client.call_tool(tool, arguments or {})
+    expect(not result.is_error, f"{tool} failed: {result.content}")
+    return result
+
+
+async def modern(binary: str, data: str) -> None:
+    params = StdioServerParameters(
+        command=binary, args=["mcp", "--data-dir", data, "--durability", "none", "--test-clock", "--seed", "7"]
+    )
+    async with Client(params, mode="auto", read_timeout_seconds=60) as client:
+        version = client.session.protocol_version
+        expect(version == "2026-07-28", f"negotiated {version}, not 2026-07-28")
+        tools = {t.name: t for t in (await client.list_tools()).tools}
+        for method in contract_methods():
+            expect(method.replace("/", ".") in tools, f"no tool for {method}")
+        expect(tools["state.get"].annotations.read_only_hint is True, "state.get is not read-only")
+        expect(tools["account.delete"].annotations.destructive_hint is True, "account.delete is not destructive")
+        expect("test.settle" in tools, "no test.settle under --test-clock")
+        print(f"mcp: {version}, {len(tools)} tools")
+
+        await call(client, "auth.setEmail", {"value": "test@mail.com"})
+        await call(client, "auth.setPassword", {"value": "123456"})
+        await call(client, "auth.submitLogin")
+        await call(client, "test.settle")
+        session = await client.read_resource("gallery://state/session")
+        status = json.loads(session.contents[0].text)["status"]
+        expect(status == "signedIn", f"/session/status is {status} after signing in")
+        expect("123456" not in session.contents[0].text, "the password is in a resource")
+
+        whole = json.loads((await client.read_resource("gallery://state")).contents[0].text)
+        expect("feed" in whole and "session" in whole, "gallery://state is not the view")
+
+        async with client.listen(resource_subscriptions=["gallery://state"]) as subscription:
+            expect(list(subscription.honored.resource_subscriptions or []) == ["gallery://state"], "not honored")
+            search = await call(client, "feed.setQuery", {"text": "cat"})
+            expect(structured(search)["events"], "feed.setQuery recorded nothing")
+            with anyio.fail_after(10):
+                event = await subscription.__anext__()
+            expect(getattr(event, "uri", None) == "gallery://state", f"heard {event}")
+        await call(client, "test.settle")
+        query = json.loads((await client.read_resource("gallery://state/feed/query")).contents[0].text)
+        expect(query == "cat", f"/feed/query is {query!r}")
+        print("mcp: signed in, searched, heard the state change")
+
+        refused = await client.call_tool("account.delete", {"id": "nope"})
+        expect(refused.is_error is True, "account.delete of an unknown image was not an error")
+        expect(structured(refused)["code"] in ("account.signedOut", "account.unknownImage"), f"{refused}")
+        bad = await client.call_tool("auth.setEmail", {"value": 5})
+        expect(bad.is_error is True, "a number for auth.setEmail's value was not an error")
+        expect('"value"' in bad.content[0].text, f"the bad argument is not named: {bad.content[0].text}")
+
+        then = structured(await call(client, "history.stateAt", {"seq": 2, "pointer": "/login/email/value"}))
+        expect(then == {"seq": 2, "value": "test@mail.com"}, f"history.stateAt answered {then}")
+        print("mcp: refusals and bad arguments are errors with a message; history.stateAt travels")
+
+
+async def legacy(binary: str, data: str) -> None:
+    heard: list[str] = []
+
+    async def on_message(message: Any) -> None:
+        root = getattr(message, "root", message)
+        if getattr(root, "method", None) == "notifications/resources/updated":
+            heard.append(root.params.uri)
+
+    params = StdioServerParameters(command=binary, args=["mcp", "--data-dir", data, "--durability", "none"])
+    async with Client(params, mode="legacy", message_handler=on_message, read_timeout_seconds=60) as client:
+        expect(client.session.protocol_version == "2025-11-25", f"negotiated {client.session.protocol_version}")
+        await client.subscribe_resource("gallery://state/login")
+        await call(client, "auth.setEmail", {"value": "someone@example.com"})
+        with anyio.fail_after(10):
+            while "gallery://state/login" not in heard:
+                await anyio.sleep(0.02)
+        print("mcp: 2025-11-25, resources/subscribe brought notifications/resources/updated")
+
+
+async def main() -> None:
+    binary = sys.argv[1]
+    with tempfile.TemporaryDirectory() as a, tempfile.TemporaryDirectory() as b:
+        await modern(binary, a)
+        await legacy(binary, b)
+
+
+if __name__ == "__main__":
+    import warnings
+
+    warnings.simplefilter("ignore")
+    asyncio.run(main())
+    print("mcp: the SDK session passed")
