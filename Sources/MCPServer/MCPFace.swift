@@ -92,14 +92,18 @@ public final class MCPFace: Sendable {
       }
       return true
     }
-    // The client is gone: open streams end, what it asked for is answered (a read's second
-    // step included, at most 60 s), then the core shuts down and exits.
-    let (listens, busy) = session.withLock { s in
+    // The client is gone: what it asked for is answered first (a read's second step included,
+    // at most 60 s), then open streams end gracefully, then the core shuts down and exits.
+    let busy = session.withLock { s in
       s.closing = true
-      return (Array(s.listens.keys), !s.pending.isEmpty)
+      return !s.pending.isEmpty
     }
-    for id in listens { outer.send(RPCOutgoing.result(id, .object([:]))) }
     if busy { _ = drained.wait(timeout: .now() + 60) }
+    let listens = session.withLock { s in
+      defer { s.listens.removeAll() }
+      return s.listens.keys.sorted { "\($0)" < "\($1)" }
+    }
+    for id in listens { Reply(id: id, modern: true, outer: outer).result([:]) }
     let shutDown = DispatchSemaphore(value: 0)
     forward("shutdown", nil) { _ in shutDown.signal() }
     _ = shutDown.wait(timeout: .now() + 60)

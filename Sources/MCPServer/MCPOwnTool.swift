@@ -4,6 +4,10 @@ import GalleryCore
 import JSON
 import RPCServer
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The tools the MCP face adds to the catalog's: what an assistant debugging a session needs
 /// that no JSON-RPC method does. Each is declared here once; `tools/list` and the tests read
 /// this list.
@@ -59,6 +63,12 @@ public enum MCPOwnTool: String, CaseIterable, Sendable {
       }
       guard case .string(let out)? = args["out"], !out.isEmpty else {
         return .failure(.invalidParams("parameter \"out\" must be a file's path"))
+      }
+      // An assistant never writes over a file: the bundle goes to a new one.
+      var existing = stat()
+      if lstat(out, &existing) == 0 {
+        return .failure(
+          .invalidParams("parameter \"out\": \(out.prefix(200)) exists; a bundle goes to a new file"))
       }
       var range = LogBundle.Range()
       for key in ["from", "to"] {

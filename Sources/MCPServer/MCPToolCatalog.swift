@@ -82,9 +82,4 @@ public enum MCPToolCatalog {
     guard case .object(let members) = standalone, members["type"] == .string("object") else { return nil }
     return standalone
   }
-
-  /// The tool named `name` (one lookup over the tools made once).
-  public static func named(_ name: String, in tools: [MCPTool]) -> MCPTool? {
-    tools.first { $0.name == name }
-  }
 }

@@ -38,7 +38,7 @@ final class RPCProcess: RPCPeer {
   }
 
   init(
-    framing: Framing = .ndjson, forceFraming: Bool = false, extra: [String] = [],
+    command: String = "serve", framing: Framing = .ndjson, forceFraming: Bool = false, extra: [String] = [],
     environment: [String: String] = [:],
     dataDirectory: TemporaryDirectory = TemporaryDirectory()
   ) throws {
@@ -47,7 +47,7 @@ final class RPCProcess: RPCPeer {
     decoder = FrameDecoder(choice: forceFraming ? (framing == .lsp ? .lsp : .ndjson) : .auto)
     process.executableURL = Self.binary
     process.arguments =
-      ["serve", "--data-dir", dataDirectory.path, "--durability", "none"]
+      [command, "--data-dir", dataDirectory.path, "--durability", "none"]
       + (forceFraming ? ["--framing", framing.rawValue] : []) + extra
     var env = ProcessInfo.processInfo.environment
     for (k, v) in environment { env[k] = v }

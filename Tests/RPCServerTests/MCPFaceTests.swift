@@ -1,0 +1,319 @@
+import Foundation
+import GalleryCore
+import GalleryTesting
+import JSON
+import RPCServer
+import XCTest
+
+@testable import MCPServer
+
+/// `gallery-rpc mcp` as an MCP host drives it: the tools are the catalog's methods under the
+/// naming rule (never a list kept here), calls answer as the core does, refusals and bad
+/// arguments are error results, the state is a resource, subscriptions bring updates, and
+/// nothing secret comes out.
+final class MCPFaceTests: XCTestCase {
+  private func face(_ extra: [String] = []) throws -> RPCProcess {
+    let p = try RPCProcess(command: "mcp", extra: extra)
+    let answer = p.call(
+      "initialize", #"{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"tests"}}"#)
+    XCTAssertEqual(answer["protocolVersion"], .string("2025-11-25"))
+    p.notify("notifications/initialized")
+    return p
+  }
+
+  /// Calls a tool: its result (content, isError, structuredContent).
+  @discardableResult
+  private func tool(_ p: RPCProcess, _ name: String, _ arguments: String = "{}") -> JSONValue {
+    p.call("tools/call", #"{"name":"\#(name)","arguments":\#(arguments)}"#)
+  }
+
+  private func text(_ result: JSONValue) -> String {
+    guard case .array(let content)? = result["content"], case .string(let text)? = content.first?["text"]
+    else {
+      XCTFail("no text content in \(result)")
+      return ""
+    }
+    return text
+  }
+
+  private func read(_ p: RPCProcess, _ uri: String) -> JSONValue {
+    let result = p.call("resources/read", #"{"uri":"\#(uri)"}"#)
+    guard case .array(let contents)? = result["contents"], case .string(let text)? = contents.first?["text"]
+    else {
+      XCTFail("no contents for \(uri): \(result)")
+      return .null
+    }
+    return (try? JSONParser.parse(text)) ?? .null
+  }
+
+  private func toolNames(_ p: RPCProcess) -> [String] {
+    guard case .array(let tools)? = p.call("tools/list")["tools"] else { return [] }
+    return tools.compactMap { if case .string(let n)? = $0["name"] { n } else { nil } }
+  }
+
+  func testTheToolsAreTheCatalogsMethodsUnderTheNamingRule() throws {
+    let expected =
+      MethodCatalog.all.filter { MCPToolCatalog.exclusion(of: $0, testClock: false) == nil }
+      .map { MCPToolName.tool(forMethod: $0.name) } + MCPOwnTool.allCases.map(\.rawValue)
+    let p = try face()
+    XCTAssertEqual(toolNames(p), expected)
+    XCTAssertFalse(toolNames(p).contains("test.settle"), "the test clock's tools only with --test-clock")
+    XCTAssertEqual(p.finish(), 0)
+    // Every method a feature declares is a tool; under the test clock, its methods too.
+    let clocked = try face(["--test-clock"])
+    let names = Set(toolNames(clocked))
+    for spec in MethodCatalog.all where !spec.tags.isEmpty {
+      XCTAssertTrue(names.contains(MCPToolName.tool(forMethod: spec.name)), "no tool for \(spec.name)")
+    }
+    XCTAssertEqual(clocked.finish(), 0)
+  }
+
+  func testTheNamingRuleGoesBothWaysAndKeepsToMCPsCharacters() {
+    var seen: [String: String] = [:]
+    for spec in MethodCatalog.all where MCPToolCatalog.exclusion(of: spec, testClock: true) == nil {
+      let name = MCPToolName.tool(forMethod: spec.name)
+      XCTAssertTrue(MCPToolName.isAllowed(name), name)
+      XCTAssertNil(seen[name], "\(spec.name) and \(seen[name] ?? "") map to one tool")
+      seen[name] = spec.name
+    }
+    for own in MCPOwnTool.allCases { XCTAssertNil(seen[own.rawValue], "\(own.rawValue) shadows a method") }
+    XCTAssertEqual(MCPToolName.tool(forMethod: "auth/setEmail"), "auth.setEmail")
+    XCTAssertFalse(MCPToolName.isAllowed("auth/setEmail"))
+  }
+
+  /// The OpenRPC document and the tool list say the same of every method: summary, parameters,
+  /// result, and what it does to the state.
+  func testTheToolListAgreesWithTheOpenRPCDocument() throws {
+    let document = OpenRPCDocument.build(serverVersion: "test")
+    guard case .array(let methods)? = document["methods"] else { return XCTFail("no methods") }
+    let tools = Dictionary(
+      uniqueKeysWithValues: MCPToolCatalog.tools(testClock: true).map { ($0.name, $0) })
+    var checked = 0
+    for method in methods {
+      guard case .string(let name)? = method["name"], let spec = MethodCatalog.byName[name],
+        MCPToolCatalog.exclusion(of: spec, testClock: true) == nil
+      else { continue }
+      guard let tool = tools[MCPToolName.tool(forMethod: name)] else {
+        XCTFail("no tool for \(name)")
+        continue
+      }
+      checked += 1
+      if case .string(let summary)? = method["summary"] {
+        XCTAssertTrue(tool.description.hasPrefix(summary), name)
+      }
+      var params: Set<String> = []
+      if case .array(let declared)? = method["params"] {
+        for case .string(let p)? in declared.map({ $0["name"] }) where p != "workDoneToken" {
+          params.insert(p)
+        }
+      }
+      guard case .object(let properties)? = tool.inputSchema["properties"] else { return XCTFail(name) }
+      XCTAssertEqual(Set(properties.keys), params, name)
+      XCTAssertEqual(tool.readOnly, method["x-read-only"] == .bool(true), name)
+      XCTAssertEqual(tool.destructive, method["x-destructive"] == .bool(true), name)
+      XCTAssertEqual(tool.idempotent, tool.readOnly || method["x-idempotent"] == .bool(true), name)
+      let written = String(decoding: JSONWriter.bytes(tool.json), as: UTF8.self)
+      XCTAssertFalse(written.contains("#/components/"), "\(name)'s schemas refer outside themselves")
+      if let output = tool.outputSchema { XCTAssertEqual(output["type"], .string("object"), name) }
+    }
+    XCTAssertEqual(checked, tools.count - MCPOwnTool.allCases.count)
+    XCTAssertTrue(tools["account.delete"]!.destructive)
+    XCTAssertTrue(tools["auth.setEmail"]!.idempotent)
+    XCTAssertTrue(tools["state.get"]!.readOnly)
+    XCTAssertFalse(tools["feed.loadMore"]!.idempotent)
+  }
+
+  func testACallIsTheCoresAnswerAndARefusalOrABadArgumentIsAnErrorResult() throws {
+    let p = try face()
+    let typed = tool(p, "auth.setEmail", #"{"value":"test@mail.com"}"#)
+    XCTAssertEqual(typed["isError"], .bool(false))
+    XCTAssertEqual(typed["structuredContent"]?["events"]?.arrayCount, 1)
+    XCTAssertEqual(read(p, "gallery://state/login/email/value"), .string("test@mail.com"))
+    // A refusal: its message in the state's language, its code and arguments.
+    XCTAssertEqual(tool(p, "settings.update", #"{"language":"es"}"#)["isError"], .bool(false))
+    let refused = tool(p, "account.delete", #"{"id":"nope"}"#)
+    XCTAssertEqual(refused["isError"], .bool(true))
+    XCTAssertEqual(refused["structuredContent"]?["code"], .string("account.signedOut"))
+    let spanish = MessageCatalog.text("account.signedOut", [:], in: .es)
+    XCTAssertEqual(text(refused), spanish)
+    XCTAssertNotEqual(spanish, MessageCatalog.text("account.signedOut", [:], in: .en))
+    // A bad argument is named as -32602 names it; an unknown one too.
+    let bad = tool(p, "auth.setEmail", #"{"value":5}"#)
+    XCTAssertEqual(bad["isError"], .bool(true))
+    XCTAssertEqual(bad["structuredContent"]?["error"], .number(-32602))
+    XCTAssertTrue(text(bad).contains(#"parameter "value""#), text(bad))
+    XCTAssertTrue(text(tool(p, "auth.setEmail", #"{"value":"a","colour":1}"#)).contains("colour"))
+    // An unknown tool is the protocol's error.
+    let unknown = p.error("tools/call", #"{"name":"auth/setEmail","arguments":{}}"#)
+    XCTAssertEqual(unknown["code"], .number(-32602))
+    XCTAssertEqual(p.finish(), 0)
+  }
+
+  func testTheStateIsAResourceByPointerAndTheRecentEventsToo() throws {
+    let p = try face()
+    tool(p, "auth.setEmail", #"{"value":"test@mail.com"}"#)
+    guard case .array(let listed)? = p.call("resources/list")["resources"] else { return XCTFail() }
+    XCTAssertEqual(
+      listed.compactMap { $0["uri"] }, [.string("gallery://state"), .string("gallery://events/recent")])
+    let whole = read(p, "gallery://state")
+    XCTAssertEqual(whole["login"]?["email"]?["value"], .string("test@mail.com"))
+    XCTAssertEqual(read(p, "gallery://state/session/status"), .string("signedOut"))
+    guard case .array(let events) = read(p, "gallery://events/recent") else { return XCTFail("no events") }
+    XCTAssertEqual(events.last?["type"], .string("auth.fieldEdited"))
+    let missing = p.error("resources/read", #"{"uri":"gallery://nothing"}"#)
+    XCTAssertEqual(missing["code"], .number(-32002))
+    let badPointer = p.error("resources/read", #"{"uri":"gallery://state/no/such/member"}"#)
+    XCTAssertEqual(badPointer["code"], .number(-32602))
+    XCTAssertEqual(p.finish(), 0)
+  }
+
+  /// Handshake era: `resources/subscribe`; the last change is always announced after the
+  /// answer that made it, and a part no change touches is not.
+  func testASubscriptionBringsAnUpdateAfterEachRoundOfChanges() throws {
+    let p = try face()
+    p.call("resources/subscribe", #"{"uri":"gallery://state/login"}"#)
+    p.call("resources/subscribe", #"{"uri":"gallery://state/albums"}"#)
+    for i in 0..<5 { tool(p, "auth.setEmail", #"{"value":"a\#(i)@b.c"}"#) }
+    var heard: [JSONValue] = []
+    while let message = p.next() {
+      guard message["method"] == .string("notifications/resources/updated") else { continue }
+      heard.append(message["params"]?["uri"] ?? .null)
+      if message["params"]?["uri"] == .string("gallery://state/login") { break }
+    }
+    // After the last answer, the last round comes (at most one per 100 ms before it).
+    let drained = p.call("ping")
+    XCTAssertEqual(drained, .object([:]))
+    XCTAssertFalse(heard.contains(.string("gallery://state/albums")), "albums did not change")
+    XCTAssertEqual(p.finish(), 0)
+  }
+
+  /// 2026-07-28: `server/discover`, the envelope on every request, `subscriptions/listen`.
+  func testTheNewestRevisionDiscoversAndListens() throws {
+    let p = try RPCProcess(command: "mcp")
+    let meta = #""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}"#
+    let found = p.call("server/discover", "{\(meta)}")
+    XCTAssertEqual(found["supportedVersions"], .array([.string("2026-07-28")]))
+    XCTAssertEqual(found["resultType"], .string("complete"))
+    let old = p.error("tools/list", #"{"_meta":{"io.modelcontextprotocol/protocolVersion":"2099-01-01"}}"#)
+    XCTAssertEqual(old["code"], .number(-32022))
+    p.send(
+      #"{"jsonrpc":"2.0","id":"listen-1","method":"subscriptions/listen","params":{"notifications":{"resourceSubscriptions":["gallery://state","nope://x"]},\#(meta)}}"#
+    )
+    let ack = p.next()
+    XCTAssertEqual(ack?["method"], .string("notifications/subscriptions/acknowledged"))
+    XCTAssertEqual(
+      ack?["params"]?["notifications"]?["resourceSubscriptions"], .array([.string("gallery://state")]))
+    let id = p.request("tools/call", #"{"name":"auth.setEmail","arguments":{"value":"x@y.z"},\#(meta)}"#)
+    var updated = false
+    var answered = false
+    while !(updated && answered), let message = p.next() {
+      if message["id"] == .number(Double(id)) { answered = true }
+      if message["method"] == .string("notifications/resources/updated") {
+        XCTAssertEqual(
+          message["params"]?["_meta"]?["io.modelcontextprotocol/subscriptionId"], .string("listen-1"))
+        updated = true
+      }
+    }
+    // The input ends: the stream closes gracefully, then the process exits 0.
+    p.stdin.fileHandleForWriting.closeFile()
+    var closed = false
+    while !closed, let message = p.next() { closed = message["id"] == .string("listen-1") }
+    XCTAssertTrue(closed, "the listen stream was not closed with a result")
+    XCTAssertEqual(p.finish(), 0)
+  }
+
+  func testNoSecretInAToolResultOrAResource() throws {
+    let p = try face(["--test-clock"])
+    let password = "s3cret-Passw0rd"
+    var seen = ""
+    for (name, args) in [
+      ("auth.setEmail", #"{"value":"test@mail.com"}"#), ("auth.setPassword", #"{"value":"\#(password)"}"#),
+      ("auth.submitLogin", "{}"), ("test.settle", "{}"), ("history.stateAt", #"{"seq":3}"#),
+      ("events.read", "{}"), ("state.get", "{}"),
+    ] {
+      seen += String(decoding: JSONWriter.bytes(tool(p, name, args)), as: UTF8.self)
+    }
+    for uri in ["gallery://state", "gallery://events/recent", "gallery://state/login/password"] {
+      seen += String(decoding: JSONWriter.bytes(read(p, uri)), as: UTF8.self)
+    }
+    XCTAssertFalse(seen.contains(password))
+    XCTAssertTrue(seen.contains("auth.fieldEdited"), "the session did not run")
+    XCTAssertEqual(p.finish(), 0)
+  }
+
+  func testTheExportToolWritesABundleThatVerifies() throws {
+    let p = try face()
+    tool(p, "auth.setEmail", #"{"value":"test@mail.com"}"#)
+    let out = p.dataDirectory.path + "/report.bundle"
+    let written = tool(p, "gallery.exportBundle", #"{"out":"\#(out)"}"#)
+    XCTAssertEqual(written["isError"], .bool(false), "\(written)")
+    XCTAssertEqual(written["structuredContent"]?["out"], .string(out))
+    XCTAssertTrue(FileManager.default.fileExists(atPath: out))
+    let again = tool(p, "gallery.exportBundle", #"{"out":"\#(out)"}"#)
+    XCTAssertEqual(again["isError"], .bool(true), "a bundle is never written over")
+    XCTAssertEqual(tool(p, "gallery.exportBundle", #"{"from":0,"out":"x"}"#)["isError"], .bool(true))
+    XCTAssertEqual(p.finish(), 0)
+    let verify = Process()
+    verify.executableURL = RPCProcess.binary
+    verify.arguments = ["verify", out]
+    verify.standardOutput = Pipe()
+    try verify.run()
+    XCTAssertEqual(verify.exitStatus(within: 60), 0)
+  }
+
+  func testAnAnswerPastTheBoundIsCutAtPointersThatSayWhat() {
+    let items = (0..<3000).map { i in
+      JSONValue.object(["id": .number(Double(i)), "text": .string(String(repeating: "x", count: 500))])
+    }
+    let state = JSONValue.object([
+      "feed": .object(["items": .array(items), "query": .string("cat")]), "small": .bool(true),
+    ])
+    let bounded = BoundedAnswer(state, at: "")
+    XCTAssertLessThanOrEqual(JSONWriter.bytes(bounded.value).count, BoundedAnswer.limit)
+    XCTAssertEqual(bounded.value["small"], .bool(true))
+    XCTAssertEqual(bounded.value["feed"]?["query"], .string("cat"))
+    guard case .array(let kept)? = bounded.value["feed"]?["items"] else { return XCTFail("items gone") }
+    XCTAssertGreaterThan(kept.count, 1000)
+    XCTAssertEqual(bounded.cuts, ["/feed/items/\(kept.count)"])
+    XCTAssertNotNil(bounded.note)
+    // A huge string is a stub naming its pointer.
+    let text = BoundedAnswer(.object(["a~b": .string(String(repeating: "y", count: 2 << 20))]), at: "/x")
+    XCTAssertEqual(text.cuts, ["/x/a~0b"])
+    XCTAssertEqual(text.value["a~b"]?["pointer"], .string("/x/a~0b"))
+    // Small answers go whole.
+    XCTAssertEqual(BoundedAnswer(state["feed"]!["query"]!, at: "").cuts, [])
+  }
+
+  func testUpdatesComeAtMostOncePer100MillisecondsAndTheLastAlways() {
+    var pacer = UpdatePacer()
+    let ms: UInt64 = 1_000_000
+    XCTAssertEqual(pacer.changed(["a"], now: 1000 * ms), .sendNow(["a"]))
+    XCTAssertEqual(pacer.changed(["a"], now: 1010 * ms), .scheduleAt(1100 * ms))
+    XCTAssertEqual(pacer.changed(["b"], now: 1050 * ms), .wait)
+    XCTAssertEqual(pacer.round(now: 1100 * ms), ["a", "b"])
+    XCTAssertEqual(pacer.changed([], now: 1300 * ms), .wait)
+    XCTAssertEqual(pacer.changed(["b"], now: 1300 * ms), .sendNow(["b"]))
+  }
+
+  func testAtMostEightStreamsListenAtOnce() throws {
+    let p = try RPCProcess(command: "mcp")
+    let meta = #""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}"#
+    for i in 1...8 {
+      p.send(
+        #"{"jsonrpc":"2.0","id":"l\#(i)","method":"subscriptions/listen","params":{"notifications":{"resourceSubscriptions":["gallery://state"]},\#(meta)}}"#
+      )
+      XCTAssertEqual(p.next()?["method"], .string("notifications/subscriptions/acknowledged"))
+    }
+    let ninth = p.error(
+      "subscriptions/listen", #"{"notifications":{"resourceSubscriptions":["gallery://state"]},\#(meta)}"#)
+    XCTAssertEqual(ninth["code"], .number(-32600))
+    XCTAssertEqual(p.finish(), 0)
+  }
+}
+
+extension JSONValue {
+  fileprivate var arrayCount: Int? {
+    if case .array(let items) = self { return items.count }
+    return nil
+  }
+}
