@@ -21,25 +21,19 @@ extension GalleryClient {
       options.effectClock = testClock
     }
     let store = try Store(dataDirectory: dataDirectory, environment: environment, options: options)
-    var toServer: [Int32] = [0, 0]
-    var fromServer: [Int32] = [0, 0]
-    guard pipe(&toServer) == 0 else { throw POSIXError(.EMFILE) }
-    guard pipe(&fromServer) == 0 else {
-      _ = (Glibc.close(toServer[0]), Glibc.close(toServer[1]))
-      throw POSIXError(.EMFILE)
-    }
+    let pipes = try ServerPipes()
     let connection = RPCConnection(
-      input: toServer[0], output: fromServer[1], framing: .ndjson, maxMessageBytes: 16 << 20)
+      input: pipes.toServer.read, output: pipes.fromServer.write, framing: .ndjson, maxMessageBytes: 16 << 20)
     let server = GalleryServer(
       store: store, connection: connection, logger: Logger(level: .error) { _ in },
       serverVersion: "in-process", maxMessageBytes: 16 << 20, testClock: testClock)
     let status = LockedStatus()
-    let (serverInput, serverOutput) = (toServer[0], fromServer[1])
+    let (serverInput, serverOutput) = (pipes.toServer.read, pipes.fromServer.write)
     Thread.detachNewThread {
       status.set(server.run())
       _ = (Glibc.close(serverOutput), Glibc.close(serverInput))
     }
-    let transport = LineTransport(input: fromServer[0], output: toServer[1])
+    let transport = LineTransport(input: pipes.fromServer.read, output: pipes.toServer.write)
     let seconds = Double(timeout.components.seconds)
     return GalleryClient(transport: transport, timeout: timeout) { status.wait(seconds: seconds) }
   }

@@ -41,27 +41,23 @@ public final class MCPFace: Sendable {
     testClock: Bool, serverVersion: String, dataDirectory: String, maxMessageBytes: Int,
     input: Int32 = 0, output: Int32 = 1, server: (RPCConnection) -> GalleryServer
   ) throws {
-    var toCore: [Int32] = [0, 0]
-    var fromCore: [Int32] = [0, 0]
-    guard pipe(&toCore) == 0 else { throw POSIXError(.EMFILE) }
-    guard pipe(&fromCore) == 0 else {
-      _ = (Glibc.close(toCore[0]), Glibc.close(toCore[1]))
-      throw POSIXError(.EMFILE)
-    }
+    let pipes = try ServerPipes()
     let coreConnection = RPCConnection(
-      input: toCore[0], output: fromCore[1], framing: .ndjson, maxMessageBytes: maxMessageBytes)
+      input: pipes.toServer.read, output: pipes.fromServer.write, framing: .ndjson,
+      maxMessageBytes: maxMessageBytes)
     let core = server(coreConnection)
     outer = RPCConnection(input: input, output: output, framing: .ndjson, maxMessageBytes: maxMessageBytes)
     // The core's answers may be as large as the core allows, plus the envelope.
     inner = RPCConnection(
-      input: fromCore[0], output: toCore[1], framing: .ndjson, maxMessageBytes: maxMessageBytes + (1 << 20))
-    ownEnds = (fromCore[0], toCore[1])
+      input: pipes.fromServer.read, output: pipes.toServer.write, framing: .ndjson,
+      maxMessageBytes: maxMessageBytes + (1 << 20))
+    ownEnds = (pipes.fromServer.read, pipes.toServer.write)
     let all = MCPToolCatalog.tools(testClock: testClock)
     tools = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
     toolList = .array(all.map(\.json))
     self.serverVersion = serverVersion
     self.dataDirectory = dataDirectory
-    let (coreInput, coreOutput) = (toCore[0], fromCore[1])
+    let (coreInput, coreOutput) = (pipes.toServer.read, pipes.fromServer.write)
     let ended = coreEnded
     // The core's thread: owns its two pipe ends, closed when it ends.
     Thread.detachNewThread {
