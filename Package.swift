@@ -40,7 +40,7 @@ let package = Package(
       name: "gallery-rpc", dependencies: ["RPCServer", "MCPServer", "JSONRPC", "GalleryCore", "EventStore"]),
     // The reference web frontend's bridge: serves Web/ and relays the page to one gallery-rpc.
     .executableTarget(
-      name: "gallery-web", dependencies: ["GalleryCore", "RPCServer", "JSONRPC", "gallery-rpc"]),
+      name: "gallery-web", dependencies: ["GalleryCore", "EventStore", "RPCServer", "JSONRPC", "gallery-rpc"]),
     // The Swift client's example (README): sign in, the feed's first photos, a detail and back.
     .executableTarget(
       name: "swift-client-example", dependencies: ["GalleryClient"], path: "Examples/swift_client"),

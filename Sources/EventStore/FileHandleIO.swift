@@ -6,7 +6,7 @@
 
 /// Thin, checked wrappers over the POSIX calls the log needs; every failure names the path.
 enum FileIO {
-  static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws -> Int32 {
+  static func open(_ path: String, _ flags: Int32, mode: mode_t = OwnerOnly.fileMode) throws -> Int32 {
     let fd = path.withCString { Glibc.open($0, flags | O_CLOEXEC, mode) }
     guard fd >= 0 else { throw EventLogError.io(operation: "open", path: path, errno: errno) }
     return fd
@@ -89,7 +89,7 @@ enum FileIO {
   }
 
   /// Writes `bytes` to `path` atomically: temp file, fsync, rename, directory fsync.
-  static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws {
+  static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = OwnerOnly.fileMode) throws {
     let temp = "\(directory(of: path))/.\(path.split(separator: "/").last ?? "file").\(getpid()).tmp"
     unlink(temp)  // a leftover of a crash; O_EXCL then guarantees the mode below
     let fd = try FileIO.open(temp, O_WRONLY | O_CREAT | O_EXCL, mode: mode)
@@ -114,7 +114,7 @@ enum FileIO {
 public enum AtomicFile {
   /// Writes `bytes` to `path` through a temp file created with `mode`, fsync, rename and a
   /// directory fsync: readers see the old file or the new one, never a mix.
-  public static func write(_ bytes: [UInt8], to path: String, mode: UInt32 = 0o644) throws {
+  public static func write(_ bytes: [UInt8], to path: String, mode: UInt32 = UInt32(OwnerOnly.fileMode)) throws {
     try FileIO.writeAtomically(bytes, to: path, mode: mode_t(mode))
   }
 }

@@ -98,6 +98,9 @@ public enum LogVerifier {
       path: path, goodEvents: 0, lines: 0, bytes: size, problems: [], validPrefixEnd: 0, validPrefixLastSeq: 0
     )
     var lastLineWasBad = false
+    // `report.bytesSound`, kept as problems are found: asking the report on every line would
+    // walk every problem so far, quadratic in a log of many unreadable lines.
+    var bytesSound = true
     let unterminated = "the final line has no newline"
     var batchStart: (offset: Int64, line: Int, seq: UInt64)?
     while let _: Void = try reader.next({ offset, line, terminated in
@@ -107,6 +110,7 @@ public enum LogVerifier {
         report.problems.append(
           LogProblem(kind: kind, line: lineNo, offset: offset, seq: seq, reason: reason))
         lastLineWasBad = kind == .damage
+        if kind != .newerBuild, kind != .unreadable { bytesSound = false }
       }
       lastLineWasBad = false
       guard terminated else { return problem(EventLine.peekSeq(line), unterminated) }
@@ -131,7 +135,7 @@ public enum LogVerifier {
         report.goodEvents += 1
       }
       if report.firstSeq == 0 { report.firstSeq = r.seq }
-      if report.bytesSound, r.batchRemaining == 0 {
+      if bytesSound, r.batchRemaining == 0 {
         report.validPrefixEnd = offset + Int64(line.count) + 1
         report.validPrefixLastSeq = r.seq
       }

@@ -115,13 +115,37 @@ public struct SnapshotStore: Sendable {
     return (nil, problems)
   }
 
-  /// Reads and checks one snapshot file.
+  /// The most state a snapshot may hold (256 MiB, the log's default size bound): a larger
+  /// one is skipped with a problem before its state is read (the log rebuilds the state).
+  public static let maxStateBytes: UInt64 = 256 << 20
+  /// Where the header line must end.
+  static let maxHeaderBytes = 4096
+
+  /// Reads and checks one snapshot file. Bounded before anything is allocated: only a regular
+  /// file is read (a FIFO or a device in its place is refused without waiting on it), the
+  /// header is read first, and the state only when its length is within `maxStateBytes` and
+  /// matches the file's size; the state is read once, into its own buffer.
   public static func read(_ path: String) -> Result<Snapshot, SnapshotProblem> {
     func problem(_ reason: String) -> Result<Snapshot, SnapshotProblem> {
       .failure(SnapshotProblem(path: path, reason: reason))
     }
-    guard let bytes = try? readWhole(path) else { return problem("cannot be read") }
-    guard let nl = bytes.firstIndex(of: 0x0A) else { return problem("no header line") }
+    let fd = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC) }
+    guard fd >= 0 else { return problem("cannot be read") }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return problem("cannot be read") }
+    guard (info.st_mode & S_IFMT) == S_IFREG else { return problem("not a regular file") }
+    let size = Int64(info.st_size)
+    var bytes = [UInt8](repeating: 0, count: Int(min(Int64(maxHeaderBytes), size)))
+    guard
+      let headRead = try? bytes.withUnsafeMutableBytes({ raw in
+        try FileIO.read(fd, into: raw, count: raw.count, at: 0, path)
+      })
+    else { return problem("cannot be read") }
+    guard let nl = bytes[0..<headRead].firstIndex(of: 0x0A) else {
+      return problem(
+        size > maxHeaderBytes ? "no header line in its first \(maxHeaderBytes) bytes" : "no header line")
+    }
     var seq: UInt64?
     var lineCRC: UInt32?
     var time: Int64?
@@ -156,24 +180,22 @@ public struct SnapshotStore: Sendable {
     else {
       return problem("malformed header")
     }
-    let state = Array(bytes[(nl + 1)...])
-    guard UInt64(state.count) == length else {
-      return problem("state is \(state.count) bytes, header says \(length)")
+    guard length <= maxStateBytes else {
+      return problem("its state of \(length) bytes is past the \(maxStateBytes) a snapshot may hold")
     }
+    let stateBytes = size - Int64(nl + 1)
+    guard UInt64(stateBytes) == length else {
+      return problem("state is \(stateBytes) bytes, header says \(length)")
+    }
+    var state = [UInt8](repeating: 0, count: Int(length))
+    guard
+      let got = try? state.withUnsafeMutableBytes({ raw in
+        try FileIO.read(fd, into: raw, count: raw.count, at: Int64(nl + 1), path)
+      }), got == state.count
+    else { return problem("state is shorter than its header says (the file changed while read)") }
     guard CRC32C.checksum(state) == crc else { return problem("state checksum mismatch") }
     return .success(
       Snapshot(seq: seq, lineChecksum: lineCRC, timeMillis: time, state: state, stateFormat: Int(stateFormat))
     )
-  }
-
-  static func readWhole(_ path: String) throws -> [UInt8] {
-    let fd = try FileIO.open(path, O_RDONLY)
-    defer { close(fd) }
-    let size = try FileIO.size(fd, path)
-    var bytes = [UInt8](repeating: 0, count: Int(size))
-    let got = try bytes.withUnsafeMutableBytes { raw in
-      try FileIO.read(fd, into: raw, count: Int(size), at: 0, path)
-    }
-    return Array(bytes[0..<got])
   }
 }

@@ -50,7 +50,9 @@ public final class TemporaryDirectory: @unchecked Sendable {
 
   public init() {
     path = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-\(UUID().uuidString)").path
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    // The owner's alone, as the core makes a data directory (a wider one is reported at start).
+    try? FileManager.default.createDirectory(
+      atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
   }
 
   deinit {

@@ -1,3 +1,4 @@
+import EventStore
 import Foundation
 
 #if canImport(Glibc)
@@ -28,7 +29,8 @@ enum InspectCopy {
     let temporary = FileManager.default.temporaryDirectory.path
     sweep(in: temporary)
     let directory = "\(temporary)/\(prefix)\(getpid())-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    // A copy of the user's log: the owner's alone.
+    try OwnerOnly.makeFolder(directory)
     do {
       try FileManager.default.copyItem(atPath: file, toPath: directory + "/events.jsonl")
     } catch {

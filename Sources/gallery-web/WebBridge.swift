@@ -1,3 +1,4 @@
+import EventStore
 import Foundation
 import GalleryCore
 
@@ -27,7 +28,7 @@ final class WebBridge: @unchecked Sendable {
 
   /// Starts the core and initializes it; the bridge answers pages' `initialize` with the result.
   func start(onExit: @escaping @Sendable (Int32) -> Void) throws {
-    try FileManager.default.createDirectory(atPath: options.dataDirectory, withIntermediateDirectories: true)
+    try OwnerOnly.makeFolder(options.dataDirectory)
     core = try CoreConnection(
       server: options.server,
       arguments: ["serve", "--framing", "ndjson", "--data-dir", options.dataDirectory]

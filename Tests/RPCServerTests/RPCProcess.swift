@@ -39,7 +39,7 @@ final class RPCProcess: RPCPeer {
 
   init(
     command: String = "serve", framing: Framing = .ndjson, forceFraming: Bool = false, extra: [String] = [],
-    environment: [String: String] = [:],
+    environment: [String: String] = [:], umask: String? = nil,
     dataDirectory: TemporaryDirectory = TemporaryDirectory()
   ) throws {
     self.framing = framing
@@ -49,6 +49,11 @@ final class RPCProcess: RPCPeer {
     process.arguments =
       [command, "--data-dir", dataDirectory.path, "--durability", "none"]
       + (forceFraming ? ["--framing", framing.rawValue] : []) + extra
+    if let umask {
+      // Through a shell that sets the umask and then becomes the server.
+      process.arguments = ["-c", "umask \(umask); exec \"$0\" \"$@\"", Self.binary.path] + process.arguments!
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    }
     var env = ProcessInfo.processInfo.environment
     for (k, v) in environment { env[k] = v }
     process.environment = env

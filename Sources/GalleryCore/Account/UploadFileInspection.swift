@@ -1,3 +1,4 @@
+import EventStore
 import Foundation
 
 /// Checks a path a frontend names for upload: a readable regular file, an image by its
@@ -40,8 +41,9 @@ extension UploadFile {
     let folder = directory + "/uploads"
     let path = "\(folder)/\(SHA256.hex(bytes)).\(mime.split(separator: "/").last ?? "img")"
     do {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+      // The bytes an upload sends are the owner's alone: nobody else may rewrite them.
+      try OwnerOnly.makeFolder(folder)
+      try AtomicFile.write(bytes, to: path)
     } catch {
       throw Problem(description: "data could not be kept for the upload: \(error.localizedDescription)")
     }

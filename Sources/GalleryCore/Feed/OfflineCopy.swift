@@ -18,7 +18,7 @@ public struct OfflineCopy: Sendable {
   /// `report` hears of a damaged copy (kept aside as `offline-feed.json.damaged-STAMP`).
   public init(path: String, report: @escaping @Sendable (String) -> Void = { _ in }) {
     self.path = path
-    self.file = KeptFile(path: path, mode: 0o644)
+    self.file = KeptFile(path: path, mode: UInt32(OwnerOnly.fileMode))
     self.report = report
   }
 

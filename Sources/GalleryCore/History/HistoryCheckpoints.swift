@@ -18,7 +18,7 @@ final class HistoryCheckpoints: @unchecked Sendable {
   private var seqs: [UInt64]
 
   init(directory: String) {
-    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try? OwnerOnly.makeFolder(directory)
     store = SnapshotStore(directory: directory, keep: Int.max)
     seqs = store.list().map(\.seq).sorted()
   }

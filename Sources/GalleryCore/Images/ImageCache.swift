@@ -1,3 +1,4 @@
+import EventStore
 import Foundation
 
 #if canImport(Glibc)
@@ -29,7 +30,7 @@ public final class ImageCache: @unchecked Sendable {
     self.folder = folder
     self.budget = max(0, budget)
     let directory = "\(root)/\(folder)"
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try OwnerOnly.makeFolder(directory)
     var found: [(name: String, size: Int, modified: Date)] = []
     for shard in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
     where shard.count == 2 {
@@ -87,11 +88,11 @@ public final class ImageCache: @unchecked Sendable {
     // them: a download that finishes after its owner removed that directory fails instead
     // of leaving a directory nobody owns.
     for folder in [directory, "\(directory)/\(name.prefix(2))"]
-    where mkdir(folder, 0o755) != 0 && errno != EEXIST {
+    where mkdir(folder, OwnerOnly.folderMode) != 0 && errno != EEXIST {
       throw RequestFailure(kind: .malformed, detail: "could not write to the image cache: \(root) is gone")
     }
     let temp = "\(absolute(path)).\(UUID().uuidString).tmp"
-    guard FileManager.default.createFile(atPath: temp, contents: Data(bytes)) else {
+    guard (try? OwnerOnly.writeNew(bytes, to: temp)) != nil else {
       throw RequestFailure(kind: .malformed, detail: "could not write to the image cache")
     }
     // A cache needs no fsync: a file lost to a crash is downloaded again. The temp file is

@@ -111,6 +111,23 @@ final class JSONTape: Sendable {
     return t.kind == .object || t.kind == .array ? Int(t.end) : i + 1
   }
 
+  /// Past this many members an object's keyed container indexes them (`memberIndex`).
+  static let indexedMembers = 32
+
+  /// Every member of the object at `object`, by name, to its value token (the first of a
+  /// name given twice, as `member` finds it): one pass over the object.
+  func memberIndex(of object: Int) -> [String: Int] {
+    var index: [String: Int] = [:]
+    index.reserveCapacity(Int(tokens[object].count))
+    var i = object + 1
+    for _ in 0..<tokens[object].count {
+      let name = text(at: i)
+      if index[name] == nil { index[name] = i + 1 }
+      i = after(i + 1)
+    }
+    return index
+  }
+
   /// The value token of the member named `name` (UTF-8) in the object at `object`.
   func member(_ name: UnsafeBufferPointer<UInt8>, in object: Int) -> Int? {
     var i = object + 1

@@ -118,7 +118,19 @@ private struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
   let object: Int
   let owner: Any.Type
   let rootDefaults: JSONTape?
+  /// Each member's place, for an object past `JSONTape.indexedMembers` members: a keyed map
+  /// (a dictionary's `init(from:)` asks for every key in turn) is then read in one pass, not
+  /// one scan per key. Small objects, nearly all of them, are scanned as before.
+  let index: [String: Int]?
   var codingPath: [any CodingKey] { tape.path(to: object) }
+
+  init(tape: JSONTape, object: Int, owner: Any.Type, rootDefaults: JSONTape?) {
+    self.tape = tape
+    self.object = object
+    self.owner = owner
+    self.rootDefaults = rootDefaults
+    index = tape.tokens[object].count > JSONTape.indexedMembers ? tape.memberIndex(of: object) : nil
+  }
 
   var allKeys: [Key] {
     var keys: [Key] = []
@@ -133,7 +145,11 @@ private struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
   /// Where the member's value is: in the text, or, when the text leaves it out, in the
   /// owner's declared defaults (only looked up then, so a whole value costs nothing more).
   private func locate(_ key: Key) -> (JSONTape, Int)? {
-    if let i = tape.member(key.stringValue, in: object) { return (tape, i) }
+    if let index {
+      if let i = index[key.stringValue] { return (tape, i) }
+    } else if let i = tape.member(key.stringValue, in: object) {
+      return (tape, i)
+    }
     if let (d, o) = contextualDefaults(), let i = d.member(key.stringValue, in: o) { return (d, i) }
     guard let defaults = PersistedDefaultsCache.tape(for: owner),
       let i = defaults.member(key.stringValue, in: 0)

@@ -146,9 +146,15 @@ public final class Store: @unchecked Sendable {
   {
     self.dataDirectory = dataDirectory
     self.options = options
-    try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
-    try FileManager.default.createDirectory(
-      atPath: dataDirectory + "/snapshots", withIntermediateDirectories: true)
+    // The data directory and its folders are the owner's alone (0700, files 0600: `OwnerOnly`);
+    // one made wider before (by hand, or by an older build under a loose umask) is reported.
+    if let mode = OwnerOnly.widerMode(of: dataDirectory) {
+      options.diagnostics(
+        "the data directory \(dataDirectory) is open to other users (mode \(String(mode, radix: 8))): its log holds what the user typed; chmod 700 it"
+      )
+    }
+    try OwnerOnly.makeFolder(dataDirectory)
+    try OwnerOnly.makeFolder(dataDirectory + "/snapshots")
     log = try EventLog(
       path: dataDirectory + "/events.jsonl",
       options: EventLogOptions(

@@ -44,7 +44,8 @@ enum ServerMethods {
         version: Int(seen.version), value: try GalleryServer.value(at: pointer ?? "", in: seen.state))
     },
     MethodSpec(
-      "events/read", "Events from the log, oldest first.",
+      "events/read",
+      "Events from the log, oldest first: at most `limit` and about 1 MiB of their data (page on from the last seq received).",
       params:
         Parameter.readFrom.declarations + Parameter.readTo.declarations + Parameter.limit.declarations
         + Parameter.workDoneToken.declarations,

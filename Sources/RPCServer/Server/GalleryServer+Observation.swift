@@ -23,11 +23,13 @@ extension GalleryServer {
     let progress = Progress(
       token: try p[Parameter.workDoneToken], connection: connection, title: "reading events")
     var events: [JSONValue] = []
+    var bytes = 0
     do {
       let cursor = try store.log.read(from: from, through: to)
-      while events.count < limit, let record = try cursor.next() {
+      while events.count < limit, bytes < Self.readAnswerBytes, let record = try cursor.next() {
         if cancel?.isCancelled == true { throw RPCError.requestCancelled }
         events.append(Self.json(record))
+        bytes += record.data.count + record.type.utf8.count + 64
         progress.report(done: events.count, total: min(limit, Int(to >= from ? to - from + 1 : 0)))
       }
     } catch let error as RPCError {
@@ -40,6 +42,11 @@ extension GalleryServer {
     progress.end()
     return .object(["events": .array(events), "lastSeq": .number(Double(last))])
   }
+
+  /// The most event data one `events/read` answer holds (past it by one event at most): the
+  /// client pages on from the last seq it got. With at most `maxLongRequests` running, a
+  /// client that asks for the whole log at once makes the server hold a few MiB, not the log.
+  static let readAnswerBytes = 1 << 20
 
   /// The most a subscription leaves queued for its client: past it the delivery waits for the
   /// client to read, so a client never makes the server hold more than this of its events
@@ -169,7 +176,19 @@ extension GalleryServer {
     workersDone.enter()
     workers.async { [self] in
       let response: JSONValue
+      // No answer is built for a client that has not read the earlier ones: past
+      // `subscriptionBacklogBytes` unread the request waits for it to read, and one that
+      // reads nothing for `subscriptionStallSeconds` is answered -32012 instead.
+      let paced = connection.waitForBacklog(
+        atMost: Self.subscriptionBacklogBytes, stall: Self.subscriptionStallSeconds
+      ) { !flag.isCancelled }
       do {
+        if flag.isCancelled { throw RPCError.requestCancelled }
+        guard paced else {
+          throw RPCError.busy(
+            "\(Self.subscriptionBacklogBytes >> 20) MiB of answers went unread for \(Int(Self.subscriptionStallSeconds)) s; read them, then ask again"
+          )
+        }
         response = RPCOutgoing.result(id, try call(method, spec, params, cancel: flag))
       } catch let error as RPCError {
         response = RPCOutgoing.error(id, error)

@@ -209,6 +209,8 @@ public final class GalleryServer: @unchecked Sendable {
       lock.lock()
       if let target { cancellable[target]?.cancel() }
       lock.unlock()
+      // A long request waiting for the client to read stops waiting.
+      connection.wakePacedSenders()
     case .lifecycleNotification(.initialized)?: break
     case .action?:
       // JSON-RPC: a notification is processed like a request; only its answer is dropped.
