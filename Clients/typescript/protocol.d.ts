@@ -430,7 +430,7 @@ export interface Methods {
       "value": unknown;
       "version": number;
     }; rejections: never };
-  /** Events from the log, oldest first. */
+  /** Events from the log, oldest first: at most `limit` and about 1 MiB of their data (page on from the last seq received). */
   "events/read": { params: {
       "from"?: number;
       "limit"?: number;

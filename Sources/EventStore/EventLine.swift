@@ -164,10 +164,18 @@ public enum EventLine {
       case .more: more = try s.readUInt()
       case .type:
         let (content, escaped) = try s.scanString()
+        // A name past the format's bound is damage, named by its size (never repeated whole):
+        // no build writes one, so it is not a newer build's type.
+        guard content.count <= maxTypeLength * (escaped ? 6 : 1) else {
+          throw s.fail("\"type\" is \(content.count) bytes, past the format's \(maxTypeLength)")
+        }
         type =
           escaped
           ? try s.text(of: content, escaped: true)
           : memory.name(UnsafeRawBufferPointer(rebasing: body[content]))
+        if escaped, let name = type, name.utf8.count > maxTypeLength {
+          throw s.fail("\"type\" is \(name.utf8.count) bytes, past the format's \(maxTypeLength)")
+        }
       case .time:
         let (content, escaped) = try s.scanString()
         let parsed =

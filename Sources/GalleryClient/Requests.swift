@@ -69,7 +69,7 @@ public enum Requests {
     }
   }
 
-  /// Events from the log, oldest first.
+  /// Events from the log, oldest first: at most `limit` and about 1 MiB of their data (page on from the last seq received).
   public struct EventsRead: GalleryRequest {
     public static let method = "events/read"
     public struct Result: Decodable, Equatable, Sendable {

@@ -104,6 +104,12 @@ enum ServeCommand {
       logger.log(.info, "closed work left in flight: \(recovery.closedWork.joined(separator: ", "))")
     }
     for warning in config.warnings { logger.log(.warn, warning) }
+    if let why = DefaultHTTPClient.unavailable {
+      logger.log(
+        .warn,
+        "no bounded HTTP client: \(why); every provider but the demo's will fail (request.noClient) until it is installed"
+      )
+    }
     logger.log(
       .info,
       "serving \(config.inspect.map { "\($0) read-only" } ?? config.dataDirectory) (state version \(store.version), auth \(config.provider("auth")), durability \(config.inspect == nil ? "\(config.durability)" : "none"))"

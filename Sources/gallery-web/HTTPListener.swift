@@ -85,6 +85,9 @@ final class HTTPListener: @unchecked Sendable {
   /// Connections kept for trusted requests.
   let reserve: Int
   private let trusted: @Sendable (HTTPRequest) -> Bool
+  /// Judges a request by its head, before its body is read: a reply refuses it there (a
+  /// client without the token never makes the bridge read, or hold, its body).
+  private let screen: @Sendable (HTTPRequest) -> HTTPReply?
   private let route: @Sendable (HTTPRequest) -> HTTPReply
   private let lock = NSLock()
   private var open = 0
@@ -94,6 +97,7 @@ final class HTTPListener: @unchecked Sendable {
     host: String, port: UInt16, maxBody: Int, maxConnections: Int = 64, requestDeadline: Int = 10,
     headDeadline: Int = 2, reserve: Int = 8,
     trusted: @escaping @Sendable (HTTPRequest) -> Bool = { _ in true },
+    screen: @escaping @Sendable (HTTPRequest) -> HTTPReply? = { _ in nil },
     route: @escaping @Sendable (HTTPRequest) -> HTTPReply
   ) throws {
     self.maxBody = maxBody
@@ -103,6 +107,7 @@ final class HTTPListener: @unchecked Sendable {
     // A quarter of the connections at most, so a small cap still serves anyone.
     self.reserve = min(max(0, reserve), maxConnections / 4)
     self.trusted = trusted
+    self.screen = screen
     self.route = route
     let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard listener >= 0 else { throw POSIXError(.EIO) }
@@ -239,6 +244,15 @@ final class HTTPListener: @unchecked Sendable {
     }
     let length = Int(headers["content-length"] ?? "0") ?? -1
     guard length >= 0 else { return .failure(.text(400, "bad Content-Length")) }
+    let target = String(line[1])
+    let components = URLComponents(string: target)
+    var query: [String: String] = [:]
+    for item in components?.queryItems ?? [] { query[item.name] = item.value ?? "" }
+    var request = HTTPRequest(
+      method: String(line[0]), path: components?.percentEncodedPath ?? target, query: query,
+      headers: headers, body: [])
+    // Judged by its head first: a refused request's body is never read.
+    if let refusal = screen(request) { return .failure(refusal) }
     guard length <= maxBody else { return .failure(.text(413, "the body is over \(maxBody) bytes")) }
     var body = Array(buffer[(headEnd! + 4)...])
     while body.count < length {
@@ -248,15 +262,8 @@ final class HTTPListener: @unchecked Sendable {
       }
       body += chunk[0..<n]
     }
-    let target = String(line[1])
-    let components = URLComponents(string: target)
-    var query: [String: String] = [:]
-    for item in components?.queryItems ?? [] { query[item.name] = item.value ?? "" }
-    return .success(
-      HTTPRequest(
-        method: String(line[0]), path: components?.percentEncodedPath ?? target, query: query,
-        headers: headers,
-        body: Array(body.prefix(length))))
+    request.body = Array(body.prefix(length))
+    return .success(request)
   }
 }
 

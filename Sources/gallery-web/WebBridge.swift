@@ -66,14 +66,22 @@ final class WebBridge: @unchecked Sendable {
     request.headers["x-gallery-token"] == token || request.query["token"] == token
   }
 
-  func route(_ request: HTTPRequest) -> HTTPReply {
+  /// Why `request` is refused, judged by its head alone (nil: it goes on): the listener asks
+  /// before it reads a body, so a client without the token never has one read or held.
+  func refusal(_ request: HTTPRequest) -> HTTPReply? {
     guard hostIsLocal(request.headers["host"]) else {
       return .text(403, "the Host header must name this machine (127.0.0.1 or localhost)")
     }
-    if request.method == "GET", let file = Self.pageFiles[request.path] { return pageFile(file) }
+    if request.method == "GET", Self.pageFiles[request.path] != nil { return nil }
     guard carriesToken(request) else {
       return .text(403, "missing or wrong token: open the URL gallery-web printed")
     }
+    return nil
+  }
+
+  func route(_ request: HTTPRequest) -> HTTPReply {
+    if let refusal = refusal(request) { return refusal }
+    if request.method == "GET", let file = Self.pageFiles[request.path] { return pageFile(file) }
     switch (request.method, request.path) {
     case ("GET", "/events"):
       return .stream(contentType: "text/event-stream") { [streams] socket in streams.add(socket) }

@@ -21,7 +21,8 @@ let bridge = WebBridge(options: options, token: token)
 do {
   let listener = try HTTPListener(
     host: options.host, port: options.port, maxBody: 15 * 1024 * 1024, maxConnections: options.maxConnections,
-    requestDeadline: options.requestTimeout, trusted: { bridge.isPages($0) }
+    requestDeadline: options.requestTimeout, trusted: { bridge.isPages($0) },
+    screen: { bridge.refusal($0) }
   ) { bridge.route($0) }
   try bridge.start { status in
     DiagnosticOutput.standardError.line("gallery-web: gallery-rpc exited with status \(status)")

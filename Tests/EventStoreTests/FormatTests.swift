@@ -155,7 +155,8 @@ final class FormatTests: XCTestCase {
       XCTAssertEqual(read.map(\.0), types + ["nav.back"])
       XCTAssertEqual(read.map(\.1), Array(times[0..<600]) + [times[599] / 1000 * 1000 + 999])
     }
-    // A type far longer than any the writer makes (a hostile line) still reads, unkept.
+    // A type far longer than the format allows (a hostile line) is damage, named by its size
+    // and never repeated whole (it was read as a newer build's type).
     let long = String(repeating: "x", count: 100_000)
     let longLines = [602, 603].flatMap { n in
       line(#"{"seq":\#(n),"time":"\#(second)999Z","type":"\#(long)","v":1,"data":{}"#)
@@ -163,8 +164,11 @@ final class FormatTests: XCTestCase {
     writeFile(dir.file("events.jsonl"), start + escaped + longLines)
     let reader = try LogCursor(path: dir.file("events.jsonl"))
     var lastTypes: [String] = []
-    while let r = try reader.next() { lastTypes.append(r.type) }
-    XCTAssertEqual(lastTypes.suffix(3), ["nav.back", long, long])
+    XCTAssertThrowsError(try { while let r = try reader.next() { lastTypes.append(r.type) } }()) { error in
+      XCTAssertTrue("\(error)".contains(#""type" is 100000 bytes, past the format's 128"#), "\(error)")
+      XCTAssertLessThan("\(error)".utf8.count, 1000, "the name is not repeated")
+    }
+    XCTAssertEqual(lastTypes.last, "nav.back")
     // The same second with a bad millisecond: refused as the full parse refuses it.
     let bad = line(#"{"seq":602,"time":"\#(second)9x9Z","type":"nav.back","v":1,"data":{"n":601}"#)
     writeFile(dir.file("events.jsonl"), start + escaped + bad + escaped)

@@ -51,4 +51,20 @@ final class ExportSafetyTests: XCTestCase {
     XCTAssertEqual(fine.status, 0, fine.err)
     XCTAssertEqual(try runGalleryRPC(["verify", second]).status, 0)
   }
+
+  /// Issue 46 (minor): a log holding a newer build's line is left as it is by export too:
+  /// exit 3, no bundle (it exited 0 and copied the line).
+  func testExportOfANewerBuildsLineExitsThreeAndWritesNothing() throws {
+    let dir = TemporaryDirectory()
+    let log = dir.path + "/events.jsonl"
+    let writer = try EventLog(path: log, options: EventLogOptions(durability: .none))
+    try writer.append([NewEvent(type: "settings.languageDetected", data: Array(#"{"language":"en"}"#.utf8))])
+    try writer.append([NewEvent(type: "future.feature", data: Array("{}".utf8))])
+    try writer.close()
+    let out = dir.path + "/report.jsonl"
+    let result = try runGalleryRPC(["export", log, "--out", out])
+    XCTAssertEqual(result.status, 3, result.err)
+    XCTAssertTrue(result.err.contains("newer build"), result.err)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+  }
 }

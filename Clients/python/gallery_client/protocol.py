@@ -1457,7 +1457,7 @@ class TypedRequests:
 
     @overload
     def request(self, method: Literal["events/read"], params: EventsReadParams = ...) -> EventsReadResult:
-        """Events from the log, oldest first."""
+        """Events from the log, oldest first: at most `limit` and about 1 MiB of their data (page on from the last seq received)."""
 
     @overload
     def request(self, method: Literal["events/subscribe"], params: EventsSubscribeParams = ...) -> EventsSubscribeResult:

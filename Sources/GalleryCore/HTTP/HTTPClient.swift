@@ -68,10 +68,40 @@ extension HTTPClient {
 }
 
 /// The client the core uses: `CurlHTTPClient` where libcurl loads (every body bounded as it
-/// arrives, nothing written to disk), `URLSessionHTTPClient` elsewhere.
+/// arrives, nothing written to disk). Where it cannot be used, no unbounded client stands in
+/// (URLSession holds close-delimited and gzip bodies whole and leaves temp files): every
+/// request fails at once with `request.noClient`, and `unavailable` says why at start.
 public enum DefaultHTTPClient {
   /// A new client; `maxBodyBytes` bounds an answer whose request names no bound.
   public static func make(maxBodyBytes: Int = 4 << 20) -> any HTTPClient {
-    CurlHTTPClient(maxBodyBytes: maxBodyBytes) ?? URLSessionHTTPClient(maxBodyBytes: maxBodyBytes)
+    choose(CurlHTTPClient(maxBodyBytes: maxBodyBytes))
+  }
+
+  /// The bounded client when there is one, else one that refuses every request.
+  static func choose(_ curl: CurlHTTPClient?) -> any HTTPClient {
+    curl ?? UnavailableHTTPClient(why: unavailableReason)
+  }
+
+  static let unavailableReason =
+    "libcurl (libcurl.so.4) cannot be loaded, or lacks a function this build calls"
+
+  /// Why no bounded client can be made here (nil when one can): the serve command says it at
+  /// start, since a provider other than the demo's will then fail every request.
+  public static var unavailable: String? {
+    CurlHTTPClient(maxBodyBytes: 1) == nil ? unavailableReason : nil
+  }
+}
+
+/// Stands in where no bounded HTTP client can be made: every request fails at once, as
+/// `request.noClient` (final: retrying cannot help until libcurl is installed), and nothing
+/// is fetched unbounded.
+public struct UnavailableHTTPClient: HTTPClient {
+  /// Why there is no client, for the failure's detail.
+  public let why: String
+
+  public init(why: String) { self.why = why }
+
+  public func send(_ request: HTTPRequest) async -> Result<HTTPResponse, RequestFailure> {
+    .failure(RequestFailure(kind: .misconfigured, detail: why, reason: "request.noClient"))
   }
 }

@@ -100,6 +100,11 @@ public enum LogBundle {
     var lines: [UInt8] = []
     while let record = try events.next() {
       if first == nil { first = record }
+      // A newer build's line is not this build's to copy: every command leaves such a log
+      // as it is and exits 3, export too.
+      if let problem = EventCodec.problem(record), problem.writtenByNewerBuild {
+        throw ReplayError(seq: record.seq, reason: problem.reason, writtenByNewerBuild: true)
+      }
       EventLine.encode(record, into: &lines)
       count += 1
     }

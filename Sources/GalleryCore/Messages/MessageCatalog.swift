@@ -51,6 +51,8 @@ public enum MessageCatalog {
     "request.retryTooSoon.one": "Too many requests: try again in 1 second.",
     "image.tooLarge": "This image is larger than {limit}, the most the app keeps.",
     "config.missingKey": "This provider needs an API key: set {variable} and start the app again.",
+    "request.noClient":
+      "This app cannot reach the provider here: libcurl 4 is missing or unusable. Install it and start the app again (the demo providers work without it).",
     "request.serverSaid": "{text} The server said: “{detail}”",
   ]
 
@@ -76,6 +78,8 @@ public enum MessageCatalog {
     "image.tooLarge": "Esta imagen supera {limit}, lo máximo que guarda la app.",
     "config.missingKey":
       "Este proveedor necesita una clave de API: define {variable} y vuelve a iniciar la app.",
+    "request.noClient":
+      "La app no puede conectar con el proveedor aquí: falta libcurl 4 o no se puede usar. Instálala y vuelve a iniciar la app (los proveedores de demostración funcionan sin ella).",
     "request.serverSaid": "{text} El servidor dijo: «{detail}»",
   ]
 
