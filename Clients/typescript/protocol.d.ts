@@ -784,6 +784,7 @@ export type MessageCode =
   | "request.empty"
   | "request.http"
   | "request.malformed"
+  | "request.noClient"
   | "request.notFound"
   | "request.offline"
   | "request.rateLimited"
@@ -881,6 +882,7 @@ export interface MessageArguments {
   "request.empty": {  };
   "request.http": { "status": string; };
   "request.malformed": {  };
+  "request.noClient": {  };
   "request.notFound": {  };
   "request.offline": {  };
   "request.rateLimited": { "seconds": string; };

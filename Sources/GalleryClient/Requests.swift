@@ -330,6 +330,7 @@ public enum MessageCode: String, CaseIterable, Sendable {
   case requestEmpty = "request.empty"
   case requestHttp = "request.http"
   case requestMalformed = "request.malformed"
+  case requestNoClient = "request.noClient"
   case requestNotFound = "request.notFound"
   case requestOffline = "request.offline"
   case requestRateLimited = "request.rateLimited"
@@ -428,6 +429,7 @@ public enum MessageCode: String, CaseIterable, Sendable {
     case .requestEmpty: return []
     case .requestHttp: return ["status"]
     case .requestMalformed: return []
+    case .requestNoClient: return []
     case .requestNotFound: return []
     case .requestOffline: return []
     case .requestRateLimited: return ["seconds"]
