@@ -19,6 +19,10 @@ export declare class StateMirror {
   readonly version: number;
   /** How many times a gap or a bad patch made it ask for the whole state. */
   readonly resyncs: number;
+  /** `state/changed` messages dropped as malformed (no whole-number versions, no patch). */
+  readonly malformed: number;
+  /** Changes kept while a resync is awaited (1024); past it they are dropped and the mirror asks again. */
+  static maxHeld: number;
   resync: () => void;
   listen(listener: (state: State, version: number) => void): () => void;
   load(snapshot: { value: unknown; version: number }): void;
@@ -42,6 +46,8 @@ export declare class Rejected extends RequestError {
 /** What carries messages: a child's stdio (node.js) or gallery-web (HTTPTransport). */
 export interface Transport {
   onMessage(handler: (message: any) => void): void;
+  /** Optional: `handler(reason)` when what is waited for cannot come (every pending request fails). */
+  onFailure?(handler: (reason: string) => void): void;
   send(message: object): Promise<void>;
   close(): Promise<number>;
 }
@@ -56,6 +62,8 @@ export declare class GalleryClient {
   constructor(transport: Transport, options?: { timeout?: number });
   readonly transport: Transport;
   readonly mirror: StateMirror;
+  /** Messages from the server that were not JSON-RPC objects (ignored). */
+  readonly malformed: number;
   /** The mirrored state (null before `start`). */
   readonly state: State | null;
   readonly version: number;

@@ -23,8 +23,12 @@ export function applyPatch(doc, operations) {
       continue;
     }
     let parent = doc;
+    // Only own members are walked and written (defineProperty, never `parent[key] = …`), so a
+    // path through `__proto__` or `constructor` can never reach a shared prototype.
     for (const token of path.slice(0, -1)) {
-      if (parent === null || typeof parent !== "object" || !(token in parent)) throw new PatchError(`${op.path}: no ${token}`);
+      if (parent === null || typeof parent !== "object" || !Object.prototype.hasOwnProperty.call(parent, token)) {
+        throw new PatchError(`${op.path}: no ${token}`);
+      }
       parent = parent[Array.isArray(parent) ? Number(token) : token];
     }
     const last = path[path.length - 1];
@@ -42,8 +46,9 @@ export function applyPatch(doc, operations) {
         if (!Object.prototype.hasOwnProperty.call(parent, last)) throw new PatchError(`${op.path}: nothing to ${op.op}`);
       }
       if (op.op === "remove") delete parent[last];
-      else if (op.op === "add" || op.op === "replace") parent[last] = op.value;
-      else throw new PatchError(`unknown operation ${op.op}`);
+      else if (op.op === "add" || op.op === "replace") {
+        Object.defineProperty(parent, last, { value: op.value, writable: true, enumerable: true, configurable: true });
+      } else throw new PatchError(`unknown operation ${op.op}`);
     } else {
       throw new PatchError(`${op.path}: the parent is neither object nor array`);
     }
@@ -51,12 +56,25 @@ export function applyPatch(doc, operations) {
   return doc;
 }
 
+/** Whether `change` is a `state/changed` the mirror can use: whole-number versions, a patch. */
+function wellFormed(change) {
+  return change !== null && typeof change === "object" && Number.isSafeInteger(change.version)
+    && Number.isSafeInteger(change.fromVersion) && Array.isArray(change.patch);
+}
+
 /** The client's copy of the state: patches in version order; a gap or a bad patch resyncs. */
 export class StateMirror {
+  /** Changes kept while a resync's `state/get` is awaited; past it they are dropped and the
+   * mirror asks again once the answer comes (the state it brings is newer anyway). */
+  static maxHeld = 1024;
+
   constructor() {
     this.state = null;
     this.version = -1;
     this.resyncs = 0;
+    /** `state/changed` messages dropped as malformed (no version, a string version, no patch). */
+    this.malformed = 0;
+    this._again = false;
     this.resync = () => {};
     this._syncing = false;
     this._held = [];
@@ -78,16 +96,29 @@ export class StateMirror {
     this._syncing = false;
     const held = this._held;
     this._held = [];
+    if (this._again) {
+      // Changes were dropped while waiting: the state just loaded may miss some.
+      this._again = false;
+      this._syncing = true;
+      this.resyncs += 1;
+      this.resync();
+      return;
+    }
     for (const change of held) this.changed(change);
     this._announce();
   }
 
   /** The resync's `state/get` failed: the next change tries again. */
-  syncFailed() { this._syncing = false; }
+  syncFailed() { this._syncing = false; this._held = []; this._again = false; }
 
   /** One `state/changed`. */
   changed(change) {
-    if (this._syncing) { this._held.push(change); return; }
+    if (!wellFormed(change)) { this.malformed += 1; return; }
+    if (this._syncing) {
+      if (this._held.length >= StateMirror.maxHeld) { this._held = []; this._again = true; }
+      this._held.push(change);
+      return;
+    }
     if (change.version <= this.version) return;
     if (change.fromVersion === this.version) {
       try {
@@ -134,7 +165,12 @@ export class GalleryClient {
     this._nextID = 1;
     this._pending = new Map();
     this._listeners = new Set();
+    /** Messages from the server that were not JSON-RPC (ignored). */
+    this.malformed = 0;
     transport.onMessage((message) => this._received(message));
+    // A transport that can fail (a message past its bound, the process gone) fails every
+    // request waiting for an answer at once, with why, instead of letting each time out.
+    if (typeof transport.onFailure === "function") transport.onFailure((reason) => this._failPending(reason));
   }
 
   get state() { return this.mirror.state; }
@@ -210,7 +246,14 @@ export class GalleryClient {
     return this.transport.close();
   }
 
+  _failPending(reason) {
+    const pending = [...this._pending.values()];
+    this._pending.clear();
+    for (const callback of pending) callback({ error: { code: -32099, message: reason } });
+  }
+
   _received(message) {
+    if (message === null || typeof message !== "object" || Array.isArray(message)) { this.malformed += 1; return; }
     if (message.id !== undefined && message.id !== null && (message.result !== undefined || message.error !== undefined)) {
       const callback = this._pending.get(message.id);
       this._pending.delete(message.id);

@@ -3,16 +3,25 @@ import type { GalleryClient, Transport } from "./gallery-client";
 
 export * from "./gallery-client";
 
-/** `gallery-rpc serve --framing ndjson ARGS` as a child process. */
+/** The longest message taken from the server, in characters (64 MiB). */
+export declare const maxMessageLength: number;
+
+/** `gallery-rpc serve --framing ndjson ARGS` as a child process. `binary` defaults to the
+ * `GALLERY_RPC` environment variable, else `gallery-rpc` on the PATH. A message longer than
+ * `maxLength` is dropped and every request waiting is failed, saying so. */
 export declare class ProcessTransport implements Transport {
-  constructor(binary?: string, args?: string[]);
+  constructor(binary?: string, args?: string[], options?: { maxLength?: number });
   readonly exited: Promise<number>;
+  /** Lines that were not JSON, or too long, or that a handler choked on. */
+  readonly dropped: number;
   onMessage(handler: (message: any) => void): void;
+  onFailure(handler: (reason: string) => void): void;
   send(message: object): Promise<void>;
   close(): Promise<number>;
 }
 
-/** A client of a new child; `dataDir: "temporary"` makes a directory removed at close. */
+/** A client of a new child; `dataDir: "temporary"` makes a directory removed at close;
+ * `binary` defaults to `GALLERY_RPC`, else `gallery-rpc` on the PATH. */
 export declare function spawnGallery(options?: {
   binary?: string;
   args?: string[];

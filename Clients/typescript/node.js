@@ -7,27 +7,67 @@ import { GalleryClient } from "./gallery-client.js";
 
 export * from "./gallery-client.js";
 
-/** Starts `gallery-rpc serve --framing ndjson` with `args` and carries messages over its stdio. */
+/** The longest message taken from the server, in characters (64 MiB); a longer one is
+ * dropped whole and the requests waiting are failed, saying so. */
+export const maxMessageLength = 64 * 1024 * 1024;
+
+/** Starts `gallery-rpc serve --framing ndjson` with `args` and carries messages over its stdio.
+ * What the server sends is read with a bound (`maxMessageLength`), each chunk scanned once; a
+ * line that is not JSON, or that a handler chokes on, is counted in `dropped` and skipped. */
 export class ProcessTransport {
-  constructor(binary = process.env.GALLERY_RPC || "gallery-rpc", args = []) {
+  constructor(binary = process.env.GALLERY_RPC || "gallery-rpc", args = [], { maxLength = maxMessageLength } = {}) {
     this.child = spawn(binary, ["serve", "--framing", "ndjson", ...args], { stdio: ["pipe", "pipe", "inherit"] });
     this._handler = () => {};
+    this._failure = () => {};
     this._buffer = "";
+    this._skipping = false;
+    this.maxLength = maxLength;
+    this.dropped = 0;
     this.exited = new Promise((resolve) => this.child.on("exit", (code, signal) => resolve(code ?? (signal ? 128 : 1))));
+    this.exited.then(() => this._failure("gallery-rpc exited before answering"));
+    this.child.on("error", (error) => this._failure(`gallery-rpc could not run: ${error.message}`));
     this.child.stdout.setEncoding("utf8");
-    this.child.stdout.on("data", (chunk) => {
-      this._buffer += chunk;
-      let end;
-      while ((end = this._buffer.indexOf("\n")) >= 0) {
-        const line = this._buffer.slice(0, end);
-        this._buffer = this._buffer.slice(end + 1);
-        if (line.trim() === "") continue;
-        try { this._handler(JSON.parse(line)); } catch (e) { if (!(e instanceof SyntaxError)) throw e; }
-      }
-    });
+    this.child.stdout.on("data", (chunk) => this._take(chunk));
+  }
+
+  _take(chunk) {
+    let start = 0;
+    let end;
+    // Only the new chunk is searched for line ends: a long message costs its length once.
+    while ((end = chunk.indexOf("\n", start)) >= 0) {
+      const piece = chunk.slice(start, end);
+      start = end + 1;
+      if (this._skipping) { this._skipping = false; continue; }
+      const line = this._buffer + piece;
+      this._buffer = "";
+      this._line(line);
+    }
+    if (this._skipping) return;
+    this._buffer += chunk.slice(start);
+    if (this._buffer.length > this.maxLength) {
+      this._buffer = "";
+      this._skipping = true;
+      this.dropped += 1;
+      this._failure(`gallery-rpc sent a message longer than ${this.maxLength} characters; it was dropped`);
+    }
+  }
+
+  _line(line) {
+    if (line.length > this.maxLength) {
+      this.dropped += 1;
+      this._failure(`gallery-rpc sent a message longer than ${this.maxLength} characters; it was dropped`);
+      return;
+    }
+    if (line.trim() === "") return;
+    let message;
+    try { message = JSON.parse(line); } catch { this.dropped += 1; return; }
+    try { this._handler(message); } catch { this.dropped += 1; }
   }
 
   onMessage(handler) { this._handler = handler; }
+
+  /** `handler(reason)` when what is waited for cannot come: a message dropped, the process gone. */
+  onFailure(handler) { this._failure = handler; }
 
   send(message) {
     return new Promise((resolve, reject) => {

@@ -31,6 +31,11 @@ class Rejected(RequestError):
         return cast(Dict[str, str], (self.data or {}).get("args", {}))
 
 
+MAX_MESSAGE_BYTES = 64 * 1024 * 1024
+"""The longest message taken from the server (64 MiB): a longer one is dropped, read in
+pieces of this size, and the requests waiting are failed, saying so."""
+
+
 class GalleryClient(TypedRequests):
     """Starts `gallery-rpc serve` and talks to it over stdio.
 
@@ -46,11 +51,15 @@ class GalleryClient(TypedRequests):
         data_dir: Optional[str] = None,
         env: Optional[Mapping[str, str]] = None,
         timeout: float = 60.0,
+        max_message_bytes: int = MAX_MESSAGE_BYTES,
     ) -> None:
         command = [binary, "serve", "--framing", "ndjson"]
         if data_dir is not None:
             command += ["--data-dir", data_dir]
         self.timeout = timeout
+        self.max_message_bytes = max_message_bytes
+        self.dropped = 0
+        """Lines from the server that were not JSON-RPC objects, too long, or choked a handler."""
         self.mirror = StateMirror()
         self.mirror.resync = self._resync
         self._process = subprocess.Popen(
@@ -186,27 +195,50 @@ class GalleryClient(TypedRequests):
             self.mirror.sync_failed()
 
     def _read(self, stdout: Optional[IO[bytes]]) -> None:
+        """The reader thread: nothing the server sends ends it but the end of its output. Each
+        line is read with a bound; one that is not a JSON-RPC object is counted and skipped."""
         assert stdout is not None
-        for line in stdout:
-            try:
-                message = json.loads(line)
-            except ValueError:
+        while True:
+            line = stdout.readline(self.max_message_bytes + 1)
+            if not line:
+                break
+            if len(line) > self.max_message_bytes and not line.endswith(b"\n"):
+                # Too long: the rest of it is read in bounded pieces and dropped.
+                while line and not line.endswith(b"\n"):
+                    line = stdout.readline(self.max_message_bytes + 1)
+                self.dropped += 1
+                self._fail_pending(f"gallery-rpc sent a message over {self.max_message_bytes} bytes; it was dropped")
                 continue
-            if "id" in message and ("result" in message or "error" in message):
-                with self._pending_lock:
-                    callback = self._pending.pop(message["id"], None)
-                if callback is not None:
-                    callback(message)
-            elif "method" in message:
-                if message["method"] == "state/changed":
-                    self.mirror.changed(cast(StateChanged, message["params"]))
-                for listener in list(self._listeners):
-                    listener(message["method"], message.get("params"))
+            try:
+                self._dispatch(json.loads(line))
+            except (ValueError, RecursionError, TypeError, KeyError, AttributeError):
+                self.dropped += 1
         with self._pending_lock:
             self._closed.set()
+        self._fail_pending("gallery-rpc exited before answering")
+
+    def _dispatch(self, message: Any) -> None:
+        if not isinstance(message, dict):
+            self.dropped += 1
+            return
+        if "id" in message and ("result" in message or "error" in message):
+            ident = message["id"]
+            with self._pending_lock:
+                callback = self._pending.pop(ident, None) if isinstance(ident, int) else None
+            if callback is not None:
+                callback(message)
+        elif isinstance(message.get("method"), str):
+            if message["method"] == "state/changed":
+                self.mirror.changed(cast(StateChanged, message.get("params")))
+            for listener in list(self._listeners):
+                listener(message["method"], message.get("params"))
+
+    def _fail_pending(self, reason: str) -> None:
+        """Every request waiting for an answer fails now, with `reason`."""
+        with self._pending_lock:
             pending, self._pending = self._pending, {}
         for callback in pending.values():
-            callback({"error": {"code": -32099, "message": "gallery-rpc exited before answering"}})
+            callback({"error": {"code": -32099, "message": reason}})
 
 
 def default_binary() -> str:

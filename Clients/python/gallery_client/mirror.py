@@ -9,6 +9,19 @@ from .protocol import State, StateChanged, StateGetResult
 
 Listener = Callable[[State, int], None]
 
+MAX_HELD = 1024
+"""Changes kept while a resync's `state/get` is awaited; past it they are dropped and the
+mirror asks again once the answer comes (the state it brings is newer anyway)."""
+
+
+def _well_formed(change: Any) -> bool:
+    """A `state/changed` the mirror can use: whole-number versions and a patch."""
+    return (
+        isinstance(change, dict)
+        and all(isinstance(change.get(k), int) and not isinstance(change.get(k), bool) for k in ("version", "fromVersion"))
+        and isinstance(change.get("patch"), list)
+    )
+
 
 class StateMirror:
     """Applies `state/changed` patches in version order; on a gap or a patch that does not fit
@@ -25,6 +38,9 @@ class StateMirror:
         """Called (without the lock) when the mirror needs the whole state; the client sets it."""
         self.resyncs = 0
         """How many times the mirror asked for the whole state after a gap or a bad patch."""
+        self.malformed = 0
+        """`state/changed` messages dropped as malformed (no whole-number versions, no patch)."""
+        self._again = False
 
     @property
     def state(self) -> State:
@@ -57,6 +73,14 @@ class StateMirror:
                 self._version = snapshot["version"]
             self._syncing = False
             held, self._held = self._held, []
+            again, self._again = self._again, False
+            if again:
+                # Changes were dropped while waiting: the state just loaded may miss some.
+                self._syncing = True
+                self.resyncs += 1
+        if again:
+            self.resync()
+            return
         for change in held:
             self.changed(change)
         self._announce()
@@ -65,13 +89,22 @@ class StateMirror:
         """The `state/get` of a resync failed: the next change tries again."""
         with self._lock:
             self._syncing = False
+            self._held = []
+            self._again = False
 
     def changed(self, change: StateChanged) -> None:
         """One `state/changed`: applied when it follows the current version, held during a
         resync, ignored when already applied; a gap or a patch that does not fit resyncs."""
         need_sync = False
+        if not _well_formed(change):
+            with self._lock:
+                self.malformed += 1
+            return
         with self._lock:
             if self._syncing:
+                if len(self._held) >= MAX_HELD:
+                    self._held = []
+                    self._again = True
                 self._held.append(change)
                 return
             if change["version"] <= self._version:
