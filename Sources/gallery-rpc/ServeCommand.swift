@@ -91,6 +91,12 @@ enum ServeCommand {
         }())
     } catch {
       logger.log(.error, "cannot open \(config.inspect ?? config.dataDirectory): \(error)")
+      if let replay = error as? ReplayError, !replay.writtenByNewerBuild, config.inspect == nil {
+        logger.log(
+          .error,
+          "to go on without the lines this build cannot read: gallery-rpc repair \(config.dataDirectory)/events.jsonl --set-aside-unreadable (each is kept beside the log; the state loses what it did)"
+        )
+      }
       if config.inspect != nil { try? FileManager.default.removeItem(atPath: dataDirectory) }
       return .failure(Status(code: VerifyCommand.status(for: error)))
     }

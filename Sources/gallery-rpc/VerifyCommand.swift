@@ -50,6 +50,30 @@ enum VerifyCommand {
   }
 
   /// Repairs and reports; returns the exit status.
+  /// `repair LOG --set-aside-unreadable`: the lines this build cannot read leave the log (kept
+  /// beside it), each replaced by a `log.setAside` event; says what the state loses.
+  static func setAside(path: String) -> Int32 {
+    do {
+      let stamp = ISOTime.format(millis: EventLogOptions.systemClock()).filter { $0.isNumber || $0 == "T" }
+      let report = try UnreadableLines.setAside(log: path, stamp: stamp)
+      guard let kept = report.keptIn else {
+        print("\(path): every line reads, nothing to set aside")
+        return 0
+      }
+      for line in report.lines { print("  set aside: \(line)") }
+      print(
+        "set aside \(report.lines.count) line(s), kept byte for byte in \(kept); the state goes on without what they did (from seq \(report.firstSeq ?? 0))"
+      )
+      return 0
+    } catch let refusal as RepairRefusal {
+      printError("gallery-rpc repair: \(refusal)")
+      return refusal.writtenByNewerBuild ? newerBuildStatus : 1
+    } catch {
+      printError("gallery-rpc repair: \(error)")
+      return 1
+    }
+  }
+
   static func repair(path: String) -> Int32 {
     do {
       let stamp = ISOTime.format(millis: EventLogOptions.systemClock()).filter { $0.isNumber || $0 == "T" }

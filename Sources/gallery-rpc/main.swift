@@ -23,6 +23,9 @@ let usage = """
                                               (LOG may be a bundle wherever a log is taken)
          gallery-rpc repair LOG               cut damaged bytes and a torn tail, kept aside; never a line
                                               this build cannot read, never a newer build's log
+         gallery-rpc repair LOG --set-aside-unreadable
+                                              replace each sound line this build cannot read by a
+                                              log.setAside event at its seq, the line kept beside the log
          gallery-rpc openrpc                  print the OpenRPC document (protocol/openrpc.json)
          gallery-rpc --help | --version
 
@@ -85,6 +88,11 @@ case "export":
 case "verify":
   exit(VerifyCommand.run(path: single("LOG path", arguments, command)))
 case "repair":
+  if let flag = arguments.firstIndex(of: "--set-aside-unreadable") {
+    var rest = arguments
+    rest.remove(at: flag)
+    exit(VerifyCommand.setAside(path: single("LOG path", rest, command)))
+  }
   exit(VerifyCommand.repair(path: single("LOG path", arguments, command)))
 case "openrpc":
   print(OpenRPCDocument.text(serverVersion: GalleryRPCVersion.text), terminator: "")

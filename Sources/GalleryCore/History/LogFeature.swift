@@ -35,14 +35,39 @@ public enum LogEvents {
     }
   }
 
+  /// A line `gallery-rpc repair --set-aside-unreadable` took out of the log: sound, but its
+  /// data did not read on the build that repaired it. It keeps the line's seq, time and place
+  /// in its batch, and changes nothing; the line is kept byte for byte in the file it names.
+  public struct SetAside: EventPayload {
+    public static let type = "log.setAside"
+    /// The type of the event set aside.
+    public var event: String
+    /// Its schema version.
+    public var v: Int
+    /// Why its data did not read.
+    public var reason: String
+    /// The file beside the log that holds the line.
+    public var keptIn: String
+
+    public init(event: String, v: Int, reason: String, keptIn: String) {
+      self.event = event
+      self.v = v
+      self.reason = reason
+      self.keptIn = keptIn
+    }
+  }
 }
 
 /// The log's own events as a module: a base replaces the state.
 enum LogFeature: FeatureModule {
-  static let events: [any EventPayload.Type] = [LogEvents.Base.self]
+  static let events: [any EventPayload.Type] = [LogEvents.Base.self, LogEvents.SetAside.self]
   static let messages: [Language: [String: String]] = [
     .en: ["history.readOnly": "This is a recorded session, open to read only: nothing can change it."],
     .es: ["history.readOnly": "Es una sesión grabada, abierta solo para leer: nada puede cambiarla."],
   ]
-  static let handlers: [EventHandler] = [.fold(LogEvents.Base.self) { state, e in state = e.state }]
+  static let handlers: [EventHandler] = [
+    .fold(LogEvents.Base.self) { state, e in state = e.state },
+    // What the line set aside did is lost: the state goes on without it.
+    .ignore(LogEvents.SetAside.self),
+  ]
 }
