@@ -26,9 +26,7 @@ enum InspectCopy {
     guard (info.st_mode & S_IFMT) == S_IFREG else {
       throw Refusal(description: "\(file) is not a regular file (--inspect takes a log or a bundle)")
     }
-    let temporary = FileManager.default.temporaryDirectory.path
-    sweep(in: temporary)
-    let directory = "\(temporary)/\(prefix)\(getpid())-\(UUID().uuidString)"
+    let directory = ScratchDirectory.path(prefix: prefix)
     // A copy of the user's log: the owner's alone.
     try OwnerOnly.makeFolder(directory)
     do {
@@ -40,20 +38,4 @@ enum InspectCopy {
     return directory
   }
 
-  /// Removes the copies whose process is gone (and those of builds that did not name it,
-  /// once a day old).
-  static func sweep(in temporary: String) {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
-    for name in names where name.hasPrefix(prefix) {
-      let path = "\(temporary)/\(name)"
-      let rest = name.dropFirst(prefix.count)
-      if let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]) {
-        guard kill(pid, 0) != 0, errno == ESRCH else { continue }
-      } else {
-        let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
-        guard let modified, modified.timeIntervalSinceNow < -86_400 else { continue }
-      }
-      try? FileManager.default.removeItem(atPath: path)
-    }
-  }
 }

@@ -1,3 +1,4 @@
+import EventStore
 import Foundation
 import GalleryCore
 import RPCServer
@@ -115,9 +116,8 @@ struct BridgeOptions: Sendable {
     }
     if let inspect = options.inspect {
       // The core reads a copy of the file; this directory only holds what the bridge needs.
-      options.dataDirectory =
-        FileManager.default.temporaryDirectory
-        .appendingPathComponent("gallery-web-inspect-\(UUID().uuidString)").path
+      // Named for this process, so a dead bridge's directory is swept by the next one.
+      options.dataDirectory = ScratchDirectory.path(prefix: "gallery-web-inspect-")
       options.serverArguments += ["--inspect", inspect]
     }
     options.dataDirectory = URL(fileURLWithPath: options.dataDirectory).standardizedFileURL.path

@@ -1,3 +1,4 @@
+import EventStore
 import Foundation
 import JSONRPC
 
@@ -26,6 +27,8 @@ do {
   ) { bridge.route($0) }
   try bridge.start { status in
     DiagnosticOutput.standardError.line("gallery-web: gallery-rpc exited with status \(status)")
+    // The inspector's directory goes with it, a refused file included.
+    if options.inspect != nil { ScratchDirectory.removeTree(options.dataDirectory) }
     exit(status == 0 ? 0 : 1)
   }
   // Ctrl-C or SIGTERM: shut the core down cleanly (its log flushed), then leave.
@@ -43,5 +46,6 @@ do {
   listener.run()
 } catch {
   DiagnosticOutput.standardError.line("gallery-web: \(error)")
+  if options.inspect != nil { ScratchDirectory.removeTree(options.dataDirectory) }
   exit(1)
 }

@@ -1,5 +1,6 @@
 import EventStore
 import Foundation
+import GalleryClient
 import GalleryTesting
 import JSON
 import XCTest
@@ -61,6 +62,33 @@ final class EventsReadBoundTests: XCTestCase {
       "events/read: 16 reads of a 23 MB log; the server's peak: \(started >> 20) MB after start-up, \(held >> 20) MB after the reads"
     )
     p.call("shutdown")
+    p.notify("exit")
+    XCTAssertEqual(p.finish(), 0)
+  }
+
+  /// Issue 46 (minor): long reads pipelined before `shutdown` are answered (they were refused
+  /// -32600 as if sent after it); shutdown waits for them.
+  func testLongReadsSentBeforeShutdownAreAnswered() throws {
+    let p = try RPCProcess()
+    p.call("initialize")
+    p.call(Requests.AuthSetEmail(value: "a@b.c"))
+    let read = p.takeID()
+    let stateAt = p.takeID()
+    let changes = p.takeID()
+    let shutdown = p.takeID()
+    p.send(
+      #"{"jsonrpc":"2.0","id":\#(read),"method":"events/read"}"# + "\n"
+        + #"{"jsonrpc":"2.0","id":\#(stateAt),"method":"history/stateAt","params":{"seq":1}}"# + "\n"
+        + #"{"jsonrpc":"2.0","id":\#(changes),"method":"history/changes","params":{"pointer":"/login/email"}}"#
+        + "\n" + #"{"jsonrpc":"2.0","id":\#(shutdown),"method":"shutdown"}"#)
+    var answers: [Int: JSONValue] = [:]
+    while answers.count < 4, let message = p.next() {
+      if let id = message["id"]?.exactInteger { answers[Int(id)] = message }
+    }
+    for id in [read, stateAt, changes] {
+      XCTAssertNotNil(answers[id]?["result"], "\(String(describing: answers[id]))")
+    }
+    XCTAssertEqual(answers[shutdown]?["result"], .null)
     p.notify("exit")
     XCTAssertEqual(p.finish(), 0)
   }

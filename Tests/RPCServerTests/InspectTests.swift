@@ -118,4 +118,36 @@ final class InspectTests: XCTestCase {
     XCTAssertFalse(FileManager.default.fileExists(atPath: stale), "the dead process's copy was swept")
     XCTAssertTrue(FileManager.default.fileExists(atPath: mine), "a live process's copy stays")
   }
+
+  /// Issue 46 (minor): `gallery-web --inspect` leaves no `gallery-web-inspect-*` directory when
+  /// the core refuses the file, and sweeps one whose bridge was killed.
+  func testTheWebInspectorLeavesNoDirectoryBehind() throws {
+    let temporary = TemporaryDirectory()
+    // A bridge killed before: its directory, named with a pid that is gone.
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: "/bin/true")
+    try child.run()
+    XCTAssertNotNil(child.exitStatus())
+    let stale = temporary.path + "/gallery-web-inspect-\(child.processIdentifier)-killed"
+    try FileManager.default.createDirectory(atPath: stale + "/cache", withIntermediateDirectories: true)
+    // A file the core refuses: a newer build's log.
+    let log = temporary.path + "/newer.jsonl"
+    let writer = try EventLog(path: log, options: EventLogOptions(durability: .none))
+    try writer.append([NewEvent(type: "future.feature", data: Array("{}".utf8))])
+    try writer.close()
+    let bridge = Process()
+    bridge.executableURL = RPCProcess.binary.deletingLastPathComponent().appendingPathComponent("gallery-web")
+    bridge.arguments = ["--port", "0", "--inspect", log]
+    var environment = ProcessInfo.processInfo.environment
+    environment["TMPDIR"] = temporary.path
+    bridge.environment = environment
+    bridge.standardOutput = FileHandle.nullDevice
+    bridge.standardError = FileHandle.nullDevice
+    try bridge.run()
+    XCTAssertNotNil(bridge.exitStatus(within: 60), "the bridge stops when the core refuses the file")
+    let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter {
+      $0.hasPrefix("gallery-web-inspect-")
+    }
+    XCTAssertEqual(left, [], "nothing left: neither the killed bridge's nor this one's")
+  }
 }

@@ -189,7 +189,7 @@ extension GalleryServer {
             "\(Self.subscriptionBacklogBytes >> 20) MiB of answers went unread for \(Int(Self.subscriptionStallSeconds)) s; read them, then ask again"
           )
         }
-        response = RPCOutgoing.result(id, try call(method, spec, params, cancel: flag))
+        response = RPCOutgoing.result(id, try call(method, spec, params, cancel: flag, admitted: true))
       } catch let error as RPCError {
         response = RPCOutgoing.error(id, error)
       } catch {

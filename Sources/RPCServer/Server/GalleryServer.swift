@@ -248,10 +248,12 @@ public final class GalleryServer: @unchecked Sendable {
   }
 
   /// Runs one request to its result; `spec` is `method`'s, looked up once by the caller.
-  func call(_ method: String, _ spec: MethodSpec?, _ params: JSONValue?, cancel: CancelFlag?) throws(RPCError)
-    -> JSONValue
-  {
-    try checkPhase(method, spec)
+  /// `admitted`: its phase was checked when it arrived (a long request running beside the
+  /// others), so a `shutdown` read after it does not refuse it: shutdown waits for it.
+  func call(
+    _ method: String, _ spec: MethodSpec?, _ params: JSONValue?, cancel: CancelFlag?, admitted: Bool = false
+  ) throws(RPCError) -> JSONValue {
+    if !admitted { try checkPhase(method, spec) }
     guard let spec, !spec.needsTestClock || testClock != nil else {
       throw RPCError.methodNotFound(method)
     }
@@ -322,6 +324,10 @@ public final class GalleryServer: @unchecked Sendable {
         logger.log(
           .warn, "shutdown: effects still in flight after \(Self.shutdownGrace) s; they resume as interrupted"
         )
+      }
+      // Long reads sent before it are answered first (each is bounded by its pacing stall).
+      if workersDone.wait(timeout: .now() + Self.shutdownGrace + Self.subscriptionStallSeconds) == .timedOut {
+        logger.log(.warn, "shutdown: long requests still running; they answer before exit")
       }
       do { try store.log.sync() } catch { throw RPCError.storage("\(error)") }
       return .null
