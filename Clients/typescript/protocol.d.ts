@@ -786,6 +786,7 @@ export type MessageCode =
   | "request.malformed"
   | "request.noClient"
   | "request.notFound"
+  | "request.notKept"
   | "request.offline"
   | "request.rateLimited"
   | "request.rateLimited.one"
@@ -884,6 +885,7 @@ export interface MessageArguments {
   "request.malformed": {  };
   "request.noClient": {  };
   "request.notFound": {  };
+  "request.notKept": {  };
   "request.offline": {  };
   "request.rateLimited": { "seconds": string; };
   "request.rateLimited.one": {  };

@@ -332,6 +332,7 @@ public enum MessageCode: String, CaseIterable, Sendable {
   case requestMalformed = "request.malformed"
   case requestNoClient = "request.noClient"
   case requestNotFound = "request.notFound"
+  case requestNotKept = "request.notKept"
   case requestOffline = "request.offline"
   case requestRateLimited = "request.rateLimited"
   case requestRateLimitedOne = "request.rateLimited.one"
@@ -431,6 +432,7 @@ public enum MessageCode: String, CaseIterable, Sendable {
     case .requestMalformed: return []
     case .requestNoClient: return []
     case .requestNotFound: return []
+    case .requestNotKept: return []
     case .requestOffline: return []
     case .requestRateLimited: return ["seconds"]
     case .requestRateLimitedOne: return []

@@ -71,6 +71,9 @@ final class KeptFilesTests: XCTestCase {
       return XCTFail("a registration into an unreadable file must be refused")
     }
     XCTAssertTrue(failure.detail?.contains("cannot be read") == true, "\(failure)")
+    // Shown as what it is (a local failure), in the user's language, not as a bad answer.
+    XCTAssertEqual(failure.message(in: .en).code, "request.notKept")
+    XCTAssertTrue(failure.message(in: .es).message.contains("dispositivo"))
     var isDirectory: ObjCBool = false
     XCTAssertTrue(
       FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) && isDirectory.boolValue)

@@ -36,7 +36,8 @@ extension AuthFeature {
             try credentials.update { $0.signIn = .init(email: email, token: grant.token.value) }
           } catch {
             let failure = RequestFailure(
-              kind: .malformed, detail: "could not store the credentials: \(error)")
+              kind: .malformed, detail: "could not store the credentials: \(error)", reason: "request.notKept"
+            )
             return [Event(AuthEvents.Failed(form: form, requestID: requestID, failure: failure))]
           }
           return [Event(AuthEvents.Succeeded(form: form, requestID: requestID, email: email))]

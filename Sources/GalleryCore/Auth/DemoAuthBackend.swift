@@ -42,7 +42,8 @@ public actor DemoAuthBackend: AuthBackend {
   /// The failure of an account this backend cannot look up or keep.
   private func unusable(_ why: String) -> RequestFailure {
     RequestFailure(
-      kind: .malformed, detail: "the registered accounts cannot be read (\(why)); nothing was changed")
+      kind: .malformed, detail: "the registered accounts cannot be read (\(why)); nothing was changed",
+      reason: "request.notKept")
   }
 
   public func signIn(email: String, password: Secret) async -> Result<AuthGrant, RequestFailure> {
@@ -74,7 +75,9 @@ public actor DemoAuthBackend: AuthBackend {
     next[key] = Account(password: PasswordHash(password: password.value), age: age)
     if let file {
       do { try file.save(next) } catch {
-        return .failure(RequestFailure(kind: .malformed, detail: "could not keep the registration: \(error)"))
+        return .failure(
+          RequestFailure(
+            kind: .malformed, detail: "could not keep the registration: \(error)", reason: "request.notKept"))
       }
     }
     accounts = next

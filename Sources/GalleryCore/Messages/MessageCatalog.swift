@@ -51,6 +51,8 @@ public enum MessageCatalog {
     "request.retryTooSoon.one": "Too many requests: try again in 1 second.",
     "image.tooLarge": "This image is larger than {limit}, the most the app keeps.",
     "config.missingKey": "This provider needs an API key: set {variable} and start the app again.",
+    "request.notKept":
+      "This device could not keep it: the disk may be full, or a file of the app's damaged. Make room or check the app's folder, then try again.",
     "request.noClient":
       "This app cannot reach the provider here: libcurl 4 is missing or unusable. Install it and start the app again (the demo providers work without it).",
     "request.serverSaid": "{text} The server said: “{detail}”",
@@ -78,6 +80,8 @@ public enum MessageCatalog {
     "image.tooLarge": "Esta imagen supera {limit}, lo máximo que guarda la app.",
     "config.missingKey":
       "Este proveedor necesita una clave de API: define {variable} y vuelve a iniciar la app.",
+    "request.notKept":
+      "Este dispositivo no pudo guardarlo: puede que el disco esté lleno o que un archivo de la app esté dañado. Libera espacio o revisa la carpeta de la app y vuelve a intentarlo.",
     "request.noClient":
       "La app no puede conectar con el proveedor aquí: falta libcurl 4 o no se puede usar. Instálala y vuelve a iniciar la app (los proveedores de demostración funcionan sin ella).",
     "request.serverSaid": "{text} El servidor dijo: «{detail}»",
