@@ -66,6 +66,10 @@ extension EffectRuntime {
         case nil: return call.events
         case .success?:
           return call.events + [Event(AccountEvents.Deleted(requestID: requestID, imageID: imageID))]
+        case .failure(let failure)? where failure.kind == .http && failure.status == 404:
+          // Not there: the image is already gone (deleted elsewhere, or by an earlier try whose
+          // answer was lost), which is what was asked. A retry would get 404 for ever.
+          return call.events + [Event(AccountEvents.Deleted(requestID: requestID, imageID: imageID))]
         case .failure(let failure)?:
           return call.events + [
             Event(AccountEvents.DeleteFailed(requestID: requestID, imageID: imageID, failure: failure))

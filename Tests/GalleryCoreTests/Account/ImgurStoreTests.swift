@@ -339,6 +339,28 @@ final class ImgurStoreTests: XCTestCase {
     try store.close()
   }
 
+  /// Issue 45, item 1: a delete answered 404 means the image is gone: it leaves the list with
+  /// no error (it came back with a retry that got 404 for ever).
+  func testADeleteAnswered404RemovesTheImageWithNoError() throws {
+    let fake = try FakeImgur()
+    let dir = TemporaryDirectory()
+    let store = try open(dir, fake)
+    try signInAndLoad(store)
+    fake.deleteAnswer.mutate {
+      $0 = .json(
+        #"{"data":{"error":"Unable to find an image with the id, bbb222","request":"\/3\/image\/bbb222","method":"DELETE"},"success":false,"status":404}"#,
+        status: 404)
+    }
+    try store.send(.account(.delete(id: "bbb222")))
+    store.waitUntilIdle()
+    XCTAssertEqual(store.state.account.images.map(\.image.id), ["aaa111", "ccc333"])
+    XCTAssertTrue(store.state.account.images.allSatisfy { $0.error == nil })
+    XCTAssertEqual(store.state.account.deleting, [])
+    XCTAssertEqual(
+      try types(dir).filter { $0.hasPrefix("account.delete") }, ["account.deleteStarted", "account.deleted"])
+    try store.close()
+  }
+
   func testEveryImgurErrorShapeEndsInATypedRetryableError() throws {
     let fake = try FakeImgur()
     let dir = TemporaryDirectory()
