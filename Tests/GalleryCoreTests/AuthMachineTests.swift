@@ -231,9 +231,10 @@ final class AuthMachineTests: XCTestCase {
       $0.login.requestID = nil
       $0.login.password = SecretFieldState()
       $0.login.password.error = self.required("password.required")
-      $0.login.error = MessageCatalog.message("auth.interrupted", retryable: true).retrying(
-        "auth/submitLogin")
+      // No retry offered (issue 45, item 2): the password is gone, so the text says what to do.
+      $0.login.error = MessageCatalog.message("auth.interrupted")
     }
+    XCTAssertNil(store.state.login.error?.retry)
     XCTAssertEqual(AppMachine.interruptedWork(store.state), [])
     store.finish()
   }

@@ -107,9 +107,10 @@ enum AuthFeature: FeatureModule {
     },
     .fold(AuthEvents.Interrupted.self) { state, e in
       guard isCurrent(state, e.form, e.requestID) else { return }
-      finish(
-        &state, e.form,
-        error: state.message("auth.interrupted", retryable: true).retrying(e.form.submitMethod))
+      // No retry: the password was not kept across the stop (`PasswordsForgotten` follows),
+      // so submitting again as it stands would only say "Enter your password"; the text says
+      // what to do instead.
+      finish(&state, e.form, error: state.message("auth.interrupted"))
     },
     .fold(AuthEvents.PasswordsForgotten.self) { state, _ in
       for form in AuthForm.allCases { edit(&state, form) { $0.password = SecretFieldState() } }

@@ -20,7 +20,7 @@ extension AuthFeature {
       "age.notANumber": "Age must be a whole number.",
       "age.outOfRange": "Age must be between 13 and 120.",
       "auth.rejected": "The server refused the request: “{detail}”",
-      "auth.interrupted": "The app stopped before the answer came. Submit again.",
+      "auth.interrupted": "The app stopped before the answer came. Enter your password again, then submit.",
     ],
     .es: [
       "auth.alreadySignedIn": "Ya has iniciado sesión; cierra la sesión primero.",
@@ -40,7 +40,8 @@ extension AuthFeature {
       "age.notANumber": "La edad debe ser un número entero.",
       "age.outOfRange": "La edad debe estar entre 13 y 120.",
       "auth.rejected": "El servidor rechazó la petición: «{detail}»",
-      "auth.interrupted": "La app se detuvo antes de recibir la respuesta. Envía de nuevo.",
+      "auth.interrupted":
+        "La app se detuvo antes de recibir la respuesta. Vuelve a escribir la contraseña y envía de nuevo.",
     ],
   ]
 }
