@@ -86,31 +86,35 @@ public final class LogCursor {
 
   /// Reads one line into the batch being assembled.
   private func readLine() throws {
-    var failure: (offset: Int64, reason: String, seq: UInt64?)?
+    // `whole`: the bad line ends in a newline, so it is damage, not an unfinished write.
+    var failure: (offset: Int64, reason: String, seq: UInt64?, whole: Bool)?
     let more =
       try reader.next { offset, line, terminated -> Void in
         guard terminated else {
-          failure = (offset, "final line has no newline", nil)
+          failure = (offset, "final line has no newline", nil, false)
           return
         }
         do {
           let r = try EventLine.decode(line, checkingData: checksData, memory: &envelopes)
           if let problem = continuity.accept(r) {
-            failure = (offset, problem, r.seq)
+            failure = (offset, problem, r.seq, true)
             return
           }
           if pending.isEmpty { pendingStart = offset }
           pending.append(r)
           if r.batchRemaining == 0 { swap(&pending, &ready) }
         } catch {
-          failure = (offset, (error as? EventLine.Failure)?.reason ?? "\(error)", EventLine.peekSeq(line))
+          failure = (
+            offset, (error as? EventLine.Failure)?.reason ?? "\(error)", EventLine.peekSeq(line), true
+          )
         }
       } != nil
     if let failure {
       // A bad line with nothing after it is a torn write; anything else is damage.
       let isLast = (try? reader.next { _, _, _ in true }) == nil
       if isLast {
-        endTorn(at: pending.isEmpty ? failure.offset : pendingStart, reason: failure.reason)
+        endTorn(
+          at: pending.isEmpty ? failure.offset : pendingStart, reason: failure.reason, damaged: failure.whole)
         return
       }
       throw EventLogError.corrupted(
@@ -126,10 +130,10 @@ public final class LogCursor {
     }
   }
 
-  private func endTorn(at offset: Int64, reason: String) {
+  private func endTorn(at offset: Int64, reason: String, damaged: Bool = false) {
     let size = (try? FileIO.size(fd, path)) ?? offset
     let seq = pending.first?.seq ?? continuity.expectedSeq ?? 0
-    tornTail = TornTail(offset: offset, bytes: size - offset, seq: seq, reason: reason)
+    tornTail = TornTail(offset: offset, bytes: size - offset, seq: seq, reason: reason, damaged: damaged)
     pending.removeAll()
     finished = true
   }

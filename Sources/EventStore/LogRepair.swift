@@ -88,12 +88,26 @@ public enum LogRepair {
   public static func repair(
     path: String, stamp: String, payloadProblem: ((EventRecord) -> PayloadProblem?)? = nil
   ) throws -> RepairReport {
+    try verifiedUnderLock(path, payloadProblem) { report in try repair(path, stamp, report) }
+  }
+
+  /// Runs `body` with the log's writer lock held (no writer may have it open) and the log's
+  /// verification: what a rewrite of the log (`repair`, `LogSetAside`) decides from.
+  static func verifiedUnderLock<T>(
+    _ path: String, _ payloadProblem: ((EventRecord) -> PayloadProblem?)?,
+    _ body: (VerificationReport) throws -> T
+  ) throws -> T {
     let lockFD = try WriterLock.acquireLockFile(path + ".lock")
     defer { close(lockFD) }
     let held = try FileIO.open(path, O_RDONLY)
     defer { close(held) }
     try WriterLock.lockLogFile(held, path: path, lockPath: path + ".lock")
-    let report = try LogVerifier.verify(path: path, payloadProblem: payloadProblem)
+    return try body(try LogVerifier.verify(path: path, payloadProblem: payloadProblem))
+  }
+
+  private static func repair(_ path: String, _ stamp: String, _ report: VerificationReport) throws
+    -> RepairReport
+  {
     guard !report.isClean else {
       return RepairReport(
         problems: [], keptEvents: report.validPrefixLastSeq, removedBytes: 0, movedAside: nil)

@@ -36,12 +36,16 @@ public enum LogSetAside {
     path: String, stamp: String, payloadProblem: @escaping (EventRecord) -> PayloadProblem?,
     placeholder: Placeholder, then: (SetAsideReport) -> Void = { _ in }
   ) throws -> SetAsideReport {
-    let lockFD = try WriterLock.acquireLockFile(path + ".lock")
-    defer { close(lockFD) }
-    let held = try FileIO.open(path, O_RDONLY)
-    defer { close(held) }
-    try WriterLock.lockLogFile(held, path: path, lockPath: path + ".lock")
-    let report = try LogVerifier.verify(path: path, payloadProblem: payloadProblem)
+    try LogRepair.verifiedUnderLock(path, payloadProblem) { report in
+      try setAside(path, stamp, report, payloadProblem, placeholder, then)
+    }
+  }
+
+  private static func setAside(
+    _ path: String, _ stamp: String, _ report: VerificationReport,
+    _ payloadProblem: (EventRecord) -> PayloadProblem?, _ placeholder: Placeholder,
+    _ then: (SetAsideReport) -> Void
+  ) throws -> SetAsideReport {
     if report.writtenByNewerBuild {
       throw RepairRefusal(problems: Array(report.payloadProblems.prefix(5)), writtenByNewerBuild: true)
     }

@@ -52,6 +52,12 @@ enum ReplayCommand {
           return true
         } : nil
       let result = try Replay.fold(cursor, into: AppState(), each: timeline)
+      if let torn = cursor.tornTail, torn.damaged {
+        // A whole line that does not read is damage, as verify says: no state is shown as if
+        // the log ended before it.
+        printError("gallery-rpc replay: damage at seq \(torn.seq): \(torn.reason) (verify lists it)")
+        return 1
+      }
       if let torn = cursor.tornTail { printError("gallery-rpc replay: stopped before a torn tail: \(torn)") }
       if format == "state" {
         print(PrettyJSON.text(try JSONValue(encoding: result.state)), terminator: "")

@@ -65,12 +65,8 @@ enum VerifyCommand {
         "set aside \(report.lines.count) line(s), kept byte for byte in \(kept); the state goes on without what they did (from seq \(report.firstSeq ?? 0))"
       )
       return 0
-    } catch let refusal as RepairRefusal {
-      printError("gallery-rpc repair: \(refusal)")
-      return refusal.writtenByNewerBuild ? newerBuildStatus : 1
     } catch {
-      printError("gallery-rpc repair: \(error)")
-      return 1
+      return repairFailed(error)
     }
   }
 
@@ -86,12 +82,14 @@ enum VerifyCommand {
       print(
         "kept \(prefix(report.keptEvents)); removed \(report.removedBytes) bytes; original kept at \(aside)")
       return 0
-    } catch let refusal as RepairRefusal {
-      printError("gallery-rpc repair: \(refusal)")
-      return refusal.writtenByNewerBuild ? newerBuildStatus : 1
     } catch {
-      printError("gallery-rpc repair: \(error)")
-      return 1
+      return repairFailed(error)
     }
+  }
+
+  /// What either repair says when it changes nothing: why, and 3 for a newer build's log.
+  static func repairFailed(_ error: any Error) -> Int32 {
+    printError("gallery-rpc repair: \(error)")
+    return (error as? RepairRefusal)?.writtenByNewerBuild == true ? newerBuildStatus : 1
   }
 }

@@ -127,4 +127,35 @@ final class LogJudgementTests: XCTestCase {
     XCTAssertFalse(verified.out.contains("torn tail"), "not a torn tail: \(verified.out)")
     try agree(dir, "a batch missing its middle")
   }
+
+  /// Issue 46 (minor): one judgement for every tool. A bundle whose only line is damaged, or
+  /// a base-only bundle at seq 2^64-1 (past what a JSON client reads exactly): `verify` calls
+  /// it damage, and now `replay` does too (it exited 0 with the initial state) and
+  /// `serve --inspect` refuses it (it opened an empty session).
+  func testAFileWhoseOnlyLineIsDamagedIsDamageToEveryTool() throws {
+    let dir = TemporaryDirectory()
+    let good = dir.path + "/good.jsonl"
+    let log = try EventLog(path: good, options: EventLogOptions(durability: .none))
+    try log.append([edit(1)])
+    try log.close()
+    var flipped = Array(try Data(contentsOf: URL(fileURLWithPath: good)))
+    let at = try XCTUnwrap(flipped.firstIndex(of: UInt8(ascii: "1")))
+    flipped[at] = UInt8(ascii: "2")  // the CRC no longer matches
+    let damaged = dir.path + "/damaged.jsonl"
+    try Data(flipped).write(to: URL(fileURLWithPath: damaged))
+    let huge = dir.path + "/huge.jsonl"
+    try Data(
+      #"{"seq":18446744073709551615,"time":"2026-01-01T00:00:00.000Z","type":"log.base","v":3,"data":{"state":{}},"crc":"00000000"}"#
+        .utf8 + [0x0A]
+    ).write(to: URL(fileURLWithPath: huge))
+    for file in [damaged, huge] {
+      XCTAssertEqual(try run(["verify", file]).status, 1, file)
+      let replay = try run(["replay", file])
+      XCTAssertEqual(replay.status, 1, "\(file): \(replay.err)")
+      XCTAssertTrue(replay.err.contains("damage"), replay.err)
+      let inspect = try run(["serve", "--inspect", file])
+      XCTAssertEqual(inspect.status, 1, "\(file): \(inspect.err)")
+      XCTAssertTrue(inspect.err.contains("damaged"), inspect.err)
+    }
+  }
 }

@@ -159,6 +159,13 @@ public final class Store: @unchecked Sendable {
       path: dataDirectory + "/events.jsonl",
       options: EventLogOptions(
         durability: options.durability, clock: options.clock, maxEventBytes: options.maxEventBytes))
+    // One judgement for every tool: a whole final line that does not read is damage, as
+    // `verify` says. A writer cuts it (kept aside) to go on; a reader (`serve --inspect`) has
+    // nothing to go on from and refuses, rather than show what is left as the session.
+    if options.readOnly, let torn = log.recoveredTail, torn.damaged {
+      throw DamagedLog(
+        description: "its last line (seq \(torn.seq)) is damaged: \(torn.reason); run verify on it")
+    }
     snapshots = SnapshotStore(directory: dataDirectory + "/snapshots")
     checkpoints = HistoryCheckpoints(directory: dataDirectory + "/snapshots/history")
     credentials = CredentialsFile(path: dataDirectory + "/credentials.json", report: options.diagnostics)
@@ -468,4 +475,10 @@ public final class StoreObservation: Sendable {
   private let onCancel: @Sendable () -> Void
   init(_ onCancel: @escaping @Sendable () -> Void) { self.onCancel = onCancel }
   public func cancel() { onCancel() }
+}
+
+/// Why a read-only store does not open a log: its last line is damaged (what `verify` calls
+/// damage; a writer would cut it, a reader has nothing to show from it).
+public struct DamagedLog: Error, Sendable, CustomStringConvertible {
+  public var description: String
 }
