@@ -278,7 +278,11 @@ export class HTTPTransport {
     this._handler = () => {};
     this.ready = new Promise((resolve) => {
       this.events = new EventSource(`${baseURL}/events?token=${encodeURIComponent(token)}`);
-      this.events.addEventListener("hello", () => resolve());
+      // The stream's id: each page's events/subscribe is its own, kept for this stream.
+      this.events.addEventListener("hello", (e) => {
+        try { this.stream = JSON.parse(e.data).stream; } catch { this.stream = undefined; }
+        resolve();
+      });
       this.events.onmessage = (e) => this._handler(JSON.parse(e.data));
     });
   }
@@ -289,7 +293,10 @@ export class HTTPTransport {
     await this.ready;
     const response = await fetch(`${this.baseURL}/rpc`, {
       method: "POST",
-      headers: { "X-Gallery-Token": this.token, "Content-Type": "application/json" },
+      headers: {
+        "X-Gallery-Token": this.token, "Content-Type": "application/json",
+        ...(this.stream === undefined ? {} : { "X-Gallery-Stream": String(this.stream) }),
+      },
       body: JSON.stringify(message),
     });
     if (response.status === 204) return;

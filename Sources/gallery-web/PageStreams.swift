@@ -13,8 +13,19 @@ final class PageStreams: @unchecked Sendable {
 
   init(maxQueuedBytes: Int = 4 << 20) { self.maxQueuedBytes = maxQueuedBytes }
 
-  /// Takes `socket` over until its page is gone or too slow; greets it with `event: hello`.
-  func add(_ socket: HTTPSocket) {
+  /// Whether the stream `id` is open.
+  func isOpen(_ id: Int) -> Bool { lock.withLock { streams[id] != nil } }
+
+  /// Queues one notification line for the stream `id` only (a page's own subscription).
+  func send(_ line: [UInt8], to id: Int) {
+    guard let stream = lock.withLock({ streams[id] }) else { return }
+    if !stream.enqueue(Array("data: ".utf8) + line + Array("\n\n".utf8)) { stream.end() }
+  }
+
+  /// Takes `socket` over until its page is gone or too slow; greets it with `event: hello`
+  /// (its `stream` id, which the page names in `X-Gallery-Stream`); `closed` hears its id
+  /// when it ends.
+  func add(_ socket: HTTPSocket, closed: (Int) -> Void = { _ in }) {
     let stream = PageStream(socket: socket, limit: maxQueuedBytes)
     let id: Int = lock.withLock {
       defer { next += 1 }
@@ -24,6 +35,7 @@ final class PageStreams: @unchecked Sendable {
     _ = stream.enqueue(Array("retry: 1000\nevent: hello\ndata: {\"stream\":\(id)}\n\n".utf8))
     stream.run()
     lock.withLock { _ = streams.removeValue(forKey: id) }
+    closed(id)
   }
 
   /// Queues one notification line for every page; never blocks on a page.

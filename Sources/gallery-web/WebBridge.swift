@@ -13,6 +13,8 @@ final class WebBridge: @unchecked Sendable {
   let streams = PageStreams()
   let demoFiles = DemoFiles()
   private var core: CoreConnection!
+  /// Each page's `events/subscribe`, over the one core connection.
+  private var subscriptions: PageSubscriptions!
   private var initializeResult: JSONValue = .null
   static let pageFiles = [
     "/": "index.html", "/index.html": "index.html", "/app.js": "app.js", "/style.css": "style.css",
@@ -33,7 +35,9 @@ final class WebBridge: @unchecked Sendable {
       server: options.server,
       arguments: ["serve", "--framing", "ndjson", "--data-dir", options.dataDirectory]
         + options.serverArguments,
-      onNotification: { [streams] line in streams.broadcast(line) }, onExit: onExit)
+      onNotification: { [weak self] line in self?.notified(line) }, onExit: onExit)
+    let connection = core!
+    subscriptions = PageSubscriptions(streams: streams) { try connection.request($0) }
     let answer = try core.request([
       "jsonrpc": .string("2.0"), "id": .number(1), "method": .string("initialize"),
       "params": .object([
@@ -46,6 +50,18 @@ final class WebBridge: @unchecked Sendable {
     }
     initializeResult = result
     core.notify(["jsonrpc": .string("2.0"), "method": .string("initialized")])
+  }
+
+  /// A notification of the core: the subscription's events go to the pages that asked for
+  /// them; everything else (`state/changed`, `$/progress`) to every page.
+  private func notified(_ line: [UInt8]) {
+    if line.firstRange(of: Array("\"events/".utf8)) != nil, let message = try? JSONParser.parse(line),
+      message["method"] == .string("events/appended") || message["method"] == .string("events/dropped")
+    {
+      subscriptions.deliver(message)
+      return
+    }
+    streams.broadcast(line)
   }
 
   /// Stops the core cleanly (its log flushed) and ends the pages' streams; every wait in it
@@ -84,8 +100,11 @@ final class WebBridge: @unchecked Sendable {
     if request.method == "GET", let file = Self.pageFiles[request.path] { return pageFile(file) }
     switch (request.method, request.path) {
     case ("GET", "/events"):
-      return .stream(contentType: "text/event-stream") { [streams] socket in streams.add(socket) }
-    case ("POST", "/rpc"): return relay(request.body)
+      return .stream(contentType: "text/event-stream") { [streams, subscriptions] socket in
+        streams.add(socket) { subscriptions?.unsubscribe(stream: $0) }
+      }
+    case ("POST", "/rpc"):
+      return relay(request.body, stream: request.headers["x-gallery-stream"].flatMap { Int($0) })
     case ("GET", let path) where path.hasPrefix("/data/cache/"): return cached(String(path.dropFirst(6)))
     case ("GET", let path) where path.hasPrefix("/demo/"): return demoFiles.reply(path: path.dropFirst(6))
     default: return .text(404, "no such route: \(request.method) \(request.path)")
@@ -126,7 +145,9 @@ final class WebBridge: @unchecked Sendable {
 
   /// One message in, its answer out. The core's lifecycle belongs to the bridge: pages get
   /// the bridge's own `initialize` result, and `shutdown`/`exit` are refused.
-  private func relay(_ body: [UInt8]) -> HTTPReply {
+  /// One page's message to the core; `stream` is the page's `/events` stream, which its
+  /// subscriptions are kept for.
+  private func relay(_ body: [UInt8], stream: Int?) -> HTTPReply {
     guard let parsed = try? JSONParser.parse(body) else { return error(.null, -32700, "Parse error") }
     guard case .object(let message) = parsed, case .string(let method)? = message["method"] else {
       return error(.null, -32600, "Invalid Request: send one JSON-RPC request or notification per POST")
@@ -139,6 +160,31 @@ final class WebBridge: @unchecked Sendable {
     case "shutdown", "exit":
       return error(
         id ?? .null, -32600, "Invalid Request: the bridge owns gallery-rpc's lifetime; stop gallery-web")
+    case "events/subscribe", "events/unsubscribe":
+      guard let id else { return .response(status: 204, contentType: "text/plain", body: []) }
+      guard let stream else {
+        return error(
+          id, -32602,
+          "Invalid params: send X-Gallery-Stream, the \"stream\" of this page's /events hello: each page has its own subscription"
+        )
+      }
+      if method == "events/unsubscribe" {
+        subscriptions.unsubscribe(stream: stream)
+        return json(200, .object(["jsonrpc": .string("2.0"), "id": id, "result": .null]))
+      }
+      var from: UInt64?
+      if let value = message["params"]?["from"] {
+        guard let n = value.exactInteger, n >= 1 else {
+          return error(id, -32602, "Invalid params: \"from\" must be a seq, 1 or more")
+        }
+        from = UInt64(n)
+      }
+      switch subscriptions.subscribe(stream: stream, from: from) {
+      case .success(let result):
+        return json(200, .object(["jsonrpc": .string("2.0"), "id": id, "result": result]))
+      case .failure(let failure):
+        return json(200, .object(["jsonrpc": .string("2.0"), "id": id, "error": failure.json]))
+      }
     default: break
     }
     guard id != nil else {

@@ -221,6 +221,56 @@ final class WebBridgeTests: XCTestCase {
     let call = #"{"jsonrpc":"2.0","id":1,"method":"state/get","params":{"pointer":"/session/status"}}"#
     XCTAssertEqual(try bridge.http("POST", "/rpc", body: call).status, 200)
   }
+
+  /// Issue 46 (minor): each page's `events/subscribe` is its own over the bridge's one core
+  /// connection: its events go to its stream only, from the seq it asked, and another page's
+  /// `events/unsubscribe` does not end it (one page's unsubscribe ended every page's, and every
+  /// page got the other's events).
+  func testEachPageHasItsOwnSubscription() throws {
+    let bridge = try RunningBridge()
+    defer { bridge.stop() }
+    let a = try bridge.openEvents()
+    let b = try bridge.openEvents()
+    func streamID(_ events: EventStream) throws -> String {
+      let hello = try events.next()
+      XCTAssertEqual(hello.event, "hello")
+      return String(try XCTUnwrap(try JSONParser.parse(hello.data)["stream"]?.exactInteger))
+    }
+    let (idA, idB) = (try streamID(a), try streamID(b))
+    _ = try bridge.rpc(#"{"jsonrpc":"2.0","id":1,"method":"auth/setEmail","params":{"value":"a@b.c"}}"#)
+    // Without naming its stream, a page cannot subscribe.
+    XCTAssertEqual(
+      try bridge.rpc(#"{"jsonrpc":"2.0","id":2,"method":"events/subscribe"}"#)["error"]?["code"],
+      .number(-32602))
+    // A subscribes from seq 1: its catch-up, on its own stream.
+    let answer = try bridge.rpc(
+      #"{"jsonrpc":"2.0","id":3,"method":"events/subscribe","params":{"from":1}}"#, stream: idA)
+    let last = try XCTUnwrap(answer["result"]?["lastSeq"]?.exactInteger)
+    var seen: [Int64] = []
+    while seen.last != last {
+      let batch = try a.next { $0["method"] == .string("events/appended") }
+      seen += batch["params"]?["events"]?.array?.compactMap { $0["seq"]?.exactInteger } ?? []
+    }
+    XCTAssertEqual(seen, Array(1...last), "every event from 1, once, in order")
+    // B subscribes and unsubscribes: A's subscription goes on; B gets nothing after.
+    _ = try bridge.rpc(#"{"jsonrpc":"2.0","id":4,"method":"events/subscribe"}"#, stream: idB)
+    XCTAssertEqual(
+      try bridge.rpc(#"{"jsonrpc":"2.0","id":5,"method":"events/unsubscribe"}"#, stream: idB)["result"], .null
+    )
+    _ = try bridge.rpc(#"{"jsonrpc":"2.0","id":6,"method":"auth/setEmail","params":{"value":"x@y.z"}}"#)
+    let live = try a.next { $0["method"] == .string("events/appended") }
+    XCTAssertEqual(live["params"]?["events"]?.array?.first?["seq"]?.exactInteger, last + 1)
+    // B's stream carries the state's changes but no events/appended.
+    let change = try b.next {
+      $0["method"] == .string("state/changed") || $0["method"] == .string("events/appended")
+    }
+    XCTAssertEqual(change["method"], .string("state/changed"))
+    _ = try bridge.rpc(#"{"jsonrpc":"2.0","id":7,"method":"auth/setEmail","params":{"value":"z@y.z"}}"#)
+    let next = try b.next {
+      $0["method"] == .string("state/changed") || $0["method"] == .string("events/appended")
+    }
+    XCTAssertEqual(next["method"], .string("state/changed"), "no events for a page that did not subscribe")
+  }
 }
 
 /// A running `gallery-web` on a free port with its own data directory.
@@ -305,16 +355,20 @@ private final class RunningBridge: @unchecked Sendable {
     return fd
   }
 
-  func head(_ method: String, _ target: String, length: Int?, token: String?, host: String?) -> String {
+  func head(
+    _ method: String, _ target: String, length: Int?, token: String?, host: String?, stream: String? = nil
+  ) -> String {
     var text = "\(method) \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n"
     if let token { text += "X-Gallery-Token: \(token)\r\n" }
+    if let stream { text += "X-Gallery-Stream: \(stream)\r\n" }
     if let length { text += "Content-Length: \(length)\r\n" }
     return text + "\r\n"
   }
 
   /// One request, the whole answer (the bridge closes after it).
   func http(
-    _ method: String, _ target: String, body: String? = nil, withToken: Bool = true, host: String? = nil
+    _ method: String, _ target: String, body: String? = nil, withToken: Bool = true, host: String? = nil,
+    stream: String? = nil
   )
     throws -> Reply
   {
@@ -322,7 +376,7 @@ private final class RunningBridge: @unchecked Sendable {
     defer { close(fd) }
     let sentToken: String? = withToken ? self.token : nil
     let bytes =
-      Array(head(method, target, length: body?.utf8.count, token: sentToken, host: host).utf8)
+      Array(head(method, target, length: body?.utf8.count, token: sentToken, host: host, stream: stream).utf8)
       + Array((body ?? "").utf8)
     _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     var all: [UInt8] = []
@@ -344,8 +398,8 @@ private final class RunningBridge: @unchecked Sendable {
   }
 
   /// Posts one JSON-RPC message and parses the answer.
-  func rpc(_ message: String) throws -> JSONValue {
-    let reply = try http("POST", "/rpc", body: message)
+  func rpc(_ message: String, stream: String? = nil) throws -> JSONValue {
+    let reply = try http("POST", "/rpc", body: message, stream: stream)
     XCTAssertEqual(reply.status, 200, reply.text)
     return try JSONParser.parse(reply.body)
   }
