@@ -69,11 +69,14 @@ final class HTTPSocket: @unchecked Sendable {
 }
 
 /// A small HTTP/1.1 server: a thread per connection, one request per connection, bodies up
-/// to `maxBody` bytes. Enough for one person's browser on loopback, not for the internet:
-/// at most `maxConnections` at once (more are answered 503 and closed), a request's head must
-/// arrive within `headDeadline` seconds and the whole request within `requestDeadline`. The
-/// last `reserve` connections are kept for requests `trusted` accepts (the page's own, with
-/// its token): clients without it, however many and however slow, cannot lock the page out.
+/// to `maxBody` bytes. Enough for one person's browser on loopback, not for the internet.
+/// Two stages: a connection first sends its request's head (within `headDeadline` seconds;
+/// at most `headSlots`, four times `maxConnections`, do so at once, and more are answered 503
+/// at once), and only a request whose head has come takes one of the `maxConnections` serving
+/// slots (past them, 503), so clients that trickle their heads never hold a serving slot. The last
+/// `reserve` serving slots are kept for requests `trusted` accepts (the page's own, with its
+/// token): clients without it, however many and however slow, cannot lock the page out. The
+/// whole request must arrive within `requestDeadline` seconds.
 final class HTTPListener: @unchecked Sendable {
   let port: UInt16
   private let listener: Int32
@@ -90,7 +93,13 @@ final class HTTPListener: @unchecked Sendable {
   private let screen: @Sendable (HTTPRequest) -> HTTPReply?
   private let route: @Sendable (HTTPRequest) -> HTTPReply
   private let lock = NSLock()
+  /// Requests being served (their head has come): at most `maxConnections`.
   private var open = 0
+  /// Connections still sending their head: at most `headSlots`.
+  private var heading = 0
+  /// How many connections may be sending their head at once: each holds a thread for at most
+  /// `headDeadline` seconds and a 64 KiB buffer.
+  var headSlots: Int { maxConnections * 4 }
 
   /// Listens at once on `host:port` (0: any free port).
   init(
@@ -144,15 +153,14 @@ final class HTTPListener: @unchecked Sendable {
       setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
       setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
       let socket = HTTPSocket(fd: fd)
-      // A slot of the reserve serves only a trusted request.
-      let admitted: (Bool, reserved: Bool) = lock.withLock {
-        guard open < maxConnections else { return (false, false) }
-        open += 1
-        return (true, open > maxConnections - reserve)
+      let admitted: Bool = lock.withLock {
+        guard heading < headSlots else { return false }
+        heading += 1
+        return true
       }
-      guard admitted.0 else {
+      guard admitted else {
         // Answered without a thread: the reply fits the socket's buffer, so the send cannot block.
-        let reply = HTTPReply.text(503, "over \(maxConnections) connections are open; try again")
+        let reply = HTTPReply.text(503, "over \(headSlots) connections are sending their request; try again")
         if case .response(let status, let type, let body) = reply {
           _ = (Self.head(status, type, length: body.count) + body).withUnsafeBytes {
             send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
@@ -161,19 +169,33 @@ final class HTTPListener: @unchecked Sendable {
         socket.close()
         continue
       }
-      let reserved = admitted.reserved
       Thread.detachNewThread { [self] in
-        serve(socket, reserved: reserved)
-        lock.withLock { open -= 1 }
+        let served = serve(socket)
+        lock.withLock { if served { open -= 1 } else { heading -= 1 } }
       }
     }
   }
 
-  private func serve(_ socket: HTTPSocket, reserved: Bool) {
+  /// Takes a serving slot for a request whose head has come (its connection leaves the head
+  /// stage): a free slot, or one of the reserve for a trusted request; nil when it has one.
+  private func admit(_ request: HTTPRequest) -> HTTPReply? {
+    lock.withLock {
+      let free = open < maxConnections - reserve || (open < maxConnections && trusted(request))
+      guard free else {
+        return .text(503, "over \(maxConnections - reserve) requests are being served; try again")
+      }
+      heading -= 1
+      open += 1
+      return nil
+    }
+  }
+
+  /// Serves one connection; answers whether it took a serving slot (which the caller gives
+  /// back), or stayed in the head stage.
+  private func serve(_ socket: HTTPSocket) -> Bool {
     let reply: HTTPReply
-    switch read(socket) {
-    case .success(let request) where reserved && !trusted(request):
-      reply = .text(503, "over \(maxConnections - reserve) connections are open; try again")
+    var served = false
+    switch read(socket, admitted: &served) {
     case .success(let request): reply = route(request)
     case .failure(let problem): reply = problem
     }
@@ -182,9 +204,13 @@ final class HTTPListener: @unchecked Sendable {
       socket.write(Self.head(status, contentType, length: body.count) + body)
       socket.close()
     case .stream(let contentType, let start):
-      guard socket.write(Self.head(200, contentType, length: nil)) else { return socket.close() }
+      guard socket.write(Self.head(200, contentType, length: nil)) else {
+        socket.close()
+        return served
+      }
       start(socket)
     }
+    return served
   }
 
   private static func head(_ status: Int, _ contentType: String, length: Int?) -> [UInt8] {
@@ -203,7 +229,9 @@ final class HTTPListener: @unchecked Sendable {
       ?? "Status"
   }
 
-  private func read(_ socket: HTTPSocket) -> Result<HTTPRequest, HTTPReplyError> {
+  /// Reads one request: its head, then (once `screen` and `admit` let it on, `admitted` set)
+  /// its body.
+  private func read(_ socket: HTTPSocket, admitted: inout Bool) -> Result<HTTPRequest, HTTPReplyError> {
     var buffer: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     let separator: [UInt8] = [13, 10, 13, 10]
@@ -251,8 +279,11 @@ final class HTTPListener: @unchecked Sendable {
     var request = HTTPRequest(
       method: String(line[0]), path: components?.percentEncodedPath ?? target, query: query,
       headers: headers, body: [])
-    // Judged by its head first: a refused request's body is never read.
+    // Judged by its head first: a refused request's body is never read, and it never takes a
+    // serving slot.
     if let refusal = screen(request) { return .failure(refusal) }
+    if let full = admit(request) { return .failure(full) }
+    admitted = true
     guard length <= maxBody else { return .failure(.text(413, "the body is over \(maxBody) bytes")) }
     var body = Array(buffer[(headEnd! + 4)...])
     while body.count < length {
