@@ -5,8 +5,20 @@
 #endif
 
 /// Reads a file forward line by line through one reusable buffer, so memory stays constant
-/// however long the log is (the buffer grows only to the longest line).
+/// however long the log is: the buffer grows to the longest line, at most `maxLineBytes`. A
+/// longer line (no writer makes one: a hostile or broken file) is read past in pieces and
+/// handed over as its first bytes only, which no decoder accepts, with `cutLength` saying
+/// how long it was.
 struct LineReader {
+  /// The longest line handed over whole: the largest event (16 MiB of data) and its envelope.
+  static let maxLineBytes = (16 << 20) + (1 << 20)
+  /// How many of a cut line's bytes are handed over.
+  static let cutPrefixBytes = 256
+
+  /// What a line past the bound is called wherever it is reported.
+  static func tooLong(_ length: Int64) -> String {
+    "a line of \(length) bytes, past the \(maxLineBytes) a line may have (no build writes one)"
+  }
   let fd: Int32
   let path: String
   /// Reading stops here (exclusive); nil means end of file.
@@ -17,6 +29,8 @@ struct LineReader {
   private var hi = 0
   private var nextRead: Int64
   private var eof = false
+  /// The length of the last line handed over, when it was past `maxLineBytes` (nil otherwise).
+  private(set) var cutLength: Int64?
 
   init(fd: Int32, path: String, start: Int64, end: Int64? = nil, chunk: Int = 256 * 1024) {
     self.fd = fd
@@ -32,6 +46,7 @@ struct LineReader {
 
   /// Hands the next line (without `\n`), its file offset and whether it had a `\n` to `body`.
   mutating func next<R>(_ body: (Int64, UnsafeRawBufferPointer, Bool) -> R) throws -> R? {
+    cutLength = nil
     while true {
       if lo < hi {
         let found: Int? = buffer.withUnsafeBytes { raw in
@@ -46,6 +61,7 @@ struct LineReader {
           }
         }
       }
+      if hi - lo > Self.maxLineBytes { return try cut(body) }
       if eof {
         guard lo < hi else { return nil }
         let start = lo
@@ -56,6 +72,44 @@ struct LineReader {
       }
       try fill()
     }
+  }
+
+  /// The line at `lo` is past `maxLineBytes`: its first bytes are kept, the rest is read past
+  /// (one buffer's worth at a time) to its newline or the end, and the prefix handed over.
+  private mutating func cut<R>(_ body: (Int64, UnsafeRawBufferPointer, Bool) -> R) throws -> R? {
+    let start = bufferOffset + Int64(lo)
+    let prefix = Array(buffer[lo..<(lo + Self.cutPrefixBytes)])
+    var length = Int64(hi - lo)
+    lo = hi
+    var terminated = false
+    while !terminated {
+      if lo == hi {
+        if eof { break }
+        try fill()
+        continue
+      }
+      let found: Int? = buffer.withUnsafeBytes { raw in
+        guard let p = memchr(raw.baseAddress! + lo, 0x0A, hi - lo) else { return nil }
+        return raw.baseAddress!.distance(to: UnsafeRawPointer(p))
+      }
+      if let nl = found {
+        length += Int64(nl - lo)
+        lo = nl + 1
+        terminated = true
+      } else {
+        length += Int64(hi - lo)
+        lo = hi
+      }
+    }
+    // Back to one chunk: the line that grew it is gone.
+    if lo == hi, buffer.count > Self.maxLineBytes {
+      bufferOffset += Int64(lo)
+      buffer = [UInt8](repeating: 0, count: 256 * 1024)
+      lo = 0
+      hi = 0
+    }
+    cutLength = length
+    return prefix.withUnsafeBytes { body(start, $0, terminated) }
   }
 
   private mutating func fill() throws {

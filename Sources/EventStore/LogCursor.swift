@@ -109,6 +109,7 @@ public final class LogCursor {
           )
         }
       } != nil
+    if let cut = reader.cutLength, failure != nil { failure?.reason = LineReader.tooLong(cut) }
     if let failure {
       // A bad line with nothing after it is a torn write; anything else is damage.
       let isLast = (try? reader.next { _, _, _ in true }) == nil

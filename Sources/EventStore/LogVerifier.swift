@@ -139,7 +139,14 @@ public enum LogVerifier {
         report.validPrefixEnd = offset + Int64(line.count) + 1
         report.validPrefixLastSeq = r.seq
       }
-    }) {}
+    }) {
+      // A line past the reader's bound was handed over as its first bytes: say what it was.
+      if let cut = reader.cutLength, let last = report.problems.indices.last,
+        report.problems[last].line == report.lines
+      {
+        report.problems[last].reason = LineReader.tooLong(cut)
+      }
+    }
     if continuity.batchRemaining > 0, !lastLineWasBad, let start = batchStart {
       report.problems.append(
         LogProblem(

@@ -100,4 +100,34 @@ final class BoundedReadersTests: XCTestCase {
     XCTAssertEqual(report.validPrefixLastSeq, UInt64(count), "unreadable data does not end the valid prefix")
     XCTAssertFalse(report.hasDamage)
   }
+
+  /// A line of 100 MiB (a hostile or broken file: no writer makes one) is read past in pieces,
+  /// not held: `verify` names it by its size, and the reader's buffer stays near the bound.
+  func testALineOfAHundredMegabytesIsReadPastNotHeld() throws {
+    let dir = TempDirectory()
+    let path = dir.file("events.jsonl")
+    let log = try EventLog(path: path, options: EventLogOptions(durability: .none))
+    try log.append([event(1)])
+    try log.close()
+    let size = readFile(path).count
+    XCTAssertEqual(truncate(path, off_t(size + (100 << 20))), 0, "100 MiB of zeros, no newline")
+    let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+    handle.seekToEndOfFile()
+    handle.write(Data([0x0A]))
+    handle.closeFile()
+    let before = peakBytes()
+    let report = try LogVerifier.verify(path: path)
+    XCTAssertLessThan(peakBytes() - before, 48 << 20, "the line was not held whole")
+    XCTAssertEqual(report.goodEvents, 1)
+    XCTAssertEqual(report.problems.count, 1)
+    XCTAssertTrue(
+      report.problems[0].reason.contains("a line of \(100 << 20) bytes"), report.problems[0].reason)
+    XCTAssertEqual(report.problems[0].line, 2)
+    // A cursor says the same, and stops there.
+    let cursor = try LogCursor(path: path)
+    XCTAssertNotNil(try cursor.next())
+    XCTAssertNil(try cursor.next())
+    XCTAssertTrue(
+      cursor.tornTail?.reason.contains("past the") == true, "\(String(describing: cursor.tornTail))")
+  }
 }
