@@ -293,6 +293,22 @@ final class WebBridgeTests: XCTestCase {
     }
     XCTAssertEqual(statuses, Array(repeating: 200, count: 25))
   }
+
+  /// The demo providers' `demo://` links are served as their features declare them
+  /// (`DemoFileSource`): a video's MP4, a photo's BMP; anything else is 404.
+  func testTheDemoLinksAreServedAsTheirFeaturesDeclareThem() throws {
+    let bridge = try RunningBridge()
+    defer { bridge.stop() }
+    let video = try bridge.http("GET", "/demo/video/1/sd.mp4?token=\(bridge.token)")
+    XCTAssertEqual(video.status, 200)
+    XCTAssertEqual(video.headers["content-type"], "video/mp4")
+    XCTAssertEqual(Array(video.body.dropFirst(4).prefix(4)), Array("ftyp".utf8))
+    let photo = try bridge.http("GET", "/demo/photo/1/thumbnail?token=\(bridge.token)")
+    XCTAssertEqual(photo.status, 200)
+    XCTAssertEqual(photo.headers["content-type"], "image/bmp")
+    XCTAssertEqual(Array(photo.body.prefix(2)), Array("BM".utf8))
+    XCTAssertEqual(try bridge.http("GET", "/demo/nothing/1?token=\(bridge.token)").status, 404)
+  }
 }
 
 /// A running `gallery-web` on a free port with its own data directory.

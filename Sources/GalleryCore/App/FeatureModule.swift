@@ -69,6 +69,8 @@ protocol FeatureModule: Sendable {
   static var providerArea: ProviderArea? { get }
   /// The sections it keeps in the credentials file (tokens), if any.
   static var credentialSections: [any CredentialSection.Type] { get }
+  /// The files its demo provider's `demo://` links name, if any (`DemoFileSource`).
+  static var demoFiles: [DemoFileSource] { get }
 }
 
 extension FeatureModule {
@@ -97,4 +99,5 @@ extension FeatureModule {
   static var actionSample: ActionSample? { nil }
   static var providerArea: ProviderArea? { nil }
   static var credentialSections: [any CredentialSection.Type] { [] }
+  static var demoFiles: [DemoFileSource] { [] }
 }

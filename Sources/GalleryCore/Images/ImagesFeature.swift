@@ -4,6 +4,10 @@ enum ImagesFeature: FeatureModule {
   static let actions: (any FeatureAction.Type)? = ImagesAction.self
   static let effects: (any FeatureEffect.Type)? = ImagesEffect.self
   static let events: [any EventPayload.Type] = ImagesEvents.all
+  /// Every demo provider's pictures (`demo://photo/N/thumbnail|large`).
+  static let demoFiles = [
+    DemoFileSource(prefix: "demo://photo/", contentType: "image/bmp") { DemoImages.image(for: $0) }
+  ]
 
   /// Every feature's slots, by target.
   static let slots: [ImageTarget: [ImageSlot]] = Dictionary(

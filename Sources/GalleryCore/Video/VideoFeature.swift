@@ -2,6 +2,12 @@
 enum VideoFeature: FeatureModule {
   static let actions: (any FeatureAction.Type)? = VideoAction.self
   static let effects: (any FeatureEffect.Type)? = VideoEffect.self
+  /// The demo videos' MP4 files (`demo://video/N/NAME.mp4`), made from their link.
+  static let demoFiles = [
+    DemoFileSource(prefix: "demo://video/", contentType: "video/mp4", keepsLast: true) {
+      DemoClip.mp4(for: $0)
+    }
+  ]
   static func decide(_ action: VideoAction, _ state: AppState) throws(Rejection) -> [Event] {
     switch action {
     case .playRandom(let wish):
