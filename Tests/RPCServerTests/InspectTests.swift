@@ -150,4 +150,25 @@ final class InspectTests: XCTestCase {
     }
     XCTAssertEqual(left, [], "nothing left: neither the killed bridge's nor this one's")
   }
+
+  /// Issue 45, item 5: the inspector's refusal speaks the recorded session's language.
+  func testTheReadOnlyRefusalIsInTheSessionsLanguage() throws {
+    let dir = TemporaryDirectory()
+    do {
+      let store = try Store(dataDirectory: dir.path, options: .init(durability: .none))
+      var change = SettingsChange()
+      change.language = "es"
+      try store.send(.settings(.update(change)))
+      try store.close()
+    }
+    let p = try RPCProcess(extra: ["--inspect", dir.path + "/events.jsonl"])
+    p.call("initialize")
+    let refused = p.error(Requests.AuthSetEmail(value: "a@b.c"))
+    XCTAssertEqual(refused["data"]?["code"], .string("history.readOnly"))
+    XCTAssertEqual(
+      refused["data"]?["message"], .string(MessageCatalog.text("history.readOnly", [:], in: .es)))
+    p.call("shutdown")
+    p.notify("exit")
+    XCTAssertEqual(p.finish(), 0)
+  }
 }

@@ -302,7 +302,10 @@ public final class Store: @unchecked Sendable {
     do {
       return try appending {
         do {
-          guard !options.readOnly else { throw Rejection("history.readOnly") }
+          // In the state's language, as every refusal is (AppMachine.decide renders its own).
+          guard !options.readOnly else {
+            throw Rejection("history.readOnly").rendered(in: current.settings.language)
+          }
           let events = try AppMachine.decide(action, current, now: options.clock)
           AppMachine.keepSecrets(of: action, in: runtime.vault)
           return try appendLocked(events, deferDurability: deferDurability)
