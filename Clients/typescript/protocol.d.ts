@@ -800,6 +800,19 @@ export type MessageCode =
   | "request.tooLarge"
   | "request.unauthorized"
   | "request.unsuccessful"
+  | "screen.account"
+  | "screen.album"
+  | "screen.albums"
+  | "screen.detail"
+  | "screen.favorite"
+  | "screen.favorites"
+  | "screen.feed"
+  | "screen.home"
+  | "screen.login"
+  | "screen.photo"
+  | "screen.registration"
+  | "screen.settings"
+  | "screen.video"
   | "settings.invalid"
   | "settings.invalid.environment"
   | "settings.invalid.environmentCount"
@@ -899,6 +912,19 @@ export interface MessageArguments {
   "request.tooLarge": { "limit": string; };
   "request.unauthorized": { "status": string; };
   "request.unsuccessful": {  };
+  "screen.account": {  };
+  "screen.album": {  };
+  "screen.albums": {  };
+  "screen.detail": {  };
+  "screen.favorite": {  };
+  "screen.favorites": {  };
+  "screen.feed": {  };
+  "screen.home": {  };
+  "screen.login": {  };
+  "screen.photo": {  };
+  "screen.registration": {  };
+  "screen.settings": {  };
+  "screen.video": {  };
   "settings.invalid": { "allowed": string; "field": string; "max": string; "min": string; };
   "settings.invalid.environment": { "field": string; };
   "settings.invalid.environmentCount": { "field": string; "max": string; };

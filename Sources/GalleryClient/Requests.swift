@@ -346,6 +346,19 @@ public enum MessageCode: String, CaseIterable, Sendable {
   case requestTooLarge = "request.tooLarge"
   case requestUnauthorized = "request.unauthorized"
   case requestUnsuccessful = "request.unsuccessful"
+  case screenAccount = "screen.account"
+  case screenAlbum = "screen.album"
+  case screenAlbums = "screen.albums"
+  case screenDetail = "screen.detail"
+  case screenFavorite = "screen.favorite"
+  case screenFavorites = "screen.favorites"
+  case screenFeed = "screen.feed"
+  case screenHome = "screen.home"
+  case screenLogin = "screen.login"
+  case screenPhoto = "screen.photo"
+  case screenRegistration = "screen.registration"
+  case screenSettings = "screen.settings"
+  case screenVideo = "screen.video"
   case settingsInvalid = "settings.invalid"
   case settingsInvalidEnvironment = "settings.invalid.environment"
   case settingsInvalidEnvironmentCount = "settings.invalid.environmentCount"
@@ -446,6 +459,19 @@ public enum MessageCode: String, CaseIterable, Sendable {
     case .requestTooLarge: return ["limit"]
     case .requestUnauthorized: return ["status"]
     case .requestUnsuccessful: return []
+    case .screenAccount: return []
+    case .screenAlbum: return []
+    case .screenAlbums: return []
+    case .screenDetail: return []
+    case .screenFavorite: return []
+    case .screenFavorites: return []
+    case .screenFeed: return []
+    case .screenHome: return []
+    case .screenLogin: return []
+    case .screenPhoto: return []
+    case .screenRegistration: return []
+    case .screenSettings: return []
+    case .screenVideo: return []
     case .settingsInvalid: return ["allowed", "field", "max", "min"]
     case .settingsInvalidEnvironment: return ["field"]
     case .settingsInvalidEnvironmentCount: return ["field", "max"]

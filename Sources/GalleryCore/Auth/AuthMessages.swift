@@ -3,6 +3,8 @@
 extension AuthFeature {
   static let messages: [Language: [String: String]] = [
     .en: [
+      "screen.login": "sign-in",
+      "screen.registration": "registration",
       "auth.alreadySignedIn": "Already signed in; sign out first.",
       "auth.registrationFromLoginOnly": "Registration opens from the sign-in screen.",
       "auth.busy": "A request is already in flight; wait for it to finish.",
@@ -23,6 +25,8 @@ extension AuthFeature {
       "auth.interrupted": "The app stopped before the answer came. Enter your password again, then submit.",
     ],
     .es: [
+      "screen.login": "el inicio de sesión",
+      "screen.registration": "el registro",
       "auth.alreadySignedIn": "Ya has iniciado sesión; cierra la sesión primero.",
       "auth.registrationFromLoginOnly": "El registro se abre desde la pantalla de inicio de sesión.",
       "auth.busy": "Ya hay una petición en curso; espera a que termine.",

@@ -3,6 +3,9 @@
 extension FeedFeature {
   static let messages: [Language: [String: String]] = [
     .en: [
+      "screen.detail": "the photo's detail",
+      "screen.feed": "the photos",
+      "screen.home": "the photos",
       "feed.unknownKey": "No photo with key {key} is in the feed.",
       "feed.queryTooLong": "A search can have at most 200 characters.",
       "detail.alreadyOpen": "Close the open photo first.",
@@ -11,6 +14,9 @@ extension FeedFeature {
       "feed.empty": "There are no photos to show yet.",
     ],
     .es: [
+      "screen.detail": "el detalle de la foto",
+      "screen.feed": "las fotos",
+      "screen.home": "las fotos",
       "feed.unknownKey": "No hay ninguna foto con la clave {key} en el feed.",
       "feed.queryTooLong": "Una búsqueda puede tener como máximo 200 caracteres.",
       "detail.alreadyOpen": "Cierra primero la foto abierta.",

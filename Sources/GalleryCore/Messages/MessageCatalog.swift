@@ -92,7 +92,9 @@ public enum MessageCatalog {
     var found = Set<String>()
     var rest = Substring(english[code] ?? "")
     while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-      found.insert(String(rest[rest.index(after: open)..<close]))
+      // `{screen.title}` is the argument `screen`, shown by its title.
+      let name = rest[rest.index(after: open)..<close]
+      found.insert(String(name.hasSuffix(".title") ? name.dropLast(6) : name))
       rest = rest[rest.index(after: close)...]
     }
     return found.sorted()
@@ -117,6 +119,12 @@ public enum MessageCatalog {
     var text = singular.flatMap { texts[$0] ?? english[$0] } ?? texts[code] ?? english[code] ?? code
     for (name, value) in arguments where name != "serverSaid" {
       text = text.replacingOccurrences(of: "{\(name)}", with: value)
+      // `{screen.title}`: the value's title in this language (`screen.albums`: "the albums"),
+      // which the feature that declares the screen gives; the value itself where none does.
+      if text.contains("{\(name).title}") {
+        let title = texts["\(name).\(value)"] ?? english["\(name).\(value)"] ?? value
+        text = text.replacingOccurrences(of: "{\(name).title}", with: title)
+      }
     }
     if let said = arguments["serverSaid"] {
       return self.text("request.serverSaid", ["text": text, "detail": said], in: language)
