@@ -18,6 +18,24 @@ public struct DemoCatalog: PhotoProvider {
 
   public init() {}
 
+  /// A text as searches compare it: no case, no accents.
+  static func folded(_ text: String) -> String {
+    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+  }
+
+  /// Whether every word of a search is in one of `fields`, as a user means it: in any case,
+  /// with or without accents, and in the plural too (`cats` finds `cat`, `beaches` `beach`,
+  /// `skies` `sky`), as a search of the real providers does.
+  static func matches(_ words: [String], _ fields: [String]) -> Bool {
+    words.allSatisfy { word in
+      var forms = [word]
+      if word.hasSuffix("ies"), word.count > 4 { forms.append(String(word.dropLast(3)) + "y") }
+      if word.hasSuffix("es"), word.count > 3 { forms.append(String(word.dropLast(2))) }
+      if word.hasSuffix("s"), word.count > 2 { forms.append(String(word.dropLast())) }
+      return fields.contains { field in forms.contains { field.contains($0) } }
+    }
+  }
+
   /// The photo with demo id `n` (1...count).
   public static func photo(_ n: Int) -> Photo {
     let tags = (0..<3).map { words[(n * (7 + $0 * 5) + $0 * 3) % words.count] }
@@ -34,13 +52,9 @@ public struct DemoCatalog: PhotoProvider {
   }
 
   public func page(query: String, page: Int, perPage: Int) async -> Result<FeedPage, RequestFailure> {
-    let needle = query.trimmingCharacters(in: .whitespaces).folding(
-      options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    let words = Self.folded(query).split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
     let all = (1...Self.count).map(Self.photo).filter { photo in
-      needle.isEmpty
-        || (photo.tags + [photo.author]).contains {
-          $0.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).contains(needle)
-        }
+      words.isEmpty || Self.matches(words, (photo.tags + [photo.author]).map(Self.folded))
     }
     let size = max(1, perPage)
     let start = (max(1, page) - 1) * size
