@@ -73,19 +73,28 @@ public struct JSONPlaceholderProvider: AlbumsProvider {
 /// generated images (some photos share an image, as JSONPlaceholder's do).
 public struct DemoAlbums: AlbumsProvider {
   public let name = "demo"
-  static let owners = ["Zoë Adams", "björn Ek", "Chen Wei", "Ángel Ruiz", "Dana Okafor", "Ewa Nowak"]
+  /// Spelled as the demo feed spells its authors (Björn Ek is both).
+  static let owners = ["Zoë Adams", "Björn Ek", "Chen Wei", "Ángel Ruiz", "Dana Okafor", "Ewa Nowak"]
   static let words = [
     "summer", "trip", "family", "city", "walks", "winter", "garden", "friends", "night", "sea", "old", "new",
   ]
 
   public init() {}
 
+  /// An album's title: two different words and its number ("trip family 2", never "city city 3").
+  static func title(_ id: Int) -> String {
+    let first = words[id % 12]
+    var second = words[(id * 5) % 12]
+    if second == first { second = words[(id * 5 + 1) % 12] }
+    return "\(first) \(second) \(id)"
+  }
+
   public func albums() async -> Result<[AlbumInfo], RequestFailure> {
     .success(
       (1...24).map { id in
         AlbumInfo(
           id: id, ownerID: (id - 1) % 6 + 1,
-          title: "\(Self.words[id % 12]) \(Self.words[(id * 5) % 12]) \(id)")
+          title: Self.title(id))
       })
   }
 
