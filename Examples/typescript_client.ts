@@ -1,6 +1,11 @@
 // Signs in with the demo account, prints the feed's first three photos, opens one and goes back.
-//   tsc --strict --target es2022 --module es2022 --moduleResolution node --outDir .build/ts-example \
-//     Examples/typescript_client.ts && GALLERY_RPC=.build/debug/gallery-rpc node .build/ts-example/Examples/typescript_client.js
+// From the clone's root, after `swift build` (as .ci/run does; README "Typed clients"):
+//   tsc --strict --target es2022 --module es2022 --moduleResolution node --rootDir . \
+//     --outDir .build/ts-example Examples/typescript_client.ts
+//   mkdir -p .build/ts-example/Clients/typescript
+//   cp Clients/typescript/*.js Clients/typescript/package.json .build/ts-example/Clients/typescript/
+//   echo '{"type":"module"}' > .build/ts-example/package.json   # ES modules on any Node 18+
+//   GALLERY_RPC=.build/debug/gallery-rpc node .build/ts-example/Examples/typescript_client.js
 import { spawnGallery } from "../Clients/typescript/node.js";
 
 const client = spawnGallery({ dataDir: "temporary", args: ["--log-level", "error"] });
