@@ -730,6 +730,7 @@ export type MessageCode =
   | "account.sessionExpired"
   | "account.signedOut"
   | "account.stateMismatch"
+  | "account.title"
   | "account.unknownImage"
   | "account.uploadInProgress"
   | "account.uploadInterrupted"
@@ -737,6 +738,7 @@ export type MessageCode =
   | "age.notANumber"
   | "age.outOfRange"
   | "age.required"
+  | "album.title"
   | "albums.alreadyOpen"
   | "albums.emptyAlbum"
   | "albums.noPhotos"
@@ -744,6 +746,7 @@ export type MessageCode =
   | "albums.ownersMissing"
   | "albums.photoAlreadyOpen"
   | "albums.searchTooLong"
+  | "albums.title"
   | "albums.unknownAlbum"
   | "albums.unknownPhoto"
   | "auth.alreadySignedIn"
@@ -758,19 +761,25 @@ export type MessageCode =
   | "config.missingKey"
   | "detail.alreadyOpen"
   | "detail.notOpen"
+  | "detail.title"
   | "email.invalid"
   | "email.required"
   | "email.tooLong"
+  | "favorite.title"
   | "favorites.full"
   | "favorites.notShown"
+  | "favorites.title"
   | "favorites.unknown"
   | "feed.empty"
   | "feed.imageNotFailed"
   | "feed.noResults"
   | "feed.queryTooLong"
+  | "feed.title"
   | "feed.unknownKey"
   | "history.readOnly"
+  | "home.title"
   | "image.tooLarge"
+  | "login.title"
   | "nav.atRoot"
   | "nav.badHome"
   | "nav.busy"
@@ -779,6 +788,8 @@ export type MessageCode =
   | "password.required"
   | "password.tooLong"
   | "password.tooShort"
+  | "photo.title"
+  | "registration.title"
   | "request.badRequest"
   | "request.cancelled"
   | "request.empty"
@@ -800,19 +811,6 @@ export type MessageCode =
   | "request.tooLarge"
   | "request.unauthorized"
   | "request.unsuccessful"
-  | "screen.account"
-  | "screen.album"
-  | "screen.albums"
-  | "screen.detail"
-  | "screen.favorite"
-  | "screen.favorites"
-  | "screen.feed"
-  | "screen.home"
-  | "screen.login"
-  | "screen.photo"
-  | "screen.registration"
-  | "screen.settings"
-  | "screen.video"
   | "settings.invalid"
   | "settings.invalid.environment"
   | "settings.invalid.environmentCount"
@@ -821,10 +819,12 @@ export type MessageCode =
   | "settings.invalid.range"
   | "settings.invalid.service"
   | "settings.invalid.url"
+  | "settings.title"
   | "video.badQuality"
   | "video.badScreen"
   | "video.noPlayableFile"
-  | "video.noneListed";
+  | "video.noneListed"
+  | "video.title";
 
 /** The arguments each message code carries in `args`. */
 export interface MessageArguments {
@@ -842,6 +842,7 @@ export interface MessageArguments {
   "account.sessionExpired": {  };
   "account.signedOut": {  };
   "account.stateMismatch": {  };
+  "account.title": {  };
   "account.unknownImage": { "id": string; };
   "account.uploadInProgress": {  };
   "account.uploadInterrupted": {  };
@@ -849,6 +850,7 @@ export interface MessageArguments {
   "age.notANumber": {  };
   "age.outOfRange": {  };
   "age.required": {  };
+  "album.title": {  };
   "albums.alreadyOpen": {  };
   "albums.emptyAlbum": {  };
   "albums.noPhotos": {  };
@@ -856,6 +858,7 @@ export interface MessageArguments {
   "albums.ownersMissing": {  };
   "albums.photoAlreadyOpen": {  };
   "albums.searchTooLong": {  };
+  "albums.title": {  };
   "albums.unknownAlbum": { "id": string; };
   "albums.unknownPhoto": { "id": string; };
   "auth.alreadySignedIn": {  };
@@ -870,19 +873,25 @@ export interface MessageArguments {
   "config.missingKey": { "variable": string; };
   "detail.alreadyOpen": {  };
   "detail.notOpen": {  };
+  "detail.title": {  };
   "email.invalid": {  };
   "email.required": {  };
   "email.tooLong": {  };
+  "favorite.title": {  };
   "favorites.full": { "max": string; };
   "favorites.notShown": { "key": string; };
+  "favorites.title": {  };
   "favorites.unknown": { "key": string; };
   "feed.empty": {  };
   "feed.imageNotFailed": {  };
   "feed.noResults": { "query": string; };
   "feed.queryTooLong": {  };
+  "feed.title": {  };
   "feed.unknownKey": { "key": string; };
   "history.readOnly": {  };
+  "home.title": {  };
   "image.tooLarge": { "limit": string; };
+  "login.title": {  };
   "nav.atRoot": {  };
   "nav.badHome": { "homes": string; "screen": string; };
   "nav.busy": {  };
@@ -891,6 +900,8 @@ export interface MessageArguments {
   "password.required": {  };
   "password.tooLong": {  };
   "password.tooShort": {  };
+  "photo.title": {  };
+  "registration.title": {  };
   "request.badRequest": {  };
   "request.cancelled": {  };
   "request.empty": {  };
@@ -912,19 +923,6 @@ export interface MessageArguments {
   "request.tooLarge": { "limit": string; };
   "request.unauthorized": { "status": string; };
   "request.unsuccessful": {  };
-  "screen.account": {  };
-  "screen.album": {  };
-  "screen.albums": {  };
-  "screen.detail": {  };
-  "screen.favorite": {  };
-  "screen.favorites": {  };
-  "screen.feed": {  };
-  "screen.home": {  };
-  "screen.login": {  };
-  "screen.photo": {  };
-  "screen.registration": {  };
-  "screen.settings": {  };
-  "screen.video": {  };
   "settings.invalid": { "allowed": string; "field": string; "max": string; "min": string; };
   "settings.invalid.environment": { "field": string; };
   "settings.invalid.environmentCount": { "field": string; "max": string; };
@@ -933,8 +931,10 @@ export interface MessageArguments {
   "settings.invalid.range": { "field": string; "max": string; "min": string; };
   "settings.invalid.service": { "allowed": string; "field": string; };
   "settings.invalid.url": { "field": string; };
+  "settings.title": {  };
   "video.badQuality": {  };
   "video.badScreen": {  };
   "video.noPlayableFile": {  };
   "video.noneListed": {  };
+  "video.title": {  };
 }

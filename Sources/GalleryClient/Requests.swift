@@ -276,6 +276,7 @@ public enum MessageCode: String, CaseIterable, Sendable {
   case accountSessionExpired = "account.sessionExpired"
   case accountSignedOut = "account.signedOut"
   case accountStateMismatch = "account.stateMismatch"
+  case accountTitle = "account.title"
   case accountUnknownImage = "account.unknownImage"
   case accountUploadInProgress = "account.uploadInProgress"
   case accountUploadInterrupted = "account.uploadInterrupted"
@@ -283,6 +284,7 @@ public enum MessageCode: String, CaseIterable, Sendable {
   case ageNotANumber = "age.notANumber"
   case ageOutOfRange = "age.outOfRange"
   case ageRequired = "age.required"
+  case albumTitle = "album.title"
   case albumsAlreadyOpen = "albums.alreadyOpen"
   case albumsEmptyAlbum = "albums.emptyAlbum"
   case albumsNoPhotos = "albums.noPhotos"
@@ -290,6 +292,7 @@ public enum MessageCode: String, CaseIterable, Sendable {
   case albumsOwnersMissing = "albums.ownersMissing"
   case albumsPhotoAlreadyOpen = "albums.photoAlreadyOpen"
   case albumsSearchTooLong = "albums.searchTooLong"
+  case albumsTitle = "albums.title"
   case albumsUnknownAlbum = "albums.unknownAlbum"
   case albumsUnknownPhoto = "albums.unknownPhoto"
   case authAlreadySignedIn = "auth.alreadySignedIn"
@@ -304,19 +307,25 @@ public enum MessageCode: String, CaseIterable, Sendable {
   case configMissingKey = "config.missingKey"
   case detailAlreadyOpen = "detail.alreadyOpen"
   case detailNotOpen = "detail.notOpen"
+  case detailTitle = "detail.title"
   case emailInvalid = "email.invalid"
   case emailRequired = "email.required"
   case emailTooLong = "email.tooLong"
+  case favoriteTitle = "favorite.title"
   case favoritesFull = "favorites.full"
   case favoritesNotShown = "favorites.notShown"
+  case favoritesTitle = "favorites.title"
   case favoritesUnknown = "favorites.unknown"
   case feedEmpty = "feed.empty"
   case feedImageNotFailed = "feed.imageNotFailed"
   case feedNoResults = "feed.noResults"
   case feedQueryTooLong = "feed.queryTooLong"
+  case feedTitle = "feed.title"
   case feedUnknownKey = "feed.unknownKey"
   case historyReadOnly = "history.readOnly"
+  case homeTitle = "home.title"
   case imageTooLarge = "image.tooLarge"
+  case loginTitle = "login.title"
   case navAtRoot = "nav.atRoot"
   case navBadHome = "nav.badHome"
   case navBusy = "nav.busy"
@@ -325,6 +334,8 @@ public enum MessageCode: String, CaseIterable, Sendable {
   case passwordRequired = "password.required"
   case passwordTooLong = "password.tooLong"
   case passwordTooShort = "password.tooShort"
+  case photoTitle = "photo.title"
+  case registrationTitle = "registration.title"
   case requestBadRequest = "request.badRequest"
   case requestCancelled = "request.cancelled"
   case requestEmpty = "request.empty"
@@ -346,19 +357,6 @@ public enum MessageCode: String, CaseIterable, Sendable {
   case requestTooLarge = "request.tooLarge"
   case requestUnauthorized = "request.unauthorized"
   case requestUnsuccessful = "request.unsuccessful"
-  case screenAccount = "screen.account"
-  case screenAlbum = "screen.album"
-  case screenAlbums = "screen.albums"
-  case screenDetail = "screen.detail"
-  case screenFavorite = "screen.favorite"
-  case screenFavorites = "screen.favorites"
-  case screenFeed = "screen.feed"
-  case screenHome = "screen.home"
-  case screenLogin = "screen.login"
-  case screenPhoto = "screen.photo"
-  case screenRegistration = "screen.registration"
-  case screenSettings = "screen.settings"
-  case screenVideo = "screen.video"
   case settingsInvalid = "settings.invalid"
   case settingsInvalidEnvironment = "settings.invalid.environment"
   case settingsInvalidEnvironmentCount = "settings.invalid.environmentCount"
@@ -367,10 +365,12 @@ public enum MessageCode: String, CaseIterable, Sendable {
   case settingsInvalidRange = "settings.invalid.range"
   case settingsInvalidService = "settings.invalid.service"
   case settingsInvalidUrl = "settings.invalid.url"
+  case settingsTitle = "settings.title"
   case videoBadQuality = "video.badQuality"
   case videoBadScreen = "video.badScreen"
   case videoNoPlayableFile = "video.noPlayableFile"
   case videoNoneListed = "video.noneListed"
+  case videoTitle = "video.title"
 
   /// The arguments the code carries in `args`.
   public var arguments: [String] {
@@ -389,6 +389,7 @@ public enum MessageCode: String, CaseIterable, Sendable {
     case .accountSessionExpired: return []
     case .accountSignedOut: return []
     case .accountStateMismatch: return []
+    case .accountTitle: return []
     case .accountUnknownImage: return ["id"]
     case .accountUploadInProgress: return []
     case .accountUploadInterrupted: return []
@@ -396,6 +397,7 @@ public enum MessageCode: String, CaseIterable, Sendable {
     case .ageNotANumber: return []
     case .ageOutOfRange: return []
     case .ageRequired: return []
+    case .albumTitle: return []
     case .albumsAlreadyOpen: return []
     case .albumsEmptyAlbum: return []
     case .albumsNoPhotos: return []
@@ -403,6 +405,7 @@ public enum MessageCode: String, CaseIterable, Sendable {
     case .albumsOwnersMissing: return []
     case .albumsPhotoAlreadyOpen: return []
     case .albumsSearchTooLong: return []
+    case .albumsTitle: return []
     case .albumsUnknownAlbum: return ["id"]
     case .albumsUnknownPhoto: return ["id"]
     case .authAlreadySignedIn: return []
@@ -417,19 +420,25 @@ public enum MessageCode: String, CaseIterable, Sendable {
     case .configMissingKey: return ["variable"]
     case .detailAlreadyOpen: return []
     case .detailNotOpen: return []
+    case .detailTitle: return []
     case .emailInvalid: return []
     case .emailRequired: return []
     case .emailTooLong: return []
+    case .favoriteTitle: return []
     case .favoritesFull: return ["max"]
     case .favoritesNotShown: return ["key"]
+    case .favoritesTitle: return []
     case .favoritesUnknown: return ["key"]
     case .feedEmpty: return []
     case .feedImageNotFailed: return []
     case .feedNoResults: return ["query"]
     case .feedQueryTooLong: return []
+    case .feedTitle: return []
     case .feedUnknownKey: return ["key"]
     case .historyReadOnly: return []
+    case .homeTitle: return []
     case .imageTooLarge: return ["limit"]
+    case .loginTitle: return []
     case .navAtRoot: return []
     case .navBadHome: return ["homes", "screen"]
     case .navBusy: return []
@@ -438,6 +447,8 @@ public enum MessageCode: String, CaseIterable, Sendable {
     case .passwordRequired: return []
     case .passwordTooLong: return []
     case .passwordTooShort: return []
+    case .photoTitle: return []
+    case .registrationTitle: return []
     case .requestBadRequest: return []
     case .requestCancelled: return []
     case .requestEmpty: return []
@@ -459,19 +470,6 @@ public enum MessageCode: String, CaseIterable, Sendable {
     case .requestTooLarge: return ["limit"]
     case .requestUnauthorized: return ["status"]
     case .requestUnsuccessful: return []
-    case .screenAccount: return []
-    case .screenAlbum: return []
-    case .screenAlbums: return []
-    case .screenDetail: return []
-    case .screenFavorite: return []
-    case .screenFavorites: return []
-    case .screenFeed: return []
-    case .screenHome: return []
-    case .screenLogin: return []
-    case .screenPhoto: return []
-    case .screenRegistration: return []
-    case .screenSettings: return []
-    case .screenVideo: return []
     case .settingsInvalid: return ["allowed", "field", "max", "min"]
     case .settingsInvalidEnvironment: return ["field"]
     case .settingsInvalidEnvironmentCount: return ["field", "max"]
@@ -480,10 +478,12 @@ public enum MessageCode: String, CaseIterable, Sendable {
     case .settingsInvalidRange: return ["field", "max", "min"]
     case .settingsInvalidService: return ["allowed", "field"]
     case .settingsInvalidUrl: return ["field"]
+    case .settingsTitle: return []
     case .videoBadQuality: return []
     case .videoBadScreen: return []
     case .videoNoPlayableFile: return []
     case .videoNoneListed: return []
+    case .videoTitle: return []
     }
   }
 }

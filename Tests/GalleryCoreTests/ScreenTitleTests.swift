@@ -2,7 +2,7 @@ import GalleryCore
 import XCTest
 
 /// A screen named to the user is named in the user's language: every screen and tab a feature
-/// declares has its title (`screen.NAME`) in every language, and a refusal that names one
+/// declares has its title (`NAME.title`) in every language, and a refusal that names one
 /// shows the title ("Inicia sesión para abrir albums." showed the API's name).
 final class ScreenTitleTests: XCTestCase {
   func testEveryScreenAndTabHasItsTitleInEveryLanguage() {
@@ -10,7 +10,7 @@ final class ScreenTitleTests: XCTestCase {
     for language in Language.allCases {
       let catalog = MessageCatalog.catalog(language)
       for name in names.sorted() {
-        XCTAssertNotNil(catalog["screen.\(name)"], "\(language): no title for the screen \(name)")
+        XCTAssertNotNil(catalog["\(name).title"], "\(language): no title for the screen \(name)")
       }
     }
   }

@@ -3,7 +3,7 @@
 extension AccountFeature {
   static let messages: [Language: [String: String]] = [
     .en: [
-      "screen.account": "the account",
+      "account.title": "the account",
       "account.fileUnreadable": "The file could not be read again for the upload.",
       "account.alreadySignedIn": "Already signed in as {username}; sign out first.",
       "account.badNonce": "The sign-in state must be 16 to 128 letters and digits.",
@@ -24,7 +24,7 @@ extension AccountFeature {
       "account.deleteInterrupted": "The app stopped while deleting this image. Delete it again.",
     ],
     .es: [
-      "screen.account": "la cuenta",
+      "account.title": "la cuenta",
       "account.fileUnreadable": "No se pudo volver a leer el archivo para subirlo.",
       "account.alreadySignedIn": "Ya has iniciado sesión como {username}; cierra la sesión primero.",
       "account.badNonce": "El estado de inicio de sesión debe tener de 16 a 128 letras y dígitos.",

@@ -3,9 +3,9 @@
 extension AlbumsFeature {
   static let messages: [Language: [String: String]] = [
     .en: [
-      "screen.album": "the album",
-      "screen.albums": "the albums",
-      "screen.photo": "the photo",
+      "album.title": "the album",
+      "albums.title": "the albums",
+      "photo.title": "the photo",
       "albums.noPhotos": "This album has no photos, so it has no preview.",
       "albums.searchTooLong": "A search can have at most 200 characters.",
       "albums.unknownAlbum": "No album with id {id} is loaded.",
@@ -17,9 +17,9 @@ extension AlbumsFeature {
       "albums.emptyAlbum": "This album has no photos.",
     ],
     .es: [
-      "screen.album": "el álbum",
-      "screen.albums": "los álbumes",
-      "screen.photo": "la foto",
+      "album.title": "el álbum",
+      "albums.title": "los álbumes",
+      "photo.title": "la foto",
       "albums.noPhotos": "Este álbum no tiene fotos, así que no tiene vista previa.",
       "albums.searchTooLong": "Una búsqueda puede tener como máximo 200 caracteres.",
       "albums.unknownAlbum": "No hay ningún álbum cargado con el id {id}.",

@@ -3,8 +3,8 @@
 extension AuthFeature {
   static let messages: [Language: [String: String]] = [
     .en: [
-      "screen.login": "sign-in",
-      "screen.registration": "registration",
+      "login.title": "sign-in",
+      "registration.title": "registration",
       "auth.alreadySignedIn": "Already signed in; sign out first.",
       "auth.registrationFromLoginOnly": "Registration opens from the sign-in screen.",
       "auth.busy": "A request is already in flight; wait for it to finish.",
@@ -25,8 +25,8 @@ extension AuthFeature {
       "auth.interrupted": "The app stopped before the answer came. Enter your password again, then submit.",
     ],
     .es: [
-      "screen.login": "el inicio de sesión",
-      "screen.registration": "el registro",
+      "login.title": "el inicio de sesión",
+      "registration.title": "el registro",
       "auth.alreadySignedIn": "Ya has iniciado sesión; cierra la sesión primero.",
       "auth.registrationFromLoginOnly": "El registro se abre desde la pantalla de inicio de sesión.",
       "auth.busy": "Ya hay una petición en curso; espera a que termine.",

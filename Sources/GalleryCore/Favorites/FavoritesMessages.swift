@@ -2,15 +2,15 @@
 extension FavoritesFeature {
   static let messages: [Language: [String: String]] = [
     .en: [
-      "screen.favorite": "the kept photo",
-      "screen.favorites": "the favorites",
+      "favorite.title": "the kept photo",
+      "favorites.title": "the favorites",
       "favorites.notShown": "No photo {key} is on a screen now: keep a photo from the screen that shows it.",
       "favorites.unknown": "{key} is not among your favorites.",
       "favorites.full": "You keep {max} favorites already: remove one first.",
     ],
     .es: [
-      "screen.favorite": "la foto guardada",
-      "screen.favorites": "los favoritos",
+      "favorite.title": "la foto guardada",
+      "favorites.title": "los favoritos",
       "favorites.notShown":
         "Ninguna pantalla muestra ahora la foto {key}: guárdala desde la pantalla que la muestra.",
       "favorites.unknown": "{key} no está entre tus favoritos.",

@@ -3,9 +3,9 @@
 extension FeedFeature {
   static let messages: [Language: [String: String]] = [
     .en: [
-      "screen.detail": "the photo's detail",
-      "screen.feed": "the photos",
-      "screen.home": "the photos",
+      "detail.title": "the photo's detail",
+      "feed.title": "the photos",
+      "home.title": "the photos",
       "feed.unknownKey": "No photo with key {key} is in the feed.",
       "feed.queryTooLong": "A search can have at most 200 characters.",
       "detail.alreadyOpen": "Close the open photo first.",
@@ -14,9 +14,9 @@ extension FeedFeature {
       "feed.empty": "There are no photos to show yet.",
     ],
     .es: [
-      "screen.detail": "el detalle de la foto",
-      "screen.feed": "las fotos",
-      "screen.home": "las fotos",
+      "detail.title": "el detalle de la foto",
+      "feed.title": "las fotos",
+      "home.title": "las fotos",
       "feed.unknownKey": "No hay ninguna foto con la clave {key} en el feed.",
       "feed.queryTooLong": "Una búsqueda puede tener como máximo 200 caracteres.",
       "detail.alreadyOpen": "Cierra primero la foto abierta.",

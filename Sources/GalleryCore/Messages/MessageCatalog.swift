@@ -119,10 +119,10 @@ public enum MessageCatalog {
     var text = singular.flatMap { texts[$0] ?? english[$0] } ?? texts[code] ?? english[code] ?? code
     for (name, value) in arguments where name != "serverSaid" {
       text = text.replacingOccurrences(of: "{\(name)}", with: value)
-      // `{screen.title}`: the value's title in this language (`screen.albums`: "the albums"),
-      // which the feature that declares the screen gives; the value itself where none does.
+      // `{screen.title}`: the value's title in this language (the code `VALUE.title`), which
+      // the feature that declares the screen gives; the value itself where none does.
       if text.contains("{\(name).title}") {
-        let title = texts["\(name).\(value)"] ?? english["\(name).\(value)"] ?? value
+        let title = texts["\(value).title"] ?? english["\(value).title"] ?? value
         text = text.replacingOccurrences(of: "{\(name).title}", with: title)
       }
     }

@@ -3,7 +3,7 @@
 extension SettingsFeature {
   static let messages: [Language: [String: String]] = [
     .en: [
-      "screen.settings": "the settings",
+      "settings.title": "the settings",
       "settings.invalid.oneOf": "{field} must be one of: {allowed}.",
       "settings.invalid.range": "{field} must be from {min} to {max}.",
       "settings.invalid.url": "{field} must be an http(s) URL.",
@@ -14,7 +14,7 @@ extension SettingsFeature {
       "settings.invalid.environmentCount": "{field}: at most {max} environments can be defined.",
     ],
     .es: [
-      "screen.settings": "los ajustes",
+      "settings.title": "los ajustes",
       "settings.invalid.oneOf": "{field} debe ser uno de: {allowed}.",
       "settings.invalid.range": "{field} debe estar entre {min} y {max}.",
       "settings.invalid.url": "{field} debe ser una URL http(s).",

@@ -3,14 +3,14 @@
 extension VideoFeature {
   static let messages: [Language: [String: String]] = [
     .en: [
-      "screen.video": "the video",
+      "video.title": "the video",
       "video.badQuality": "quality must be sd, hd, uhd or hls.",
       "video.badScreen": "width and height must be from 1 to 16384 pixels.",
       "video.noPlayableFile": "This video has no file that can be played. Try another one.",
       "video.noneListed": "The provider lists no videos right now.",
     ],
     .es: [
-      "screen.video": "el vídeo",
+      "video.title": "el vídeo",
       "video.badQuality": "quality debe ser sd, hd, uhd o hls.",
       "video.badScreen": "width y height deben estar entre 1 y 16384 píxeles.",
       "video.noPlayableFile": "Este vídeo no tiene ningún archivo que se pueda reproducir. Prueba con otro.",
