@@ -11,6 +11,56 @@ NUL-terminated JSON), so nothing beyond Python's standard library is needed.
 import argparse, base64, json, os, shutil, subprocess, sys, tempfile
 
 
+# Every visible text and control against its background, as WCAG 2 computes contrast: the
+# colours the page really shows (backgrounds blended from the element up), at least 4.5:1.
+# Disabled controls are exempt (WCAG says so), and so is text over a picture (a thumbnail's
+# caption and heart: its background is the image). DARK is replaced by true or false.
+CONTRAST_JS = r"""(() => {
+  const body = document.body, had = body.classList.contains('dark');
+  body.classList.toggle('dark', DARK);
+  const parse = (c) => {
+    const m = /rgba?\(([^)]+)\)/.exec(c); if (!m) return null;
+    const p = m[1].split(/[\s,\/]+/).filter(Boolean).map(Number);
+    return { r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1 };
+  };
+  const over = (t, u) => ({ r: t.r * t.a + u.r * (1 - t.a), g: t.g * t.a + u.g * (1 - t.a), b: t.b * t.a + u.b * (1 - t.a), a: 1 });
+  const lum = (c) => {
+    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b);
+  };
+  const background = (el) => {
+    const layers = [];
+    for (let e = el; e; e = e.parentElement) {
+      const c = parse(getComputedStyle(e).backgroundColor);
+      if (c && c.a > 0) { layers.push(c); if (c.a >= 1) break; }
+    }
+    let bg = { r: 255, g: 255, b: 255, a: 1 };
+    for (let i = layers.length - 1; i >= 0; i--) bg = over(layers[i], bg);
+    return bg;
+  };
+  const fails = [];
+  for (const el of document.querySelectorAll('body *')) {
+    const style = getComputedStyle(el);
+    if (!el.getClientRects().length || style.visibility === 'hidden') continue;
+    if (el.closest('button:disabled, input:disabled, select:disabled, .cell, video')) continue;
+    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    const control = ['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName) && String(el.value || '').trim();
+    if (!own && !control) continue;
+    const bg = background(el);
+    const fg = over(parse(style.color) || { r: 0, g: 0, b: 0, a: 1 }, bg);
+    const [a, b] = [lum(fg), lum(bg)];
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    if (ratio < 4.5) {
+      const name = el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
+        (typeof el.className === 'string' && el.className.trim() ? '.' + el.className.trim().split(/\s+/).join('.') : '');
+      fails.push(`${name} "${(el.textContent || el.value || '').trim().slice(0, 30)}" ${ratio.toFixed(2)}:1`);
+    }
+  }
+  body.classList.toggle('dark', had);
+  return fails.slice(0, 20);
+})()"""
+
+
 class Browser:
     """One headless Chromium and one page in it, over the DevTools pipe."""
 
@@ -124,7 +174,15 @@ def main():
                               stdout=subprocess.PIPE, text=True)
     url = bridge.stdout.readline().split("open ", 1)[1].strip()
     browser = Browser(work + "/profile")
-    shot = lambda name: browser.screenshot(os.path.join(args.artifacts, name))
+    contrast = []
+
+    def shot(name):
+        browser.screenshot(os.path.join(args.artifacts, name))
+        # Every screen, in both appearances (the other one for a moment, then back).
+        for dark in (False, True):
+            for fail in browser.eval(CONTRAST_JS.replace("DARK", "true" if dark else "false")) or []:
+                contrast.append(f"{name} ({'dark' if dark else 'light'}): {fail}")
+
     try:
         browser.call("Page.navigate", {"url": url})
         browser.wait_for("document.querySelector('#login input[name=email]')", "the sign-in form")
@@ -304,6 +362,9 @@ def main():
         print("browser test: passed")
         inspect_bundle(args, work, browser, shot)
         app_shapes(args, work, browser, shot)
+        if contrast:
+            raise AssertionError("text or controls under 4.5:1 against their background:\n" + "\n".join(contrast))
+        print("contrast: every screen, both appearances: at least 4.5:1")
     except Exception:
         shot("failure.png")
         print("page at the failure:", browser.eval("document.getElementById('app').outerHTML")[:3000], file=sys.stderr)
