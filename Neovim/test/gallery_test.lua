@@ -44,6 +44,7 @@ end
 local ok, err = pcall(function()
   gallery.open({ cmd = binary, data_dir = data, args = { "--durability", "none" } })
   wait_for("the sign-in screen", shows("Sign in"))
+  wait_for("the demo account's hint", shows("Demo account: test@mail.com / 123456"))
 
   gallery.set_email("test@")
   wait_for("the core's invalid-email message", shows("! .*email"))
@@ -56,6 +57,17 @@ local ok, err = pcall(function()
   wait_for("photos listed", function() return gallery.targets[4] ~= nil end)
   local first = #gallery.state.feed.items
   save("2-feed")
+
+  -- k keeps the photo on a row (♥), and k again forgets it.
+  local row = line_of("%[.%] ")
+  local key = gallery.targets[row].open
+  gallery.keep(row)
+  wait_for("the kept photo", function() return #gallery.state.favorites.items == 1 end)
+  wait_for("its heart", shows("♥"))
+  if gallery.state.favorites.items[1].key ~= "favorite:" .. key then fail("kept " .. gallery.state.favorites.items[1].key) end
+  gallery.keep(line_of("♥"))
+  wait_for("the photo forgotten", function() return #gallery.state.favorites.items == 0 end)
+
 
   -- Scrolling to the end loads the next page; visible rows get their thumbnails.
   vim.cmd("normal! G")

@@ -98,6 +98,8 @@ function screens.login(s, lines)
   add(lines, "Password: " .. string.rep("*", f.password.length or 0))
   if f.password.edited or f.submitAttempted then error_lines(lines, f.password.error) end
   error_lines(lines, f.error, "<CR> to retry")
+  -- The core says whether the demo account is on (initialize's capabilities.demoAccount).
+  if M.demo then add(lines, "Demo account: " .. M.demo.email .. " / " .. M.demo.password) end
   add(lines, "")
   add(lines, f.isSubmitting and "Signing in…" or "e: email   p: password   <CR>: sign in")
 end
@@ -108,9 +110,12 @@ function screens.photos(s, lines)
   if feed.isOfflineCopy then add(lines, "Offline: the last photos saved.") end
   error_lines(lines, feed.error, "r to retry")
   if text(feed.emptyNotice) then add(lines, text(feed.emptyNotice)) end
+  local kept = {}
+  for _, f in ipairs((s.favorites or {}).items or {}) do kept[f.key] = true end
   for _, item in ipairs(feed.items or {}) do
     local p = item.photo
-    add(lines, string.format("[%s] %s — %s (%d×%d)", image_state(item.thumbnail), p.author or "?",
+    add(lines, string.format("[%s]%s %s — %s (%d×%d)", image_state(item.thumbnail),
+      kept["favorite:" .. item.key] and "♥" or " ", p.author or "?",
       table.concat(p.tags or {}, ", "), p.width or 0, p.height or 0), { open = item.key })
   end
   add(lines, feed.hasMore and "… more below (G or ]] loads them)" or "— the end —")
@@ -182,7 +187,7 @@ function M.render()
   local lines = { status_line(M.state), "" }
   screens[M.screen()](M.state, lines)
   add(lines, "")
-  add(lines, "f: photos  a: albums  /: search  o: online/offline  <BS>: back  L: sign out  q: close")
+  add(lines, "f: photos  a: albums  /: search  k: keep ♥  o: online/offline  <BS>: back  L: sign out  q: close")
   vim.api.nvim_buf_set_option(buf, "modifiable", true)
   vim.api.nvim_buf_set_lines(buf, 0, -1, false, lines)
   vim.api.nvim_buf_set_option(buf, "modifiable", false)
@@ -214,6 +219,21 @@ function M.activate(line)
     M.request("images/prefetch", { keys = { target.open } })
   elseif target.album then M.request("albums/open", { albumId = target.album })
   elseif target.photo then M.request("albums/openPhoto", { photoId = target.photo }) end
+end
+
+--- k: keeps the photo under the cursor (or the one open) as a favorite, or forgets it if kept.
+function M.keep(line)
+  local key
+  if M.screen() == "detail" then key = M.state.detail.key
+  else
+    local target = M.targets[line or vim.api.nvim_win_get_cursor(0)[1]]
+    key = target and target.open
+  end
+  if not key then return end
+  for _, f in ipairs((M.state.favorites or {}).items or {}) do
+    if f.key == "favorite:" .. key then return M.request("favorites/remove", { key = f.key }) end
+  end
+  M.request("favorites/add", { key = key })
 end
 
 function M.back()
@@ -261,6 +281,7 @@ local function keymaps()
   map("f", function() M.show("photos") end)
   map("a", function() M.show("albums") end)
   map("r", M.retry)
+  map("k", function() M.keep() end)
   map("]]", M.load_more)
   map("o", function() M.request("connectivity/set", { online = M.state.connectivity ~= "online" }) end)
   map("<BS>", M.back)
@@ -293,7 +314,9 @@ function M.open(options)
   vim.api.nvim_buf_set_name(buf, "gallery://" .. M.data_dir)
   vim.api.nvim_set_current_buf(buf)
   keymaps()
-  M.request("initialize", { clientInfo = { name = "gallery.nvim" } }, function()
+  M.request("initialize", { clientInfo = { name = "gallery.nvim" } }, function(result)
+    local demo = result and result.capabilities and result.capabilities.demoAccount
+    M.demo = demo ~= vim.NIL and demo or nil
     client.notify("initialized", vim.empty_dict())
     M.resync()
   end)
