@@ -12,6 +12,7 @@ const progress = {};         // $/progress by token
 let readOnly = false;        // gallery-web --inspect: a recorded session, shown in the inspector
 let historyOpen = false;     // the live page's History panel (view state only)
 let demoAccount = null;      // the demo backend's account, shown as a hint on the sign-in screen
+let chosenFile = "";        // the name of the picture picked for an upload (view state only)
 
 const labels = {
   en: { signIn: "Sign in", email: "Email", password: "Password", createAccount: "Create an account",
@@ -27,7 +28,10 @@ const labels = {
     dark: "Dark", noMore: "That is all.", refresh: "Refresh", uploading: "Uploading", history: "History",
     signOutImgur: "Sign out of the account", demoHint: "Demo account:", favorites: "Favorites",
     keep: "Keep in favorites", kept: "In favorites (remove)", remove: "Remove",
-    noFavorites: "No favorites yet: tap the heart on any photo to keep it here." },
+    noFavorites: "No favorites yet: tap the heart on any photo to keep it here.",
+    emptyHint: "Try another word, or clear the search to see every photo.",
+    accountAbout: "Your Imgur account: sign in to see the images you posted, upload new ones and delete them.",
+    chooseFile: "Choose an image…", noFileChosen: "No image chosen" },
   es: { signIn: "Iniciar sesión", email: "Correo", password: "Contraseña", createAccount: "Crear una cuenta",
     register: "Registrarse", age: "Edad", back: "Atrás", retry: "Reintentar", photos: "Fotos", albums: "Álbumes",
     account: "Cuenta", video: "Vídeo", settings: "Ajustes", signOut: "Cerrar sesión", search: "Buscar fotos",
@@ -42,7 +46,10 @@ const labels = {
     system: "Sistema", light: "Claro", dark: "Oscuro", noMore: "No hay más.", refresh: "Actualizar", uploading: "Subiendo",
     history: "Historial", signOutImgur: "Salir de la cuenta", demoHint: "Cuenta de demostración:", favorites: "Favoritos",
     keep: "Guardar en favoritos", kept: "En favoritos (quitar)", remove: "Quitar",
-    noFavorites: "Aún no tienes favoritos: toca el corazón de cualquier foto para guardarla aquí." },
+    noFavorites: "Aún no tienes favoritos: toca el corazón de cualquier foto para guardarla aquí.",
+    emptyHint: "Prueba con otra palabra, o borra la búsqueda para ver todas las fotos.",
+    accountAbout: "Tu cuenta de Imgur: inicia sesión para ver las imágenes que publicaste, subir otras y borrarlas.",
+    chooseFile: "Elegir una imagen…", noFileChosen: "Ninguna imagen elegida" },
 };
 const t = (key) => (labels[state?.settings?.language] || labels.en)[key];
 
@@ -275,6 +282,7 @@ function photos() {
     feed.isOfflineCopy ? h("p", { class: "notice offline-copy" }, t("offlineCopy")) : null,
     message(feed.error),
     notice(feed.emptyNotice),
+    feed.emptyNotice && feed.activeQuery ? h("p", { class: "hint" }, t("emptyHint")) : null,
     feed.status === "loading" || feed.status === "refreshing" ? h("p", { class: "status" }, t("loading")) : null,
     h("div", { class: "grid" }, feed.items.map((item) =>
       thumb(item, item.thumbnail, () => rpc("feed/openDetail", { key: item.key }), item.photo.author, item.photo.averageColor, item.key))),
@@ -286,15 +294,19 @@ function detail() {
   const d = state.detail;
   if (!d) return h("main", null, h("button", { onclick: () => rpc("nav/back") }, t("back")));
   const src = imageURL(d.image) || imageURL(state.feed.items.find((i) => i.key === d.key)?.thumbnail);
+  // The picture on the left, what is known of it on the right (one column on a narrow screen).
   return h("main", { id: "detail", class: "detail" },
     h("button", { class: "back", onclick: () => rpc("detail/close") }, "← " + t("back")), heart(d.key),
-    src ? h("img", { class: "large", src, alt: d.photo.alt || d.photo.tags.join(", ") }) : h("p", { class: "status" }, t("loading")),
-    d.image.status === "failed" ? message(d.image.error) : null,
-    h("p", null, `${d.photo.width} × ${d.photo.height} · ${d.photo.likes} ${t("likes")} · ${t("by")} `,
-      h("a", { href: d.photo.authorURL || d.photo.pageURL, target: "_blank", rel: "noopener" }, d.photo.author)),
-    h("p", { class: "tags" }, d.photo.tags.map((tag) => h("span", { class: "tag" }, tag))),
-    d.photo.pageURL ? h("a", { href: d.photo.pageURL, target: "_blank", rel: "noopener" }, t("openSource")) : null,
-    d.photo.originalURL ? [" · ", h("a", { class: "original", href: d.photo.originalURL, target: "_blank", rel: "noopener" }, t("original"))] : null);
+    h("div", { class: "columns" },
+      h("div", { class: "media" },
+        src ? h("img", { class: "large", src, alt: d.photo.alt || d.photo.tags.join(", ") }) : h("p", { class: "status" }, t("loading")),
+        d.image.status === "failed" ? message(d.image.error) : null),
+      h("div", { class: "info" },
+        h("p", null, `${d.photo.width} × ${d.photo.height} · ${d.photo.likes} ${t("likes")} · ${t("by")} `,
+          h("a", { href: d.photo.authorURL || d.photo.pageURL, target: "_blank", rel: "noopener" }, d.photo.author)),
+        h("p", { class: "tags" }, d.photo.tags.map((tag) => h("span", { class: "tag" }, tag))),
+        d.photo.pageURL ? h("p", null, h("a", { href: d.photo.pageURL, target: "_blank", rel: "noopener" }, t("openSource"))) : null,
+        d.photo.originalURL ? h("p", null, h("a", { class: "original", href: d.photo.originalURL, target: "_blank", rel: "noopener" }, t("original"))) : null)));
 }
 
 function albums() {
@@ -369,6 +381,7 @@ function account() {
   const a = state.account;
   if (a.status !== "signedIn") {
     return h("section", { class: "account-login" },
+      h("p", { class: "about" }, t("accountAbout")),
       message(a.error),
       h("button", { class: "primary", id: "imgur-sign-in", onclick: beginLogin }, t("imgurSignIn")),
       a.status === "awaitingRedirect" ? [
@@ -383,7 +396,15 @@ function account() {
     h("p", { class: "who" }, a.username, " ", h("button", { class: "link", onclick: () => rpc("account/logout") }, t("signOutImgur"))),
     message(a.error),
     h("form", { class: "upload", onsubmit: (e) => { e.preventDefault(); upload(e.target.file, e.target.title); } },
-      h("input", { type: "file", name: "file", accept: "image/*" }),
+      // The browser's own picker speaks the browser's language: ours speaks the app's.
+      h("label", { class: "file-pick" },
+        h("input", { type: "file", name: "file", accept: "image/*", onchange: (e) => {
+          // The input stays the same element (its file with it): only the name beside it changes.
+          chosenFile = e.target.files[0]?.name || "";
+          e.target.parentElement.querySelector(".chosen").textContent = chosenFile || t("noFileChosen");
+        } }),
+        h("span", { class: "button" }, t("chooseFile")),
+        h("span", { class: "chosen" }, chosenFile || t("noFileChosen"))),
       h("input", { name: "title", placeholder: t("title") }),
       h("button", { type: "submit", disabled: u.status === "uploading" }, t("upload"))),
     u.status === "uploading" ? h("progress", { max: "1", value: String(u.progress) }) : null,
@@ -404,11 +425,12 @@ function video() {
     h("button", { class: "primary", id: "play-random", onclick: play }, t("playRandom")),
     v.status === "loading" ? h("p", { class: "status" }, t("loading")) : null,
     message(v.error),
-    v.status === "ready" && v.file ? [
-      h("video", { key: v.file.link, src: playable(v.file.link), poster: playable(v.video.posterURL), controls: true, autoplay: true, muted: true, playsinline: true }),
-      h("p", null, `${v.file.quality} ${v.file.width}×${v.file.height} · ${v.video.duration} s · ${t("by")} `,
-        h("a", { href: v.video.authorURL, target: "_blank", rel: "noopener" }, v.video.author)),
-    ] : null,
+    v.status === "ready" && v.file ? h("div", { class: "columns" },
+      h("div", { class: "media" },
+        h("video", { key: v.file.link, src: playable(v.file.link), poster: playable(v.video.posterURL), controls: true, autoplay: true, muted: true, playsinline: true })),
+      h("div", { class: "info" },
+        h("p", null, `${v.file.quality} ${v.file.width}×${v.file.height} · ${v.video.duration} s · ${t("by")} `,
+          h("a", { href: v.video.authorURL, target: "_blank", rel: "noopener" }, v.video.author)))) : null,
   ];
 }
 

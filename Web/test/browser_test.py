@@ -245,6 +245,11 @@ def main():
         browser.wait_for("(document.querySelector('#detail img.large') || {}).naturalWidth >= 600",
                          "the large image itself (half the photo's size), not the thumbnail")
         shot("4-detail.png")
+        # The picture on the left, its facts and the provider's link on the right, in sight.
+        assert browser.eval("document.querySelector('#detail .info a[target=_blank]:not(.original)')?.getBoundingClientRect().bottom < innerHeight"), \
+            "the provider's link is above the fold"
+        assert browser.eval("document.querySelector('#detail .info').getBoundingClientRect().left > innerWidth / 2"), \
+            "the detail's facts fill the right of the page"
         # A heart keeps the photo (favorites/add); the page shows it kept once the core says so.
         browser.click("#detail .heart")
         browser.wait_for("document.querySelector('#detail .heart.kept')", "the detail's photo kept")
@@ -289,6 +294,10 @@ def main():
         browser.wait_for(f"document.querySelectorAll('#account .account-image').length === {before + 1}", "the upload on top")
         assert browser.eval("document.querySelector('#account .account-image figcaption').textContent") == "Sunset"
         shot("7-account-uploaded.png")
+        assert browser.eval("document.querySelector('#account .file-pick .button').textContent === 'Choose an image…'"), \
+            "the picker's label is the app's, in its language"
+        assert browser.eval("document.querySelector('#account .grid').getBoundingClientRect().top - document.querySelector('#account form.upload').getBoundingClientRect().bottom >= 16"), \
+            "the images stand apart from the upload's controls"
         browser.click("#account .account-image:last-child .heart")
         browser.wait_for("document.querySelector('#account .account-image:last-child .heart.kept')", "an account image kept")
         browser.click("#account .account-image .delete")
@@ -331,6 +340,8 @@ def main():
         browser.wait_for("document.querySelector('button[data-tab=favorites]').textContent === 'Favoritos'", "Favorites in Spanish")
         browser.wait_for("document.querySelector('#open-history').textContent === 'Historial'", "History in Spanish")
         shot("9-settings-dark-spanish.png")
+        assert browser.eval("[...document.querySelectorAll('#settings input[type=number]')].every((i) => i.getBoundingClientRect().width <= 200)"), \
+            "a two-digit setting's field is not the page's width"
 
         # Offline: the badge says so and the offline copy shows.
         browser.click("button[data-tab=photos]")
