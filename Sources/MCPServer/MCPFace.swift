@@ -84,7 +84,8 @@ public final class MCPFace: Sendable {
     outer.run { item in
       switch item {
       case .message(let bytes): fromClient(bytes)
-      case .error(let text): outer.send(RPCOutgoing.error(.null, .parseError(text)))
+      // A framing fault (a line past --max-message-bytes) is -32600, as serve answers it.
+      case .error(let text): outer.send(RPCOutgoing.error(.null, .invalidRequest(text)))
       }
       return true
     }

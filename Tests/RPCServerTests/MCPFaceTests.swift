@@ -309,6 +309,28 @@ final class MCPFaceTests: XCTestCase {
     XCTAssertEqual(ninth["code"], .number(-32600))
     XCTAssertEqual(p.finish(), 0)
   }
+
+  /// Hostile sizes: a 20 MiB line (past the 16 MiB bound) is refused -32600 and skipped, an id
+  /// past 2^53 comes back exact, and a listen asking for 10,000 resources is honored for 32.
+  func testHostileSizesAreRefusedByNameAndTheFaceGoesOn() throws {
+    let p = try RPCProcess(command: "mcp")
+    p.send(
+      #"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":""# + String(repeating: "x", count: 20 << 20)
+        + #""}}"#)
+    let refused = try XCTUnwrap(p.next())
+    XCTAssertEqual(refused["error"]?["code"], .number(-32600))
+    p.send(#"{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}"#)
+    XCTAssertEqual(p.next()?["id"], .integer(9_007_199_254_740_993))
+    let uris = (0..<10_000).map { #""gallery://state/x\#($0)""# }.joined(separator: ",")
+    p.send(
+      #"{"jsonrpc":"2.0","id":"l","method":"subscriptions/listen","params":{"notifications":{"resourceSubscriptions":[\#(uris)]},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}"#
+    )
+    guard case .array(let honored)? = p.next()?["params"]?["notifications"]?["resourceSubscriptions"] else {
+      return XCTFail("no acknowledgement")
+    }
+    XCTAssertEqual(honored.count, MCPSessionState.maxSubscribedURIs)
+    XCTAssertEqual(p.finish(), 0)
+  }
 }
 
 extension JSONValue {
