@@ -114,7 +114,9 @@ enum FileIO {
 public enum AtomicFile {
   /// Writes `bytes` to `path` through a temp file created with `mode`, fsync, rename and a
   /// directory fsync: readers see the old file or the new one, never a mix.
-  public static func write(_ bytes: [UInt8], to path: String, mode: UInt32 = UInt32(OwnerOnly.fileMode)) throws {
+  public static func write(_ bytes: [UInt8], to path: String, mode: UInt32 = UInt32(OwnerOnly.fileMode))
+    throws
+  {
     try FileIO.writeAtomically(bytes, to: path, mode: mode_t(mode))
   }
 }

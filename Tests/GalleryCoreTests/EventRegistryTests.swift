@@ -14,6 +14,9 @@ final class EventRegistryTests: XCTestCase {
   }
 
   enum Pinger: FeatureModule {
+    static let name = "test"
+    static let stateParts: [StatePart] = []
+    static let messages: [Language: [String: String]] = [:]
     static let events: [any EventPayload.Type] = [Pinged.self, Ponged.self]
     static let handlers: [EventHandler] = [
       .fold(Pinged.self) { state, e in state.nextRequestID += e.n },
@@ -21,10 +24,16 @@ final class EventRegistryTests: XCTestCase {
     ]
   }
   enum Forgetful: FeatureModule {
+    static let name = "test"
+    static let stateParts: [StatePart] = []
+    static let messages: [Language: [String: String]] = [:]
     static let events: [any EventPayload.Type] = [Ponged.self]
     static let handlers: [EventHandler] = [.plan(Ponged.self) { _, _ in [] }]
   }
   enum Listener: FeatureModule {
+    static let name = "test"
+    static let stateParts: [StatePart] = []
+    static let messages: [Language: [String: String]] = [:]
     static let events: [any EventPayload.Type] = []
     static let handlers: [EventHandler] = [.fold(AuthEvents.SignedOut.self) { _, _ in }]
   }

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 @testable import GalleryCore
@@ -6,20 +7,58 @@ import XCTest
 /// What the composition must hold for every feature, a later one included, read from the
 /// module and contract lists rather than kept beside them.
 final class CompositionTests: XCTestCase {
-  /// A feature a frontend can send actions to (it has a contract of methods) declares the
-  /// sample the random sessions draw from: otherwise `ReplayPropertyTests` and
-  /// `SchemaConformanceTests` never exercise it, and nothing fails.
-  func testEveryFeatureWithMethodsDeclaresItsSample() {
-    let modules = Dictionary(
-      uniqueKeysWithValues: GalleryModules.all.map {
-        (String(describing: $0).replacingOccurrences(of: "Feature", with: ""), $0)
-      })
+  /// Log names older than the feature that owns them now, kept because logs already hold
+  /// them: Images' events were the feed's, Navigation's are `nav.`, and the device's
+  /// connectivity is recorded by the feed that reports it.
+  static let historicEventPrefixes: [String: Set<String>] = [
+    "images": ["feed"], "navigation": ["nav"], "feed": ["connectivity"],
+  ]
+  /// Folders named otherwise than their feature: the log's code is the history's.
+  static let historicFolders: [String: String] = ["log": "History"]
+
+  /// `video` as a type or folder spells it: `Video`.
+  private func capitalised(_ name: String) -> String { name.prefix(1).uppercased() + name.dropFirst() }
+
+  /// A feature a frontend can send actions to (it has a contract of methods) takes actions,
+  /// and so declares the sample the random sessions draw from (`TakesActions` requires it):
+  /// otherwise `ReplayPropertyTests` and `SchemaConformanceTests` never exercise it.
+  func testEveryFeatureWithMethodsTakesActionsAndSoHasASample() {
+    let taking = Set(GalleryModules.takingActions.map { $0.name })
+    let names = Set(GalleryModules.all.map { $0.name })
     for contract in FeatureContracts.all {
-      let module = modules[contract.feature]
-      XCTAssertNotNil(module, "\(contract.feature) has a contract but no module in GalleryModules.all")
-      guard let module, module.actions != nil else { continue }
-      XCTAssertNotNil(
-        module.actionSample, "\(contract.feature) has methods but no ActionSample for the random sessions")
+      let name = contract.feature.prefix(1).lowercased() + contract.feature.dropFirst()
+      XCTAssertTrue(names.contains(name), "\(contract.feature) has a contract but no module named \(name)")
+      XCTAssertTrue(taking.contains(name), "\(contract.feature) has methods but its module takes no actions")
+    }
+    XCTAssertEqual(ActionSample.all.count, GalleryModules.takingActions.count)
+  }
+
+  /// A feature's name is written once (`FeatureModule.name`); every other spelling is checked
+  /// here against it: its module type, its folder, its event types' prefix, its contract's
+  /// OpenRPC tag (and its actions' and effects' key is derived from it).
+  func testEverySpellingOfAFeaturesNameAgreesWithItsModule() throws {
+    let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Sources/GalleryCore")
+    var seen = Set<String>()
+    for module in GalleryModules.all {
+      let name = module.name
+      XCTAssertTrue(seen.insert(name).inserted, "two features are named \(name)")
+      XCTAssertEqual(_typeName(module, qualified: false), capitalised(name) + "Feature")
+      let folder = Self.historicFolders[name] ?? capitalised(name)
+      let file = sources.appendingPathComponent("\(folder)/\(capitalised(name))Feature.swift")
+      let text = try String(contentsOf: file, encoding: .utf8)
+      XCTAssertTrue(text.contains("enum \(capitalised(name))Feature: "), "\(file.path) declares the module")
+      XCTAssertTrue(text.contains("static let name = \"\(name)\""), "\(file.path) writes the name once")
+      let prefixes = Self.historicEventPrefixes[name, default: []].union([name])
+      for event in module.events {
+        let prefix = String(event.type.prefix { $0 != "." })
+        XCTAssertTrue(prefixes.contains(prefix), "\(event.type) is not named after \(name)")
+      }
+    }
+    for contract in FeatureContracts.all {
+      for spec in contract.taggedMethods {
+        XCTAssertEqual(spec.tags.last, contract.feature)
+      }
     }
   }
 }

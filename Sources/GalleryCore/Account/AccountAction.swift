@@ -16,8 +16,7 @@ public enum AccountAction: Codable, Equatable, Sendable {
 }
 
 extension AccountAction: FeatureAction {
-  static let feature = "account"
-  func decide(_ state: AppState) throws(Rejection) -> [Event] { try AccountFeature.decide(self, state) }
+  typealias Feature = AccountFeature
 }
 
 extension Action {

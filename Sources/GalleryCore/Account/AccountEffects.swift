@@ -18,7 +18,7 @@ public enum AccountEffect: Codable, Equatable, Sendable {
 }
 
 extension AccountFeature {
-  static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool { runtime.startAccount(effect) }
+  static func run(_ effect: AccountEffect, in runtime: EffectRuntime) { runtime.startAccount(effect) }
 
   /// A new account provider is recorded (and its session starts over).
   static func providersChanged(_ environment: GalleryEnvironment) -> [Action] {
@@ -37,49 +37,47 @@ extension EffectRuntime {
     }
   }
 
-  /// Starts one account effect; false if `effect` is not one.
-  func startAccount(_ effect: Effect) -> Bool {
-    switch effect.as(AccountEffect.self) {
-    case .storeTokens?:
+  /// Starts one account effect.
+  func startAccount(_ effect: AccountEffect) {
+    switch effect {
+    case .storeTokens:
       // Synchronous: the next call must find the tokens on disk.
       if !storeRedirectTokens() { run { [Event(AccountEvents.SignedOut(reason: "credentialsLost"))] } }
-    case .forgetRedirect?:
+    case .forgetRedirect:
       vault.take(.redirect)
-    case .clearCredentials?:
+    case .clearCredentials:
       do { try credentials.update { $0.account = nil } } catch {
         diagnostics("could not remove the account tokens: \(error)")
       }
-    case .loadImages(let requestID)?:
+    case .loadImages(let requestID):
       run { [self] in
         await loadAccountImages(requestID)
       } unrecordable: {
         [Event(AccountEvents.ImagesFailed(requestID: requestID, failure: $0))]
       }
-    case .upload(let requestID, let request)?:
+    case .upload(let requestID, let request):
       run { [self] in await uploadAccountImage(requestID, request) }
-    case .delete(let requestID, let imageID)?:
+    case .delete(let requestID, let imageID):
       run { [account] in
         let call = await account.call { token in
           await self.environment.account.delete(token: token, id: imageID)
         }
         switch call.result {
         case nil: return call.events
-        case .success?:
+        case .success:
           return call.events + [Event(AccountEvents.Deleted(requestID: requestID, imageID: imageID))]
         case .failure(let failure)? where failure.kind == .http && failure.status == 404:
           // Not there: the image is already gone (deleted elsewhere, or by an earlier try whose
           // answer was lost), which is what was asked. A retry would get 404 for ever.
           return call.events + [Event(AccountEvents.Deleted(requestID: requestID, imageID: imageID))]
-        case .failure(let failure)?:
+        case .failure(let failure):
           return call.events + [
             Event(AccountEvents.DeleteFailed(requestID: requestID, imageID: imageID, failure: failure))
           ]
         }
       }
-    default:
-      return false
     }
-    return true
+    return
   }
 
   /// Writes the tokens of the held redirect (its state was checked when it was accepted).
@@ -183,7 +181,7 @@ private final class ProgressTenths: @unchecked Sendable {
 }
 
 extension AccountEffect: FeatureEffect {
-  static let feature = "account"
+  typealias Feature = AccountFeature
 }
 
 extension Effect {

@@ -2,9 +2,10 @@ import Foundation
 
 /// The Imgur account: browser sign-in, the user's images, upload, delete, sign-out.
 /// Tokens never pass through here: events carry who signed in and for how long.
-enum AccountFeature: FeatureModule {
-  static let actions: (any FeatureAction.Type)? = AccountAction.self
-  static let effects: (any FeatureEffect.Type)? = AccountEffect.self
+enum AccountFeature: TakesActions, RunsEffects, ShowsImages, HasScreens, HasProviders, KeepsSecrets,
+  KeepsFiles, Resumes, Demonstrates
+{
+  static let name = "account"
   static func sweepFiles(_ state: AppState, dataDirectory: String) {
     StagedUploads.sweep(dataDirectory: dataDirectory, keeping: StagedUploads.inUse(state))
   }
@@ -86,8 +87,8 @@ enum AccountFeature: FeatureModule {
     }
   }
 
-  static func retryArea(of action: Action) -> ProviderArea? {
-    if case .loadImages? = action.as(AccountAction.self) { return .account }
+  static func retryArea(of action: AccountAction) -> ProviderArea? {
+    if case .loadImages = action { return .account }
     return nil
   }
 
@@ -323,4 +324,13 @@ enum AccountFeature: FeatureModule {
     guard upload != nil || !deletes.isEmpty else { return [] }
     return [Event(AccountEvents.WorkInterrupted(uploadRequestID: upload, deleteRequestIDs: deletes))]
   }
+}
+
+extension AccountFeature {
+  /// Its state has not changed shape.
+  static let stateUpgrades: [StateUpgrade] = []
+  /// Nothing on a timer of its own.
+  static func startupEffects(_ state: AppState, now: () -> Int64) -> [Effect] { [] }
+  /// Its demo photos are served by the Images feature's files.
+  static let demoFiles: [DemoFileSource] = []
 }

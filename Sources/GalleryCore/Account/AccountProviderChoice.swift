@@ -34,5 +34,5 @@ extension ProviderArea {
 }
 
 extension AccountFeature {
-  static let providerArea: ProviderArea? = .account
+  static let providerArea: ProviderArea = .account
 }

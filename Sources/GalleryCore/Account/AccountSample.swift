@@ -1,6 +1,6 @@
 extension AccountFeature {
   /// Browser sign-in (a matching and a forged state), the images, deleting and signing out.
-  static let actionSample: ActionSample? = ActionSample(weight: 2) { r in
+  static let actionSample = ActionSample(weight: 2) { r in
     let nonce = "abcdefabcdefabcdef"
     switch r.below(6) {
     case 0: return .account(.beginLogin(nonce: nonce))

@@ -1,13 +1,13 @@
 extension AccountFeature {
   /// The redirect URL of a completed browser sign-in carries tokens: memory only.
-  static func keepSecrets(of action: Action, in vault: SecretVault) {
-    if case .completeLogin(let url)? = action.as(AccountAction.self) { vault.set(.redirect, url) }
+  static func keepSecrets(of action: AccountAction, in vault: SecretVault) {
+    if case .completeLogin(let url) = action { vault.set(.redirect, url) }
   }
 
   /// Bytes an upload of sent data staged under the data directory go when the upload is
   /// refused, unless the upload in the state uses the same file.
-  static func unusedFile(ofRefused action: Action, in state: AppState) -> String? {
-    guard case .upload(let request)? = action.as(AccountAction.self), request.file.staged == true,
+  static func unusedFile(ofRefused action: AccountAction, in state: AppState) -> String? {
+    guard case .upload(let request) = action, request.file.staged == true,
       state.account.upload.request?.file.path != request.file.path
     else { return nil }
     return request.file.path

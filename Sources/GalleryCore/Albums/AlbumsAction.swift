@@ -10,8 +10,7 @@ public enum AlbumsAction: Codable, Equatable, Sendable {
 }
 
 extension AlbumsAction: FeatureAction {
-  static let feature = "albums"
-  func decide(_ state: AppState) throws(Rejection) -> [Event] { try AlbumsFeature.decide(self, state) }
+  typealias Feature = AlbumsFeature
 }
 
 extension Action {

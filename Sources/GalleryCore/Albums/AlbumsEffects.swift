@@ -11,9 +11,9 @@ public enum AlbumsEffect: Codable, Equatable, Sendable {
 /// The albums' effects: albums and owners loaded side by side, an album's photos, and each
 /// album's preview (its first photo's thumbnail).
 extension AlbumsFeature {
-  static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool {
-    switch effect.as(AlbumsEffect.self) {
-    case .load(let requestID)?:
+  static func run(_ effect: AlbumsEffect, in runtime: EffectRuntime) {
+    switch effect {
+    case .load(let requestID):
       // Both at once; each result is recorded as it comes, in whichever order.
       let albums = runtime.environment.albums
       runtime.load(
@@ -22,18 +22,16 @@ extension AlbumsFeature {
       runtime.load(
         { await albums.albums() }, { AlbumsEvents.AlbumsArrived(requestID: requestID, albums: $0) },
         failed: { AlbumsEvents.AlbumsFailed(requestID: requestID, failure: $0) })
-    case .loadPhotos(let requestID, let albumID)?:
+    case .loadPhotos(let requestID, let albumID):
       let albums = runtime.environment.albums
       runtime.load(
         { await albums.photos(albumID: albumID) },
         { AlbumsEvents.PhotosArrived(requestID: requestID, photos: $0) },
         failed: { AlbumsEvents.PhotosFailed(requestID: requestID, failure: $0) })
-    case .resolvePreview(let albumID)?:
+    case .resolvePreview(let albumID):
       resolvePreview(albumID, in: runtime)
-    default:
-      return false
     }
-    return true
+    return
   }
 
   /// Looks up an album's first photo, records it as the preview, then downloads its thumbnail.
@@ -61,7 +59,7 @@ extension AlbumsFeature {
 }
 
 extension AlbumsEffect: FeatureEffect {
-  static let feature = "albums"
+  typealias Feature = AlbumsFeature
 }
 
 extension Effect {

@@ -1,9 +1,10 @@
 import Foundation
 
 /// Albums grouped by owner, search, an album's photos and the original image.
-enum AlbumsFeature: FeatureModule {
-  static let actions: (any FeatureAction.Type)? = AlbumsAction.self
-  static let effects: (any FeatureEffect.Type)? = AlbumsEffect.self
+enum AlbumsFeature: TakesActions, RunsEffects, ShowsImages, HasScreens, HasProviders, KeepsFiles, Resumes,
+  Demonstrates
+{
+  static let name = "albums"
   static func decide(_ action: AlbumsAction, _ state: AppState) throws(Rejection) -> [Event] {
     switch action {
     case .load:
@@ -171,9 +172,9 @@ enum AlbumsFeature: FeatureModule {
     },
   ]
 
-  static func retryArea(of action: Action) -> ProviderArea? {
-    switch action.as(AlbumsAction.self) {
-    case .load?, .retry?: return .albums
+  static func retryArea(of action: AlbumsAction) -> ProviderArea? {
+    switch action {
+    case .load, .retry: return .albums
     default: return nil
     }
   }
@@ -228,4 +229,17 @@ enum AlbumsFeature: FeatureModule {
     text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
   }
 
+}
+
+extension AlbumsFeature {
+  /// A changed provider is seen on the next load.
+  static func providersChanged(_ environment: GalleryEnvironment) -> [Action] { [] }
+  /// It keeps no credentials and no file.
+  static let credentialSections: [any CredentialSection.Type] = []
+  static func sweepFiles(_ state: AppState, dataDirectory: String) {}
+  /// Nothing of its own is closed or restarted after a stop (a load starts over instead).
+  static func interruptedWork(_ state: AppState) -> [Event] { [] }
+  static func startupEffects(_ state: AppState, now: () -> Int64) -> [Effect] { [] }
+  /// Its demo photos are served by the Images feature's files.
+  static let demoFiles: [DemoFileSource] = []
 }

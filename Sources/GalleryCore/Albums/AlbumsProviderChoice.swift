@@ -23,5 +23,5 @@ extension ProviderArea {
 }
 
 extension AlbumsFeature {
-  static let providerArea: ProviderArea? = .albums
+  static let providerArea: ProviderArea = .albums
 }

@@ -1,13 +1,36 @@
 /// One feature's actions: what a frontend (or the runtime) can ask of that feature, decided by
 /// it alone. A feature conforms its action type in its own folder; `Action` carries any of them,
 /// so adding a feature adds no case anywhere else.
-protocol FeatureAction: FeatureValue {
+protocol FeatureAction: FeatureValue where Feature: TakesActions, Feature.Actions == Self {
+  /// Hands `vault` what the accepted action carries besides its events (its feature's
+  /// `KeepsSecrets`; nothing for a feature without it). Derived: never written by a feature.
+  func keepSecrets(in vault: SecretVault)
+  /// The file the refused action staged that nothing will use (its feature's `KeepsSecrets`).
+  func unusedFile(ofRefusedIn state: AppState) -> String?
+  /// The provider area the action asks again, if any (its feature's `HasProviders`).
+  var retryArea: ProviderArea? { get }
+}
+
+extension FeatureAction {
   /// The events its feature records for it in `state`, or why it refuses.
-  func decide(_ state: AppState) throws(Rejection) -> [Event]
+  func decide(_ state: AppState) throws(Rejection) -> [Event] { try Feature.decide(self, state) }
+
+  func keepSecrets(in vault: SecretVault) {}
+  func unusedFile(ofRefusedIn state: AppState) -> String? { nil }
+  var retryArea: ProviderArea? { nil }
+}
+
+extension FeatureAction where Feature: KeepsSecrets {
+  func keepSecrets(in vault: SecretVault) { Feature.keepSecrets(of: self, in: vault) }
+  func unusedFile(ofRefusedIn state: AppState) -> String? { Feature.unusedFile(ofRefused: self, in: state) }
+}
+
+extension FeatureAction where Feature: HasProviders {
+  var retryArea: ProviderArea? { Feature.retryArea(of: self) }
 }
 
 /// Everything a frontend can ask for: one feature's action. Built with the constructor each
-/// feature declares beside its action type (`.name(…)`), read back with `as`; encoded as
+/// feature declares beside its action type (`.name(…)`), routed by its type to its feature (`FeatureAction`); encoded as
 /// `{"name": action}`.
 public struct Action: FeatureValueCarrier, Sendable {
   let body: any FeatureAction
@@ -22,11 +45,14 @@ public struct Action: FeatureValueCarrier, Sendable {
   var carried: any FeatureValue { body }
   static let what = "an action"
   /// The action types of the composed features, by feature name.
-  static let types = FeatureValueCoding.types { $0.actions }
-
-  /// The action as `type`'s, if it is one of that feature's.
-  func `as`<A: FeatureAction>(_ type: A.Type) -> A? { body as? A }
+  static let types = FeatureValueCoding.types(GalleryModules.takingActions.map { $0.actionType })
 
   /// The events the action's feature records for it, or why it refuses.
   func decide(_ state: AppState) throws(Rejection) -> [Event] { try body.decide(state) }
+  /// Hands `vault` what the accepted action carries besides its events.
+  func keepSecrets(in vault: SecretVault) { body.keepSecrets(in: vault) }
+  /// The file the refused action staged that nothing will use, if any.
+  func unusedFile(ofRefusedIn state: AppState) -> String? { body.unusedFile(ofRefusedIn: state) }
+  /// The provider area the action asks again, if any.
+  var retryArea: ProviderArea? { body.retryArea }
 }

@@ -14,7 +14,7 @@ public struct ActionSample: Sendable {
   }
 
   /// Every feature's, in the module list's order.
-  public static var all: [ActionSample] { GalleryModules.all.compactMap { $0.actionSample } }
+  public static var all: [ActionSample] { GalleryModules.takingActions.map { $0.actionSample } }
 
   /// One action of any feature, drawn by weight with `random`.
   public static func draw(_ random: inout ActionDraws) -> Action {

@@ -10,7 +10,7 @@ public enum AppMachine {
   {
     do throws(Rejection) {
       if let now, !state.rateLimited.isEmpty,
-        let area = GalleryModules.all.lazy.compactMap({ $0.retryArea(of: action) }).first,
+        let area = action.retryArea,
         let seconds = state.rateLimited[area.rawValue]?.secondsLeft(at: now())
       {
         throw Rejection("request.retryTooSoon", ["seconds": String(seconds), "area": area.rawValue])
@@ -42,38 +42,38 @@ public enum AppMachine {
   /// Hands the vault what an accepted action carries besides its events (every feature's
   /// `keepSecrets`).
   static func keepSecrets(of action: Action, in vault: SecretVault) {
-    for module in GalleryModules.all { module.keepSecrets(of: action, in: vault) }
+    action.keepSecrets(in: vault)
   }
 
   /// The file a refused action staged that nothing will use, if any (every feature's
   /// `unusedFile`).
   static func unusedFile(ofRefused action: Action, in state: AppState) -> String? {
-    GalleryModules.all.lazy.compactMap { $0.unusedFile(ofRefused: action, in: state) }.first
+    action.unusedFile(ofRefusedIn: state)
   }
 
   /// The photo some screen shows under `key`, described (every feature's `photoCard`).
   static func photoCard(forKey key: String, in state: AppState) -> PhotoCard? {
-    GalleryModules.all.lazy.compactMap { $0.photoCard(forKey: key, in: state) }.first
+    GalleryModules.showingImages.lazy.compactMap { $0.photoCard(forKey: key, in: state) }.first
   }
 
   /// Actions the runtime sends once the state is recovered: each feature resumes or closes
   /// what the last process left in flight, with the providers now configured.
   public static func startupActions(_ environment: GalleryEnvironment) -> [Action] {
-    GalleryModules.all.flatMap { $0.startupActions(environment) }
+    GalleryModules.resuming.flatMap { $0.startupActions(environment) }
   }
 
   /// Effects the recovered state needs running again (timers a stopped process lost).
   public static func startupEffects(_ state: AppState, now: () -> Int64) -> [Effect] {
-    GalleryModules.all.flatMap { $0.startupEffects(state, now: now) }
+    GalleryModules.resuming.flatMap { $0.startupEffects(state, now: now) }
   }
 
   /// Every feature's sweep of the files it keeps that `state` no longer names.
   public static func sweepFiles(_ state: AppState, dataDirectory: String) {
-    for module in GalleryModules.all { module.sweepFiles(state, dataDirectory: dataDirectory) }
+    for module in GalleryModules.keepingFiles { module.sweepFiles(state, dataDirectory: dataDirectory) }
   }
 
   /// Events that close work left in flight by a stopped process, so no spinner waits forever.
   public static func interruptedWork(_ state: AppState) -> [Event] {
-    GalleryModules.all.flatMap { $0.interruptedWork(state) }
+    GalleryModules.resuming.flatMap { $0.interruptedWork(state) }
   }
 }

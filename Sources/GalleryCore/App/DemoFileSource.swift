@@ -1,5 +1,5 @@
 /// A kind of file the demo providers' `demo://` links name, and how its bytes are made: a
-/// feature declares its own (`FeatureModule.demoFiles`), so whoever serves those links (the
+/// feature declares its own (`Demonstrates.demoFiles`), so whoever serves those links (the
 /// web bridge's `/demo/…`) finds them here and names no feature.
 public struct DemoFileSource: Sendable {
   /// The links it serves start with this (`demo://video/`).
@@ -23,7 +23,7 @@ public struct DemoFileSource: Sendable {
   }
 
   /// Every feature's, from the module list.
-  public static let all: [DemoFileSource] = GalleryModules.all.flatMap { $0.demoFiles }
+  public static let all: [DemoFileSource] = GalleryModules.demonstrating.flatMap { $0.demoFiles }
 
   /// The source serving `link`, if any.
   public static func serving(_ link: String) -> DemoFileSource? { all.first { link.hasPrefix($0.prefix) } }

@@ -14,6 +14,8 @@ public struct DemoScene: Sendable {
 
   /// Every feature's scene, in walk order (`directory`: the walk's data directory).
   public static func walk(in directory: String) throws -> [DemoScene] {
-    try GalleryModules.all.compactMap { try $0.demoScene(in: directory) }.sorted { $0.order < $1.order }
+    try GalleryModules.demonstrating.compactMap { try $0.demoScene(in: directory) }.sorted {
+      $0.order < $1.order
+    }
   }
 }

@@ -7,7 +7,7 @@ struct EventRegistry: Sendable {
   typealias Fold = @Sendable (inout AppState, any EventPayload) -> Void
   typealias Plan = @Sendable (any EventPayload, AppState) -> [Effect]
 
-  /// What one event type goes through: the folds (with each feature's `afterFold`) and the
+  /// What one event type goes through: the folds (with each feature's `KeepsDerivedState.afterFold`) and the
   /// effect planners, in module order.
   struct Route: Sendable {
     var folds: [Fold] = []
@@ -57,8 +57,8 @@ struct EventRegistry: Sendable {
         case .plan(let plan): routes[id, default: Route()].plans.append(plan)
         }
       }
-      if let after = module.afterFold {
-        for id in seen { routes[id, default: Route()].folds.append { state, _ in after(&state) } }
+      if let derived = GalleryModules.conforming(to: (any KeepsDerivedState.Type).self, in: [module]).first {
+        for id in seen { routes[id, default: Route()].folds.append { state, _ in derived.afterFold(&state) } }
       }
     }
     for module in modules {

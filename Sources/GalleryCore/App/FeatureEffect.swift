@@ -1,6 +1,11 @@
 /// One feature's effects: work outside the fold that its own `start` runs. A feature conforms
 /// its effect type in its own folder; `Effect.feature` carries any of them.
-protocol FeatureEffect: FeatureValue {}
+protocol FeatureEffect: FeatureValue where Feature: RunsEffects, Feature.Effects == Self {}
+
+extension FeatureEffect {
+  /// Starts the effect with its feature's runner.
+  func start(in runtime: EffectRuntime) { Feature.run(self, in: runtime) }
+}
 
 /// A feature's effect inside an `Effect` (`Effect.feature`), built with the constructor each
 /// feature declares beside its effect type (`.name(…)`); encoded as `{"name": effect}`.
@@ -17,13 +22,5 @@ public struct AnyFeatureEffect: FeatureValueCarrier, Sendable {
   var carried: any FeatureValue { body }
   static let what = "an effect"
   /// The effect types of the composed features, by feature name.
-  static let types = FeatureValueCoding.types { $0.effects }
-}
-
-extension Effect {
-  /// The effect as `type`'s, if it is one of that feature's.
-  func `as`<E: FeatureEffect>(_ type: E.Type) -> E? {
-    guard case .feature(let effect) = self else { return nil }
-    return effect.body as? E
-  }
+  static let types = FeatureValueCoding.types(GalleryModules.runningEffects.map { $0.effectType })
 }

@@ -1,11 +1,14 @@
 /// A value that belongs to one feature (its action or its effect), carried by `Action` or
 /// `Effect.feature` without either naming the feature: encoded as `{"feature": value}`.
 protocol FeatureValue: Codable, Equatable, Sendable {
-  /// The feature's name: the key of the encoded value (`{"name": …}`), and of its constructor (`.name(…)`).
-  static var feature: String { get }
+  /// The feature it belongs to, whose `name` is the key of the encoded value (`{"name": …}`).
+  associatedtype Feature: FeatureModule
 }
 
 extension FeatureValue {
+  /// The feature's name: the key of the encoded value, and of its constructor (`.name(…)`).
+  static var feature: String { Feature.name }
+
   /// Whether `other` is the same value of the same feature.
   func isEqual(to other: any FeatureValue) -> Bool { (other as? Self) == self }
 
@@ -37,6 +40,9 @@ extension FeatureValueCarrier {
   public static func == (a: Self, b: Self) -> Bool { a.carried.isEqual(to: b.carried) }
 
   public var description: String { carried.tagged }
+
+  /// The name of the feature whose value it carries.
+  var feature: String { type(of: carried).feature }
 
   /// Encoded as `{"feature": value}`.
   public func encode(to encoder: any Encoder) throws { try FeatureValueCoding.encode(carried, to: encoder) }
@@ -75,13 +81,10 @@ enum FeatureValueCoding {
     return try type.decoded(from: container, forKey: key)
   }
 
-  /// The types of the composed features, by feature name. `pick` is a closure, not a key
-  /// path: Swift 6.3 crashes lowering a key path to a static member of an existential metatype.
-  static func types(_ pick: (any FeatureModule.Type) -> (any FeatureValue.Type)?) -> [String:
-    any FeatureValue.Type]
-  {
+  /// The given value types of the composed features, by feature name.
+  static func types(_ values: [any FeatureValue.Type]) -> [String: any FeatureValue.Type] {
     var types: [String: any FeatureValue.Type] = [:]
-    for case let type? in GalleryModules.all.map(pick) {
+    for type in values {
       precondition(
         types.updateValue(type, forKey: type.feature) == nil, "two features are named \(type.feature)")
     }

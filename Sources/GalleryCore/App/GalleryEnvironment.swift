@@ -32,7 +32,7 @@ public struct GalleryEnvironment: Sendable {
     self.locale = locale
     self.rebuild = rebuild
     // Each feature's default, made once here: a demo provider may keep what it was told.
-    for key in GalleryModules.all.flatMap({ $0.providerKeys }) { key.installDefault(in: &self) }
+    for key in GalleryModules.withProviders.flatMap({ $0.providerKeys }) { key.installDefault(in: &self) }
   }
 }
 

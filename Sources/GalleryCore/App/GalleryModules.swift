@@ -15,6 +15,42 @@ enum GalleryModules {
     FavoritesFeature.self,
     RequestsFeature.self,
   ]
+
+  // Each capability gathered once, in module order, from `all`: what a feature opts into is
+  // found by its conformance, never by a list kept beside it.
+
+  /// The features a frontend or the runtime can send actions to.
+  static let takingActions = conforming(to: (any TakesActions.Type).self)
+  /// The features with effects of their own.
+  static let runningEffects = conforming(to: (any RunsEffects.Type).self)
+  /// The features that show photos.
+  static let showingImages = conforming(to: (any ShowsImages.Type).self)
+  /// The features with screens.
+  static let withScreens = conforming(to: (any HasScreens.Type).self)
+  /// The features that ask providers.
+  static let withProviders = conforming(to: (any HasProviders.Type).self)
+  /// The features that keep files, credentials or state upgrades.
+  static let keepingFiles = conforming(to: (any KeepsFiles.Type).self)
+  /// The features with work that outlives a process.
+  static let resuming = conforming(to: (any Resumes.Type).self)
+  /// The features in the demo walk or served by the demo providers.
+  static let demonstrating = conforming(to: (any Demonstrates.Type).self)
+
+  /// The modules of `modules` with capability `C` (an existential metatype such as
+  /// `any ShowsImages.Type`), in order: the one place a capability is asked of a module.
+  static func conforming<C>(to capability: C.Type, in modules: [any FeatureModule.Type] = all) -> [C] {
+    modules.compactMap { $0 as? C }
+  }
+}
+
+extension TakesActions {
+  /// Its action type, as the carrier decodes it.
+  static var actionType: any FeatureValue.Type { Actions.self }
+}
+
+extension RunsEffects {
+  /// Its effect type, as the carrier decodes it.
+  static var effectType: any FeatureValue.Type { Effects.self }
 }
 
 /// Work to do outside the fold, described as data: planned from an event and the state it

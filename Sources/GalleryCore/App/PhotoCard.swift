@@ -1,6 +1,6 @@
 /// A photo some screen shows, described the same way whatever feature shows it: what another
 /// feature needs to keep it (a list of kept photos). Each feature that shows photos says which of its
-/// keys name one (`FeatureModule.photoCard`).
+/// keys name one (`ShowsImages.photoCard`).
 public struct PhotoCard: Codable, Equatable, Sendable {
   /// The key it is shown under (`pixabay:12`, `photo:3`, `account:abc`).
   public var source: String

@@ -2,7 +2,7 @@
 /// start-up flags, the run-time settings and the services environments may name.
 public enum ProviderChoices {
   /// Every choice, in module order.
-  public static let all: [ProviderChoice] = GalleryModules.all.compactMap { $0.providerChoice }
+  public static let all: [ProviderChoice] = GalleryModules.withProviders.compactMap { $0.providerChoice }
 
   /// The choices `settings/update` can make while the core runs (kept in `/settings/providers`).
   public static let atRunTime: [ProviderChoice] = all.filter(\.atRunTime)

@@ -30,8 +30,7 @@ public struct Secret: Codable, Equatable, Sendable, CustomStringConvertible, Cus
 }
 
 extension AuthAction: FeatureAction {
-  static let feature = "auth"
-  func decide(_ state: AppState) throws(Rejection) -> [Event] { try AuthFeature.decide(self, state) }
+  typealias Feature = AuthFeature
 }
 
 extension Action {

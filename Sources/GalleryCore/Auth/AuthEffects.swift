@@ -12,13 +12,13 @@ public enum AuthEffect: Codable, Equatable, Sendable {
 /// Sign-in's effects: the backend call with the password held in memory, the token to and
 /// from the credentials file, passwords forgotten.
 extension AuthFeature {
-  static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool {
-    switch effect.as(AuthEffect.self) {
-    case .forgetPassword(let form)?:
+  static func run(_ effect: AuthEffect, in runtime: EffectRuntime) {
+    switch effect {
+    case .forgetPassword(let form):
       runtime.vault.take(.password(form))
-    case .clearCredentials?:
+    case .clearCredentials:
       try? runtime.credentials.update { $0.signIn = nil }
-    case .authenticate(let form, let requestID, let email, let age)?:
+    case .authenticate(let form, let requestID, let email, let age):
       let password = runtime.vault.peek(.password(form))
       runtime.run { [environment = runtime.environment, credentials = runtime.credentials] in
         guard let password else {
@@ -43,15 +43,13 @@ extension AuthFeature {
           return [Event(AuthEvents.Succeeded(form: form, requestID: requestID, email: email))]
         }
       }
-    default:
-      return false
     }
-    return true
+    return
   }
 }
 
 extension AuthEffect: FeatureEffect {
-  static let feature = "auth"
+  typealias Feature = AuthFeature
 }
 
 extension Effect {

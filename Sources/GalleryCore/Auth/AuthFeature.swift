@@ -1,7 +1,8 @@
 /// Sign-in, registration and the session: decide, reduce, plan effects, recover.
-enum AuthFeature: FeatureModule {
-  static let actions: (any FeatureAction.Type)? = AuthAction.self
-  static let effects: (any FeatureEffect.Type)? = AuthEffect.self
+enum AuthFeature: TakesActions, RunsEffects, HasScreens, HasProviders, KeepsSecrets, KeepsFiles, Resumes,
+  Demonstrates
+{
+  static let name = "auth"
   static func decide(_ action: AuthAction, _ state: AppState) throws(Rejection) -> [Event] {
     if state.session.status == .signedIn, action != .logout {
       throw Rejection("auth.alreadySignedIn")
@@ -53,8 +54,8 @@ enum AuthFeature: FeatureModule {
 
   static let events: [any EventPayload.Type] = AuthEvents.all
 
-  static func retryArea(of action: Action) -> ProviderArea? {
-    if case .submit? = action.as(AuthAction.self) { return .auth }
+  static func retryArea(of action: AuthAction) -> ProviderArea? {
+    if case .submit = action { return .auth }
     return nil
   }
 
@@ -185,4 +186,23 @@ enum AuthFeature: FeatureModule {
     }
     return events
   }
+}
+
+extension AuthFeature {
+  /// Its backend lives in the environment itself (`GalleryEnvironment.auth`).
+  static let providerKeys: [any ProviderKey.Type] = []
+  /// A changed backend takes the next sign-in; nothing to start over.
+  static func providersChanged(_ environment: GalleryEnvironment) -> [Action] { [] }
+  /// The sign-in forms are screens under other tabs, never a tab of their own.
+  static let tab: TabDeclaration? = nil
+  /// A password is never staged as a file.
+  static func unusedFile(ofRefused action: AuthAction, in state: AppState) -> String? { nil }
+  /// Its state has not changed shape, and it keeps no file beside its credentials section.
+  static let stateUpgrades: [StateUpgrade] = []
+  static func sweepFiles(_ state: AppState, dataDirectory: String) {}
+  /// Nothing to send or restart once recovered (an interrupted sign-in is closed instead).
+  static func startupActions(_ environment: GalleryEnvironment) -> [Action] { [] }
+  static func startupEffects(_ state: AppState, now: () -> Int64) -> [Effect] { [] }
+  /// Its demo backend serves no file.
+  static let demoFiles: [DemoFileSource] = []
 }

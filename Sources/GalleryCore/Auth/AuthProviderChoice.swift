@@ -35,5 +35,5 @@ extension ProviderArea {
 }
 
 extension AuthFeature {
-  static let providerArea: ProviderArea? = .auth
+  static let providerArea: ProviderArea = .auth
 }

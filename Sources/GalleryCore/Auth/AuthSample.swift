@@ -1,7 +1,7 @@
 extension AuthFeature {
   /// Typing into either form (good and bad values), submitting, registration and sign-out:
   /// the largest share, as a frontend's keystrokes are.
-  static let actionSample: ActionSample? = ActionSample(weight: 8) { r in
+  static let actionSample = ActionSample(weight: 8) { r in
     let form: AuthForm = r.pick([.login, .registration])
     switch r.below(8) {
     case 0, 1:

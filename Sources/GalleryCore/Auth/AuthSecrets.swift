@@ -1,7 +1,7 @@
 extension AuthFeature {
   /// A typed password goes to the vault (memory only); its events carry only its length.
-  static func keepSecrets(of action: Action, in vault: SecretVault) {
-    if case .setPassword(let form, let secret)? = action.as(AuthAction.self) {
+  static func keepSecrets(of action: AuthAction, in vault: SecretVault) {
+    if case .setPassword(let form, let secret) = action {
       vault.set(.password(form), secret)
     }
   }

@@ -10,8 +10,7 @@ public enum FavoritesAction: Codable, Equatable, Sendable {
 }
 
 extension FavoritesAction: FeatureAction {
-  static let feature = "favorites"
-  func decide(_ state: AppState) throws(Rejection) -> [Event] { try FavoritesFeature.decide(self, state) }
+  typealias Feature = FavoritesFeature
 }
 
 extension Action {

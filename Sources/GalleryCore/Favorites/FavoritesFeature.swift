@@ -1,8 +1,8 @@
 /// The Favorites tab: a heart on any photo keeps it (as its screen showed it), the tab lists
 /// them with thumbnails, opens one with its large image, and forgets them. Kept as events,
 /// with no provider to ask, so it works offline and survives a restart.
-enum FavoritesFeature: FeatureModule {
-  static let actions: (any FeatureAction.Type)? = FavoritesAction.self
+enum FavoritesFeature: TakesActions, ShowsImages, HasScreens, KeepsFiles, Demonstrates {
+  static let name = "favorites"
   static func decide(_ action: FavoritesAction, _ state: AppState) throws(Rejection) -> [Event] {
     switch action {
     case .add(let key):
@@ -86,4 +86,14 @@ enum FavoritesFeature: FeatureModule {
       },
       keys: { state, status in state.favorites.open.map { $0.image.status == status ? [$0.key] : [] } ?? [] }),
   ]
+}
+
+extension FavoritesFeature {
+  /// A kept photo's card is copied from the screen that showed it: none is described anew.
+  static func photoCard(forKey key: String, in state: AppState) -> PhotoCard? { nil }
+  /// It keeps no credentials and no file.
+  static let credentialSections: [any CredentialSection.Type] = []
+  static func sweepFiles(_ state: AppState, dataDirectory: String) {}
+  /// It asks no provider: nothing to serve.
+  static let demoFiles: [DemoFileSource] = []
 }

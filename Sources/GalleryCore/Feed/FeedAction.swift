@@ -20,8 +20,7 @@ public enum FeedAction: Codable, Equatable, Sendable {
 }
 
 extension FeedAction: FeatureAction {
-  static let feature = "feed"
-  func decide(_ state: AppState) throws(Rejection) -> [Event] { try FeedFeature.decide(self, state) }
+  typealias Feature = FeedFeature
 }
 
 extension Action {

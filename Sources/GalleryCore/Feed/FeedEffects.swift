@@ -10,9 +10,9 @@ public enum FeedEffect: Codable, Equatable, Sendable {
 
 /// The feed's effects: pages from the provider, and the offline copy of the first page.
 extension FeedFeature {
-  static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool {
-    switch effect.as(FeedEffect.self) {
-    case .loadPage(let requestID, let query, let page, let perPage)?:
+  static func run(_ effect: FeedEffect, in runtime: EffectRuntime) {
+    switch effect {
+    case .loadPage(let requestID, let query, let page, let perPage):
       let feed = runtime.environment.feed
       runtime.load(
         {
@@ -24,22 +24,20 @@ extension FeedFeature {
           }
         }, { FeedEvents.PageLoaded(requestID: requestID, page: $0) },
         failed: { FeedEvents.LoadFailed(requestID: requestID, failure: $0) })
-    case .saveOfflineCopy(let provider, let query, let photos)?:
+    case .saveOfflineCopy(let provider, let query, let photos):
       runtime.run { [offlineCopy = offlineCopy(runtime), diagnostics = runtime.diagnostics] in
         do { try offlineCopy.save(provider: provider, query: query, photos: photos) } catch {
           diagnostics("could not save the offline copy: \(error)")
         }
         return []
       }
-    case .showOfflineCopy(let provider)?:
+    case .showOfflineCopy(let provider):
       runtime.run { [offlineCopy = offlineCopy(runtime)] in
         guard let copy = offlineCopy.load(provider: provider) else { return [] }
         return [Event(FeedEvents.OfflineCopyShown(photos: copy.photos, query: copy.query))]
       }
-    default:
-      return false
     }
-    return true
+    return
   }
 
   /// The offline copy of the last page shown (`offline-feed.json` in the data directory;
@@ -57,7 +55,7 @@ extension FeedFeature {
 }
 
 extension FeedEffect: FeatureEffect {
-  static let feature = "feed"
+  typealias Feature = FeedFeature
 }
 
 extension Effect {

@@ -1,7 +1,8 @@
 /// The photo feed, the detail screen and connectivity: decide, reduce, plan.
-enum FeedFeature: FeatureModule {
-  static let actions: (any FeatureAction.Type)? = FeedAction.self
-  static let effects: (any FeatureEffect.Type)? = FeedEffect.self
+enum FeedFeature: TakesActions, RunsEffects, KeepsDerivedState, ShowsImages, HasScreens, HasProviders,
+  Resumes, Demonstrates
+{
+  static let name = "feed"
   /// How long typing waits before it searches.
   static let debounceMilliseconds = 300
 
@@ -84,7 +85,7 @@ enum FeedFeature: FeatureModule {
   }
 
   /// The empty state: a loaded list with nothing in it says so (in the current language).
-  static let afterFold: (@Sendable (inout AppState) -> Void)? = { state in
+  static func afterFold(_ state: inout AppState) {
     let empty = state.feed.status == .loaded && state.feed.items.isEmpty
     if empty != (state.feed.emptyNotice != nil)
       || (empty && state.feed.emptyNotice?.args["query"] != state.feed.activeQuery)
@@ -227,9 +228,9 @@ enum FeedFeature: FeatureModule {
     },
   ]
 
-  static func retryArea(of action: Action) -> ProviderArea? {
-    switch action.as(FeedAction.self) {
-    case .refresh?, .loadMore?: return .feed
+  static func retryArea(of action: FeedAction) -> ProviderArea? {
+    switch action {
+    case .refresh, .loadMore: return .feed
     default: return nil
     }
   }
@@ -244,4 +245,14 @@ enum FeedFeature: FeatureModule {
     state.closeTop(.detail)
   }
 
+}
+
+extension FeedFeature {
+  /// Its provider lives in the environment itself (`GalleryEnvironment.feed`).
+  static let providerKeys: [any ProviderKey.Type] = []
+  /// Nothing of its own is closed or restarted after a stop (a load starts over instead).
+  static func interruptedWork(_ state: AppState) -> [Event] { [] }
+  static func startupEffects(_ state: AppState, now: () -> Int64) -> [Effect] { [] }
+  /// Its demo photos are served by the Images feature's files.
+  static let demoFiles: [DemoFileSource] = []
 }

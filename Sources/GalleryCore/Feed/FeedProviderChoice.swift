@@ -42,5 +42,5 @@ extension ProviderArea {
 }
 
 extension FeedFeature {
-  static let providerArea: ProviderArea? = .feed
+  static let providerArea: ProviderArea = .feed
 }

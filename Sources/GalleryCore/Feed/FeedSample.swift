@@ -1,6 +1,6 @@
 extension FeedFeature {
   /// Pages, searches, the detail of a row (shown or not) and connectivity.
-  static let actionSample: ActionSample? = ActionSample(weight: 5) { r in
+  static let actionSample = ActionSample(weight: 5) { r in
     switch r.below(6) {
     case 0: return .feed(.refresh)
     case 1: return .feed(.loadMore)

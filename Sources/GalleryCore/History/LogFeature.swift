@@ -60,6 +60,7 @@ public enum LogEvents {
 
 /// The log's own events as a module: a base replaces the state.
 enum LogFeature: FeatureModule {
+  static let name = "log"
   static let events: [any EventPayload.Type] = [LogEvents.Base.self, LogEvents.SetAside.self]
   static let messages: [Language: [String: String]] = [
     .en: ["history.readOnly": "This is a recorded session, open to read only: nothing can change it."],
@@ -70,4 +71,9 @@ enum LogFeature: FeatureModule {
     // What the line set aside did is lost: the state goes on without it.
     .ignore(LogEvents.SetAside.self),
   ]
+}
+
+extension LogFeature {
+  /// The log's events change no member of the state a client sees.
+  static let stateParts: [StatePart] = []
 }

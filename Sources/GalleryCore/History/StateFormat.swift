@@ -12,7 +12,7 @@ import JSON
 public enum StateFormat {
   /// Every feature's steps, by the version they produce (in module order within a version).
   static let steps: [StateUpgrade] = {
-    let steps = GalleryModules.all.flatMap { $0.stateUpgrades }.enumerated()
+    let steps = GalleryModules.keepingFiles.flatMap { $0.stateUpgrades }.enumerated()
       .sorted { ($0.element.to, $0.offset) < ($1.element.to, $1.offset) }.map(\.element)
     for version in 2..<((steps.last?.to ?? 1) + 1) {
       precondition(

@@ -15,22 +15,20 @@ public enum ImagesEffect: Codable, Equatable, Sendable {
 /// The images' effects: downloads into the disk cache (at most a few at once, each
 /// cancellable by key and target), cancels, and the cache's budget.
 extension ImagesFeature {
-  static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool {
-    switch effect.as(ImagesEffect.self) {
-    case .download(let key, let target, let url, let offline)?:
+  static func run(_ effect: ImagesEffect, in runtime: EffectRuntime) {
+    switch effect {
+    case .download(let key, let target, let url, let offline):
       download(key: key, target: target, url: url, offline: offline, in: runtime)
-    case .cancel(let keys, let target)?:
+    case .cancel(let keys, let target):
       let ids = Set(keys.map { downloadKey($0, target) })
       runtime.cancelDownloads { ids.contains($0) }
-    case .cancelAll(let target)?:
+    case .cancelAll(let target):
       runtime.cancelDownloads { $0.hasPrefix(target.rawValue + ":") }
-    case .setCacheBudget(let megabytes)?:
+    case .setCacheBudget(let megabytes):
       let evicted = runtime.cache.setBudget(megabytes * 1_000_000)
       if !evicted.isEmpty { runtime.run { [Event(ImagesEvents.ImagesEvicted(paths: evicted))] } }
-    default:
-      return false
     }
-    return true
+    return
   }
 
   /// The id a download is tracked (and cancelled) by.
@@ -72,7 +70,7 @@ extension ImagesFeature {
 }
 
 extension ImagesEffect: FeatureEffect {
-  static let feature = "images"
+  typealias Feature = ImagesFeature
 }
 
 extension Effect {

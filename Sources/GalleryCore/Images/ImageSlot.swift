@@ -1,5 +1,5 @@
 /// Where one feature shows images of one target, found by key prefix. Features register
-/// their slots (`FeatureModule.imageSlots`); the Images module serves every slot the same
+/// their slots (`ShowsImages.imageSlots`); the Images module serves every slot the same
 /// way (prefetch, cancel, retry, download, eviction) and knows no feature's state.
 struct ImageSlot: Sendable {
   /// Keys that begin with this belong here; nil: keys no other slot claims (the feed's

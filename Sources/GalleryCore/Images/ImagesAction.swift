@@ -12,8 +12,7 @@ public enum ImagesAction: Codable, Equatable, Sendable {
 }
 
 extension ImagesAction: FeatureAction {
-  static let feature = "images"
-  func decide(_ state: AppState) throws(Rejection) -> [Event] { try ImagesFeature.decide(self, state) }
+  typealias Feature = ImagesFeature
 }
 
 extension Action {

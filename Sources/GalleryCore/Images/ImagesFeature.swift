@@ -1,8 +1,7 @@
 /// Images of every screen, by key: prefetch, cancel, retry, download into the disk cache,
 /// and eviction. Each feature says where its images are (`imageSlots`).
-enum ImagesFeature: FeatureModule {
-  static let actions: (any FeatureAction.Type)? = ImagesAction.self
-  static let effects: (any FeatureEffect.Type)? = ImagesEffect.self
+enum ImagesFeature: TakesActions, RunsEffects, Resumes, Demonstrates {
+  static let name = "images"
   static let events: [any EventPayload.Type] = ImagesEvents.all
   /// Every demo provider's pictures (`demo://photo/N/thumbnail|large`).
   static let demoFiles = [
@@ -11,7 +10,7 @@ enum ImagesFeature: FeatureModule {
 
   /// Every feature's slots, by target.
   static let slots: [ImageTarget: [ImageSlot]] = Dictionary(
-    grouping: GalleryModules.all.flatMap { $0.imageSlots }, by: \.target)
+    grouping: GalleryModules.showingImages.flatMap { $0.imageSlots }, by: \.target)
   private static let thumbnails = SlotIndex(slots[.thumbnail] ?? [])
   private static let details = SlotIndex(slots[.detail] ?? [])
 
@@ -169,4 +168,14 @@ extension AppState {
   public func showsImage(_ key: String) -> Bool {
     ImagesFeature.image(self, key, .thumbnail) != nil || ImagesFeature.image(self, key, .detail) != nil
   }
+}
+
+extension ImagesFeature {
+  /// Images live in the members of the features that show them (`ShowsImages`).
+  static let stateParts: [StatePart] = []
+  /// Nothing to close or restart: the cache on disk outlives the process by itself.
+  static func interruptedWork(_ state: AppState) -> [Event] { [] }
+  static func startupEffects(_ state: AppState, now: () -> Int64) -> [Effect] { [] }
+  /// The demo walk shows images in other features' scenes.
+  static func demoScene(in directory: String) throws -> DemoScene? { nil }
 }

@@ -1,6 +1,6 @@
 extension ImagesFeature {
   /// Thumbnails asked for, cancelled and retried, on every screen's keys (shown or not).
-  static let actionSample: ActionSample? = ActionSample(weight: 3) { r in
+  static let actionSample = ActionSample(weight: 3) { r in
     let keys = ActionDraws.feedKeys
     let elsewhere = ["album:1", "album:2", "photo:1", "photo:13", "account:demo1", "account:demo5"]
     switch r.below(4) {

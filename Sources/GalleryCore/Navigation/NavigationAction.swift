@@ -9,8 +9,7 @@ public enum NavigationAction: Codable, Equatable, Sendable {
 }
 
 extension NavigationAction: FeatureAction {
-  static let feature = "navigation"
-  func decide(_ state: AppState) throws(Rejection) -> [Event] { try NavigationFeature.decide(self, state) }
+  typealias Feature = NavigationFeature
 }
 
 extension Action {

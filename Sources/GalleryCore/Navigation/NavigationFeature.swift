@@ -1,7 +1,7 @@
 /// Decides and reduces navigation: back, the top-level screens (tabs) and the app's shape.
 /// Each feature closes its own pushed screen and loads its own tab when shown.
-enum NavigationFeature: FeatureModule {
-  static let actions: (any FeatureAction.Type)? = NavigationAction.self
+enum NavigationFeature: TakesActions {
+  static let name = "navigation"
   static func decide(_ action: NavigationAction, _ state: AppState) throws(Rejection) -> [Event] {
     switch action {
     case .back:

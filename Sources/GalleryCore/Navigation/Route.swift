@@ -15,7 +15,7 @@ public struct Route: Codable, Equatable, Sendable {
     }
 
     /// Every screen the modules declare, in module order.
-    public static let all: [Screen] = GalleryModules.all.flatMap { $0.screens }
+    public static let all: [Screen] = GalleryModules.withScreens.flatMap { $0.screens }
     public static var declared: [Screen] { all }
     private static let names = Set(all.map(\.rawValue))
   }

@@ -22,7 +22,7 @@ public struct Tab: DeclaredName {
   public static var homes: [Tab] { declarations.filter(\.canBeHome).map(\.tab) }
 
   /// Every module's tab, in tab-bar order.
-  static let declarations: [TabDeclaration] = GalleryModules.all.compactMap { $0.tab }.sorted {
+  static let declarations: [TabDeclaration] = GalleryModules.withScreens.compactMap { $0.tab }.sorted {
     $0.order < $1.order
   }
 
@@ -55,7 +55,7 @@ public struct Tab: DeclaredName {
   static let pushedScreens: Set<Route.Screen> = Set(declarations.flatMap(\.pushes))
 }
 
-/// A feature's top-level screen, declared once by its module (`FeatureModule.tab`).
+/// A feature's top-level screen, declared once by its module (`HasScreens.tab`).
 public struct TabDeclaration: Sendable {
   public let tab: Tab
   /// The screen at the root of `/route` when it is open.

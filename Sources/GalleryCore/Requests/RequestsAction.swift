@@ -5,8 +5,7 @@ public enum RequestsAction: Codable, Equatable, Sendable {
 }
 
 extension RequestsAction: FeatureAction {
-  static let feature = "requests"
-  func decide(_ state: AppState) throws(Rejection) -> [Event] { try RequestsFeature.decide(self, state) }
+  typealias Feature = RequestsFeature
 }
 
 extension Action {

@@ -2,8 +2,8 @@ import EventStore
 
 /// What every feature's requests share: a server's asked-for wait (`/rateLimited`) ends by
 /// the core's own clock (a timer, the test clock included), so the entry never outlives it.
-enum RequestsFeature: FeatureModule {
-  static let actions: (any FeatureAction.Type)? = RequestsAction.self
+enum RequestsFeature: TakesActions, Resumes {
+  static let name = "requests"
   static let events: [any EventPayload.Type] = RequestsEvents.all
 
   static func decide(_ action: RequestsAction, _ state: AppState) throws(Rejection) -> [Event] {
@@ -64,4 +64,18 @@ extension RequestsFeature {
     .value("unreachable") { $0.unreachable },
     .value("rateLimited") { $0.rateLimited },
   ]
+}
+
+extension RequestsFeature {
+  /// It shows no message of its own (a wait is shown by the area's feature).
+  static let messages: [Language: [String: String]] = [:]
+  /// Nothing is in flight for it: its only work is the waits' timers (`startupEffects`).
+  static func interruptedWork(_ state: AppState) -> [Event] { [] }
+  static func startupActions(_ environment: GalleryEnvironment) -> [Action] { [] }
+  /// A random session's view of the core's own timer: a wait ending, matching one the state
+  /// holds or not (the latter changes nothing).
+  static let actionSample = ActionSample(weight: 1) { r in
+    .requests(
+      .waitElapsed(area: r.pick(ProviderArea.allCases), until: r.pick(["2026-01-01T00:00:30.000Z", "x"])))
+  }
 }

@@ -134,9 +134,11 @@ extension CredentialSection {
   }
 }
 
-/// Every feature's sections (`FeatureModule.credentialSections`).
+/// Every feature's sections (`KeepsFiles.credentialSections`).
 enum CredentialSections {
-  static let declared: [any CredentialSection.Type] = GalleryModules.all.flatMap { $0.credentialSections }
+  static let declared: [any CredentialSection.Type] = GalleryModules.keepingFiles.flatMap {
+    $0.credentialSections
+  }
 }
 
 /// A section of the credentials file is there but does not decode.

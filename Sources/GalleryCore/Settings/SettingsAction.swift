@@ -38,8 +38,7 @@ public enum SettingsAction: Codable, Equatable, Sendable {
 }
 
 extension SettingsAction: FeatureAction {
-  static let feature = "settings"
-  func decide(_ state: AppState) throws(Rejection) -> [Event] { try SettingsFeature.decide(self, state) }
+  typealias Feature = SettingsFeature
 }
 
 extension Action {

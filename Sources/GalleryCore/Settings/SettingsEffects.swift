@@ -6,21 +6,19 @@ public enum SettingsEffect: Codable, Equatable, Sendable {
 
 /// The settings' effect: serve from the providers a user chose.
 extension SettingsFeature {
-  static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool {
-    guard case .useProviders(let settings)? = effect.as(SettingsEffect.self) else { return false }
-    guard let next = runtime.useProviders(settings) else { return true }
+  static func run(_ effect: SettingsEffect, in runtime: EffectRuntime) {
+    guard case .useProviders(let settings) = effect, let next = runtime.useProviders(settings) else { return }
     // As at start-up: a feature whose provider changed starts over with the new one.
-    let actions = GalleryModules.all.flatMap { $0.providersChanged(next) }
+    let actions = GalleryModules.withProviders.flatMap { $0.providersChanged(next) }
     runtime.run { [send = runtime.send] in
       for action in actions { send(action) }
       return []
     }
-    return true
   }
 }
 
 extension SettingsEffect: FeatureEffect {
-  static let feature = "settings"
+  typealias Feature = SettingsFeature
 }
 
 extension Effect {

@@ -1,9 +1,8 @@
 import Foundation
 
 /// Decides and folds settings changes; invalid values are refused naming the field.
-enum SettingsFeature: FeatureModule {
-  static let actions: (any FeatureAction.Type)? = SettingsAction.self
-  static let effects: (any FeatureEffect.Type)? = SettingsEffect.self
+enum SettingsFeature: TakesActions, RunsEffects, HasScreens, Resumes, Demonstrates {
+  static let name = "settings"
   static func decide(_ action: SettingsAction, _ state: AppState) throws(Rejection) -> [Event] {
     switch action {
     case .detectLanguage(let language):
@@ -164,4 +163,12 @@ enum SettingsFeature: FeatureModule {
 extension SettingsFeature {
   /// `/settings`, patched as one value.
   static let stateParts: [StatePart] = [.value("settings") { $0.settings }]
+}
+
+extension SettingsFeature {
+  /// Nothing of its own is in flight or on a timer.
+  static func interruptedWork(_ state: AppState) -> [Event] { [] }
+  static func startupEffects(_ state: AppState, now: () -> Int64) -> [Effect] { [] }
+  /// Its demo provider serves no file.
+  static let demoFiles: [DemoFileSource] = []
 }

@@ -1,6 +1,6 @@
 extension SettingsFeature {
   /// A change of one setting, in range or not.
-  static let actionSample: ActionSample? = ActionSample(weight: 1) { r in
+  static let actionSample = ActionSample(weight: 1) { r in
     var change = SettingsChange()
     switch r.below(4) {
     case 0: change.language = r.pick(["en", "es"])

@@ -92,14 +92,12 @@ final class EffectRuntime: @unchecked Sendable {
     self.configured = configured
   }
 
-  /// Starts `effects`: the runtime's own (follow-up actions, timers), then
-  /// each feature's, found through the module list. Anything they need from memory is
+  /// Starts `effects`: the runtime's own (follow-up actions, timers), then each feature's,
+  /// run by its feature's runner (`RunsEffects.run`, found through the effect's type). Anything they need from memory is
   /// captured now, before returning.
   func start(_ effects: [Effect]) {
     for effect in effects where !startCommon(effect) {
-      if !GalleryModules.all.contains(where: { $0.start(effect, in: self) }) {
-        diagnostics("no feature runs the effect \(effect)")
-      }
+      if case .feature(let effect) = effect { effect.body.start(in: self) }
     }
   }
 

@@ -5,8 +5,7 @@ public enum VideoAction: Codable, Equatable, Sendable {
 }
 
 extension VideoAction: FeatureAction {
-  static let feature = "video"
-  func decide(_ state: AppState) throws(Rejection) -> [Event] { try VideoFeature.decide(self, state) }
+  typealias Feature = VideoFeature
 }
 
 extension Action {

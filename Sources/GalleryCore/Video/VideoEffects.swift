@@ -9,8 +9,8 @@ extension VideoFeature {
   /// How many popular videos the random pick draws from.
   static let candidates = 40
 
-  static func start(_ effect: Effect, in runtime: EffectRuntime) -> Bool {
-    guard case .pickRandom(let requestID)? = effect.as(VideoEffect.self) else { return false }
+  static func run(_ effect: VideoEffect, in runtime: EffectRuntime) {
+    guard case .pickRandom(let requestID) = effect else { return }
     runtime.run { [environment = runtime.environment, random = runtime.random] in
       switch await environment.video.popular(perPage: candidates) {
       case .failure(let failure): return [Event(VideoEvents.Failed(requestID: requestID, failure: failure))]
@@ -29,12 +29,11 @@ extension VideoFeature {
         ]
       }
     }
-    return true
   }
 }
 
 extension VideoEffect: FeatureEffect {
-  static let feature = "video"
+  typealias Feature = VideoFeature
 }
 
 extension Effect {

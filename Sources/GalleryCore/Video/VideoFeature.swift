@@ -1,7 +1,6 @@
 /// The Pexels App's random video: a pick from the popular list, never downloaded by us.
-enum VideoFeature: FeatureModule {
-  static let actions: (any FeatureAction.Type)? = VideoAction.self
-  static let effects: (any FeatureEffect.Type)? = VideoEffect.self
+enum VideoFeature: TakesActions, RunsEffects, HasScreens, HasProviders, Resumes, Demonstrates {
+  static let name = "video"
   /// The demo videos' MP4 files (`demo://video/N/NAME.mp4`), made from their link.
   static let demoFiles = [
     DemoFileSource(prefix: "demo://video/", contentType: "video/mp4", keepsLast: true) {
@@ -25,9 +24,10 @@ enum VideoFeature: FeatureModule {
 
   static let events: [any EventPayload.Type] = VideoEvents.all
 
-  static func retryArea(of action: Action) -> ProviderArea? {
-    if case .playRandom? = action.as(VideoAction.self) { return .video }
-    return nil
+  static func retryArea(of action: VideoAction) -> ProviderArea? {
+    switch action {
+    case .playRandom: return .video
+    }
   }
 
   static let handlers: [EventHandler] = [
@@ -72,4 +72,12 @@ enum VideoFeature: FeatureModule {
 extension VideoFeature {
   /// `/video`, patched as one value.
   static let stateParts: [StatePart] = [.value("video") { $0.video }]
+}
+
+extension VideoFeature {
+  /// A changed provider is asked on the next pick.
+  static func providersChanged(_ environment: GalleryEnvironment) -> [Action] { [] }
+  /// A pick in flight is asked again (`interruptedWork`); nothing else to send or restart.
+  static func startupActions(_ environment: GalleryEnvironment) -> [Action] { [] }
+  static func startupEffects(_ state: AppState, now: () -> Int64) -> [Effect] { [] }
 }

@@ -22,5 +22,5 @@ extension ProviderArea {
 }
 
 extension VideoFeature {
-  static let providerArea: ProviderArea? = .video
+  static let providerArea: ProviderArea = .video
 }

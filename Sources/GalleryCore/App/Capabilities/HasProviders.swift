@@ -1,0 +1,17 @@
+/// A feature that asks a provider: the environment keys of its providers, how users choose
+/// one, the area its requests report in, what it does when the providers change, and which of
+/// its actions ask the provider again (refused while that area waits).
+protocol HasProviders: TakesActions {
+  /// The environment keys of its providers (each gets its default in a new environment;
+  /// empty when its provider lives in the environment itself).
+  static var providerKeys: [any ProviderKey.Type] { get }
+  /// How users choose its provider (flags, settings), if they can.
+  static var providerChoice: ProviderChoice? { get }
+  /// The area its provider requests report in (`/unreachable`, `/rateLimited`).
+  static var providerArea: ProviderArea { get }
+  /// Actions to send once a settings change swapped the providers for `environment`'s.
+  static func providersChanged(_ environment: GalleryEnvironment) -> [Action]
+  /// The provider area `action` asks again (a reload, a retry), if it does: while that area
+  /// asked to wait (`/rateLimited`), the action is refused.
+  static func retryArea(of action: Actions) -> ProviderArea?
+}
