@@ -3,8 +3,9 @@
 
 Starts `gallery-rpc serve --test-clock --seed 42` on a fresh data directory, signs in with
 the demo account, types a search, moves the clock 299 ms (no search yet) and 1 ms (the
-debounce fires), waits for the work to settle, and checks the state; then signs in to the
-account (a random OAuth state) and plays a random video. Time moves only when the test says
+debounce fires), waits for the work to settle, and checks the state; prefetches twelve
+thumbnails at once, opens one and keeps it; then signs in to the account (a random OAuth
+state) and plays a random video. Time moves only when the test says
 and every random choice is the seed's, so every run writes the same log, byte for byte:
 
     export PYTHONPATH=Clients/python    # or: pip install ./Clients/python
@@ -57,6 +58,15 @@ def main() -> int:
         check("settled after the debounce", fired["settled"], True)
         check("the search ran", session.state["feed"]["activeQuery"], "cat")
         check("its page is shown", session.state["feed"]["status"], "loaded")
+
+        # Twelve thumbnails asked for at once finish in any order; the log records them in
+        # the order they were asked for, so it is the same on every run.
+        keys = [item["key"] for item in session.state["feed"]["items"][:12]]
+        session.request("images/prefetch", {"keys": keys})
+        session.request("feed/openDetail", {"key": keys[3]})
+        session.request("favorites/add", {"key": keys[3]})
+        check("settled after the prefetch", session.request("test/settle")["settled"], True)
+        check("a kept favorite", len(session.state["favorites"]["items"]), 1)
 
         # The random choices that reach the log are the seed's: the OAuth state, the video.
         begun = session.request("account/beginLogin")

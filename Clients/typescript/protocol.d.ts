@@ -474,7 +474,7 @@ export interface Methods {
       "pointer": string;
       "to": number;
     }; rejections: never };
-  /** Moves the test clock on; timers due within the advance fire in order, and it answers once they and the work they started have settled. Only with `serve --test-clock` (-32601 otherwise). */
+  /** Waits for the work in flight to settle, then moves the test clock on; timers due within the advance fire in order, and it answers once they and the work they started have settled. Only with `serve --test-clock` (-32601 otherwise). */
   "test/advanceClock": { params: {
       "milliseconds": number;
     }; result: {

@@ -187,7 +187,7 @@ public enum Requests {
     }
   }
 
-  /// Moves the test clock on; timers due within the advance fire in order, and it answers once they and the work they started have settled. Only with `serve --test-clock` (-32601 otherwise).
+  /// Waits for the work in flight to settle, then moves the test clock on; timers due within the advance fire in order, and it answers once they and the work they started have settled. Only with `serve --test-clock` (-32601 otherwise).
   public struct TestAdvanceClock: GalleryRequest {
     public static let method = "test/advanceClock"
     public struct Result: Decodable, Equatable, Sendable {

@@ -1507,7 +1507,7 @@ class TypedRequests:
 
     @overload
     def request(self, method: Literal["test/advanceClock"], params: TestAdvanceClockParams) -> TestAdvanceClockResult:
-        """Moves the test clock on; timers due within the advance fire in order, and it answers once they and the work they started have settled. Only with `serve --test-clock` (-32601 otherwise)."""
+        """Waits for the work in flight to settle, then moves the test clock on; timers due within the advance fire in order, and it answers once they and the work they started have settled. Only with `serve --test-clock` (-32601 otherwise)."""
 
     @overload
     def request(self, method: Literal["test/settle"], params: TestSettleParams = ...) -> TestSettleResult:

@@ -135,9 +135,11 @@ extension EffectRuntime {
       return [Event(AccountEvents.UploadFailed(requestID: requestID, failure: failure))]
     }
     let tenths = ProgressTenths()
+    // The client reports progress on its own thread: the upload's place in the order is taken here.
+    let ticket = EffectOrder.working
     let progress: @Sendable (Int64, Int64) -> Void = { [self] sent, total in
       if let percent = tenths.advance(sent: sent, total: total) {
-        record([Event(AccountEvents.UploadProgressed(requestID: requestID, percent: percent))])
+        record([Event(AccountEvents.UploadProgressed(requestID: requestID, percent: percent))], for: ticket)
       }
     }
     let call = await account.call { token in

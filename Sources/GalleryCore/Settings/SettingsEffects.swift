@@ -10,10 +10,7 @@ extension SettingsFeature {
     guard case .useProviders(let settings) = effect, let next = runtime.useProviders(settings) else { return }
     // As at start-up: a feature whose provider changed starts over with the new one.
     let actions = GalleryModules.withProviders.flatMap { $0.providersChanged(next) }
-    runtime.run { [send = runtime.send] in
-      for action in actions { send(action) }
-      return []
-    }
+    runtime.dispatch(actions)
   }
 }
 

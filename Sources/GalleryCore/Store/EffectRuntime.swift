@@ -35,6 +35,11 @@ final class EffectRuntime: @unchecked Sendable {
   }
   /// What timers wait on.
   private let timers: any EffectClock
+  /// The clock moved by hand, under which results record in the order their effects started
+  /// (`order`); nil live.
+  private let manualClock: ManualClock?
+  /// The order results record in under the test clock (nil live: as they arrive).
+  private let order: EffectOrder?
   /// What deadlines wait on: the same clock, never scaled.
   private let deadlineClock: any EffectClock
   /// Appends result events through the store; throws when they cannot be recorded.
@@ -72,6 +77,7 @@ final class EffectRuntime: @unchecked Sendable {
     environment: GalleryEnvironment, serving: ProviderSettings, configured: ProviderSettings,
     credentials: CredentialsFile, cache: ImageCache, dataDirectory: String,
     downloadConcurrency: Int, timers: any EffectClock, deadlines: any EffectClock,
+    ordered manualClock: ManualClock?,
     clock: @escaping @Sendable () -> Int64,
     random: RandomSource,
     diagnostics: @escaping @Sendable (String) -> Void,
@@ -83,6 +89,8 @@ final class EffectRuntime: @unchecked Sendable {
     self.limiter = DownloadLimiter(limit: max(1, downloadConcurrency))
     self.timers = timers
     self.deadlineClock = deadlines
+    self.manualClock = manualClock
+    self.order = manualClock.map { _ in EffectOrder() }
     self.random = random
     self.diagnostics = diagnostics
     self.append = append
@@ -105,31 +113,20 @@ final class EffectRuntime: @unchecked Sendable {
   private func startCommon(_ effect: Effect) -> Bool {
     switch effect {
     case .dispatch(let action):
-      run { [send] in
-        send(action)
-        return []
-      }
+      dispatch([action])
     case .record(let events):
       run { events }
     case .startTimer(_, let milliseconds, let action):
-      let wait = timers.timer(milliseconds: milliseconds)
-      run { [send] in
-        await wait()
-        send(action)
-        return []
-      }
+      dispatch([action], after: milliseconds, on: timers)
     case .deadline(let milliseconds, let action):
-      let wait = deadlineClock.timer(milliseconds: milliseconds)
       idle.withLock { deadlines += 1 }
-      Task.detached { [self] in
-        await wait()
-        // Once due it is work in flight until its action is recorded, so a settle waits for it.
+      // Once due it is work in flight until its action is recorded, so a settle waits for it.
+      dispatch([action], after: milliseconds, on: deadlineClock, inFlight: false) {
+        [self] in
         idle.withLock {
           deadlines -= 1
           inFlight += 1
         }
-        send(action)
-        finished()
       }
     default:
       return false
@@ -137,25 +134,65 @@ final class EffectRuntime: @unchecked Sendable {
     return true
   }
 
-  /// Runs `work` and records the events it returns. When they cannot be recorded (an answer
-  /// too large for one log line, a full disk), `unrecordable` names the failure events that
-  /// end the work instead, so no load is left spinning without an effect behind it.
+  /// Runs `work` and records the events it returns (at its turn under the test clock:
+  /// `EffectOrder`). When they cannot be recorded (an answer too large for one log line, a
+  /// full disk), `unrecordable` names the failure events that end the work instead, so no
+  /// load is left spinning without an effect behind it.
   @discardableResult
   func run(
     _ work: @escaping @Sendable () async -> [Event],
     unrecordable: (@Sendable (RequestFailure) -> [Event])? = nil
   ) -> Task<Void, Never> {
-    idle.lock()
-    inFlight += 1
-    idle.unlock()
+    idle.withLock { inFlight += 1 }
+    let ticket = order?.begin()
     return Task.detached { [self] in
-      let events = await work().stampingObservedTimes(at: clock)
+      let events = await EffectOrder.$working.withValue(ticket) { await work() }.stampingObservedTimes(
+        at: clock)
+      if let ticket, let order {
+        let queued = await order.turn(ticket)
+        if !queued.isEmpty { appendReporting(queued) }
+      }
       if !events.isEmpty {
         do { try append(events) } catch {
           diagnostics("an effect result was not recorded: \(error)")
-          if let fallback = unrecordable?(Self.unrecordableFailure(error)) { record(fallback) }
+          if let fallback = unrecordable?(Self.unrecordableFailure(error)) {
+            appendReporting(fallback.stampingObservedTimes(at: clock))
+          }
         }
       }
+      if let ticket { order?.finish(ticket) }
+      finished()
+    }
+  }
+
+  /// Sends `actions` through the store (a dispatch; a timer's or a deadline's action once
+  /// `milliseconds` on `clock` are over), at the effect's turn under the test clock.
+  /// `inFlight`: whether it counts as work in flight from the start (a deadline does only once
+  /// `due` says so).
+  func dispatch(
+    _ actions: [Action], after milliseconds: Int? = nil, on clock: (any EffectClock)? = nil,
+    inFlight counted: Bool = true, due: (@Sendable () -> Void)? = nil
+  ) {
+    if counted { idle.withLock { inFlight += 1 } }
+    let ticket = order?.begin()
+    // Made now, so its deadline counts from the start; under the test clock it parks the
+    // effect while it sleeps, so later results pass it.
+    let sleep: (@Sendable () async -> Void)? = milliseconds.map { milliseconds in
+      guard let ticket, let order, let manualClock else {
+        return (clock ?? timers).timer(milliseconds: milliseconds)
+      }
+      return manualClock.timer(
+        milliseconds: milliseconds, asleep: { order.park(ticket) }, woken: { order.unpark(ticket) })
+    }
+    Task.detached { [self] in
+      if let sleep { await sleep() }
+      due?()
+      if let ticket, let order {
+        let queued = await order.turn(ticket)
+        if !queued.isEmpty { appendReporting(queued) }
+      }
+      for action in actions { send(action) }
+      if let ticket { order?.finish(ticket) }
       finished()
     }
   }
@@ -177,9 +214,19 @@ final class EffectRuntime: @unchecked Sendable {
     }
   }
 
-  /// Records events, reporting (not throwing) a failure: for results with no fallback.
-  func record(_ events: [Event]) {
-    do { try append(events.stampingObservedTimes(at: clock)) } catch {
+  /// Records events before the work that found them ends (an upload's progress, an album's
+  /// preview), reporting (not throwing) a failure. Under the test clock they wait for the
+  /// work's turn (`EffectOrder.queue`): `ticket` names the work when called off its task
+  /// (the current task's work otherwise).
+  func record(_ events: [Event], for ticket: EffectOrder.Ticket? = EffectOrder.working) {
+    let events = events.stampingObservedTimes(at: clock)
+    if let order, let ticket { return order.queue(events, for: ticket) }
+    appendReporting(events)
+  }
+
+  /// Appends `events`, reporting (not throwing) a failure: for results with no fallback.
+  private func appendReporting(_ events: [Event]) {
+    do { try append(events) } catch {
       diagnostics("an effect result was not recorded: \(error)")
     }
   }

@@ -6,7 +6,9 @@ import Foundation
 public final class ManualClock: EffectClock, @unchecked Sendable {
   private let lock = NSCondition()
   private var now: Int64
-  private var sleepers: [(deadline: Int64, wake: CheckedContinuation<Void, Never>)] = []
+  private var sleepers:
+    [(deadline: Int64, wake: CheckedContinuation<Void, Never>, woken: (@Sendable () -> Void)?)] =
+      []
 
   /// A clock reading `start` (milliseconds since the epoch).
   public init(start: Int64 = 0) { now = start }
@@ -23,15 +25,32 @@ public final class ManualClock: EffectClock, @unchecked Sendable {
     return { [self] in await sleep(until: deadline) }
   }
 
+  /// A wait like `timer`'s that says when it sleeps and when its sleep ends: `asleep` runs as
+  /// it starts sleeping (not at all when already due), `woken` as the clock moves past its
+  /// deadline, before it runs again (`EffectOrder` parks its effect meanwhile).
+  func timer(milliseconds: Int, asleep: @escaping @Sendable () -> Void, woken: @escaping @Sendable () -> Void)
+    -> @Sendable () async -> Void
+  {
+    let deadline = self.milliseconds + Int64(max(0, milliseconds))
+    return { [self] in await sleep(until: deadline, asleep: asleep, woken: woken) }
+  }
+
   /// Returns once the clock reads `deadline` or later.
   public func sleep(until deadline: Int64) async {
+    await sleep(until: deadline, asleep: nil, woken: nil)
+  }
+
+  private func sleep(until deadline: Int64, asleep: (@Sendable () -> Void)?, woken: (@Sendable () -> Void)?)
+    async
+  {
     await withCheckedContinuation { (wake: CheckedContinuation<Void, Never>) in
       lock.lock()
       guard deadline > now else {
         lock.unlock()
         return wake.resume()
       }
-      sleepers.append((deadline, wake))
+      sleepers.append((deadline, wake, woken))
+      asleep?()
       lock.broadcast()
       lock.unlock()
     }
@@ -43,6 +62,8 @@ public final class ManualClock: EffectClock, @unchecked Sendable {
     now += Int64(max(0, milliseconds))
     let due = sleepers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
     sleepers.removeAll { $0.deadline <= now }
+    // Awake in the order's eyes before any of them runs, so none is passed meanwhile.
+    for sleeper in due { sleeper.woken?() }
     lock.unlock()
     for sleeper in due { sleeper.wake.resume() }
   }

@@ -225,7 +225,7 @@ public final class Store: @unchecked Sendable {
       cache: cache, dataDirectory: dataDirectory,
       downloadConcurrency: options.downloadConcurrency,
       timers: options.effectClock ?? SystemEffectClock(scale: options.timerScale),
-      deadlines: options.effectClock ?? SystemEffectClock(),
+      deadlines: options.effectClock ?? SystemEffectClock(), ordered: options.effectClock as? ManualClock,
       clock: options.clock, random: options.random,
       diagnostics: diagnostics,
       append: { [weak self] events in

@@ -88,7 +88,7 @@ enum ServerMethods {
     // The test clock (`serve --test-clock` only)
     MethodSpec(
       "test/advanceClock",
-      "Moves the test clock on; timers due within the advance fire in order, and it answers once they and the work they started have settled. Only with `serve --test-clock` (-32601 otherwise).",
+      "Waits for the work in flight to settle, then moves the test clock on; timers due within the advance fire in order, and it answers once they and the work they started have settled. Only with `serve --test-clock` (-32601 otherwise).",
       params:
         Parameter.milliseconds.declarations,
       result: Schema.object([

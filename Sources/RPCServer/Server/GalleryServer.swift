@@ -186,6 +186,7 @@ public final class GalleryServer: @unchecked Sendable {
           return nil
         case .read(let answer)?:
           try checkPhase(method, spec)
+          settleBeforeRequest(method)
           return try read(id, spec!, params, answer, send: !inBatch)
         default:
           return RPCOutgoing.result(id, try call(method, spec, params, cancel: nil))
@@ -264,6 +265,7 @@ public final class GalleryServer: @unchecked Sendable {
     case .notAvailable(let feature):
       throw RPCError.notAvailableYet(method, feature: feature)
     case .action(let build, let progress):
+      settleBeforeRequest(method)
       let p = try Params(params, allowed: spec.paramNames)
       let prepared = try build(
         p,
