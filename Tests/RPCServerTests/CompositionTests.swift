@@ -33,6 +33,28 @@ final class CompositionTests: XCTestCase {
     XCTAssertEqual(ActionSample.all.count, GalleryModules.takingActions.count)
   }
 
+  /// Each capability the registry gathers without a cast (`FeatureModule.asShowsImages`, …) is
+  /// exactly the conformance the runtime sees: the capability's own answer is the one chosen.
+  func testEveryModuleAnswersForExactlyTheCapabilitiesItConformsTo() {
+    for module in GalleryModules.all {
+      let pairs: [(String, Bool, Bool)] = [
+        ("TakesActions", module.asTakesActions != nil, module is any TakesActions.Type),
+        ("RunsEffects", module.asRunsEffects != nil, module is any RunsEffects.Type),
+        ("ShowsImages", module.asShowsImages != nil, module is any ShowsImages.Type),
+        ("HasScreens", module.asHasScreens != nil, module is any HasScreens.Type),
+        ("HasProviders", module.asHasProviders != nil, module is any HasProviders.Type),
+        ("KeepsFiles", module.asKeepsFiles != nil, module is any KeepsFiles.Type),
+        ("Resumes", module.asResumes != nil, module is any Resumes.Type),
+        ("Demonstrates", module.asDemonstrates != nil, module is any Demonstrates.Type),
+        ("KeepsDerivedState", module.asKeepsDerivedState != nil, module is any KeepsDerivedState.Type),
+      ]
+      for (capability, answered, conforms) in pairs {
+        XCTAssertEqual(answered, conforms, "\(module) as \(capability)")
+      }
+    }
+    XCTAssertEqual(GalleryModules.takingActions.count, 10, "every module but the log's takes actions")
+  }
+
   /// A feature's name is written once (`FeatureModule.name`); every other spelling is checked
   /// here against it: its module type, its folder, its event types' prefix, its contract's
   /// OpenRPC tag (and its actions' and effects' key is derived from it).

@@ -57,7 +57,7 @@ struct EventRegistry: Sendable {
         case .plan(let plan): routes[id, default: Route()].plans.append(plan)
         }
       }
-      if let derived = GalleryModules.conforming(to: (any KeepsDerivedState.Type).self, in: [module]).first {
+      if let derived = module.asKeepsDerivedState {
         for id in seen { routes[id, default: Route()].folds.append { state, _ in derived.afterFold(&state) } }
       }
     }

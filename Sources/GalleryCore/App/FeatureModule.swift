@@ -23,4 +23,26 @@ protocol FeatureModule: Sendable {
   static var stateParts: [StatePart] { get }
   /// The texts of the message codes it shows, by language (empty when it shows none).
   static var messages: [Language: [String: String]] { get }
+
+  // Derived, never written by a feature: the capabilities it has, each answered by the
+  // capability's own extension (its module as that capability, or nil), so the registry
+  // gathers them with no cast (`GalleryModules`).
+  /// It as `TakesActions`, if it conforms.
+  static var asTakesActions: (any TakesActions.Type)? { get }
+  /// It as `RunsEffects`, if it conforms.
+  static var asRunsEffects: (any RunsEffects.Type)? { get }
+  /// It as `ShowsImages`, if it conforms.
+  static var asShowsImages: (any ShowsImages.Type)? { get }
+  /// It as `HasScreens`, if it conforms.
+  static var asHasScreens: (any HasScreens.Type)? { get }
+  /// It as `HasProviders`, if it conforms.
+  static var asHasProviders: (any HasProviders.Type)? { get }
+  /// It as `KeepsFiles`, if it conforms.
+  static var asKeepsFiles: (any KeepsFiles.Type)? { get }
+  /// It as `Resumes`, if it conforms.
+  static var asResumes: (any Resumes.Type)? { get }
+  /// It as `Demonstrates`, if it conforms.
+  static var asDemonstrates: (any Demonstrates.Type)? { get }
+  /// It as `KeepsDerivedState`, if it conforms.
+  static var asKeepsDerivedState: (any KeepsDerivedState.Type)? { get }
 }

@@ -17,30 +17,25 @@ enum GalleryModules {
   ]
 
   // Each capability gathered once, in module order, from `all`: what a feature opts into is
-  // found by its conformance, never by a list kept beside it.
+  // found by its conformance (`FeatureModule.asShowsImages`, …, answered by the capability's
+  // own extension: no cast), never by a list kept beside it.
 
   /// The features a frontend or the runtime can send actions to.
-  static let takingActions = conforming(to: (any TakesActions.Type).self)
+  static let takingActions = all.compactMap { $0.asTakesActions }
   /// The features with effects of their own.
-  static let runningEffects = conforming(to: (any RunsEffects.Type).self)
+  static let runningEffects = all.compactMap { $0.asRunsEffects }
   /// The features that show photos.
-  static let showingImages = conforming(to: (any ShowsImages.Type).self)
+  static let showingImages = all.compactMap { $0.asShowsImages }
   /// The features with screens.
-  static let withScreens = conforming(to: (any HasScreens.Type).self)
+  static let withScreens = all.compactMap { $0.asHasScreens }
   /// The features that ask providers.
-  static let withProviders = conforming(to: (any HasProviders.Type).self)
+  static let withProviders = all.compactMap { $0.asHasProviders }
   /// The features that keep files, credentials or state upgrades.
-  static let keepingFiles = conforming(to: (any KeepsFiles.Type).self)
+  static let keepingFiles = all.compactMap { $0.asKeepsFiles }
   /// The features with work that outlives a process.
-  static let resuming = conforming(to: (any Resumes.Type).self)
+  static let resuming = all.compactMap { $0.asResumes }
   /// The features in the demo walk or served by the demo providers.
-  static let demonstrating = conforming(to: (any Demonstrates.Type).self)
-
-  /// The modules of `modules` with capability `C` (an existential metatype such as
-  /// `any ShowsImages.Type`), in order: the one place a capability is asked of a module.
-  static func conforming<C>(to capability: C.Type, in modules: [any FeatureModule.Type] = all) -> [C] {
-    modules.compactMap { $0 as? C }
-  }
+  static let demonstrating = all.compactMap { $0.asDemonstrates }
 }
 
 extension TakesActions {

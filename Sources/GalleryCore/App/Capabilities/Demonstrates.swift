@@ -7,3 +7,11 @@ protocol Demonstrates: FeatureModule {
   /// The files its demo provider's `demo://` links name (`DemoFileSource`).
   static var demoFiles: [DemoFileSource] { get }
 }
+
+extension FeatureModule {
+  static var asDemonstrates: (any Demonstrates.Type)? { nil }
+}
+
+extension Demonstrates {
+  static var asDemonstrates: (any Demonstrates.Type)? { self }
+}

@@ -15,3 +15,11 @@ protocol HasProviders: TakesActions {
   /// asked to wait (`/rateLimited`), the action is refused.
   static func retryArea(of action: Actions) -> ProviderArea?
 }
+
+extension FeatureModule {
+  static var asHasProviders: (any HasProviders.Type)? { nil }
+}
+
+extension HasProviders {
+  static var asHasProviders: (any HasProviders.Type)? { self }
+}

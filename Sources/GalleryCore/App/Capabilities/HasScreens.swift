@@ -6,3 +6,11 @@ protocol HasScreens: FeatureModule {
   /// Every screen it shows.
   static var screens: [Route.Screen] { get }
 }
+
+extension FeatureModule {
+  static var asHasScreens: (any HasScreens.Type)? { nil }
+}
+
+extension HasScreens {
+  static var asHasScreens: (any HasScreens.Type)? { self }
+}

@@ -4,3 +4,11 @@ protocol KeepsDerivedState: FeatureModule {
   /// Runs after its folds of any event it handles.
   static func afterFold(_ state: inout AppState)
 }
+
+extension FeatureModule {
+  static var asKeepsDerivedState: (any KeepsDerivedState.Type)? { nil }
+}
+
+extension KeepsDerivedState {
+  static var asKeepsDerivedState: (any KeepsDerivedState.Type)? { self }
+}

@@ -9,3 +9,11 @@ protocol KeepsFiles: FeatureModule {
   /// at start-up, after recovery).
   static func sweepFiles(_ state: AppState, dataDirectory: String)
 }
+
+extension FeatureModule {
+  static var asKeepsFiles: (any KeepsFiles.Type)? { nil }
+}
+
+extension KeepsFiles {
+  static var asKeepsFiles: (any KeepsFiles.Type)? { self }
+}

@@ -11,3 +11,11 @@ protocol Resumes: FeatureModule {
   /// session driven by a counting clock writes the same times).
   static func startupEffects(_ state: AppState, now: () -> Int64) -> [Effect]
 }
+
+extension FeatureModule {
+  static var asResumes: (any Resumes.Type)? { nil }
+}
+
+extension Resumes {
+  static var asResumes: (any Resumes.Type)? { self }
+}

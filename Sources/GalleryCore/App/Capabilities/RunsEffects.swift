@@ -6,3 +6,11 @@ protocol RunsEffects: FeatureModule {
   /// Starts `effect`, capturing from memory what it needs before returning.
   static func run(_ effect: Effects, in runtime: EffectRuntime)
 }
+
+extension FeatureModule {
+  static var asRunsEffects: (any RunsEffects.Type)? { nil }
+}
+
+extension RunsEffects {
+  static var asRunsEffects: (any RunsEffects.Type)? { self }
+}

@@ -7,3 +7,11 @@ protocol ShowsImages: FeatureModule {
   /// when `key` is not one of its keys, or it keeps no card for it).
   static func photoCard(forKey key: String, in state: AppState) -> PhotoCard?
 }
+
+extension FeatureModule {
+  static var asShowsImages: (any ShowsImages.Type)? { nil }
+}
+
+extension ShowsImages {
+  static var asShowsImages: (any ShowsImages.Type)? { self }
+}

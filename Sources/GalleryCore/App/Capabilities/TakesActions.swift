@@ -9,3 +9,11 @@ protocol TakesActions: FeatureModule {
   /// The actions a random session may send it, good and bad values alike (`ActionSample`).
   static var actionSample: ActionSample { get }
 }
+
+extension FeatureModule {
+  static var asTakesActions: (any TakesActions.Type)? { nil }
+}
+
+extension TakesActions {
+  static var asTakesActions: (any TakesActions.Type)? { self }
+}
