@@ -57,9 +57,26 @@ public enum AppMachine {
   }
 
   /// Actions the runtime sends once the state is recovered: each feature resumes or closes
-  /// what the last process left in flight, with the providers now configured.
-  public static func startupActions(_ environment: GalleryEnvironment) -> [Action] {
-    GalleryModules.resuming.flatMap { $0.startupActions(environment) }
+  /// what the last process left in flight, with the providers now configured. A feature whose
+  /// provider area still waits (a server's `Retry-After`, recovered from the log) asks nothing
+  /// before the wait is over: its actions are sent when it ends (`later`, deadlines at `now`:
+  /// the log's clock), after the wait's own end is recorded.
+  public static func startupActions(_ environment: GalleryEnvironment, in state: AppState, now: () -> Int64)
+    -> (now: [Action], later: [Effect])
+  {
+    var actions: [Action] = []
+    var later: [Effect] = []
+    for module in GalleryModules.resuming {
+      let asked = module.startupActions(environment)
+      guard !asked.isEmpty, let area = module.asHasProviders?.providerArea,
+        let left = state.rateLimited[area.rawValue]?.millisecondsLeft(at: now())
+      else {
+        actions += asked
+        continue
+      }
+      later += asked.map { .deadline(milliseconds: Int(clamping: left), then: $0) }
+    }
+    return (actions, later)
   }
 
   /// Effects the recovered state needs running again (timers a stopped process lost).

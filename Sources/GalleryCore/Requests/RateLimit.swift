@@ -13,8 +13,13 @@ public struct RateLimit: Codable, Equatable, Sendable {
 
   /// The whole seconds left at `now` (milliseconds since the epoch), or nil once passed.
   func secondsLeft(at now: Int64) -> Int? {
+    millisecondsLeft(at: now).map { Int(($0 + 999) / 1000) }
+  }
+
+  /// The milliseconds left of the wait at `now` (the log's clock); nil once it is over.
+  func millisecondsLeft(at now: Int64) -> Int64? {
     guard let end = ISOTime.parse(Array(until.utf8)), now < end else { return nil }
-    return Int((end - now + 999) / 1000)
+    return end - now
   }
 }
 

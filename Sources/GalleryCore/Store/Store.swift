@@ -247,10 +247,12 @@ public final class Store: @unchecked Sendable {
     if !leftovers.isEmpty { _ = try record(leftovers) }
     AppMachine.sweepFiles(current, dataDirectory: dataDirectory)
     if recovery.replayedEvents >= options.snapshotEvery { saveSnapshot() }
-    for action in AppMachine.startupActions(environment) {
+    let startup = AppMachine.startupActions(environment, in: current, now: options.clock)
+    for action in startup.now {
       do { try send(action) } catch is Rejection {} catch { diagnostics("start-up action failed: \(error)") }
     }
-    runtime.start(AppMachine.startupEffects(state, now: options.clock))
+    // The waits' own ends first (recorded before what waited for them), then what waited.
+    runtime.start(AppMachine.startupEffects(state, now: options.clock) + startup.later)
   }
 
   /// The built-in demo account when the demo backend signs users in (nil for another

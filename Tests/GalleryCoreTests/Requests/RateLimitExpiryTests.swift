@@ -111,6 +111,44 @@ final class RateLimitExpiryTests: XCTestCase {
     XCTAssertTrue(try lastTypes(dir2, 3).contains("requests.waitEnded"))
   }
 
+  /// Issue 45: a restart keeps a server's wait. On the home tab, the feed's start-up load
+  /// waits for the wait recovered from the log to end: the server is not asked before, the
+  /// entry stays until then, and the load goes once it is over, after the wait's end.
+  func testARestartDuringAWaitAsksTheServerOnlyOnceTheWaitIsOver() throws {
+    let dir = TemporaryDirectory()
+    let clock = TestClock(start: Self.start)
+    let feed = SwitchedFeed(failing: Self.tooMany)
+    do {
+      let store = try open(dir, clock, feed)
+      try store.signInToDemo()
+      XCTAssertEqual(store.state.tab, .feed, "the feed is home")
+      XCTAssertNotNil(store.state.rateLimited["feed"])
+      try store.close()
+    }
+    feed.failure.mutate { $0 = nil }
+    let asked = feed.calls.value
+    // Two seconds later: three are left.
+    let restarted = TestClock(start: Self.start + 2_000)
+    let store = try open(dir, restarted, feed)
+    XCTAssertTrue(restarted.waitForSleepers(2), "the wait's end and the load waiting for it")
+    XCTAssertTrue(store.waitUntilSettled(timeout: 10))
+    XCTAssertEqual(feed.calls.value, asked, "the server is not asked during its wait")
+    XCTAssertEqual(store.state.rateLimited["feed"], RateLimit(until: "2026-11-18T11:06:45.000Z"))
+
+    restarted.advance(by: 2_999)
+    XCTAssertTrue(store.waitUntilSettled(timeout: 10))
+    XCTAssertEqual(feed.calls.value, asked, "one millisecond before its end, still not")
+
+    restarted.advance(by: 1)
+    XCTAssertTrue(store.waitUntilSettled(timeout: 10))
+    XCTAssertEqual(feed.calls.value, asked + 1, "asked once, when the wait is over")
+    XCTAssertEqual(store.state.rateLimited, [:])
+    XCTAssertEqual(store.state.feed.status, .loaded)
+    let types = try lastTypes(dir, 3)
+    XCTAssertEqual(types.first, "requests.waitEnded", "\(types)")
+    XCTAssertEqual(try Replay.state(ofLogAt: dir.path + "/events.jsonl"), store.state)
+  }
+
   private func lastTypes(_ dir: TemporaryDirectory, _ count: Int) throws -> [String] {
     var types: [String] = []
     let cursor = try LogCursor(path: dir.path + "/events.jsonl")
