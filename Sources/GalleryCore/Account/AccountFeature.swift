@@ -87,9 +87,14 @@ enum AccountFeature: TakesActions, RunsEffects, ShowsImages, HasScreens, HasProv
     }
   }
 
-  static func retryArea(of action: AccountAction) -> ProviderArea? {
-    if case .loadImages = action { return .account }
-    return nil
+  /// The client's and the user's budgets gate every account request; the POST budget gates
+  /// uploads alone.
+  static func retryAreas(of action: AccountAction) -> [ProviderArea] {
+    switch action {
+    case .loadImages, .delete: return [.account]
+    case .upload: return [.account, .accountPosts]
+    default: return []
+    }
   }
 
   /// The account's images load when its tab is shown, someone is signed in and they never loaded.
@@ -213,12 +218,13 @@ enum AccountFeature: TakesActions, RunsEffects, ShowsImages, HasScreens, HasProv
       state.account.upload.requestID = nil
       state.account.upload.error = nil
       state.observe(.account, nil)
+      state.observe(.accountPosts, nil)
     },
     .fold(AccountEvents.UploadFailed.self) { state, e in
       guard state.account.upload.requestID == e.requestID else { return }
       let retry = state.account.upload.request.map(resend) ?? Retry("account/upload")
       failUpload(&state, state.message(for: e.failure).retrying(retry.method, retry.params))
-      state.observe(.account, e.failure, retry: retry)
+      state.observe(e.failure.spentBudget == "posts" ? .accountPosts : .account, e.failure, retry: retry)
     },
     .fold(AccountEvents.DeleteStarted.self) { state, e in
       state.nextRequestID = max(state.nextRequestID, e.requestID + 1)

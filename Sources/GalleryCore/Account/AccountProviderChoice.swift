@@ -31,8 +31,12 @@ extension AccountFeature {
 extension ProviderArea {
   /// Where Account's provider requests report what they observed.
   public static let account = ProviderArea(declaring: "account", order: 30)
+  /// Imgur's budget of uploads an hour (`X-Post-Rate-Limit-*`): its 429 gates uploads only,
+  /// while the client's and the user's budgets (`account`) gate every account request.
+  public static let accountPosts = ProviderArea(declaring: "accountPosts", order: 35)
 }
 
 extension AccountFeature {
   static let providerArea: ProviderArea = .account
+  static let limitAreas: [ProviderArea] = [.accountPosts]
 }

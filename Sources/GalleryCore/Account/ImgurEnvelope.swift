@@ -39,10 +39,20 @@ enum ImgurEnvelope {
       }
     }
     let message = body.flatMap(serverMessage) ?? HTTPStatus.serverMessage(response.body)
-    return RequestFailure(
+    var failure = RequestFailure(
       kind: .http, status: status, serverMessage: message,
       retryAfterSeconds: status == 429
         ? retryAfter(response.headers, now: serverTime(response.headers) ?? now) : nil)
+    if status == 429 { failure.spentBudget = spentBudget(response.headers) }
+    return failure
+  }
+
+  /// `posts` when a 429's wait is the POST budget's alone (no `Retry-After`, the user's and the
+  /// client's budgets not spent): only uploads wait for it. Nil when the whole budget is spent.
+  static func spentBudget(_ headers: [String: String]) -> String? {
+    guard headers["retry-after"] == nil, headers["x-post-rate-limit-reset"] != nil else { return nil }
+    let spent = { (name: String) in headers[name]?.trimmingCharacters(in: .whitespaces) == "0" }
+    return spent("x-ratelimit-userremaining") || spent("x-ratelimit-clientremaining") ? nil : "posts"
   }
 
   /// The answer's `Date` header (RFC 7231's IMF-fixdate) in seconds since the epoch.

@@ -172,10 +172,10 @@ enum AlbumsFeature: TakesActions, RunsEffects, ShowsImages, HasScreens, HasProvi
     },
   ]
 
-  static func retryArea(of action: AlbumsAction) -> ProviderArea? {
+  static func retryAreas(of action: AlbumsAction) -> [ProviderArea] {
     switch action {
-    case .load, .retry: return .albums
-    default: return nil
+    case .load, .retry: return [.albums]
+    default: return []
     }
   }
 

@@ -24,4 +24,6 @@ extension ProviderArea {
 
 extension AlbumsFeature {
   static let providerArea: ProviderArea = .albums
+  /// Its provider has one budget: no narrower area.
+  static let limitAreas: [ProviderArea] = []
 }

@@ -7,8 +7,8 @@ protocol FeatureAction: FeatureValue where Feature: TakesActions, Feature.Action
   func keepSecrets(in vault: SecretVault)
   /// The file the refused action staged that nothing will use (its feature's `KeepsSecrets`).
   func unusedFile(ofRefusedIn state: AppState) -> String?
-  /// The provider area the action asks again, if any (its feature's `HasProviders`).
-  var retryArea: ProviderArea? { get }
+  /// The provider areas the action asks again (its feature's `HasProviders`).
+  var retryAreas: [ProviderArea] { get }
 }
 
 extension FeatureAction {
@@ -17,7 +17,7 @@ extension FeatureAction {
 
   func keepSecrets(in vault: SecretVault) {}
   func unusedFile(ofRefusedIn state: AppState) -> String? { nil }
-  var retryArea: ProviderArea? { nil }
+  var retryAreas: [ProviderArea] { [] }
 }
 
 extension FeatureAction where Feature: KeepsSecrets {
@@ -26,7 +26,7 @@ extension FeatureAction where Feature: KeepsSecrets {
 }
 
 extension FeatureAction where Feature: HasProviders {
-  var retryArea: ProviderArea? { Feature.retryArea(of: self) }
+  var retryAreas: [ProviderArea] { Feature.retryAreas(of: self) }
 }
 
 /// Everything a frontend can ask for: one feature's action. Built with the constructor each
@@ -53,6 +53,6 @@ public struct Action: FeatureValueCarrier, Sendable {
   func keepSecrets(in vault: SecretVault) { body.keepSecrets(in: vault) }
   /// The file the refused action staged that nothing will use, if any.
   func unusedFile(ofRefusedIn state: AppState) -> String? { body.unusedFile(ofRefusedIn: state) }
-  /// The provider area the action asks again, if any.
-  var retryArea: ProviderArea? { body.retryArea }
+  /// The provider areas the action asks again.
+  var retryAreas: [ProviderArea] { body.retryAreas }
 }

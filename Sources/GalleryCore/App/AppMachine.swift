@@ -9,11 +9,12 @@ public enum AppMachine {
     -> [Event]
   {
     do throws(Rejection) {
-      if let now, !state.rateLimited.isEmpty,
-        let area = action.retryArea,
-        let seconds = state.rateLimited[area.rawValue]?.secondsLeft(at: now())
-      {
-        throw Rejection("request.retryTooSoon", ["seconds": String(seconds), "area": area.rawValue])
+      if let now, !state.rateLimited.isEmpty {
+        let at = now()
+        for area in action.retryAreas {
+          guard let seconds = state.rateLimited[area.rawValue]?.secondsLeft(at: at) else { continue }
+          throw Rejection("request.retryTooSoon", ["seconds": String(seconds), "area": area.rawValue])
+        }
       }
       return try action.decide(state)
     } catch { throw error.rendered(in: state.settings.language) }

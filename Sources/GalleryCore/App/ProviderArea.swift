@@ -21,7 +21,9 @@ public struct ProviderArea: DeclaredName {
   }
 
   /// Every area, in order.
-  public static let declared: [ProviderArea] = GalleryModules.withProviders.map { $0.providerArea }.sorted {
+  public static let declared: [ProviderArea] = GalleryModules.withProviders.flatMap {
+    [$0.providerArea] + $0.limitAreas
+  }.sorted {
     $0.order < $1.order
   }
   public static var allCases: [ProviderArea] { declared }

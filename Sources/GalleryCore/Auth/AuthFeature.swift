@@ -54,9 +54,9 @@ enum AuthFeature: TakesActions, RunsEffects, HasScreens, HasProviders, KeepsSecr
 
   static let events: [any EventPayload.Type] = AuthEvents.all
 
-  static func retryArea(of action: AuthAction) -> ProviderArea? {
-    if case .submit = action { return .auth }
-    return nil
+  static func retryAreas(of action: AuthAction) -> [ProviderArea] {
+    if case .submit = action { return [.auth] }
+    return []
   }
 
   static let handlers: [EventHandler] = [

@@ -36,4 +36,6 @@ extension ProviderArea {
 
 extension AuthFeature {
   static let providerArea: ProviderArea = .auth
+  /// Its provider has one budget: no narrower area.
+  static let limitAreas: [ProviderArea] = []
 }

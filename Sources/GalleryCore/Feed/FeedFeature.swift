@@ -228,10 +228,10 @@ enum FeedFeature: TakesActions, RunsEffects, KeepsDerivedState, ShowsImages, Has
     },
   ]
 
-  static func retryArea(of action: FeedAction) -> ProviderArea? {
+  static func retryAreas(of action: FeedAction) -> [ProviderArea] {
     switch action {
-    case .refresh, .loadMore: return .feed
-    default: return nil
+    case .refresh, .loadMore: return [.feed]
+    default: return []
     }
   }
 

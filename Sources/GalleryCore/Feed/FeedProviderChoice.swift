@@ -43,4 +43,6 @@ extension ProviderArea {
 
 extension FeedFeature {
   static let providerArea: ProviderArea = .feed
+  /// Its provider has one budget: no narrower area.
+  static let limitAreas: [ProviderArea] = []
 }

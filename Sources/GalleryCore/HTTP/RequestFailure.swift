@@ -41,6 +41,10 @@ public struct RequestFailure: Codable, Equatable, Sendable, Error {
   public var setting: String?
   /// For `offline`: when the core observed it (ISO 8601 UTC), stamped as the result is recorded.
   public var observedAt: String?
+  /// For a 429: the narrower budget the request spent, when it was not the provider's whole
+  /// one (`posts`: Imgur's uploads an hour, which gate uploads only); nil otherwise (absent
+  /// in logs written before it: nil).
+  public var spentBudget: String?
 
   public init(
     kind: Kind, status: Int? = nil, serverMessage: String? = nil, retryAfterSeconds: Int? = nil,

@@ -24,9 +24,9 @@ enum VideoFeature: TakesActions, RunsEffects, HasScreens, HasProviders, Resumes,
 
   static let events: [any EventPayload.Type] = VideoEvents.all
 
-  static func retryArea(of action: VideoAction) -> ProviderArea? {
+  static func retryAreas(of action: VideoAction) -> [ProviderArea] {
     switch action {
-    case .playRandom: return .video
+    case .playRandom: return [.video]
     }
   }
 

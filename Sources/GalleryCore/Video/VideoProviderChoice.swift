@@ -23,4 +23,6 @@ extension ProviderArea {
 
 extension VideoFeature {
   static let providerArea: ProviderArea = .video
+  /// Its provider has one budget: no narrower area.
+  static let limitAreas: [ProviderArea] = []
 }

@@ -361,6 +361,77 @@ final class ImgurStoreTests: XCTestCase {
     try store.close()
   }
 
+  /// Issue 45, item 3: Imgur's POST budget (`X-Post-Rate-Limit-Reset` on a 429 to an upload)
+  /// gates uploads only: the list still loads and deletes still go, while another upload and
+  /// the error's retry wait for the reset. The client's budget gates every account request.
+  func testThePostLimitGatesUploadsAndTheClientLimitGatesEverything() throws {
+    let fake = try FakeImgur()
+    let dir = TemporaryDirectory()
+    let store = try open(dir, fake)
+    try signInAndLoad(store)
+    let path = dir.path + "/picked.png"
+    let png: [UInt8] =
+      [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+      + [UInt8](repeating: 7, count: 64)
+    XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(png)))
+    let upload = AccountAction.upload(
+      UploadRequest(file: try UploadFile.inspect(path), title: nil, description: nil))
+
+    fake.uploadAnswer.mutate {
+      $0 = .json(
+        #"{"data":{"error":"You are uploading too fast. Please wait 40 more seconds."},"success":false,"status":429}"#,
+        status: 429,
+        headers: [
+          "X-Post-Rate-Limit-Limit": "1250", "X-Post-Rate-Limit-Remaining": "0",
+          "X-Post-Rate-Limit-Reset": "40",
+          "X-RateLimit-ClientRemaining": "12000", "X-RateLimit-UserRemaining": "1990",
+        ])
+    }
+    try store.send(.account(upload))
+    store.waitUntilIdle()
+    XCTAssertEqual(store.state.account.upload.status, .failed)
+    XCTAssertNotNil(store.state.rateLimited["accountPosts"])
+    XCTAssertNil(store.state.rateLimited["account"], "the list and deletes are not held")
+    for action in [upload] {
+      XCTAssertThrowsError(try store.send(.account(action)), "an upload waits for the reset") {
+        XCTAssertEqual(($0 as? Rejection)?.code, "request.retryTooSoon")
+        XCTAssertEqual(($0 as? Rejection)?.args["area"], "accountPosts")
+        XCTAssertEqual(($0 as? Rejection)?.args["seconds"], "40")
+      }
+    }
+    let retry = try XCTUnwrap(store.state.account.upload.error?.retry)
+    XCTAssertEqual(retry.method, "account/upload", "the error's retry is an upload, held the same way")
+    try store.send(.account(.loadImages))
+    store.waitUntilIdle()
+    XCTAssertEqual(store.state.account.imagesStatus, .loaded)
+    XCTAssertNotNil(store.state.rateLimited["accountPosts"], "a list loaded does not reset the POST budget")
+
+    // The client's budget spent: everything on the account waits.
+    fake.listAnswer.mutate {
+      $0 = .json(
+        #"{"data":{"error":"Too Many Requests"},"success":false,"status":429}"#, status: 429,
+        headers: ["X-RateLimit-ClientRemaining": "0", "X-RateLimit-ClientReset": "600"])
+    }
+    try store.send(.account(.loadImages))
+    store.waitUntilIdle()
+    XCTAssertNotNil(store.state.rateLimited["account"])
+    for action in [AccountAction.loadImages, .delete(id: "aaa111"), upload] {
+      XCTAssertThrowsError(try store.send(.account(action)), "\(action)") {
+        XCTAssertEqual(($0 as? Rejection)?.code, "request.retryTooSoon")
+      }
+    }
+    // Both waits over: an upload that goes through clears them.
+    fake.listAnswer.mutate { $0 = nil }
+    fake.uploadAnswer.mutate { $0 = nil }
+    clockOffset.mutate { $0 += 3_600_000 }
+    try store.send(.account(upload))
+    store.waitUntilIdle()
+    XCTAssertEqual(store.state.account.upload.status, .done)
+    XCTAssertNil(store.state.rateLimited["accountPosts"])
+    try store.close()
+    XCTAssertEqual(try Replay.state(ofLogAt: dir.path + "/events.jsonl").rateLimited, store.state.rateLimited)
+  }
+
   func testEveryImgurErrorShapeEndsInATypedRetryableError() throws {
     let fake = try FakeImgur()
     let dir = TemporaryDirectory()

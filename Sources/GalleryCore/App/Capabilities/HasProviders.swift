@@ -9,11 +9,14 @@ protocol HasProviders: TakesActions {
   static var providerChoice: ProviderChoice? { get }
   /// The area its provider requests report in (`/unreachable`, `/rateLimited`).
   static var providerArea: ProviderArea { get }
+  /// Areas of budgets narrower than its provider's whole one (Imgur's uploads an hour):
+  /// under `/rateLimited` only, each gating the actions that spend it.
+  static var limitAreas: [ProviderArea] { get }
   /// Actions to send once a settings change swapped the providers for `environment`'s.
   static func providersChanged(_ environment: GalleryEnvironment) -> [Action]
-  /// The provider area `action` asks again (a reload, a retry), if it does: while that area
+  /// The provider areas `action` asks again (a reload, a retry, an upload): while any of them
   /// asked to wait (`/rateLimited`), the action is refused.
-  static func retryArea(of action: Actions) -> ProviderArea?
+  static func retryAreas(of action: Actions) -> [ProviderArea]
 }
 
 extension FeatureModule {
