@@ -15,32 +15,35 @@ let package = Package(
   targets: [
     // JSON, domain-free: a strict scanner and parser, the value type, the writer.
     .target(name: "JSON"),
+    // Shared state that threads wait on: a value under a lock with a condition (`Guarded`).
+    .target(name: "Guarded"),
     // JSON-RPC 2.0, domain-free: both framings, messages and ids, params, errors, the connection.
-    .target(name: "JSONRPC", dependencies: ["JSON"]),
+    .target(name: "JSONRPC", dependencies: ["JSON", "Guarded"]),
     // CRC-32C with the CPU's instruction (SSE 4.2, ARMv8 CRC), chosen at run time.
     .target(name: "CCRC32C"),
     // Append-only JSON-lines event log: envelope, durable append, recovery, reading, snapshots.
-    .target(name: "EventStore", dependencies: ["JSON", "CCRC32C"]),
+    .target(name: "EventStore", dependencies: ["JSON", "CCRC32C", "Guarded"]),
     // libcurl's easy interface, loaded with dlopen (no headers needed): bounded HTTP bodies.
     .target(name: "CCurl"),
     // The domain: state, actions, events, reducers, effects, providers, validation, messages.
     .target(
-      name: "GalleryCore", dependencies: ["EventStore", "JSON", "CCurl"],
+      name: "GalleryCore", dependencies: ["EventStore", "JSON", "CCurl", "Guarded"],
       linkerSettings: [.linkedLibrary("dl")]),
     // Test support shared by the test targets: a TestStore and a fake HTTP provider on 127.0.0.1.
-    .target(name: "GalleryTesting", dependencies: ["GalleryCore", "EventStore"]),
+    .target(name: "GalleryTesting", dependencies: ["GalleryCore", "EventStore", "Guarded"]),
     // The gallery's methods over JSON-RPC: dispatch, the method catalog, state patches, OpenRPC.
-    .target(name: "RPCServer", dependencies: ["JSONRPC", "GalleryCore", "EventStore"]),
+    .target(name: "RPCServer", dependencies: ["JSONRPC", "GalleryCore", "EventStore", "Guarded"]),
     // The gallery as an MCP server: tools derived from the method catalog, the state as resources.
     .target(name: "MCPServer", dependencies: ["RPCServer", "JSON", "JSONRPC", "GalleryCore", "EventStore"]),
     // The typed Swift client: requests generated from openrpc.json, a state mirror, stdio or in-process.
-    .target(name: "GalleryClient", dependencies: ["GalleryCore", "JSON", "JSONRPC", "RPCServer"]),
+    .target(name: "GalleryClient", dependencies: ["GalleryCore", "JSON", "JSONRPC", "RPCServer", "Guarded"]),
     // The executable: serve (default), demo, replay, verify, repair.
     .executableTarget(
       name: "gallery-rpc", dependencies: ["RPCServer", "MCPServer", "JSONRPC", "GalleryCore", "EventStore"]),
     // The reference web frontend's bridge: serves Web/ and relays the page to one gallery-rpc.
     .executableTarget(
-      name: "gallery-web", dependencies: ["GalleryCore", "EventStore", "RPCServer", "JSONRPC", "gallery-rpc"]),
+      name: "gallery-web",
+      dependencies: ["GalleryCore", "EventStore", "RPCServer", "JSONRPC", "gallery-rpc", "Guarded"]),
     // The Swift client's example (README): sign in, the feed's first photos, a detail and back.
     .executableTarget(
       name: "swift-client-example", dependencies: ["GalleryClient"], path: "Examples/swift_client"),

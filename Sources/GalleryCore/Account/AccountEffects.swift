@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The account's effects, as data.
 public enum AccountEffect: Codable, Equatable, Sendable {
@@ -166,19 +167,19 @@ extension EffectRuntime {
 }
 
 /// Turns byte counts into the next tenth reached (10, 20, … 100), each once.
-private final class ProgressTenths: @unchecked Sendable {
-  private let lock = NSLock()
-  private var reported = 0
+private final class ProgressTenths: Sendable {
+  /// The last tenth reported.
+  private let reported = Mutex(0)
 
   /// The percentage to record now, or nil if no new tenth was reached.
   func advance(sent: Int64, total: Int64) -> Int? {
     guard total > 0 else { return nil }
     let percent = Int(min(10, max(0, sent * 10 / total))) * 10
-    lock.lock()
-    defer { lock.unlock() }
-    guard percent > reported else { return nil }
-    reported = percent
-    return percent
+    return reported.withLock { reported in
+      guard percent > reported else { return nil }
+      reported = percent
+      return percent
+    }
   }
 }
 

@@ -1,11 +1,12 @@
 import Foundation
+import Synchronization
 
 /// Runs account calls with a live access token from the credentials file: refreshes first
 /// when the token has expired (by the `expires_in` the provider gave), and once more after a
 /// 401/403 answer, then retries the call once. A refresh the provider refuses ends the
 /// session (`account.signedOut` with `sessionExpired`); a refresh that could not reach it
 /// fails only the call, with a retryable error.
-final class AccountSession: @unchecked Sendable {
+final class AccountSession: Sendable {
   /// A call's result and the events to record before it (a refresh, a sign-out). A nil
   /// result means the session ended.
   struct Call<T> {
@@ -26,9 +27,8 @@ final class AccountSession: @unchecked Sendable {
   private let credentials: CredentialsFile
   /// Milliseconds since the epoch.
   private let clock: @Sendable () -> Int64
-  private let lock = NSLock()
   /// The refresh in flight and the stale token it replaces: concurrent calls share it.
-  private var refreshing: (stale: String, task: Task<Refresh, Never>)?
+  private let refreshing = Mutex<(stale: String, task: Task<Refresh, Never>)?>(nil)
 
   init(provider: any AccountProvider, credentials: CredentialsFile, clock: @escaping @Sendable () -> Int64) {
     self.provider = provider
@@ -86,7 +86,7 @@ final class AccountSession: @unchecked Sendable {
       case already(String)
       case own(Task<Refresh, Never>)
     }
-    let start = lock.withLock { () -> Start in
+    let start = refreshing.withLock { refreshing -> Start in
       if let running = refreshing, running.stale == stale { return .join(running.task) }
       if let current = credentials.read().account, current.accessToken != stale {
         return .already(current.accessToken)  // another call refreshed already
@@ -102,7 +102,7 @@ final class AccountSession: @unchecked Sendable {
     case .own(let own): task = own
     }
     let outcome = await task.value
-    lock.withLock { if refreshing?.stale == stale { refreshing = nil } }
+    refreshing.withLock { if $0?.stale == stale { $0 = nil } }
     switch outcome {
     case .token(_, let lifetime): return (outcome, [Event(AccountEvents.TokenRefreshed(expiresIn: lifetime))])
     case .ended: return (outcome, [Event(AccountEvents.SignedOut(reason: "sessionExpired"))])

@@ -1,15 +1,19 @@
 import Foundation
+import Synchronization
 
 /// The embedded account: signs in through a `demo://` authorize URL whose redirect
 /// `redirectURL(forAuthorizeURL:)` builds (what a browser would land on), lists six demo
 /// images, and keeps uploads and deletes in memory for the process's life (the provider owns
 /// them; at most `keptImages`, the oldest dropped first). It lists them newest first in
 /// pages of `pageSize`, as Imgur does.
-public final class DemoAccount: AccountProvider, @unchecked Sendable {
+public final class DemoAccount: AccountProvider, Sendable {
   public static let authorizeEndpoint = "demo://imgur/oauth2/authorize"
-  private let lock = NSLock()
-  private var stored: [AccountImage]
-  private var uploads = 0
+  /// The images it keeps, newest first, and how many uploads it took.
+  private struct Kept {
+    var stored: [AccountImage]
+    var uploads = 0
+  }
+  private let kept: Mutex<Kept>
 
   /// Images per page of `images(token:page:)`: Imgur's page.
   public static let pageSize = 50
@@ -18,7 +22,7 @@ public final class DemoAccount: AccountProvider, @unchecked Sendable {
   public static let keptImages = 250
 
   public init() {
-    stored = (1...6).map { n in
+    let stored = (1...6).map { n in
       AccountImage(
         id: "demo\(n)", title: n % 2 == 0 ? "Demo image \(n)" : nil,
         description: n == 1 ? "Uploaded with the demo account" : nil, link: "demo://photo/\(n)/large",
@@ -26,6 +30,7 @@ public final class DemoAccount: AccountProvider, @unchecked Sendable {
         size: Int64(DemoImages.bitmap(n, width: 320, height: 240).count), views: Int64(n * 7),
         bandwidth: Int64(n) * 5_000_000_000, datetime: 1_700_000_000 + Int64(n) * 86_400)
     }
+    kept = Mutex(Kept(stored: stored))
   }
 
   /// The demo's authorize endpoint and client id.
@@ -53,7 +58,8 @@ public final class DemoAccount: AccountProvider, @unchecked Sendable {
   public func images(token: String, page: Int) async -> Result<[AccountImage], RequestFailure> {
     if let failure = check(token) { return .failure(failure) }
     return .success(
-      lock.withLock {
+      kept.withLock { kept in
+        let stored = kept.stored
         guard page >= 0, page < stored.count / Self.pageSize + 1 else { return [] }
         return Array(stored[(page * Self.pageSize)..<min(stored.count, (page + 1) * Self.pageSize)])
       })
@@ -67,25 +73,26 @@ public final class DemoAccount: AccountProvider, @unchecked Sendable {
     let total = Int64(bytes.count)
     for step in 0...4 { progress(total * Int64(step) / 4, total) }
     return .success(
-      lock.withLock {
-        uploads += 1
+      kept.withLock { kept in
+        kept.uploads += 1
+        let uploads = kept.uploads
         // Its own bytes show: the upload puts them in the image cache under this URL.
         let image = AccountImage(
           id: "up\(uploads)", title: request.title, description: request.description,
           link: "demo://upload/up\(uploads)", thumbnailURL: "demo://upload/up\(uploads)",
           type: request.file.mimeType, width: 320, height: 240, size: total,
           datetime: 1_750_000_000 + Int64(uploads))
-        stored.insert(image, at: 0)
-        if stored.count > Self.keptImages { stored.removeLast(stored.count - Self.keptImages) }
+        kept.stored.insert(image, at: 0)
+        if kept.stored.count > Self.keptImages { kept.stored.removeLast(kept.stored.count - Self.keptImages) }
         return image
       })
   }
 
   public func delete(token: String, id: String) async -> Result<Void, RequestFailure> {
     if let failure = check(token) { return .failure(failure) }
-    let removed = lock.withLock { () -> Bool in
-      guard let i = stored.firstIndex(where: { $0.id == id }) else { return false }
-      stored.remove(at: i)
+    let removed = kept.withLock { kept -> Bool in
+      guard let i = kept.stored.firstIndex(where: { $0.id == id }) else { return false }
+      kept.stored.remove(at: i)
       return true
     }
     return removed

@@ -44,7 +44,7 @@ public struct HTTPResponse: Sendable, Equatable {
   }
 }
 
-/// Sends requests; the real one is `URLSessionHTTPClient`, tests point it at a fake server.
+/// Sends requests; the real one is `CurlHTTPClient` (`DefaultHTTPClient`), tests point it at a fake server.
 public protocol HTTPClient: Sendable {
   /// The response, or why there is none (offline, timeout, cancelled, too large).
   func send(_ request: HTTPRequest) async -> Result<HTTPResponse, RequestFailure>

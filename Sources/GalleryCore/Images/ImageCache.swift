@@ -1,5 +1,6 @@
 import EventStore
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -12,23 +13,49 @@ import Foundation
 ///
 /// Paths handed out are relative to `root` (the data directory), e.g. `cache/ab/ab12…`, so
 /// events and state stay the same on any machine a log is replayed on.
-public final class ImageCache: @unchecked Sendable {
+public final class ImageCache: Sendable {
   /// The folder the relative paths start from.
   public let root: String
   /// The cache folder's name under `root`.
   public let folder: String
   public var directory: String { "\(root)/\(folder)" }
-  private let lock = NSLock()
-  private var entries: [String: (size: Int, lastUse: UInt64)] = [:]
-  private var total = 0
-  private var tick: UInt64 = 0
-  public private(set) var budget: Int
+  /// What the cache holds and may hold, by entry name (the SHA-256 of the URL).
+  private struct Ledger {
+    var entries: [String: (size: Int, lastUse: UInt64)] = [:]
+    var total = 0
+    var tick: UInt64 = 0
+    var budget: Int
+
+    /// Marks `name` used now.
+    mutating func use(_ name: String, size: Int) {
+      if let old = entries[name] { total -= old.size }
+      tick += 1
+      entries[name] = (size, tick)
+      total += size
+    }
+
+    /// Forgets the least recently used entries (never `keeping`) until the total fits the
+    /// budget; returns their names (their files are removed outside the lock).
+    mutating func evict(keeping: String? = nil) -> [String] {
+      var evicted: [String] = []
+      while total > budget {
+        guard let victim = entries.filter({ $0.key != keeping }).min(by: { $0.value.lastUse < $1.value.lastUse })
+        else { break }
+        entries[victim.key] = nil
+        total -= victim.value.size
+        evicted.append(victim.key)
+      }
+      return evicted
+    }
+  }
+  private let ledger: Mutex<Ledger>
+  /// The bytes it may hold.
+  public var budget: Int { ledger.withLock { $0.budget } }
 
   /// Opens (creating) `root/folder` and evicts down to `budget` bytes.
   public init(root: String, folder: String = "cache", budget: Int) throws {
     self.root = root
     self.folder = folder
-    self.budget = max(0, budget)
     let directory = "\(root)/\(folder)"
     try OwnerOnly.makeFolder(directory)
     var found: [(name: String, size: Int, modified: Date)] = []
@@ -44,16 +71,15 @@ public final class ImageCache: @unchecked Sendable {
         found.append((name, size, attributes?[.modificationDate] as? Date ?? .distantPast))
       }
     }
-    for entry in found.sorted(by: { $0.modified < $1.modified }) {
-      tick += 1
-      entries[entry.name] = (entry.size, tick)
-      total += entry.size
-    }
-    _ = lock.withLock { evictLocked() }
+    var ledger = Ledger(budget: max(0, budget))
+    for entry in found.sorted(by: { $0.modified < $1.modified }) { ledger.use(entry.name, size: entry.size) }
+    let evicted = ledger.evict()
+    self.ledger = Mutex(ledger)
+    _ = remove(evicted)
   }
 
   /// The bytes held now.
-  public var totalBytes: Int { lock.withLock { total } }
+  public var totalBytes: Int { ledger.withLock { $0.total } }
 
   /// The file for an entry name, relative to `root`.
   func path(ofName name: String) -> String { "\(folder)/\(name.prefix(2))/\(name)" }
@@ -64,18 +90,20 @@ public final class ImageCache: @unchecked Sendable {
   /// The cached file for `url`, marking it used, or nil.
   public func lookup(_ url: String) -> String? {
     let name = SHA256.hex(Array(url.utf8))
-    return lock.withLock {
-      guard entries[name] != nil else { return nil }
-      tick += 1
-      entries[name]!.lastUse = tick
-      let path = path(ofName: name)
-      try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: absolute(path))
-      return path
+    let held = ledger.withLock { ledger -> Bool in
+      guard let entry = ledger.entries[name] else { return false }
+      ledger.use(name, size: entry.size)
+      return true
     }
+    guard held else { return nil }
+    let path = path(ofName: name)
+    try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: absolute(path))
+    return path
   }
 
   /// Stores the image at `url`; returns its file and the files evicted to make room.
   public func store(_ bytes: [UInt8], for url: String) throws -> (path: String, evicted: [String]) {
+    let budget = self.budget
     guard bytes.count <= budget else {
       throw RequestFailure(
         kind: .tooLarge,
@@ -101,36 +129,28 @@ public final class ImageCache: @unchecked Sendable {
       unlink(temp)
       throw RequestFailure(kind: .malformed, detail: "could not write to the image cache")
     }
-    return lock.withLock {
-      if let old = entries[name] { total -= old.size }
-      tick += 1
-      entries[name] = (bytes.count, tick)
-      total += bytes.count
-      let evicted = evictLocked(keeping: name)
-      return (path, evicted)
+    let evicted = ledger.withLock { ledger in
+      ledger.use(name, size: bytes.count)
+      return ledger.evict(keeping: name)
     }
+    return (path, remove(evicted))
   }
 
   /// Changes the budget, evicting at once if it shrank; returns the files evicted.
   public func setBudget(_ bytes: Int) -> [String] {
-    lock.withLock {
-      budget = max(0, bytes)
-      return evictLocked()
-    }
+    remove(
+      ledger.withLock { ledger in
+        ledger.budget = max(0, bytes)
+        return ledger.evict()
+      })
   }
 
-  private func evictLocked(keeping: String? = nil) -> [String] {
-    var evicted: [String] = []
-    while total > budget {
-      guard
-        let victim = entries.filter({ $0.key != keeping }).min(by: { $0.value.lastUse < $1.value.lastUse })
-      else { break }
-      entries[victim.key] = nil
-      total -= victim.value.size
-      let path = path(ofName: victim.key)
+  /// Removes the files of evicted entries; their paths relative to `root`.
+  private func remove(_ names: [String]) -> [String] {
+    names.map { name in
+      let path = path(ofName: name)
       try? FileManager.default.removeItem(atPath: absolute(path))
-      evicted.append(path)
+      return path
     }
-    return evicted
   }
 }

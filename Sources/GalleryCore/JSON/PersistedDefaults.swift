@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Synchronization
 
 /// A persisted value (a part of the state, a model inside it) whose every member has a
 /// declared default: the member's initial value in `persistedDefaults`. Decoding through
@@ -14,12 +15,11 @@ public protocol PersistedDefaults: Codable {
 /// Every conforming type's defaults, encoded once and kept for the life of the process:
 /// one small entry per type (a few dozen types), so its bound is the number of types.
 enum PersistedDefaultsCache {
-  private final class Entries: @unchecked Sendable {
-    let lock = NSLock()
+  private struct Entries {
     var tapes: [ObjectIdentifier: JSONTape?] = [:]
     var objects: [ObjectIdentifier: [String: JSONValue]?] = [:]
   }
-  private static let entries = Entries()
+  private static let entries = Mutex(Entries())
 
   /// The defaults of `owner` as a tape whose root (token 0) is their object; nil when
   /// `owner` declares none.
@@ -37,15 +37,15 @@ enum PersistedDefaultsCache {
 
   /// The entry for `owner` in `table`, made from its encoded defaults the first time (outside
   /// the lock: two threads may both make it, and either result is the same).
-  private static func cached<T>(
-    _ owner: Any.Type, _ table: ReferenceWritableKeyPath<Entries, [ObjectIdentifier: T?]>,
+  private static func cached<T: Sendable>(
+    _ owner: Any.Type, _ table: WritableKeyPath<Entries, [ObjectIdentifier: T?]>,
     _ make: (JSONValue) -> T?
   ) -> T? {
     guard let declaring = owner as? any PersistedDefaults.Type else { return nil }
     let id = ObjectIdentifier(owner)
-    if let known = entries.lock.withLock({ entries[keyPath: table][id] }) { return known }
+    if let known = entries.withLock({ $0[keyPath: table][id] }) { return known }
     let made = make(encoded(declaring))
-    entries.lock.withLock { entries[keyPath: table][id] = .some(made) }
+    entries.withLock { $0[keyPath: table][id] = .some(made) }
     return made
   }
 

@@ -1,9 +1,10 @@
 import EventStore
 import Foundation
+import Synchronization
 
 /// The owner-only (0600) file that holds tokens, written atomically. Nothing secret goes
 /// anywhere else on disk.
-public final class CredentialsFile: @unchecked Sendable {
+public final class CredentialsFile: Sendable {
   /// The stored tokens, by section (`signIn`, `account`): each feature that keeps tokens
   /// declares its section in its folder (`CredentialSection`, listed by its module's
   /// `credentialSections`) and reads and writes it through a member of its own
@@ -40,9 +41,10 @@ public final class CredentialsFile: @unchecked Sendable {
   public let path: String
   private let file: KeptFile<Contents>
   private let report: @Sendable (String) -> Void
-  private let lock = NSLock()
   /// The tokens the file held when last read or written (kept so redaction needs no read).
-  private var knownTokens: [String]?
+  /// Its lock also makes each read and read-change-write of the small file whole: it is
+  /// held across that file's I/O (a few hundred bytes), and nothing else waits on it.
+  private let knownTokens = Mutex<[String]?>(nil)
 
   /// `report` hears, at `error`, of a damaged file (kept aside, then read as empty) or one
   /// that cannot be read (then never written over: `update` fails).
@@ -54,12 +56,12 @@ public final class CredentialsFile: @unchecked Sendable {
 
   /// Every token the file holds: what must never be recorded or shown.
   public var secrets: [String] {
-    lock.lock()
-    defer { lock.unlock() }
-    if let knownTokens { return knownTokens }
-    let tokens = Self.tokens(load())
-    knownTokens = tokens
-    return tokens
+    knownTokens.withLock { knownTokens in
+      if let knownTokens { return knownTokens }
+      let tokens = Self.tokens(load())
+      knownTokens = tokens
+      return tokens
+    }
   }
 
   /// The secrets of every section the contents hold (a section added later is covered
@@ -70,29 +72,27 @@ public final class CredentialsFile: @unchecked Sendable {
 
   /// What the file holds (empty if there is no file or it cannot be read).
   public func read() -> Contents {
-    lock.lock()
-    defer { lock.unlock() }
-    return load()
+    knownTokens.withLock { _ in load() }
   }
 
   /// Changes the contents and writes them back atomically with mode 0600; an empty result removes the file.
   public func update(_ change: (inout Contents) -> Void) throws {
-    lock.lock()
-    defer { lock.unlock() }
-    if case .unreadable(let why) = file.load(now: EventLogOptions.systemClock(), report: report) {
-      throw CredentialsUnreadable(path: path, reason: why)
+    try knownTokens.withLock { knownTokens throws in
+      if case .unreadable(let why) = file.load(now: EventLogOptions.systemClock(), report: report) {
+        throw CredentialsUnreadable(path: path, reason: why)
+      }
+      var contents = load()
+      change(&contents)
+      // Tokens replaced by newer ones stay known (a provider may still echo one), the last 16.
+      var known = (knownTokens ?? Self.tokens(load()))
+      for token in Self.tokens(contents) where !known.contains(token) { known.append(token) }
+      knownTokens = Array(known.suffix(16))
+      if contents == Contents() {
+        if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
+        return
+      }
+      try file.save(contents)
     }
-    var contents = load()
-    change(&contents)
-    // Tokens replaced by newer ones stay known (a provider may still echo one), the last 16.
-    var known = (knownTokens ?? Self.tokens(load()))
-    for token in Self.tokens(contents) where !known.contains(token) { known.append(token) }
-    knownTokens = Array(known.suffix(16))
-    if contents == Contents() {
-      if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
-      return
-    }
-    try file.save(contents)
   }
 
   /// What the file holds: empty when there is none, or when it was damaged (then it is

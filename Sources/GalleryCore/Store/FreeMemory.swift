@@ -10,7 +10,7 @@
 
 /// Returns memory freed after a transient peak (a snapshot's encoding, a huge answer cut at
 /// its limit) to the system, so the resident size comes back down.
-func releaseFreeMemory() {
+public func releaseFreeMemory() {
   #if os(Linux)
     _ = mallocTrim(0)
   #endif

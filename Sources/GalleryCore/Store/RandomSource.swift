@@ -1,18 +1,18 @@
-import Foundation
+import Synchronization
 
 /// Every random choice the core makes that reaches the log (the random video, the OAuth
 /// `state`): the system's generator, or, with a seed (`serve --seed N`), a SplitMix64
 /// sequence, so a test session records the same values on every run.
-public final class RandomSource: @unchecked Sendable {
-  private let lock = NSLock()
-  private var state: UInt64
+public final class RandomSource: Sendable {
+  /// The SplitMix64 state (unused without a seed).
+  private let state: Mutex<UInt64>
   /// The seed, when the choices are fixed.
   public let seed: UInt64?
 
   /// `seed`: fixes every choice (nil: the system's generator).
   public init(seed: UInt64? = nil) {
     self.seed = seed
-    self.state = seed ?? 0
+    self.state = Mutex(seed ?? 0)
   }
 
   /// The next 64 random bits.
@@ -21,7 +21,7 @@ public final class RandomSource: @unchecked Sendable {
       var system = SystemRandomNumberGenerator()
       return system.next()
     }
-    return lock.withLock {
+    return state.withLock { state in
       // SplitMix64 (Steele, Lea, Flood 2014): full period, good enough for choices, not keys.
       state &+= 0x9E37_79B9_7F4A_7C15
       var z = state

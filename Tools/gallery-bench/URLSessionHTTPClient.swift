@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
