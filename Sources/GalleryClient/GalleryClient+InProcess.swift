@@ -1,5 +1,6 @@
 import Foundation
 import GalleryCore
+import Guarded
 import JSONRPC
 import RPCServer
 
@@ -40,17 +41,15 @@ extension GalleryClient {
 }
 
 /// The in-process server's exit status, once it has one.
-private final class LockedStatus: @unchecked Sendable {
-  private let done = DispatchSemaphore(value: 0)
-  private var value: Int32 = -1
+private final class LockedStatus: Sendable {
+  private let status = Guarded<Int32?>(nil)
 
   func set(_ status: Int32) {
-    value = status
-    done.signal()
+    self.status.change { $0 = status }
   }
 
   /// The status, waiting at most `seconds` for it (-1 when the server did not end in time).
   func wait(seconds: Double) -> Int32 {
-    done.wait(timeout: .now() + seconds) == .timedOut ? -1 : value
+    status.wait(until: Date(timeIntervalSinceNow: seconds)) { $0 } ?? -1
   }
 }

@@ -3,7 +3,7 @@ import GalleryCore
 /// A seeded random session for property tests: random actions over every feature (good and
 /// bad values alike), each drawn from what its feature declares (`ActionSample`), the same for
 /// the same seed.
-public struct RandomSession {
+public struct RandomSession: Sendable {
   private var draws: ActionDraws
 
   public init(seed: UInt64) { draws = ActionDraws(seed: seed) }

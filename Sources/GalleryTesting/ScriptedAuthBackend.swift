@@ -45,7 +45,7 @@ public actor StalledAuthBackend: AuthBackend {
 /// holding it, which removes it when released (`deinit`, retried when a late write races it);
 /// tests that keep one for their whole class remove it in `tearDown`. Bound: one per test
 /// alive, holding what that test's store wrote.
-public final class TemporaryDirectory: @unchecked Sendable {
+public final class TemporaryDirectory: Sendable {
   public let path: String
 
   public init() {

@@ -2,6 +2,7 @@ import EventStore
 import Foundation
 import GalleryCore
 import RPCServer
+import Synchronization
 
 /// `gallery-rpc demo`: a scripted walk through the product on the embedded default
 /// providers, printed as a readable timeline (each action, its events, what they changed).
@@ -71,6 +72,11 @@ enum DemoCommand {
 }
 
 /// The state the demo printed last (the observer runs on the store's thread).
-final class PrintedState: @unchecked Sendable {
-  var state = AppState()
+final class PrintedState: Sendable {
+  private let printed = Mutex(AppState())
+  /// The state printed last.
+  var state: AppState {
+    get { printed.withLock { $0 } }
+    set { printed.withLock { $0 = newValue } }
+  }
 }

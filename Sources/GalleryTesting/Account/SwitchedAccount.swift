@@ -3,7 +3,7 @@ import GalleryCore
 /// The demo account behind a switch: while `failure` is set, every request to it (its images,
 /// an upload, a delete) fails with it, as a provider in trouble would; `calls` counts the
 /// uploads and deletes that reached it. Token refreshes always succeed.
-public final class SwitchedAccount: AccountProvider, @unchecked Sendable {
+public final class SwitchedAccount: AccountProvider, Sendable {
   public let failure: Locked<RequestFailure?>
   public let calls = Locked(0)
   private let demo = DemoAccount()

@@ -1,23 +1,14 @@
-import Foundation
+import Synchronization
 
 /// Set by `$/cancelRequest` on the reader thread, read by the request's worker.
-public final class CancelFlag: @unchecked Sendable {
-  private let lock = NSLock()
-  private var cancelled = false
+public final class CancelFlag: Sendable {
+  private let cancelled = Atomic<Bool>(false)
 
   public init() {}
 
   /// Whether `cancel` was called.
-  public var isCancelled: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return cancelled
-  }
+  public var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 
   /// Asks the work to stop; it checks `isCancelled` at its next step.
-  public func cancel() {
-    lock.lock()
-    cancelled = true
-    lock.unlock()
-  }
+  public func cancel() { cancelled.store(true, ordering: .releasing) }
 }
