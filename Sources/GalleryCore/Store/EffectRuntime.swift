@@ -1,15 +1,16 @@
 import EventStore
 import Foundation
+import Guarded
+import Synchronization
 
 /// Runs effects against the environment and hands their results back as events.
 /// The only place that touches backends, the credentials file and in-memory secrets.
-final class EffectRuntime: @unchecked Sendable {
-  private let providersLock = NSLock()
+final class EffectRuntime: Sendable {
   /// The providers in use, the settings that serve (the chosen providers or the configured
   /// ones, on the environment in use), and the features' services over them (`service`);
   /// `settings/update` swaps them.
-  private var providers:
-    (environment: GalleryEnvironment, settings: ProviderSettings, services: [ObjectIdentifier: any Sendable])
+  private let providers:
+    Mutex<(environment: GalleryEnvironment, settings: ProviderSettings, services: [ObjectIdentifier: any Sendable])>
   /// The start-up configuration's providers (what serves while a user has chosen none).
   private let configured: ProviderSettings
   let vault = SecretVault()
@@ -18,15 +19,14 @@ final class EffectRuntime: @unchecked Sendable {
   let limiter: DownloadLimiter
   /// The data directory: where a feature keeps its files (`resource`).
   let dataDirectory: String
-  private let resourcesLock = NSLock()
-  private var resources: [ObjectIdentifier: any Sendable] = [:]
+  private let resources = Mutex<[ObjectIdentifier: any Sendable]>([:])
 
   /// A feature's long-lived helper over its files under the data directory (the feed's
   /// offline copy): made on first use, kept for the runtime's life. One per type.
   func resource<R: Sendable>(
     _ make: (_ dataDirectory: String, _ diagnostics: @escaping @Sendable (String) -> Void) -> R
   ) -> R {
-    resourcesLock.withLock {
+    resources.withLock { resources in
       if let made = resources[ObjectIdentifier(R.self)] as? R { return made }
       let made = make(dataDirectory, diagnostics)
       resources[ObjectIdentifier(R.self)] = made
@@ -47,13 +47,13 @@ final class EffectRuntime: @unchecked Sendable {
   let send: @Sendable (Action) -> Void
   let diagnostics: @Sendable (String) -> Void
   /// The providers in use.
-  var environment: GalleryEnvironment { providersLock.withLock { providers.environment } }
+  var environment: GalleryEnvironment { providers.withLock { $0.environment } }
   /// A feature's long-lived helper over the providers in use (the account's token
   /// session): made on first use, and again once the providers change.
   func service<S: Sendable>(
     _ make: (GalleryEnvironment, CredentialsFile, @escaping @Sendable () -> Int64) -> S
   ) -> S {
-    providersLock.withLock {
+    providers.withLock { providers in
       if let made = providers.services[ObjectIdentifier(S.self)] as? S { return made }
       let made = make(providers.environment, credentials, clock)
       providers.services[ObjectIdentifier(S.self)] = made
@@ -63,13 +63,16 @@ final class EffectRuntime: @unchecked Sendable {
   private let clock: @Sendable () -> Int64
   /// The random choices that reach the log (the random video).
   let random: RandomSource
-  private let idle = NSCondition()
-  private var inFlight = 0
-  /// Deadlines not yet due: they sleep on the clock but are not work in flight.
-  private var deadlines = 0
-  private var downloads: [String: (token: Int, task: Task<Void, Never>)] = [:]
-  private var nextToken = 0
-  private var finishedTokens = Set<Int>()
+  /// The work in flight: what idle, settle and shutdown wait on, and the cancellable downloads.
+  private struct Work {
+    var inFlight = 0
+    /// Deadlines not yet due: they sleep on the clock but are not work in flight.
+    var deadlines = 0
+    var downloads: [String: (token: Int, task: Task<Void, Never>)] = [:]
+    var nextToken = 0
+    var finishedTokens = Set<Int>()
+  }
+  private let inFlight = Guarded(Work())
 
   /// `append` records result events through the store (the same path as actions); `send`
   /// sends follow-up actions (timers, dispatches) through the store's decide.
@@ -96,7 +99,7 @@ final class EffectRuntime: @unchecked Sendable {
     self.append = append
     self.send = send
     self.clock = clock
-    self.providers = (environment, serving, [:])
+    self.providers = Mutex((environment, serving, [:]))
     self.configured = configured
   }
 
@@ -119,13 +122,13 @@ final class EffectRuntime: @unchecked Sendable {
     case .startTimer(_, let milliseconds, let action):
       dispatch([action], after: milliseconds, on: timers)
     case .deadline(let milliseconds, let action):
-      idle.withLock { deadlines += 1 }
+      inFlight.withLock { $0.deadlines += 1 }
       // Once due it is work in flight until its action is recorded, so a settle waits for it.
       dispatch([action], after: milliseconds, on: deadlineClock, inFlight: false) {
         [self] in
-        idle.withLock {
-          deadlines -= 1
-          inFlight += 1
+        inFlight.withLock {
+          $0.deadlines -= 1
+          $0.inFlight += 1
         }
       }
     default:
@@ -143,7 +146,7 @@ final class EffectRuntime: @unchecked Sendable {
     _ work: @escaping @Sendable () async -> [Event],
     unrecordable: (@Sendable (RequestFailure) -> [Event])? = nil
   ) -> Task<Void, Never> {
-    idle.withLock { inFlight += 1 }
+    inFlight.withLock { $0.inFlight += 1 }
     let ticket = order?.begin()
     return Task.detached { [self] in
       let events = await EffectOrder.$working.withValue(ticket) { await work() }.stampingObservedTimes(
@@ -173,7 +176,7 @@ final class EffectRuntime: @unchecked Sendable {
     _ actions: [Action], after milliseconds: Int? = nil, on clock: (any EffectClock)? = nil,
     inFlight counted: Bool = true, due: (@Sendable () -> Void)? = nil
   ) {
-    if counted { idle.withLock { inFlight += 1 } }
+    if counted { inFlight.withLock { $0.inFlight += 1 } }
     let ticket = order?.begin()
     // Made now, so its deadline counts from the start; under the test clock it parks the
     // effect while it sleeps, so later results pass it.
@@ -242,41 +245,36 @@ final class EffectRuntime: @unchecked Sendable {
 
   /// Runs cancellable work under `id` (a newer one under the same id replaces it).
   func track(_ id: String, _ work: @escaping @Sendable () async -> [Event]) {
-    idle.lock()
-    downloads[id]?.task.cancel()
-    nextToken += 1
-    let token = nextToken
-    idle.unlock()
+    let token = inFlight.withLock { work in
+      work.downloads[id]?.task.cancel()
+      work.nextToken += 1
+      return work.nextToken
+    }
     let task = run { [self] in
       let events = await work()
       untrack(id, token)
       return events
     }
-    idle.lock()
     // A task that already finished must not be left registered.
-    if finishedTokens.remove(token) == nil { downloads[id] = (token, task) }
-    idle.unlock()
+    inFlight.withLock { work in
+      if work.finishedTokens.remove(token) == nil { work.downloads[id] = (token, task) }
+    }
   }
 
   private func untrack(_ id: String, _ token: Int) {
-    idle.lock()
-    if downloads[id]?.token == token { downloads[id] = nil } else { finishedTokens.insert(token) }
-    idle.unlock()
+    inFlight.withLock { work in
+      if work.downloads[id]?.token == token { work.downloads[id] = nil } else { work.finishedTokens.insert(token) }
+    }
   }
 
   /// Cancels the tracked work whose id `matches`.
   func cancelDownloads(where matches: (String) -> Bool) {
-    idle.lock()
-    let doomed = downloads.filter { matches($0.key) }
-    idle.unlock()
+    let doomed = inFlight.withLock { $0.downloads.filter { matches($0.key) } }
     for (_, entry) in doomed { entry.task.cancel() }
   }
 
   private func finished() {
-    idle.lock()
-    inFlight -= 1
-    idle.broadcast()
-    idle.unlock()
+    inFlight.change { $0.inFlight -= 1 }
   }
 
   /// Blocks until no effect is running (each one's result has been recorded), or until
@@ -284,16 +282,9 @@ final class EffectRuntime: @unchecked Sendable {
   @discardableResult
   func waitUntilIdle(timeout: Double? = nil) -> Bool {
     let deadline = timeout.map { Date(timeIntervalSinceNow: $0) }
-    idle.lock()
-    defer { idle.unlock() }
-    while inFlight > 0 {
-      if let deadline {
-        if !idle.wait(until: deadline) { return inFlight == 0 }
-      } else {
-        idle.wait()
-      }
-    }
-    return true
+    // Without a timeout it waits as long as the work does: every effect ends (its provider
+    // calls have timeouts), so the wait does too.
+    return inFlight.wait(until: deadline) { $0.inFlight == 0 ? true : nil } ?? false
   }
 
   /// Blocks until every effect still in flight is a timer waiting on its clock, every other
@@ -302,21 +293,21 @@ final class EffectRuntime: @unchecked Sendable {
   /// (deadlines among them, which are not in flight); nil for the real clock.
   func waitUntilSettled(timeout: Double, sleepers: (() -> Int)?) -> Bool {
     let deadline = Date(timeIntervalSinceNow: timeout)
-    idle.lock()
-    defer { idle.unlock() }
-    while inFlight > (sleepers.map { $0() - deadlines } ?? 0) {
-      if Date() >= deadline { return false }
+    while true {
       // A timer starting to wait on its clock does not signal here: look again shortly.
-      _ = idle.wait(until: min(deadline, Date(timeIntervalSinceNow: 0.002)))
+      let settled = inFlight.wait(until: min(deadline, Date(timeIntervalSinceNow: 0.002))) { work in
+        work.inFlight <= (sleepers.map { $0() - work.deadlines } ?? 0) ? true : nil
+      }
+      if settled == true { return true }
+      if Date() >= deadline { return false }
     }
-    return true
   }
 
   /// Serves from the providers `settings` choose (the configured ones while none are
   /// chosen) on its environment, unless they serve already (or the environment cannot be
   /// rebuilt); the new environment if they changed.
   func useProviders(_ settings: ProviderSettings) -> GalleryEnvironment? {
-    providersLock.withLock {
+    providers.withLock { providers in
       let wanted = settings.serving(configured: configured)
       guard !wanted.servesLike(providers.settings), let rebuild = providers.environment.rebuild
       else { return nil }
