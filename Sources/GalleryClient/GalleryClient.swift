@@ -1,12 +1,13 @@
 import Foundation
 import GalleryCore
 import JSON
+import Synchronization
 
 /// A typed client of gallery-rpc: `send` takes a request value from `Requests` and answers its
 /// typed result once the mirrored state shows it; `state` and `states()` are that mirror, as
 /// the core's own `AppState`. The same API talks to a spawned binary (`spawn`) or to a store
 /// in this process (`inProcess`).
-public final class GalleryClient: @unchecked Sendable {
+public final class GalleryClient: Sendable {
   /// A JSON-RPC error answer; `reason` and `args` are a rejection's (-32010) message code.
   public struct RequestError: Error, CustomStringConvertible, Sendable {
     public var method: String
@@ -27,12 +28,15 @@ public final class GalleryClient: @unchecked Sendable {
   public let timeout: Duration
   private let transport: LineTransport
   private let exitStatus: @Sendable () -> Int32
-  private let lock = NSLock()
-  private var mirror = StateMirror()
-  private var nextID = 1
-  private var pending: [Int: CheckedContinuation<JSONValue, any Error>] = [:]
-  private var watchers: [UUID: AsyncStream<AppState>.Continuation] = [:]
-  private var ended = false
+  /// The session's state: the mirror, the requests waiting for answers, the state watchers.
+  private struct Session {
+    var mirror = StateMirror()
+    var nextID = 1
+    var pending: [Int: CheckedContinuation<JSONValue, any Error>] = [:]
+    var watchers: [UUID: AsyncStream<AppState>.Continuation] = [:]
+    var ended = false
+  }
+  private let session = Mutex(Session())
 
   /// A client over `transport`; `exitStatus` waits for the other end to finish (bounded by it).
   public init(
@@ -100,18 +104,18 @@ public final class GalleryClient: @unchecked Sendable {
 
   /// The mirrored state (nil before `start`).
   public var state: AppState? {
-    guard let document = lock.withLock({ mirror.document }) else { return nil }
+    guard let document = session.withLock({ s in s.mirror.document }) else { return nil }
     return try? JSONValueDecoder().decode(AppState.self, from: document)
   }
 
   /// The mirrored state's JSON, as the server publishes it.
-  public var stateJSON: JSONValue? { lock.withLock { mirror.document } }
+  public var stateJSON: JSONValue? { session.withLock { s in s.mirror.document } }
 
   /// The mirror's version.
-  public var version: Int { lock.withLock { mirror.version } }
+  public var version: Int { session.withLock { s in s.mirror.version } }
 
   /// How many times a gap or a bad patch made the mirror ask for the whole state.
-  public var resyncs: Int { lock.withLock { mirror.resyncs } }
+  public var resyncs: Int { session.withLock { s in s.mirror.resyncs } }
 
   /// Every state from now on (the newest one when the reader is slower than the changes).
   public func states() -> AsyncStream<AppState> {
@@ -119,9 +123,9 @@ public final class GalleryClient: @unchecked Sendable {
     let (stream, continuation) = AsyncStream.makeStream(
       of: AppState.self, bufferingPolicy: .bufferingNewest(1))
     continuation.onTermination = { [weak self] _ in
-      self?.lock.withLock { _ = self?.watchers.removeValue(forKey: id) }
+      self?.session.withLock { _ = $0.watchers.removeValue(forKey: id) }
     }
-    lock.withLock { watchers[id] = continuation }
+    session.withLock { s in s.watchers[id] = continuation }
     if let state { continuation.yield(state) }
     return stream
   }
@@ -148,7 +152,7 @@ public final class GalleryClient: @unchecked Sendable {
   /// Applies one `state/changed` (what the reader does; a test may hand it one to check resyncs).
   public func receiveChange(_ params: JSONValue) {
     guard let change = StateMirror.Change(params) else { return }
-    let outcome = lock.withLock { mirror.apply(change) }
+    let outcome = session.withLock { s in s.mirror.apply(change) }
     switch outcome {
     case .applied: announce()
     case .needsSync: Task { try? await resync() }
@@ -159,12 +163,12 @@ public final class GalleryClient: @unchecked Sendable {
   // MARK: - The wire
 
   private func exchange(_ method: String, _ params: [String: JSONValue]) async throws -> JSONValue {
-    let id: Int = try lock.withLock {
-      guard !ended else {
+    let id: Int = try session.withLock { s throws(RequestError) in
+      guard !s.ended else {
         throw RequestError(method: method, code: -32099, message: "gallery-rpc has exited")
       }
-      defer { nextID += 1 }
-      return nextID
+      defer { s.nextID += 1 }
+      return s.nextID
     }
     let message: JSONValue = .object([
       "jsonrpc": .string("2.0"), "id": .number(Double(id)), "method": .string(method),
@@ -176,7 +180,7 @@ public final class GalleryClient: @unchecked Sendable {
     }
     defer { timer.cancel() }
     let answer = try await withCheckedThrowingContinuation { continuation in
-      lock.withLock { pending[id] = continuation }
+      session.withLock { s in s.pending[id] = continuation }
       transport.send(message) { [weak self] error in
         if let error { self?.finish(id, .failure(error)) }
       }
@@ -190,7 +194,7 @@ public final class GalleryClient: @unchecked Sendable {
   }
 
   private func finish(_ id: Int, _ result: Result<JSONValue, any Error>) {
-    let continuation = lock.withLock { pending.removeValue(forKey: id) }
+    let continuation = session.withLock { s in s.pending.removeValue(forKey: id) }
     continuation?.resume(with: result)
   }
 
@@ -203,16 +207,16 @@ public final class GalleryClient: @unchecked Sendable {
   }
 
   private func inputEnded() {
-    let waiting = lock.withLock {
-      ended = true
-      defer { pending = [:] }
-      return pending
+    let waiting = session.withLock { s in
+      s.ended = true
+      defer { s.pending = [:] }
+      return s.pending
     }
     for (_, continuation) in waiting {
       continuation.resume(
         throwing: RequestError(method: "", code: -32099, message: "gallery-rpc exited before answering"))
     }
-    let streams = lock.withLock { Array(watchers.values) }
+    let streams = session.withLock { s in Array(s.watchers.values) }
     for stream in streams { stream.finish() }
   }
 
@@ -224,18 +228,18 @@ public final class GalleryClient: @unchecked Sendable {
       do {
         let snapshot = try await exchange("state/get", [:])
         guard let version = snapshot["version"]?.exactInteger, let value = snapshot["value"] else {
-          lock.withLock { mirror.syncFailed() }
+          session.withLock { s in s.mirror.syncFailed() }
           return
         }
-        outcome = lock.withLock { mirror.load(value, version: Int(version)) }
+        outcome = session.withLock { s in s.mirror.load(value, version: Int(version)) }
         announce()
       } catch {
-        lock.withLock { mirror.syncFailed() }
+        session.withLock { s in s.mirror.syncFailed() }
         throw error
       }
       if outcome != .needsSync { return }
     }
-    lock.withLock { mirror.syncFailed() }
+    session.withLock { s in s.mirror.syncFailed() }
   }
 
   /// How many `state/get` a resync asks in a row before it waits for the next change.
@@ -247,7 +251,7 @@ public final class GalleryClient: @unchecked Sendable {
   }
 
   private func announce() {
-    let streams = lock.withLock { Array(watchers.values) }
+    let streams = session.withLock { s in Array(s.watchers.values) }
     guard !streams.isEmpty, let state else { return }
     for stream in streams { stream.yield(state) }
   }

@@ -10,7 +10,7 @@ import JSON
 ///
 /// Owns: the reading thread (ends at end of input) and its buffer, bounded by
 /// `maxLineBytes` (a longer line ends the connection).
-public final class LineTransport: @unchecked Sendable {
+public final class LineTransport: Sendable {
   private let input: Int32
   private let output: Int32
   private let writes = DispatchQueue(label: "gallery-client.writes")

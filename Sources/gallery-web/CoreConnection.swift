@@ -1,22 +1,26 @@
 import Foundation
 import GalleryCore
+import Guarded
+import Synchronization
 
 /// The one `gallery-rpc` process the bridge drives, spoken to in newline-delimited JSON.
 /// Requests from pages get ids of the bridge's own (so two tabs never collide) and the
 /// answer goes back to the page that asked; notifications go to every page.
-final class CoreConnection: @unchecked Sendable {
+final class CoreConnection: Sendable {
   /// An answer the core never gave (it exited, or took longer than the wait).
   struct NoAnswer: Error, CustomStringConvertible { var description: String }
 
   private let process = Process()
   private let input: FileHandle
   private let output: FileHandle
-  /// Guards the fields below; never held across a read or a write of the pipes.
-  private let lock = NSLock()
-  private var nextID = 1
-  private var waiting: [String: Waiter] = [:]
-  private var exited = false
-  private var stopping = false
+  /// The requests waiting for their answers; never held across a read or a write of the pipes.
+  private struct Calls {
+    var nextID = 1
+    var waiting: [String: Waiter] = [:]
+    var exited = false
+    var stopping = false
+  }
+  private let calls = Mutex(Calls())
   /// Lines waiting for the writer thread: bounded, so a core that stops reading makes
   /// requests fail fast instead of piling up memory.
   private let outbox = BoundedOutbox(limit: CoreConnection.maxOutboxBytes)
@@ -24,9 +28,17 @@ final class CoreConnection: @unchecked Sendable {
   static let maxOutboxBytes = 64 << 20
   private let onNotification: @Sendable ([UInt8]) -> Void
 
-  private final class Waiter: @unchecked Sendable {
-    let done = DispatchSemaphore(value: 0)
-    var answer: JSONValue?
+  /// One request's answer, once it came (or the core ended: done with no answer).
+  private final class Waiter: Sendable {
+    let answer = Guarded<(done: Bool, answer: JSONValue?)>((false, nil))
+
+    /// Hands the waiting request `answer` (nil: there will be none).
+    func finish(_ answer: JSONValue?) { self.answer.change { $0 = (true, answer) } }
+
+    /// The answer, waiting at most `timeout` seconds; nil when none came.
+    func wait(timeout: Double) -> JSONValue? {
+      answer.wait(until: Date(timeIntervalSinceNow: timeout)) { $0.done ? $0.answer : nil }
+    }
   }
 
   /// Starts the core; `onNotification` gets each notification line as the core wrote it.
@@ -48,7 +60,7 @@ final class CoreConnection: @unchecked Sendable {
       failAll()
       processEnded.signal()
       // While `stop` runs, the thread that called it decides how the process ends.
-      if !lock.withLock({ stopping }) { onExit(process.terminationStatus) }
+      if !calls.withLock({ $0.stopping }) { onExit(process.terminationStatus) }
     }
     try process.run()
     Thread.detachNewThread { [self] in readLines() }
@@ -61,25 +73,24 @@ final class CoreConnection: @unchecked Sendable {
     var message = message
     let original = message["id"] ?? .null
     let waiter = Waiter()
-    let id: String = lock.withLock {
-      defer { nextID += 1 }
-      return "web-\(nextID)"
+    let id: String = calls.withLock { calls in
+      defer { calls.nextID += 1 }
+      return "web-\(calls.nextID)"
     }
     message["id"] = .string(id)
-    let gone: Bool = lock.withLock {
-      if !exited { waiting[id] = waiter }
-      return exited
+    let gone: Bool = calls.withLock { calls in
+      if !calls.exited { calls.waiting[id] = waiter }
+      return calls.exited
     }
     guard !gone else { throw NoAnswer(description: "gallery-rpc has exited") }
     guard send(.object(message)) else {
-      lock.withLock { _ = waiting.removeValue(forKey: id) }
+      calls.withLock { _ = $0.waiting.removeValue(forKey: id) }
       throw NoAnswer(
         description:
           "gallery-rpc is not reading its input (over \(Self.maxOutboxBytes >> 20) MB queued); try again")
     }
-    guard waiter.done.wait(timeout: .now() + timeout) == .success, case .object(var answer)? = waiter.answer
-    else {
-      lock.withLock { _ = waiting.removeValue(forKey: id) }
+    guard case .object(var answer)? = waiter.wait(timeout: timeout) else {
+      calls.withLock { _ = $0.waiting.removeValue(forKey: id) }
       throw NoAnswer(
         description: "gallery-rpc did not answer \(message["method"].map { "\($0)" } ?? "") in time")
     }
@@ -94,7 +105,7 @@ final class CoreConnection: @unchecked Sendable {
   /// Ends the core: `shutdown`, `exit`, then closes its input; after `patience` seconds
   /// without an exit it is terminated. Every wait is bounded.
   func stop(patience: Double = 10) {
-    lock.withLock { stopping = true }
+    calls.withLock { $0.stopping = true }
     _ = try? request(
       ["jsonrpc": .string("2.0"), "id": .number(0), "method": .string("shutdown")], timeout: patience / 2)
     notify(["jsonrpc": .string("2.0"), "method": .string("exit")])
@@ -107,7 +118,7 @@ final class CoreConnection: @unchecked Sendable {
 
   /// Queues one line for the writer thread; false when the core has exited or is not reading.
   private func send(_ message: JSONValue) -> Bool {
-    guard !lock.withLock({ exited }) else { return false }
+    guard !calls.withLock({ $0.exited }) else { return false }
     return outbox.enqueue(JSONWriter.bytes(message) + [UInt8(ascii: "\n")])
   }
 
@@ -140,18 +151,17 @@ final class CoreConnection: @unchecked Sendable {
       return onNotification(line)
     }
     guard case .string(let id)? = message["id"],
-      let waiter = lock.withLock({ waiting.removeValue(forKey: id) })
+      let waiter = calls.withLock({ $0.waiting.removeValue(forKey: id) })
     else { return }
-    waiter.answer = .object(message)
-    waiter.done.signal()
+    waiter.finish(.object(message))
   }
 
   private func failAll() {
-    let all: [Waiter] = lock.withLock {
-      exited = true
-      defer { waiting = [:] }
-      return Array(waiting.values)
+    let all: [Waiter] = calls.withLock { calls in
+      calls.exited = true
+      defer { calls.waiting = [:] }
+      return Array(calls.waiting.values)
     }
-    for waiter in all { waiter.done.signal() }
+    for waiter in all { waiter.finish(nil) }
   }
 }

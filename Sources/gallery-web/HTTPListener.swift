@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -27,10 +28,10 @@ enum HTTPReply: Sendable {
 
 /// One accepted connection. Exactly one thread writes to it and closes it (its connection
 /// thread); any thread may `shutdown` it, which makes a blocked write return at once.
-final class HTTPSocket: @unchecked Sendable {
+final class HTTPSocket: Sendable {
   let fd: Int32
-  private let lock = NSLock()
-  private var closed = false
+  /// Whether its owner closed the descriptor (then nobody touches it again).
+  private let closed = Mutex(false)
 
   init(fd: Int32) { self.fd = fd }
 
@@ -38,7 +39,7 @@ final class HTTPSocket: @unchecked Sendable {
   /// timeout. No lock is held while it blocks.
   @discardableResult
   func write(_ bytes: [UInt8]) -> Bool {
-    guard !lock.withLock({ closed }) else { return false }
+    guard !closed.withLock({ $0 }) else { return false }
     var offset = 0
     while offset < bytes.count {
       let n = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -51,7 +52,7 @@ final class HTTPSocket: @unchecked Sendable {
 
   /// Ends both directions; the descriptor stays open until its owner closes it.
   func shutdown() {
-    lock.withLock {
+    closed.withLock { closed in
       guard !closed else { return }
       _ = Glibc.shutdown(fd, Int32(SHUT_RDWR))
     }
@@ -59,7 +60,7 @@ final class HTTPSocket: @unchecked Sendable {
 
   /// Closes the descriptor; only the thread that owns the connection calls it.
   func close() {
-    lock.withLock {
+    closed.withLock { closed in
       guard !closed else { return }
       closed = true
       _ = Glibc.shutdown(fd, Int32(SHUT_RDWR))
@@ -77,7 +78,7 @@ final class HTTPSocket: @unchecked Sendable {
 /// `reserve` serving slots are kept for requests `trusted` accepts (the page's own, with its
 /// token): clients without it, however many and however slow, cannot lock the page out. The
 /// whole request must arrive within `requestDeadline` seconds.
-final class HTTPListener: @unchecked Sendable {
+final class HTTPListener: Sendable {
   let port: UInt16
   private let listener: Int32
   private let maxBody: Int
@@ -92,11 +93,9 @@ final class HTTPListener: @unchecked Sendable {
   /// client without the token never makes the bridge read, or hold, its body).
   private let screen: @Sendable (HTTPRequest) -> HTTPReply?
   private let route: @Sendable (HTTPRequest) -> HTTPReply
-  private let lock = NSLock()
-  /// Requests being served (their head has come): at most `maxConnections`.
-  private var open = 0
-  /// Connections still sending their head: at most `headSlots`.
-  private var heading = 0
+  /// Requests being served (their head has come: at most `maxConnections`) and connections
+  /// still sending their head (at most `headSlots`).
+  private let slots = Mutex<(open: Int, heading: Int)>((0, 0))
   /// How many connections may be sending their head at once: each holds a thread for at most
   /// `headDeadline` seconds and a 64 KiB buffer.
   var headSlots: Int { maxConnections * 4 }
@@ -153,9 +152,9 @@ final class HTTPListener: @unchecked Sendable {
       setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
       setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
       let socket = HTTPSocket(fd: fd)
-      let admitted: Bool = lock.withLock {
-        guard heading < headSlots else { return false }
-        heading += 1
+      let admitted: Bool = slots.withLock { slots in
+        guard slots.heading < headSlots else { return false }
+        slots.heading += 1
         return true
       }
       guard admitted else {
@@ -171,7 +170,7 @@ final class HTTPListener: @unchecked Sendable {
       }
       Thread.detachNewThread { [self] in
         let served = serve(socket)
-        lock.withLock { if served { open -= 1 } else { heading -= 1 } }
+        slots.withLock { if served { $0.open -= 1 } else { $0.heading -= 1 } }
       }
     }
   }
@@ -179,13 +178,14 @@ final class HTTPListener: @unchecked Sendable {
   /// Takes a serving slot for a request whose head has come (its connection leaves the head
   /// stage): a free slot, or one of the reserve for a trusted request; nil when it has one.
   private func admit(_ request: HTTPRequest) -> HTTPReply? {
-    lock.withLock {
-      let free = open < maxConnections - reserve || (open < maxConnections && trusted(request))
+    slots.withLock { slots in
+      let free =
+        slots.open < maxConnections - reserve || (slots.open < maxConnections && trusted(request))
       guard free else {
         return .text(503, "over \(maxConnections - reserve) requests are being served; try again")
       }
-      heading -= 1
-      open += 1
+      slots.heading -= 1
+      slots.open += 1
       return nil
     }
   }

@@ -1,24 +1,24 @@
 import Foundation
+import Synchronization
 
 /// The open `/events` streams (one per page): every notification of the core goes to each,
 /// as a Server-Sent Event whose data is the core's line unchanged. Broadcasting never waits
 /// for a page: each stream has its own bounded queue and writer thread, and a page that
 /// falls `maxQueuedBytes` behind is dropped (its EventSource reconnects and starts again
 /// from `state/get`).
-final class PageStreams: @unchecked Sendable {
-  private let lock = NSLock()
-  private var streams: [Int: PageStream] = [:]
-  private var next = 1
+final class PageStreams: Sendable {
+  /// The open streams by id, and the next id.
+  private let open = Mutex<(streams: [Int: PageStream], next: Int)>(([:], 1))
   let maxQueuedBytes: Int
 
   init(maxQueuedBytes: Int = 4 << 20) { self.maxQueuedBytes = maxQueuedBytes }
 
   /// Whether the stream `id` is open.
-  func isOpen(_ id: Int) -> Bool { lock.withLock { streams[id] != nil } }
+  func isOpen(_ id: Int) -> Bool { open.withLock { $0.streams[id] != nil } }
 
   /// Queues one notification line for the stream `id` only (a page's own subscription).
   func send(_ line: [UInt8], to id: Int) {
-    guard let stream = lock.withLock({ streams[id] }) else { return }
+    guard let stream = open.withLock({ $0.streams[id] }) else { return }
     if !stream.enqueue(Array("data: ".utf8) + line + Array("\n\n".utf8)) { stream.end() }
   }
 
@@ -27,33 +27,33 @@ final class PageStreams: @unchecked Sendable {
   /// when it ends.
   func add(_ socket: HTTPSocket, closed: (Int) -> Void = { _ in }) {
     let stream = PageStream(socket: socket, limit: maxQueuedBytes)
-    let id: Int = lock.withLock {
-      defer { next += 1 }
-      streams[next] = stream
-      return next
+    let id: Int = open.withLock { open in
+      defer { open.next += 1 }
+      open.streams[open.next] = stream
+      return open.next
     }
     _ = stream.enqueue(Array("retry: 1000\nevent: hello\ndata: {\"stream\":\(id)}\n\n".utf8))
     stream.run()
-    lock.withLock { _ = streams.removeValue(forKey: id) }
+    open.withLock { _ = $0.streams.removeValue(forKey: id) }
     closed(id)
   }
 
   /// Queues one notification line for every page; never blocks on a page.
   func broadcast(_ line: [UInt8]) {
     let frame = Array("data: ".utf8) + line + Array("\n\n".utf8)
-    for stream in lock.withLock({ Array(streams.values) }) where !stream.enqueue(frame) {
+    for stream in open.withLock({ Array($0.streams.values) }) where !stream.enqueue(frame) {
       stream.end()
     }
   }
 
   /// Ends every stream (the bridge is stopping).
   func endAll() {
-    for stream in lock.withLock({ Array(streams.values) }) { stream.end() }
+    for stream in open.withLock({ Array($0.streams.values) }) { stream.end() }
   }
 }
 
 /// One page's stream: frames queue in a bounded outbox and one thread writes them.
-final class PageStream: @unchecked Sendable {
+final class PageStream: Sendable {
   private let socket: HTTPSocket
   private let outbox: BoundedOutbox
 

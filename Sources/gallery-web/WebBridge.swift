@@ -1,21 +1,30 @@
 import EventStore
 import Foundation
 import GalleryCore
+import Synchronization
 
 /// The bridge's routes: the page's files, `/events` (notifications), `POST /rpc` (one
 /// JSON-RPC message per request, answered with the core's answer; an upload's bytes travel
 /// in it, as `account/upload`'s `data`), `/data/cache/…` (thumbnails the core downloaded) and
 /// `/demo/…` (what the demo provider's `demo://` links name: its video clips and photos).
 /// Everything but the page's own files needs the per-run token.
-final class WebBridge: @unchecked Sendable {
+final class WebBridge: Sendable {
   let options: BridgeOptions
   let token: String
   let streams = PageStreams()
   let demoFiles = DemoFiles()
-  private var core: CoreConnection!
-  /// Each page's `events/subscribe`, over the one core connection.
-  private var subscriptions: PageSubscriptions!
-  private var initializeResult: JSONValue = .null
+  /// What `start` made: the core, each page's `events/subscribe` over it, and the core's
+  /// answer to `initialize` (which pages get as theirs). Set once, before any page is served.
+  private struct Started {
+    let core: CoreConnection
+    let subscriptions: PageSubscriptions
+    var initializeResult: JSONValue = .null
+  }
+  private let started = Mutex<Started?>(nil)
+  /// The core connection (`start` made it).
+  private var core: CoreConnection { started.withLock { $0!.core } }
+  /// The pages' subscriptions (`start` made them).
+  private var subscriptions: PageSubscriptions { started.withLock { $0!.subscriptions } }
   static let pageFiles = [
     "/": "index.html", "/index.html": "index.html", "/app.js": "app.js", "/style.css": "style.css",
     "/dom.js": "dom.js", "/inspector.js": "inspector.js",
@@ -31,13 +40,13 @@ final class WebBridge: @unchecked Sendable {
   /// Starts the core and initializes it; the bridge answers pages' `initialize` with the result.
   func start(onExit: @escaping @Sendable (Int32) -> Void) throws {
     try OwnerOnly.makeFolder(options.dataDirectory)
-    core = try CoreConnection(
+    let core = try CoreConnection(
       server: options.server,
       arguments: ["serve", "--framing", "ndjson", "--data-dir", options.dataDirectory]
         + options.serverArguments,
       onNotification: { [weak self] line in self?.notified(line) }, onExit: onExit)
-    let connection = core!
-    subscriptions = PageSubscriptions(streams: streams) { try connection.request($0) }
+    let subscriptions = PageSubscriptions(streams: streams) { try core.request($0) }
+    started.withLock { $0 = Started(core: core, subscriptions: subscriptions) }
     let answer = try core.request([
       "jsonrpc": .string("2.0"), "id": .number(1), "method": .string("initialize"),
       "params": .object([
@@ -48,7 +57,7 @@ final class WebBridge: @unchecked Sendable {
     guard let result = answer["result"] else {
       throw CoreConnection.NoAnswer(description: "initialize failed: \(JSONValue.object(answer))")
     }
-    initializeResult = result
+    started.withLock { $0?.initializeResult = result }
     core.notify(["jsonrpc": .string("2.0"), "method": .string("initialized")])
   }
 
@@ -58,7 +67,7 @@ final class WebBridge: @unchecked Sendable {
     if line.firstRange(of: Array("\"events/".utf8)) != nil, let message = try? JSONParser.parse(line),
       message["method"] == .string("events/appended") || message["method"] == .string("events/dropped")
     {
-      subscriptions.deliver(message)
+      started.withLock { $0?.subscriptions }?.deliver(message)
       return
     }
     streams.broadcast(line)
@@ -100,7 +109,8 @@ final class WebBridge: @unchecked Sendable {
     if request.method == "GET", let file = Self.pageFiles[request.path] { return pageFile(file) }
     switch (request.method, request.path) {
     case ("GET", "/events"):
-      return .stream(contentType: "text/event-stream") { [streams, subscriptions] socket in
+      let subscriptions = started.withLock { $0?.subscriptions }
+      return .stream(contentType: "text/event-stream") { [streams] socket in
         streams.add(socket) { subscriptions?.unsubscribe(stream: $0) }
       }
     case ("POST", "/rpc"):
@@ -155,7 +165,12 @@ final class WebBridge: @unchecked Sendable {
     let id = message["id"]
     switch method {
     case "initialize":
-      return json(200, .object(["jsonrpc": .string("2.0"), "id": id ?? .null, "result": initializeResult]))
+      return json(
+        200,
+        .object([
+          "jsonrpc": .string("2.0"), "id": id ?? .null,
+          "result": started.withLock { $0?.initializeResult } ?? .null,
+        ]))
     case "initialized": return .response(status: 204, contentType: "text/plain", body: [])
     case "shutdown", "exit":
       return error(

@@ -39,7 +39,8 @@ public final class ImageCache: Sendable {
     mutating func evict(keeping: String? = nil) -> [String] {
       var evicted: [String] = []
       while total > budget {
-        guard let victim = entries.filter({ $0.key != keeping }).min(by: { $0.value.lastUse < $1.value.lastUse })
+        guard
+          let victim = entries.filter({ $0.key != keeping }).min(by: { $0.value.lastUse < $1.value.lastUse })
         else { break }
         entries[victim.key] = nil
         total -= victim.value.size

@@ -10,7 +10,12 @@ final class EffectRuntime: Sendable {
   /// ones, on the environment in use), and the features' services over them (`service`);
   /// `settings/update` swaps them.
   private let providers:
-    Mutex<(environment: GalleryEnvironment, settings: ProviderSettings, services: [ObjectIdentifier: any Sendable])>
+    Mutex<
+      (
+        environment: GalleryEnvironment, settings: ProviderSettings,
+        services: [ObjectIdentifier: any Sendable]
+      )
+    >
   /// The start-up configuration's providers (what serves while a user has chosen none).
   private let configured: ProviderSettings
   let vault = SecretVault()
@@ -263,7 +268,11 @@ final class EffectRuntime: Sendable {
 
   private func untrack(_ id: String, _ token: Int) {
     inFlight.withLock { work in
-      if work.downloads[id]?.token == token { work.downloads[id] = nil } else { work.finishedTokens.insert(token) }
+      if work.downloads[id]?.token == token {
+        work.downloads[id] = nil
+      } else {
+        work.finishedTokens.insert(token)
+      }
     }
   }
 

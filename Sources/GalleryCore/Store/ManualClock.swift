@@ -8,7 +8,8 @@ public final class ManualClock: EffectClock, Sendable {
   /// The time and the sleeps waiting for it.
   private struct Dial {
     var now: Int64
-    var sleepers: [(deadline: Int64, wake: CheckedContinuation<Void, Never>, woken: (@Sendable () -> Void)?)] = []
+    var sleepers:
+      [(deadline: Int64, wake: CheckedContinuation<Void, Never>, woken: (@Sendable () -> Void)?)] = []
   }
   private let dial: Guarded<Dial>
 
@@ -38,7 +39,9 @@ public final class ManualClock: EffectClock, Sendable {
     await sleep(until: deadline, asleep: nil, woken: nil)
   }
 
-  private func sleep(until deadline: Int64, asleep: (@Sendable () -> Void)?, woken: (@Sendable () -> Void)?) async {
+  private func sleep(until deadline: Int64, asleep: (@Sendable () -> Void)?, woken: (@Sendable () -> Void)?)
+    async
+  {
     await withCheckedContinuation { (wake: CheckedContinuation<Void, Never>) in
       let due = dial.change { dial -> Bool in
         guard deadline > dial.now else { return true }

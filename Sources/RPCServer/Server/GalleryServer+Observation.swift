@@ -2,6 +2,7 @@ import Dispatch
 import EventStore
 import Foundation
 import GalleryCore
+import Guarded
 
 private typealias Parameter = ServerMethods.Parameter
 
@@ -238,48 +239,44 @@ struct Progress {
 /// until it is dropped (for its client's unread backlog, by `events/unsubscribe` or by the
 /// next `events/subscribe`); dropping it ends its log subscription, catch-up included, and a
 /// log subscription attached after that ends at once.
-final class SubscriptionDelivery: @unchecked Sendable {
-  private let condition = NSCondition()
-  private var dropped = false
-  private var isAnswered = false
-  private var subscription: LogSubscription?
+final class SubscriptionDelivery: Sendable {
+  /// Where the delivery is: answered, dropped, and its log subscription once attached.
+  private struct Phase {
+    var dropped = false
+    var isAnswered = false
+    var subscription: LogSubscription?
+  }
+  private let phase = Guarded(Phase())
   private let connection: RPCConnection
 
   init(connection: RPCConnection) { self.connection = connection }
 
-  var isLive: Bool { condition.withLock { !dropped } }
+  var isLive: Bool { phase.withLock { !$0.dropped } }
 
   func attach(_ subscription: LogSubscription) {
-    let cancelNow: Bool = condition.withLock {
-      self.subscription = subscription
-      return dropped
+    let cancelNow: Bool = phase.withLock { phase in
+      phase.subscription = subscription
+      return phase.dropped
     }
     if cancelNow { subscription.cancel() }
   }
 
   /// Lets deliveries go: the answer is ahead of them in the connection's queue.
   func answered() {
-    condition.withLock {
-      isAnswered = true
-      condition.broadcast()
-    }
+    phase.change { $0.isAnswered = true }
   }
 
   /// Waits until the answer is queued (the reader queues it at the end of its read, so the
   /// bound is never reached in practice); whether the delivery is still live.
   func waitUntilAnswered(within seconds: Double) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: seconds)
-    condition.lock()
-    defer { condition.unlock() }
-    while !isAnswered, !dropped, condition.wait(until: deadline) {}
-    return !dropped
+    _ = phase.wait(until: Date(timeIntervalSinceNow: seconds)) { $0.isAnswered || $0.dropped ? true : nil }
+    return isLive
   }
 
   func drop() {
-    let subscription: LogSubscription? = condition.withLock {
-      dropped = true
-      condition.broadcast()
-      return self.subscription
+    let subscription: LogSubscription? = phase.change { phase in
+      phase.dropped = true
+      return phase.subscription
     }
     subscription?.cancel()
     // A delivery waiting for its client to read stops waiting now (shutdown is not held up).
