@@ -37,6 +37,10 @@ public struct EventLogOptions: Sendable {
 /// group commit, tail recovery at open, streaming reads and in-process followers.
 ///
 /// Thread-safe; appends from several threads are serialized and their fsyncs shared.
+///
+/// `@unchecked Sendable`: every `var` is read and written under `cond`, whose waits share one
+/// fsync among appenders (group commit) and wake followers; the descriptor's writes happen
+/// under it by design (one writer, in seq order).
 public final class EventLog: @unchecked Sendable {
   /// The log file.
   public let path: String

@@ -9,14 +9,15 @@ import Foundation
 /// `@unchecked Sendable`: `value` is read and written only inside `condition`'s lock, which
 /// every method takes; it is the checked `Mutex` with a condition variable beside it.
 public final class Guarded<Value>: @unchecked Sendable {
-  private let condition = NSCondition()
-  private var value: Value
+  @usableFromInline let condition = NSCondition()
+  @usableFromInline var value: Value
 
   /// Guards `value`.
   public init(_ value: Value) { self.value = value }
 
   /// Runs `body` on the value under the lock. Never block in `body` (no reads or writes of
   /// files or sockets): others wait for it.
+  @inlinable
   public func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     condition.lock()
     defer { condition.unlock() }
@@ -24,6 +25,7 @@ public final class Guarded<Value>: @unchecked Sendable {
   }
 
   /// Runs `body` under the lock, then wakes every waiter to look at the value again.
+  @inlinable
   public func change<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     condition.lock()
     defer {
@@ -50,6 +52,7 @@ public final class Guarded<Value>: @unchecked Sendable {
   }
 
   /// Wakes every waiter to look at the value again (after a change it cannot see: time).
+  @inlinable
   public func wakeAll() {
     condition.lock()
     condition.broadcast()

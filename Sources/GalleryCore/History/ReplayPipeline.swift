@@ -127,7 +127,9 @@ final class ReplayPipeline: @unchecked Sendable {
           if l.cancelled { return .stop }
           if l.queue.count - l.head < Self.capacity { return .free }
           // Full: the folding side is behind, so decode the newest batch nobody has taken.
-          guard let i = l.queue.indices.last(where: { $0 > l.head && !l.queue[$0].claimed }) else { return nil }
+          guard let i = l.queue.indices.last(where: { $0 > l.head && !l.queue[$0].claimed }) else {
+            return nil
+          }
           l.queue[i].claimed = true
           return .decode(l.queue[i].records)
         }!
@@ -138,7 +140,8 @@ final class ReplayPipeline: @unchecked Sendable {
           let result = Self.decode(pending)
           line.change { l in
             // The queue may have been compacted meanwhile: find the batch by its first record.
-            if let j = l.queue.indices.first(where: { l.queue[$0].records.first?.seq == pending.first?.seq }) {
+            if let j = l.queue.indices.first(where: { l.queue[$0].records.first?.seq == pending.first?.seq })
+            {
               l.queue[j].events = result.events
               l.queue[j].decodeFailure = result.failure
               l.queue[j].decoded = true

@@ -4,6 +4,10 @@ import Foundation
 /// Ties the machine to a data directory, for the RPC server and in-process embedders alike:
 /// recovers state from snapshot + log, accepts actions, appends their events, folds them,
 /// runs the effects they plan, and publishes each new state with its version (= last seq).
+///
+/// `@unchecked Sendable`: its state (`current`, `currentVersion`, the snapshot and size
+/// counters, the redaction) is read and written only under `lock`, which is held across an
+/// append so the log and the folded state advance together; `runtime` is set once in `init`.
 public final class Store: @unchecked Sendable {
   /// How a store is opened.
   public struct Options: Sendable {
@@ -127,6 +131,8 @@ public final class Store: @unchecked Sendable {
   let snapshots: SnapshotStore
   /// States kept along the whole log, for the state at any seq.
   let checkpoints: HistoryCheckpoints
+  /// The one writer's lock: decide, append, fold and queue the change happen under it, in
+  /// log order (the log's own lock orders its file writes beneath it).
   private let lock = NSLock()
   private var current: AppState
   private var currentVersion: UInt64

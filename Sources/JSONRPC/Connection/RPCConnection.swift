@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Guarded
 import JSON
 
 #if canImport(Glibc)
@@ -8,42 +9,66 @@ import JSON
 
 /// Owns the connection's bytes: reads and frames the input, writes framed messages in the
 /// order they are sent, from any thread. stdout carries protocol bytes and nothing else.
-public final class RPCConnection: @unchecked Sendable {
+public final class RPCConnection: Sendable {
   private let input: Int32
   private let output: Int32
-  private var decoder: FrameDecoder
-  private let outgoing = NSCondition()
-  private var pending: [UInt8] = []
-  private var queued = 0
-  private var written = 0
-  /// Bytes written to the client so far: what a waiting sender watches for progress.
-  private var writtenBytes = 0
-  private var writerStarted = false
-  /// Set while the reader handles one read's messages: sends only queue (see `cork`).
-  private var corked = false
-  /// Set while some thread is in `write`, so bytes never interleave.
-  private var writing = false
-  /// Threads waiting in `flush`.
-  private var flushing = 0
-  /// Threads waiting in `waitForBacklog`.
-  private var pacing = 0
-  private let lock = NSLock()
-  private var detected: Framing?
-  private var writeFailed = false
+  /// The reader's decoder as it starts (`run` owns its copy: only the reader reads).
+  private let firstDecoder: FrameDecoder
+  /// What is on its way out and who waits for it.
+  private struct Outbox {
+    var pending: [UInt8] = []
+    var queued = 0
+    var written = 0
+    /// Bytes written to the client so far: what a waiting sender watches for progress.
+    var writtenBytes = 0
+    var writerStarted = false
+    /// Set while the reader handles one read's messages: sends only queue (see `cork`).
+    var corked = false
+    /// Set while some thread is in `write`, so bytes never interleave.
+    var writing = false
+    /// Threads waiting in `flush`.
+    var flushing = 0
+    /// Threads waiting in `waitForBacklog`.
+    var pacing = 0
+    var writeFailed = false
+    /// The framing in use, once the reader detected it.
+    var detected: Framing?
+
+    /// Takes what the next write sends, up to `writeSliceBytes`, and marks it under way; nil
+    /// when nothing is queued or another write is under way. `count`: the messages it
+    /// completes (nil when it is part of one).
+    mutating func takeSlice() -> (bytes: [UInt8], count: Int?)? {
+      guard !writing, !pending.isEmpty else { return nil }
+      writing = true
+      if pending.count <= RPCConnection.writeSliceBytes {
+        defer { pending.removeAll(keepingCapacity: true) }
+        return (pending, queued)
+      }
+      // Part of a message: `written` (whole messages) moves once the queue is empty.
+      defer { pending.removeFirst(RPCConnection.writeSliceBytes) }
+      return (Array(pending[..<RPCConnection.writeSliceBytes]), nil)
+    }
+
+    /// Records a write's end.
+    mutating func wrote(_ bytes: Int, count: Int?, failed: Bool) {
+      writing = false
+      if let count { written = count }
+      writtenBytes += bytes
+      if failed { writeFailed = true }
+    }
+  }
+  private let outbox: Guarded<Outbox>
 
   public init(input: Int32, output: Int32, framing: FramingChoice, maxMessageBytes: Int) {
     self.input = input
     self.output = output
-    self.decoder = FrameDecoder(choice: framing, maxMessageBytes: maxMessageBytes)
-    self.detected = decoder.framing
+    let decoder = FrameDecoder(choice: framing, maxMessageBytes: maxMessageBytes)
+    self.firstDecoder = decoder
+    self.outbox = Guarded(Outbox(detected: decoder.framing))
   }
 
   /// The framing in use (detected from the first byte unless forced).
-  public var framing: Framing? {
-    lock.lock()
-    defer { lock.unlock() }
-    return detected
-  }
+  public var framing: Framing? { outbox.withLock { $0.detected } }
 
   /// Frames `message` and queues it after everything sent before it, from any thread. The
   /// writer thread writes whatever has queued up in one write, so a `state/changed` and the
@@ -55,16 +80,20 @@ public final class RPCConnection: @unchecked Sendable {
   /// `send` for a message already written as JSON (one object, compact): a large notification
   /// built from bytes that are JSON already, without a tree in between.
   public func send(encoded body: [UInt8]) {
-    lock.lock()
-    let bytes = (detected ?? .ndjson).frame(body)
-    lock.unlock()
-    outgoing.lock()
-    pending += bytes
-    queued += 1
+    let (startWriter, corked) = outbox.withLock { o -> (Bool, Bool) in
+      o.pending += (o.detected ?? .ndjson).frame(body)
+      o.queued += 1
+      let start = !o.writerStarted
+      o.writerStarted = true
+      return (start, o.corked)
+    }
     // Corked, the reader writes at uncork: waking the writer thread would cost a context switch.
-    if !corked { wakeWriter() }
-    outgoing.unlock()
-    startWriterOnce()
+    if !corked { outbox.wakeAll() }
+    if startWriter {
+      let thread = Thread { [self] in writerLoop() }
+      thread.name = "gallery-rpc.writer"
+      thread.start()
+    }
   }
 
   /// The most one `write` takes from the queue, so a sender waiting on a slow reader sees
@@ -73,11 +102,7 @@ public final class RPCConnection: @unchecked Sendable {
 
   /// Bytes sent but not yet taken by a write (at most `writeSliceBytes` more are in one under
   /// way): what a client that stops reading leaves queued.
-  public var backlogBytes: Int {
-    outgoing.lock()
-    defer { outgoing.unlock() }
-    return pending.count
-  }
+  public var backlogBytes: Int { outbox.withLock { $0.pending.count } }
 
   /// Waits while more than `bytes` are queued, for as long as the client keeps reading and
   /// `wanted` holds: true once the backlog is at most `bytes`, false when no byte was written
@@ -85,132 +110,107 @@ public final class RPCConnection: @unchecked Sendable {
   /// (checked at each wake; `wakePacedSenders` wakes the waiters). Senders of bulk traffic (a
   /// subscription's catch-up) pace themselves with it instead of queueing without a bound.
   public func waitForBacklog(atMost bytes: Int, stall: Double, while wanted: () -> Bool = { true }) -> Bool {
-    outgoing.lock()
-    pacing += 1
-    defer {
-      pacing -= 1
-      outgoing.unlock()
+    var progress = outbox.withLock { o -> Int in
+      o.pacing += 1
+      return o.writtenBytes
     }
-    var progress = writtenBytes
+    defer { outbox.withLock { $0.pacing -= 1 } }
     var deadline = Date(timeIntervalSinceNow: stall)
-    while pending.count > bytes, !writeFailed {
-      guard wanted() else { return false }
-      if !outgoing.wait(until: deadline), writtenBytes == progress { return false }
-      if writtenBytes != progress {
-        progress = writtenBytes
+    while true {
+      enum Step { case done(Bool), moved(Int) }
+      // Checked at each wake: `wakePacedSenders` wakes it to ask `wanted` again.
+      let step = outbox.wait(until: deadline) { o -> Step? in
+        if o.pending.count <= bytes || o.writeFailed { return .done(!o.writeFailed) }
+        if !wanted() { return .done(false) }
+        if o.writtenBytes != progress { return .moved(o.writtenBytes) }
+        return nil
+      }
+      switch step {
+      case .done(let ok)?: return ok
+      case .moved(let now)?:
+        progress = now
         deadline = Date(timeIntervalSinceNow: stall)
+      case nil:
+        return false  // no byte written for `stall` seconds
       }
     }
-    return !writeFailed
   }
 
   /// Wakes the senders waiting in `waitForBacklog`, so they check whether they are still wanted.
   public func wakePacedSenders() {
-    outgoing.lock()
-    if pacing > 0 { outgoing.broadcast() }
-    outgoing.unlock()
+    if outbox.withLock({ $0.pacing > 0 }) { outbox.wakeAll() }
   }
 
   /// Holds what is sent from now until `uncork`: the reader corks while it handles the
   /// messages of one read, so their `state/changed` and answers leave in one write made on
   /// the reader's own thread, with no wait for the writer thread to wake.
   public func cork() {
-    outgoing.lock()
-    corked = true
-    outgoing.unlock()
+    outbox.withLock { $0.corked = true }
   }
 
   /// Writes everything queued (in order, in one write) on the calling thread, unless the
   /// writer thread is mid-write, in which case it takes the rest.
   public func uncork() {
-    outgoing.lock()
-    corked = false
-    guard !writing, !pending.isEmpty else {
-      if !pending.isEmpty { wakeWriter() }
-      return outgoing.unlock()
+    let slice = outbox.withLock { o -> (bytes: [UInt8], count: Int?)? in
+      o.corked = false
+      return o.takeSlice()
     }
-    writeQueuedHoldingLock()
-    if !pending.isEmpty { wakeWriter() }
-    outgoing.unlock()
+    if let slice { write(slice) }
+    // Whatever is left (or came meanwhile) is the writer thread's.
+    if outbox.withLock({ !$0.pending.isEmpty }) { outbox.wakeAll() }
   }
 
-  /// Wakes the writer thread, with `outgoing` locked. A flush or a paced sender waits on the
-  /// same condition, and a signal might wake one of them instead: then everyone is woken.
-  private func wakeWriter() {
-    if flushing + pacing > 0 { outgoing.broadcast() } else { outgoing.signal() }
-  }
-
-  /// Writes what is queued, up to `writeSliceBytes`; called and returns with `outgoing`
-  /// locked, unlocked meanwhile.
-  private func writeQueuedHoldingLock() {
-    let bytes: [UInt8]
-    var count: Int?
-    if pending.count <= Self.writeSliceBytes {
-      bytes = pending
-      count = queued
-      pending.removeAll(keepingCapacity: true)
-    } else {
-      // Part of a message: `written` (whole messages) moves once the queue is empty.
-      bytes = Array(pending[..<Self.writeSliceBytes])
-      pending.removeFirst(Self.writeSliceBytes)
+  /// Writes one slice taken from the queue (no lock held), then records its end and wakes
+  /// whoever waits on it.
+  private func write(_ slice: (bytes: [UInt8], count: Int?)) {
+    let failed = !write(slice.bytes)
+    let wake = outbox.withLock { o -> Bool in
+      o.wrote(slice.bytes.count, count: slice.count, failed: failed)
+      // Wake only whom it concerns: a waiting flush or paced sender, or the writer thread if
+      // more queued meanwhile (a needless wake costs a context switch on the client's core).
+      return o.flushing + o.pacing > 0 || !o.pending.isEmpty
     }
-    writing = true
-    outgoing.unlock()
-    write(bytes)
-    outgoing.lock()
-    writing = false
-    if let count { written = count }
-    writtenBytes += bytes.count
-    // Wake only whom it concerns: a waiting flush, or the writer thread if more queued
-    // meanwhile (a needless wake costs a context switch on the core the client needs).
-    if flushing + pacing > 0 || !pending.isEmpty { outgoing.broadcast() }
+    if wake { outbox.wakeAll() }
   }
 
   /// Waits until every message sent so far is written, or `seconds` have passed (a client
   /// that stopped reading must not keep the process from exiting); returns whether all was.
   @discardableResult
   public func flush(within seconds: Double = 5) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: seconds)
-    outgoing.lock()
-    let target = queued
-    flushing += 1
-    while written < target, !writeFailed, outgoing.wait(until: deadline) {}
-    flushing -= 1
-    let done = written >= target
-    outgoing.unlock()
-    return done
+    let target = outbox.withLock { o -> Int in
+      o.flushing += 1
+      return o.queued
+    }
+    defer { outbox.withLock { $0.flushing -= 1 } }
+    return outbox.wait(until: Date(timeIntervalSinceNow: seconds)) { o -> Bool? in
+      o.written >= target ? true : (o.writeFailed ? false : nil)
+    } ?? false
   }
 
-  private func startWriterOnce() {
-    outgoing.lock()
-    defer { outgoing.unlock() }
-    guard !writerStarted else { return }
-    writerStarted = true
-    let thread = Thread { [self] in writerLoop() }
-    thread.name = "gallery-rpc.writer"
-    thread.start()
-  }
-
+  /// The writer thread: writes whatever queues while not corked, for the process's life
+  /// (it waits without a deadline: a send wakes it).
   private func writerLoop() {
     while true {
-      outgoing.lock()
-      while pending.isEmpty || corked || writing { outgoing.wait() }
-      writeQueuedHoldingLock()
-      outgoing.unlock()
+      let slice = outbox.wait(until: nil) { o -> (bytes: [UInt8], count: Int?)? in
+        guard !o.corked else { return nil }
+        return o.takeSlice()
+      }!
+      write(slice)
     }
   }
 
-  private func write(_ bytes: [UInt8]) {
+  /// Writes every byte; false when the client went away (reading will end too).
+  private func write(_ bytes: [UInt8]) -> Bool {
     var done = 0
-    while done < bytes.count, !writeFailed {
+    while done < bytes.count {
       let n = bytes[done...].withUnsafeBytes { Glibc.write(output, $0.baseAddress, $0.count) }
       if n < 0 {
         if errno == EINTR { continue }
-        writeFailed = true  // the client went away; reading will end too
-        return
+        return false
       }
       done += n
     }
+    return true
   }
 
   /// Reads until end of input or until `handle` returns false, handing over each framed item.
@@ -226,13 +226,13 @@ public final class RPCConnection: @unchecked Sendable {
   /// each read at once.
   public func run(chunks handle: ([FrameDecoder.Item]) -> Bool) {
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    var decoder = firstDecoder
     while true {
       let n = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
       if n < 0, errno == EINTR { continue }
       let items = n > 0 ? decoder.feed(buffer[0..<n]) : decoder.finish()
-      lock.lock()
-      detected = decoder.framing
-      lock.unlock()
+      let framing = decoder.framing
+      outbox.withLock { $0.detected = framing }
       if !items.isEmpty, !handle(items) { return }
       if n <= 0 { return }
     }

@@ -6,6 +6,11 @@ import GalleryCore
 /// Serves one store over one connection: the lifecycle, dispatch of every method, state
 /// patches and event subscriptions. One straight path: request → action → store (events
 /// appended, state folded) → `state/changed` → response.
+///
+/// `@unchecked Sendable`: its members shared between threads are read and written under
+/// `lock`; the read's flags (`holding`, `held`, `heldAppends`, `afterAnswers`, `coalescing`)
+/// belong to the reader thread, which alone runs `run` and `handle`. (Issue 42's batch per
+/// read is to carry them in a value instead.)
 public final class GalleryServer: @unchecked Sendable {
   enum Phase { case starting, running, shuttingDown }
 
@@ -24,6 +29,8 @@ public final class GalleryServer: @unchecked Sendable {
   /// The clock a `--test-clock` session moves by hand (nil: real time; the test methods
   /// then do not exist).
   let testClock: ManualClock?
+  /// Guards the members the reader, long requests and observers share (phase, exit,
+  /// cancellable requests, the published baseline); never held across a read or a write.
   let lock = NSLock()
   private var phase = Phase.starting
   private var exitRequested = false
