@@ -109,6 +109,9 @@ public final class Store: @unchecked Sendable {
     /// The same events as typed values, so a caller reads what it needs without parsing
     /// the bytes the store just encoded.
     public var recorded: [Event] = []
+    /// The state they led to (taken with them, under the store's lock), so an answer is
+    /// built from the outcome, never from a later read an effect may already have moved.
+    public var state: AppState = AppState()
 
     /// The first recorded event of type `P`.
     public func first<P: EventPayload>(_ type: P.Type) -> P? {
@@ -358,13 +361,34 @@ public final class Store: @unchecked Sendable {
     try log.sync()
   }
 
+  /// The log's durability policy.
+  public var durability: Durability { log.durability }
+  /// The seq of the log's last event (0 when empty).
+  public var lastSeq: UInt64 { log.lastSeq }
+  /// The seq of the oldest event the log still holds.
+  public var firstSeq: UInt64 { log.firstSeq }
+
+  /// The log's records from `from` through `through` (`events/read`, `history/*`).
+  public func readLog(from: UInt64, through: UInt64?) throws -> LogCursor {
+    try log.read(from: from, through: through)
+  }
+
+  /// Hands `handler` the log's records after `seq`, the ones there now and every one
+  /// appended later, until the subscription is cancelled (`events/subscribe`).
+  public func followLog(
+    after seq: UInt64, onFailure: (@Sendable (EventLogError) -> Void)? = nil,
+    _ handler: @escaping @Sendable ([EventRecord]) -> Void
+  ) -> LogSubscription {
+    log.follow(after: seq, onFailure: onFailure, handler)
+  }
+
   /// Records events that are facts already (effect results, recovery).
   func record(_ events: [Event]) throws -> Outcome {
     try appending { try appendLocked(events) }
   }
 
   private func appendLocked(_ events: [Event], deferDurability: Bool = false) throws -> Outcome {
-    guard !events.isEmpty else { return Outcome(version: currentVersion, events: []) }
+    guard !events.isEmpty else { return Outcome(version: currentVersion, events: [], state: current) }
     var events = events
     var encoded = try events.map(EventCodec.encode)
     let secrets = options.secrets + credentials.secrets
@@ -406,7 +430,7 @@ public final class Store: @unchecked Sendable {
       if let bound { sizeTriedAt = log.byteCount > bound ? log.byteCount : 0 }
     }
     runtime.start(effects)
-    return Outcome(version: currentVersion, events: records, recorded: events)
+    return Outcome(version: currentVersion, events: records, recorded: events, state: current)
   }
 
   private func saveSnapshotLocked() {

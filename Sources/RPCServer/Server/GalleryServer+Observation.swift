@@ -17,7 +17,7 @@ extension GalleryServer {
   }
 
   func readEvents(_ p: Params, cancel: CancelFlag?) throws(RPCError) -> JSONValue {
-    let last = store.log.lastSeq
+    let last = store.lastSeq
     let from = UInt64(try p[Parameter.readFrom] ?? 1)
     let to = try p[Parameter.readTo].map(UInt64.init) ?? last
     let limit = try p[Parameter.limit] ?? 1000
@@ -26,7 +26,7 @@ extension GalleryServer {
     var events: [JSONValue] = []
     var bytes = 0
     do {
-      let cursor = try store.log.read(from: from, through: to)
+      let cursor = try store.readLog(from: from, through: to)
       while events.count < limit, bytes < Self.readAnswerBytes, let record = try cursor.next() {
         if cancel?.isCancelled == true { throw RPCError.requestCancelled }
         events.append(Self.json(record))
@@ -58,8 +58,8 @@ extension GalleryServer {
   /// however slowly, is waited for: its catch-up goes at its pace.
   static let subscriptionStallSeconds = 5.0
 
-  func subscribe(_ p: Params) throws(RPCError) -> JSONValue {
-    let last = store.log.lastSeq
+  func subscribe(_ p: Params, _ batch: inout ReadBatch) throws(RPCError) -> JSONValue {
+    let last = store.lastSeq
     let from = UInt64(try p[Parameter.subscribeFrom] ?? Int(last + 1))
     let delivery = SubscriptionDelivery(connection: connection)
     lock.lock()
@@ -73,7 +73,7 @@ extension GalleryServer {
     // Followed now, so the catch-up is under way before the answer is read; delivered once
     // the answer is queued, so `{"lastSeq"}` comes before the first `events/appended`.
     delivery.attach(
-      store.log.follow(
+      store.followLog(
         after: from - 1,
         onFailure: { error in logger.log(.error, "events/subscribe catch-up: \(error)") }
       ) { records in
@@ -95,17 +95,17 @@ extension GalleryServer {
         }
         connection.send(encoded: EventsAppended.message(records))
       })
-    afterAnswers.append { delivery.answered() }
+    batch.afterAnswers.append { delivery.answered() }
     return .object(["lastSeq": .number(Double(last))])
   }
 
   func stateAt(_ p: Params, cancel: CancelFlag?) throws(RPCError) -> JSONValue {
     let seq = try p[Parameter.seq]
-    let last = store.log.lastSeq
+    let last = store.lastSeq
     guard UInt64(seq) <= last else {
       throw RPCError.invalidParams("seq \(seq) is past the end of the log (last seq \(last))")
     }
-    let first = store.log.firstSeq
+    let first = store.firstSeq
     guard first <= 1 || UInt64(seq) >= first else {
       throw RPCError.invalidParams(HistoryError.beforeRetained(seq: UInt64(seq), firstSeq: first).description)
     }
@@ -132,7 +132,7 @@ extension GalleryServer {
 
   func changes(_ p: Params, cancel: CancelFlag?) throws(RPCError) -> JSONValue {
     let pointer = try p[Parameter.changesPointer]
-    let last = store.log.lastSeq
+    let last = store.lastSeq
     let to = min(try p[Parameter.changesTo].map(UInt64.init) ?? last, last)
     let from = try p[Parameter.changesFrom].map(UInt64.init) ?? (to > 100_000 ? to - 99_999 : 1)
     let limit = try p[Parameter.limit] ?? 1000
@@ -177,6 +177,8 @@ extension GalleryServer {
     workersDone.enter()
     workers.async { [self] in
       let response: JSONValue
+      // Its answer goes as soon as it is made; what waits for it starts after.
+      var batch = ReadBatch.immediate
       // No answer is built for a client that has not read the earlier ones: past
       // `subscriptionBacklogBytes` unread the request waits for it to read, and one that
       // reads nothing for `subscriptionStallSeconds` is answered -32012 instead.
@@ -190,7 +192,8 @@ extension GalleryServer {
             "\(Self.subscriptionBacklogBytes >> 20) MiB of answers went unread for \(Int(Self.subscriptionStallSeconds)) s; read them, then ask again"
           )
         }
-        response = RPCOutgoing.result(id, try call(method, spec, params, cancel: flag, admitted: true))
+        response = RPCOutgoing.result(
+          id, try call(method, spec, params, cancel: flag, admitted: true, batch: &batch))
       } catch let error as RPCError {
         response = RPCOutgoing.error(id, error)
       } catch {
@@ -200,6 +203,7 @@ extension GalleryServer {
       cancellable[id] = nil
       lock.unlock()
       connection.send(response)
+      for start in batch.afterAnswers { start() }
       workersDone.leave()
     }
   }

@@ -20,6 +20,13 @@ extension GalleryServer {
     reportWork(change)
   }
 
+  /// From now until the read's flush, changes fold into one `state/changed`.
+  func coalesceChanges() {
+    lock.lock()
+    coalescing = true
+    lock.unlock()
+  }
+
   func setBaseline(_ state: AppState) {
     lock.lock()
     baseline = state

@@ -7,10 +7,8 @@ import GalleryCore
 /// patches and event subscriptions. One straight path: request → action → store (events
 /// appended, state folded) → `state/changed` → response.
 ///
-/// `@unchecked Sendable`: its members shared between threads are read and written under
-/// `lock`; the read's flags (`holding`, `held`, `heldAppends`, `afterAnswers`, `coalescing`)
-/// belong to the reader thread, which alone runs `run` and `handle`. (Issue 42's batch per
-/// read is to carry them in a value instead.)
+/// `@unchecked Sendable`: its `var`s are read and written under `lock` (what one read
+/// produces travels in a `ReadBatch` value instead, never on `self`).
 public final class GalleryServer: @unchecked Sendable {
   enum Phase { case starting, running, shuttingDown }
 
@@ -32,8 +30,8 @@ public final class GalleryServer: @unchecked Sendable {
   /// Guards the members the reader, long requests and observers share (phase, exit,
   /// cancellable requests, the published baseline); never held across a read or a write.
   let lock = NSLock()
-  private var phase = Phase.starting
-  private var exitRequested = false
+  var phase = Phase.starting
+  var exitRequested = false
   var observation: StoreObservation?
   /// The state the last `state/changed` brought clients to.
   var baseline = AppState()
@@ -50,15 +48,6 @@ public final class GalleryServer: @unchecked Sendable {
   var watchedWork: [WatchedWork] = []
   let workers = DispatchQueue(label: "gallery-rpc.long-requests", attributes: .concurrent)
   let workersDone = DispatchGroup()
-  /// Reader thread only: answers waiting for the current read's shared fsync.
-  var holding = false
-  /// Set by `initialize`: publishing starts once its answer is out.
-  private var publishingDue = false
-  var held: [JSONValue] = []
-  var heldAppends = false
-  /// Reader thread only: what waits for the answers of the current read to be queued for
-  /// writing (a subscription's first delivery); run, then emptied, after the read's uncork.
-  var afterAnswers: [() -> Void] = []
 
   /// `testClock` must be the store's `effectClock` and log clock (`serve --test-clock`).
   public init(
@@ -75,39 +64,7 @@ public final class GalleryServer: @unchecked Sendable {
 
   /// Serves until `exit` or end of input; returns the exit status (0 only after shutdown).
   public func run() -> Int32 {
-    connection.run(chunks: { items in
-      // Answers to the messages of one read wait for one shared fsync (group commit for
-      // pipelined requests); they are sent in order once it is done, in one write.
-      connection.cork()
-      defer {
-        connection.uncork()
-        startAfterAnswers()
-      }
-      holding = true
-      if store.log.durability == .fsync {
-        lock.lock()
-        coalescing = true
-        lock.unlock()
-      }
-      for item in items {
-        switch item {
-        case .error(let reason):
-          logger.log(.warn, "framing: \(reason)")
-          reply(RPCOutgoing.error(.null, .invalidRequest(reason)))
-        case .message(let bytes):
-          handle(bytes)
-        }
-        lock.lock()
-        let stop = exitRequested
-        lock.unlock()
-        if stop { break }
-      }
-      store.withPublishedState { _, _ in publishCoalesced(andStop: true) }
-      releaseHeld()
-      lock.lock()
-      defer { lock.unlock() }
-      return !exitRequested
-    })
+    connection.run(chunks: { items in serve(items) })
     workersDone.wait()
     lock.lock()
     let status: Int32 = phase == .shuttingDown ? 0 : 1
@@ -122,59 +79,13 @@ public final class GalleryServer: @unchecked Sendable {
     return status
   }
 
-  /// Handles one framed message: a single call or a batch.
-  func handle(_ bytes: [UInt8]) {
-    let value: JSONValue
-    do {
-      value = try JSONParser.parse(bytes)
-    } catch {
-      reply(RPCOutgoing.error(.null, .parseError("\(error)")))
-      return
-    }
-    if case .array(let members) = value {
-      guard !members.isEmpty else {
-        reply(RPCOutgoing.error(.null, .invalidRequest("an empty batch")))
-        return
-      }
-      guard members.count <= Self.maxBatch else {
-        reply(
-          RPCOutgoing.error(
-            .null,
-            .invalidRequest(
-              "a batch of \(members.count) messages is over the limit of \(Self.maxBatch); none was run")))
-        return
-      }
-      let responses = members.compactMap { dispatch(RPCIncoming($0), inBatch: true) }
-      if !responses.isEmpty { reply(.array(responses)) }
-    } else if let response = dispatch(RPCIncoming(value), inBatch: false) {
-      reply(response)
-    }
-    startPublishingOnceInitializeIsAnswered()
-  }
-
-  /// `state/changed` goes out only once `initialize` is answered (LSP sends nothing before
-  /// the initialize result): changes since its baseline are held (coalesced) until its answer
-  /// has gone (after the shared fsync, if any), then sent as one patch.
-  private func startPublishingOnceInitializeIsAnswered() {
-    lock.lock()
-    let due = publishingDue
-    publishingDue = false
-    lock.unlock()
-    guard due else { return }
-    releaseHeld()
-    holding = true
-    // Under fsync the read's changes stay coalesced until its end, as for every read.
-    let stop = store.log.durability != .fsync
-    store.withPublishedState { _, _ in publishCoalesced(andStop: stop) }
-  }
-
   /// Answers a call (nil for notifications and for requests answered later).
-  func dispatch(_ incoming: RPCIncoming, inBatch: Bool) -> JSONValue? {
+  func dispatch(_ incoming: RPCIncoming, inBatch: Bool, _ batch: inout ReadBatch) -> JSONValue? {
     switch incoming {
     case .invalid(let id, let error):
       return RPCOutgoing.error(id, error)
     case .notification(let method, let params):
-      notify(method, params)
+      notify(method, params, &batch)
       return nil
     case .request(let id, let method, let params):
       let started = DispatchTime.now().uptimeNanoseconds
@@ -196,7 +107,7 @@ public final class GalleryServer: @unchecked Sendable {
           settleBeforeRequest(method)
           return try read(id, spec!, params, answer, send: !inBatch)
         default:
-          return RPCOutgoing.result(id, try call(method, spec, params, cancel: nil))
+          return RPCOutgoing.result(id, try call(method, spec, params, cancel: nil, batch: &batch))
         }
       } catch {
         logger.log(.info, "\(method) failed: \(error.code) \(error.message)")
@@ -205,7 +116,7 @@ public final class GalleryServer: @unchecked Sendable {
     }
   }
 
-  private func notify(_ method: String, _ params: JSONValue?) {
+  private func notify(_ method: String, _ params: JSONValue?, _ batch: inout ReadBatch) {
     let spec = MethodCatalog.byName[method]
     switch spec?.route {
     case .lifecycleNotification(.exit)?:
@@ -222,7 +133,7 @@ public final class GalleryServer: @unchecked Sendable {
     case .lifecycleNotification(.initialized)?: break
     case .action?:
       // JSON-RPC: a notification is processed like a request; only its answer is dropped.
-      do { _ = try call(method, spec, params, cancel: nil) } catch {
+      do { _ = try call(method, spec, params, cancel: nil, batch: &batch) } catch {
         logger.log(.info, "notification \(method) failed: \(error.code) \(error.message)")
       }
     default:
@@ -257,9 +168,11 @@ public final class GalleryServer: @unchecked Sendable {
 
   /// Runs one request to its result; `spec` is `method`'s, looked up once by the caller.
   /// `admitted`: its phase was checked when it arrived (a long request running beside the
-  /// others), so a `shutdown` read after it does not refuse it: shutdown waits for it.
+  /// others), so a `shutdown` read after it does not refuse it: shutdown waits for it. What
+  /// it leaves for the read's end (a deferred sync, work after the answers) goes in `batch`.
   func call(
-    _ method: String, _ spec: MethodSpec?, _ params: JSONValue?, cancel: CancelFlag?, admitted: Bool = false
+    _ method: String, _ spec: MethodSpec?, _ params: JSONValue?, cancel: CancelFlag?, admitted: Bool = false,
+    batch: inout ReadBatch
   ) throws(RPCError) -> JSONValue {
     if !admitted { try checkPhase(method, spec) }
     guard let spec, !spec.needsTestClock || testClock != nil else {
@@ -278,20 +191,20 @@ public final class GalleryServer: @unchecked Sendable {
         p,
         MethodContext(
           dataDirectory: store.dataDirectory, random: store.random, currentState: { [store] in store.state }))
-      let outcome = try perform(prepared.action)
+      let outcome = try perform(prepared.action, &batch)
       var result: [String: JSONValue] = [
         "version": .number(Double(outcome.version)),
         "events": .array(
           outcome.events.map { .object(["seq": .number(Double($0.seq)), "type": .string($0.type)]) }),
       ]
-      if let answer = prepared.answer { result.merge(answer(outcome, store.state)) { _, extra in extra } }
+      if let answer = prepared.answer { result.merge(answer(outcome, outcome.state)) { _, extra in extra } }
       if let progress, let token = prepared.workDoneToken {
         watch(progress, startedBy: outcome, token: token)
       }
       return .object(result)
     case .builtin(let builtin):
       let p = try Params(params, allowed: spec.paramNames, lenient: spec.acceptsUnknownParams)
-      return try run(builtin, p, cancel: cancel)
+      return try run(builtin, p, cancel: cancel, &batch)
     case .read(let answer):
       // Dispatched to `read` before any call reaches here (a notification is not answered).
       guard let reply = try read(.null, spec, params, answer, send: false) else { return .null }
@@ -301,12 +214,11 @@ public final class GalleryServer: @unchecked Sendable {
     }
   }
 
-  private func perform(_ action: Action) throws(RPCError) -> Store.Outcome {
+  func perform(_ action: Action, _ batch: inout ReadBatch) throws(RPCError) -> Store.Outcome {
     do {
       // Only `fsync` makes an answer wait for the disk; the other policies answer as written.
-      let deferred = holding && store.log.durability == .fsync
-      let outcome = try store.send(action, deferDurability: deferred)
-      if deferred { heldAppends = true }
+      let outcome = try store.send(action, deferDurability: batch.defersSync)
+      if batch.defersSync { batch.needsSync = true }
       return outcome
     } catch let rejection as Rejection {
       throw RPCError.rejected(rejection)
@@ -316,11 +228,11 @@ public final class GalleryServer: @unchecked Sendable {
     }
   }
 
-  private func run(_ builtin: MethodSpec.Builtin, _ p: Params, cancel: CancelFlag?) throws(RPCError)
-    -> JSONValue
+  private func run(_ builtin: MethodSpec.Builtin, _ p: Params, cancel: CancelFlag?, _ batch: inout ReadBatch)
+    throws(RPCError) -> JSONValue
   {
     switch builtin {
-    case .initialize: return try initialize(p)
+    case .initialize: return try initialize(p, &batch)
     case .advanceClock: return try advanceClock(p)
     case .settle: return settle()
     case .shutdown:
@@ -338,11 +250,11 @@ public final class GalleryServer: @unchecked Sendable {
       if workersDone.wait(timeout: .now() + Self.shutdownGrace + Self.subscriptionStallSeconds) == .timedOut {
         logger.log(.warn, "shutdown: long requests still running; they answer before exit")
       }
-      do { try store.log.sync() } catch { throw RPCError.storage("\(error)") }
+      do { try store.sync() } catch { throw RPCError.storage("\(error)") }
       return .null
     case .discover: return OpenRPCDocument.build(serverVersion: serverVersion)
     case .readEvents: return try readEvents(p, cancel: cancel)
-    case .subscribe: return try subscribe(p)
+    case .subscribe: return try subscribe(p, &batch)
     case .unsubscribe:
       lock.lock()
       subscription?.drop()
@@ -353,77 +265,4 @@ public final class GalleryServer: @unchecked Sendable {
     case .changes: return try changes(p, cancel: cancel)
     }
   }
-
-  private func initialize(_ p: Params) throws(RPCError) -> JSONValue {
-    let options = try InitializationOptions.parse(try p[ServerMethods.Parameter.initializationOptions])
-    lock.lock()
-    guard phase == .starting else {
-      lock.unlock()
-      throw RPCError.invalidRequest("initialize may be sent only once")
-    }
-    phase = .running
-    lock.unlock()
-    // The declared shape is recorded (when it changed) before the baseline is taken, so the
-    // state the client reads next already has it.
-    // A log read only keeps the shape it recorded.
-    // The start settings go first, so a first page the shape loads has their page size.
-    if !store.isReadOnly {
-      if let settings = options.settings { _ = try perform(.settings(.adoptStartSettings(settings))) }
-      _ = try perform(.navigation(.adoptShape(options.shape)))
-    }
-    lock.lock()
-    coalescing = true
-    publishingDue = true
-    lock.unlock()
-    // Outside the server's lock: deliveries take it, and this waits for them.
-    // The baseline is set before any change can be delivered to `publish`.
-    // The answer's stateVersion is the baseline's: the first patch starts from it.
-    var baselineVersion: UInt64 = 0
-    let observation = store.observe(current: { version, state in
-      setBaseline(state)
-      baselineVersion = version
-    }) { [weak self] change in
-      self?.publish(change)
-    }
-    lock.lock()
-    self.observation = observation
-    lock.unlock()
-    let available = MethodCatalog.all.filter {
-      if case .notAvailable = $0.route { return false }
-      return !$0.needsTestClock || testClock != nil
-    }
-    let later = MethodCatalog.all.filter {
-      if case .notAvailable = $0.route { return true }
-      return false
-    }
-    let directory = store.dataDirectory
-    let absolute =
-      directory.hasPrefix("/")
-      ? directory : FileManager.default.currentDirectoryPath + "/" + directory
-    return .object([
-      "serverInfo": .object(["name": .string("gallery-rpc"), "version": .string(serverVersion)]),
-      // Image paths in the state are relative to it (so a log replays the same elsewhere).
-      "dataDirectory": .string(URL(fileURLWithPath: absolute).standardizedFileURL.path),
-      "protocolVersion": .string(OpenRPCDocument.protocolVersion),
-      "capabilities": .object([
-        "methods": .array(available.map { .string($0.name) }),
-        "notAvailableYet": .array(later.map { .string($0.name) }),
-        "notifications": .array(MethodCatalog.serverNotifications.map { .string($0.name) }),
-        "framings": .array(Framing.allCases.map { .string($0.rawValue) }),
-        "framing": .string((connection.framing ?? .ndjson).rawValue),
-        "stateVersion": .number(Double(baselineVersion)),
-        "testClock": .bool(testClock != nil),
-        // Whether the random choices that reach the log are fixed (`serve --seed`).
-        "seeded": .bool(store.random.seed != nil),
-        // `serve --inspect`: a log read, never written; every action is refused.
-        "readOnly": .bool(store.isReadOnly),
-        "maxMessageBytes": .number(Double(maxMessageBytes)),
-        // The demo backend's built-in account, for a sign-in screen's hint (null otherwise).
-        "demoAccount": store.demoAccount.map {
-          .object(["email": .string($0.email), "password": .string($0.password)])
-        } ?? .null,
-      ]),
-    ])
-  }
-
 }
