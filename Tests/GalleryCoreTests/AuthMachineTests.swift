@@ -93,6 +93,7 @@ final class AuthMachineTests: XCTestCase {
     let store = signedInStore()
     store.receive([Event(AuthEvents.Succeeded(form: .login, requestID: 1, email: "test@mail.com"))]) {
       $0.session = Session(status: .signedIn, email: "test@mail.com")
+      $0.favorites.owner = "test@mail.com"
       $0.route = [Route(.home)]
       $0.login = AuthFormState(.login)
       $0.login.email.value = "test@mail.com"
@@ -104,6 +105,7 @@ final class AuthMachineTests: XCTestCase {
     store.reject(.auth(.submit(.login)), code: "auth.alreadySignedIn")
     store.send(.auth(.logout)) {
       $0.session = Session()
+      $0.favorites.owner = nil
       $0.route = [Route(.login)]
     }
     store.expectEffects([
@@ -210,6 +212,7 @@ final class AuthMachineTests: XCTestCase {
     store.reject(.navigation(.back), code: "nav.busy")
     store.receive([Event(AuthEvents.Succeeded(form: .registration, requestID: 1, email: "new@mail.com"))]) {
       $0.session = Session(status: .signedIn, email: "new@mail.com")
+      $0.favorites.owner = "new@mail.com"
       $0.route = [Route(.home)]
       $0.registration = AuthFormState(.registration)
       $0.login.email.value = "new@mail.com"

@@ -4,8 +4,9 @@ import GalleryCore
 import GalleryTesting
 import XCTest
 
-/// Golden logs: `Fixtures/NAME.jsonl` must replay to `Fixtures/NAME.state.json`, and the
-/// scripted session NAME (below, readable) must still write exactly that log.
+/// Golden logs: `Fixtures/NAME.jsonl` must replay to `Fixtures/NAME.state.json` (the parts of
+/// the state its session touched; everything else is `AppState()`'s), and the scripted
+/// session NAME (below, readable) must still write exactly that log.
 ///
 /// To re-record after an intended change: `GALLERY_RECORD_GOLDEN=1 swift test --filter GoldenLogTests`,
 /// then read the diff of Fixtures/ like any other change.
@@ -129,10 +130,43 @@ final class GoldenLogTests: XCTestCase {
     return [UInt8](FileManager.default.contents(atPath: dir.path + "/events.jsonl") ?? Data())
   }
 
+  /// The parts of the state the log's replay leads to that differ from a new `AppState()`:
+  /// what its session touched. Every other member is the default, so comparing these parts
+  /// compares the whole state, and adding a member (or a part) with a default re-records no
+  /// fixture.
   static func stateJSON(ofLog path: String) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(try Replay.state(ofLogAt: path)), as: UTF8.self) + "\n"
+    let touched =
+      Self.touched(try object(try Replay.state(ofLogAt: path)), from: try object(AppState())) ?? [:]
+    let bytes = try JSONSerialization.data(
+      withJSONObject: touched, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
+    return String(decoding: bytes, as: UTF8.self) + "\n"
+  }
+
+  /// `state` as Foundation objects (whole: the view and the core's bookkeeping).
+  private static func object(_ state: AppState) throws -> Any {
+    try JSONSerialization.jsonObject(with: try JSONEncoder().encode(state), options: [.fragmentsAllowed])
+  }
+
+  /// What of `value` differs from `base`: an object's members that differ, each narrowed the
+  /// same way; anything else whole. Nil when they are equal.
+  private static func touched(_ value: Any, from base: Any?) -> Any? {
+    if let object = value as? [String: Any], let baseObject = base as? [String: Any] {
+      var parts: [String: Any] = [:]
+      for (key, member) in object {
+        if let part = touched(member, from: baseObject[key]) { parts[key] = part }
+      }
+      // A member the default has and the state lacks cannot be said as a part: keep it whole.
+      if baseObject.keys.contains(where: { object[$0] == nil }) { return object }
+      return parts.isEmpty ? nil : parts
+    }
+    if let base, same(value, base) { return nil }
+    return value
+  }
+
+  /// Whether two Foundation JSON values are equal (written the same, keys sorted).
+  private static func same(_ a: Any, _ b: Any) -> Bool {
+    let write = { (v: Any) in try? JSONSerialization.data(withJSONObject: [v], options: [.sortedKeys]) }
+    return write(a) == write(b)
   }
 
   /// Logs written by earlier builds, kept as they were: each must still replay, to the

@@ -58,6 +58,10 @@ enum FavoritesFeature: TakesActions, ShowsImages, HasScreens, KeepsFiles, Demons
       if e.from == .favorite { state.favorites.open = nil }
     },
     .fold(NavigationEvents.ScreensClosed.self) { state, _ in state.favorites.open = nil },
+    // Sign-in's events: the favorites follow the session as sign-in left it (a late answer
+    // it ignored changes nothing): each user has their own; signed out, the device its own.
+    .fold(AuthEvents.Succeeded.self) { state, _ in state.favorites.follow(state.session) },
+    .fold(AuthEvents.SignedOut.self) { state, _ in state.favorites.follow(state.session) },
     .plan(NavigationEvents.WentBack.self) { e, _ in
       e.from == .favorite ? [.images(.cancelAll(target: .detail))] : []
     },

@@ -1,18 +1,58 @@
 /// The photos the user kept (`/favorites`), newest first, from any screen that shows photos,
 /// and the one open on its own screen: a pure fold of the log, so they work offline and
-/// survive restarts.
+/// survive restarts. They belong to the signed-in account: a sign-in shows that account's
+/// and keeps the last one's aside; signed out, the device has a list of its own.
 public struct FavoritesState: Codable, Equatable, Sendable {
-  /// The kept photos, newest first.
+  /// The kept photos of whoever is signed in (`owner`), newest first.
   public var items: [FavoriteItem] = []
   /// The kept photo open on its own screen (`/favorites/open`), if it is showing.
   @BoxedNullable public var open: OpenFavorite? = nil
+  /// Whose `items` are: the signed-in account's email, or nil for the signed-out device's.
+  @CoreOnly @Nullable public var owner: String? = nil
+  /// The other lists, kept until their account signs in again (the device's under ""),
+  /// most recently shown first; never shown to a client.
+  @CoreOnly public var others: [KeptFavorites] = []
   /// The most photos kept: an add past it is refused with `favorites.full`.
   public static let maxItems = 1000
+  /// The most lists kept aside: past it, the one shown longest ago is forgotten.
+  public static let maxOthers = 20
 
   public init() {}
 
   /// The kept photo whose key (`favorite:SOURCE`) is `key`.
   func item(key: String) -> FavoriteItem? { items.first { $0.key == key } }
+
+  /// Shows the list of whoever `session` has signed in (the device's while nobody is).
+  mutating func follow(_ session: Session) {
+    show(session.status == .signedIn ? session.email : nil)
+  }
+
+  /// Shows `account`'s list (nil: the signed-out device's), keeping the one shown aside.
+  mutating func show(_ account: String?) {
+    guard account != owner else { return }
+    if !items.isEmpty { others.insert(KeptFavorites(user: owner ?? "", items: items), at: 0) }
+    let wanted = account ?? ""
+    let kept = others.firstIndex { $0.user == wanted }.map { others.remove(at: $0) }
+    // Thumbnails are fetched again when shown (the paths they had may have been evicted).
+    items = (kept?.items ?? []).map {
+      var item = $0; item.thumbnail = ImageState(); return item
+    }
+    owner = account
+    open = nil
+    if others.count > Self.maxOthers { others.removeLast(others.count - Self.maxOthers) }
+  }
+}
+
+/// One account's kept photos, set aside while another account (or none) is signed in.
+public struct KeptFavorites: Codable, Equatable, Sendable {
+  /// The signed-in user's email ("" for the signed-out device).
+  public var user: String
+  public var items: [FavoriteItem]
+
+  public init(user: String, items: [FavoriteItem]) {
+    self.user = user
+    self.items = items
+  }
 }
 
 /// One kept photo: what its screen showed when it was kept, and its thumbnail here.
@@ -55,6 +95,11 @@ extension FavoriteItem: PersistedDefaults {
   public static var persistedDefaults: FavoriteItem { FavoriteItem(card: .persistedDefaults) }
 }
 
+extension KeptFavorites: PersistedDefaults {
+  /// An empty list of the device.
+  public static var persistedDefaults: KeptFavorites { KeptFavorites(user: "", items: []) }
+}
+
 extension OpenFavorite: PersistedDefaults {
   /// An empty open favorite.
   public static var persistedDefaults: OpenFavorite { OpenFavorite(key: "", card: .persistedDefaults) }
@@ -64,7 +109,10 @@ extension FavoritesFeature {
   static let stateUpgrades = [
     StateUpgrade(
       to: 3, "the open favorite moves from `/favorite` to `/favorites/open`", FavoritesState.upgradeOpenInside
-    )
+    ),
+    StateUpgrade(
+      to: 4, "favorites belong to the signed-in account (`owner`)", FavoritesState.upgradeOwner
+    ),
   ]
 }
 
@@ -78,6 +126,19 @@ extension FavoritesState {
     var favorites: [String: JSONValue] = [:]
     if case .object(let members)? = root["favorites"] { favorites = members }
     favorites["open"] = open
+    root["favorites"] = .object(favorites)
+    return .object(root)
+  }
+
+  /// Format 3 → 4: favorites were the device's; the ones kept while someone is signed in
+  /// become that account's (so they show the same, and leave with its sign-out).
+  static func upgradeOwner(_ state: JSONValue) throws -> JSONValue {
+    guard case .object(var root) = state, case .object(let session)? = root["session"],
+      session["status"] == .string("signedIn"), case .string(let email)? = session["email"]
+    else { return state }
+    var favorites: [String: JSONValue] = [:]
+    if case .object(let members)? = root["favorites"] { favorites = members }
+    favorites["owner"] = .string(email)
     root["favorites"] = .object(favorites)
     return .object(root)
   }

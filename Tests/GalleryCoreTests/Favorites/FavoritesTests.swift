@@ -1,8 +1,10 @@
 import EventStore
 import Foundation
-import GalleryCore
 import GalleryTesting
+import JSON
 import XCTest
+
+@testable import GalleryCore
 
 /// Favorites (issue 30's proof): a photo from the feed, the open photo or an album is kept as
 /// its screen showed it, from the favorites tab it opens with its large image and is
@@ -96,5 +98,87 @@ final class FavoritesTests: XCTestCase {
     XCTAssertEqual(Tab.allCases, [.feed, .albums, .account, .video, .favorites, .settings])
     XCTAssertTrue(AppShape.homes.contains(.favorites))
     XCTAssertTrue(Route.Screen.all.contains(.favorite))
+  }
+
+  /// Issue 45, item 6: favorites belong to the signed-in account. A different user who signs
+  /// in on the same device sees none of the first one's; the first one's come back with their
+  /// sign-in; signed out, the device has its own list; a restart and a replay agree; other
+  /// accounts' lists are never shown to a client.
+  func testEachAccountHasItsOwnFavoritesAndTheDeviceItsOwn() throws {
+    let dir = TemporaryDirectory()
+    var environment = GalleryEnvironment()
+    environment.auth = ScriptedAuthBackend { _, _, _ in .success(AuthGrant(token: Secret("t"))) }
+    let open = {
+      try Store(
+        dataDirectory: dir.path, environment: environment, options: .init(durability: .none, timerScale: 0))
+    }
+    var s = try open()
+    func signIn(_ email: String) throws {
+      try s.send(.auth(.setEmail(.login, email)))
+      try s.send(.auth(.setPassword(.login, Secret("123456"))))
+      try s.send(.auth(.submit(.login)))
+      s.waitUntilIdle()
+      XCTAssertEqual(s.state.session.email, email)
+    }
+    func keep(_ index: Int) throws {
+      try s.send(.favorites(.add(key: s.state.feed.items[index].key)))
+    }
+    try signIn("ana@mail.com")
+    try keep(0)
+    try keep(1)
+    let anas = s.state.favorites.items.map(\.key)
+    XCTAssertEqual(anas.count, 2)
+
+    try s.send(.auth(.logout))
+    s.waitUntilIdle()
+    XCTAssertEqual(s.state.favorites.items, [], "signed out, the device's own list: empty")
+    try signIn("bo@mail.com")
+    XCTAssertEqual(s.state.favorites.items, [], "Bo sees none of Ana's")
+    try keep(2)
+    XCTAssertEqual(s.state.favorites.items.count, 1)
+    let view = try AppState.view(s.state)
+    XCTAssertNil(view["favorites"]?["others"], "other accounts' lists are not in the view")
+    XCTAssertNil(view["favorites"]?["owner"])
+
+    try s.send(.auth(.logout))
+    s.waitUntilIdle()
+    try signIn("ana@mail.com")
+    XCTAssertEqual(s.state.favorites.items.map(\.key), anas, "Ana's are back")
+    XCTAssertTrue(
+      s.state.favorites.items.allSatisfy { $0.thumbnail.status == .notRequested }, "fetched again when shown")
+
+    let live = s.state
+    try s.close()
+    XCTAssertEqual(try Replay.state(ofLogAt: dir.path + "/events.jsonl").favorites, live.favorites)
+    s = try open()
+    XCTAssertEqual(s.state.favorites.items.map(\.key), anas, "a restart keeps whose they are")
+    try s.send(.auth(.logout))
+    s.waitUntilIdle()
+    try signIn("bo@mail.com")
+    XCTAssertEqual(s.state.favorites.items.count, 1, "Bo's one, kept across the restart")
+    try s.close()
+  }
+
+  /// A state written before favorites had owners (format 3) upgrades to format 4: the
+  /// favorites kept while someone is signed in become that account's; signed out, the
+  /// device's.
+  func testAnOlderStatesFavoritesBecomeTheSignedInAccounts() throws {
+    var state = AppState()
+    state.session.status = .signedIn
+    state.session.email = "ana@mail.com"
+    state.favorites.items = [FavoriteItem(card: .persistedDefaults)]
+    guard case .object(var root) = try JSONValue(encoding: state),
+      case .object(var favorites)? = root["favorites"]
+    else { return XCTFail("a state encodes as an object") }
+    favorites["owner"] = nil
+    root["favorites"] = .object(favorites)
+    let upgraded = try StateFormat.decode(JSONWriter.bytes(.object(root)), version: 3)
+    XCTAssertEqual(upgraded.favorites.owner, "ana@mail.com")
+    XCTAssertEqual(upgraded.favorites.items.count, 1)
+
+    root["session"] = try JSONValue(encoding: Session())
+    let signedOut = try StateFormat.decode(JSONWriter.bytes(.object(root)), version: 3)
+    XCTAssertNil(signedOut.favorites.owner, "signed out: the device's")
+    XCTAssertEqual(StateFormat.current, 4)
   }
 }

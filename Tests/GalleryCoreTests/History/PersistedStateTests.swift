@@ -220,8 +220,10 @@ final class PersistedStateTests: XCTestCase {
       XCTAssertEqual(first.type, "log.base", name)
       // The builds up to ed300d6 wrote format 1; later ones 2 (albums' cards keyed by id), up
       // to 578f692 (its open favorite at /favorite).
+      // e19f0a4 wrote format 3 (the open favorite at /favorites/open, favorites the device's).
       let formatOne: Set = ["3253f74", "78074f8", "79ae5c6", "ae951bc", "ed300d6"]
-      XCTAssertEqual(first.version, formatOne.contains(name) ? 1 : 2, name)
+      let formatThree: Set = ["e19f0a4"]
+      XCTAssertEqual(first.version, formatOne.contains(name) ? 1 : formatThree.contains(name) ? 3 : 2, name)
       XCTAssertNil(EventCodec.problem(first), name)
       let base = try XCTUnwrap(try EventCodec.decode(first).payload as? LogEvents.Base)
       XCTAssertEqual(base.state.session.status, .signedIn, name)
@@ -262,13 +264,13 @@ final class PersistedStateTests: XCTestCase {
         checked += 1
       }
     }
-    // The state format is 3 (the open favorite at `/favorites/open`); ed300d6 wrote the last
-    // of format 1 (`log.base.v1.json` is its base), 578f692 the last of format 2
-    // (`log.base.v2.json`). Raising the format needs Tools/upgrade-fixtures/make.sh run on the
-    // build before it, then this line moved on.
+    // The state format is 4 (favorites per signed-in user); ed300d6 wrote the last of format
+    // 1 (`log.base.v1.json` is its base), 578f692 the last of format 2 (`log.base.v2.json`),
+    // e19f0a4 the last of format 3 (`log.base.v3.json`). Raising the format needs
+    // Tools/upgrade-fixtures/make.sh run on the build before it, then this line moved on.
     XCTAssertEqual(checked, EventCodec.registered.reduce(0) { $0 + $1.version - 1 })
     XCTAssertEqual(
-      StateFormat.current, 3, "a new state format needs a fixture written by the build before it")
+      StateFormat.current, 4, "a new state format needs a fixture written by the build before it")
   }
 
   /// The build before format 3 (578f692) left a kept photo open at `/favorite`: its base and

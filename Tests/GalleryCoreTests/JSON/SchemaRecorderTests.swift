@@ -124,7 +124,10 @@ final class SchemaRecorderTests: XCTestCase {
     XCTAssertEqual(recorder.schema(of: AppState.self), Schema.ref("State"))
     XCTAssertEqual(
       recorder.hiddenMembers,
-      ["nextRequestID", "requestID", "imagesRequestID", "pendingLoad", "debounceTimer", "pending"])
+      [
+        "nextRequestID", "requestID", "imagesRequestID", "pendingLoad", "debounceTimer", "pending", "owner",
+        "others",
+      ])
     guard case .object(let state)? = recorder.components["State"],
       case .object(let properties)? = state["properties"]
     else { return XCTFail("no State component") }
