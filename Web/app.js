@@ -31,7 +31,10 @@ const labels = {
     noFavorites: "No favorites yet: tap the heart on any photo to keep it here.",
     emptyHint: "Try another word, or clear the search to see every photo.",
     accountAbout: "Your Imgur account: sign in to see the images you posted, upload new ones and delete them.",
-    chooseFile: "Choose an image…", noFileChosen: "No image chosen" },
+    chooseFile: "Choose an image…", noFileChosen: "No image chosen",
+    initialState: "the initial state", lastEvent: "the last event", follow: "follow", everyType: "every type",
+    searchEvents: "search events", after: "after", afterSeq: "after seq", noVisibleChange: "no visible change",
+    changedBy: "changed by", nothingSince: "nothing since seq" },
   es: { signIn: "Iniciar sesión", email: "Correo", password: "Contraseña", createAccount: "Crear una cuenta",
     register: "Registrarse", age: "Edad", back: "Atrás", retry: "Reintentar", photos: "Fotos", albums: "Álbumes",
     account: "Cuenta", video: "Vídeo", settings: "Ajustes", signOut: "Cerrar sesión", search: "Buscar fotos",
@@ -49,7 +52,10 @@ const labels = {
     noFavorites: "Aún no tienes favoritos: toca el corazón de cualquier foto para guardarla aquí.",
     emptyHint: "Prueba con otra palabra, o borra la búsqueda para ver todas las fotos.",
     accountAbout: "Tu cuenta de Imgur: inicia sesión para ver las imágenes que publicaste, subir otras y borrarlas.",
-    chooseFile: "Elegir una imagen…", noFileChosen: "Ninguna imagen elegida" },
+    chooseFile: "Elegir una imagen…", noFileChosen: "Ninguna imagen elegida",
+    initialState: "el estado inicial", lastEvent: "el último evento", follow: "seguir", everyType: "todos los tipos",
+    searchEvents: "buscar eventos", after: "tras", afterSeq: "tras el evento", noVisibleChange: "ningún cambio visible",
+    changedBy: "cambiado por", nothingSince: "nada desde el evento" },
 };
 const t = (key) => (labels[state?.settings?.language] || labels.en)[key];
 

@@ -118,7 +118,7 @@ function treeNode(key, value, pointer) {
       ontoggle: (e) => { if (e.target.open) insp.open.add(pointer); else insp.open.delete(pointer);
         if (e.target.open !== open) render(); } },
       h("summary", null, label, h("span", { class: "count" }, Array.isArray(value) ? `[${value.length}]` : `{${entries.length}}`),
-        h("button", { class: "why", title: "changed by", onclick: (e) => { e.preventDefault(); inspectorChangedBy(pointer); } }, "?")),
+        h("button", { class: "why", title: t("changedBy"), onclick: (e) => { e.preventDefault(); inspectorChangedBy(pointer); } }, "?")),
       open ? entries.map(([k, v]) => treeNode(k, v, pointer + "/" + k.replace(/~/g, "~0").replace(/\//g, "~1"))) : null);
   }
   return h("div", { class: changed ? "leaf changed" : "leaf", "data-pointer": pointer },
@@ -132,30 +132,30 @@ function inspector(live) {
   return h("section", { class: "inspector", id: "inspector" },
     h("div", { class: "timeline" },
       h("div", { class: "steps" },
-        h("button", { id: "first", title: "the initial state", onclick: () => inspectorGo(0) }, "«"),
+        h("button", { id: "first", title: t("initialState"), onclick: () => inspectorGo(0) }, "«"),
         h("button", { id: "prev", onclick: () => inspectorGo(insp.seq - 1) }, "◀"),
         h("input", { id: "slider", type: "range", min: "0", max: String(insp.lastSeq), value: String(insp.seq),
           onchange: (e) => inspectorGo(Number(e.target.value)) }),
         h("button", { id: "next", onclick: () => inspectorGo(insp.seq + 1) }, "▶"),
-        h("button", { id: "last", title: "the last event", onclick: () => inspectorGo(insp.lastSeq) }, "»"),
+        h("button", { id: "last", title: t("lastEvent"), onclick: () => inspectorGo(insp.lastSeq) }, "»"),
         h("span", { class: "position" }, `seq ${insp.seq} / ${insp.lastSeq}`),
         live ? h("label", { class: "follow" }, h("input", { type: "checkbox", id: "follow", checked: insp.follow,
-          onchange: (e) => { insp.follow = e.target.checked; if (insp.follow) inspectorGo(insp.lastSeq); } }), " follow") : null),
+          onchange: (e) => { insp.follow = e.target.checked; if (insp.follow) inspectorGo(insp.lastSeq); } }), " " + t("follow")) : null),
       h("div", { class: "filters" },
         h("select", { id: "type-filter", onchange: (e) => { insp.typeFilter = e.target.value; render(); } },
-          h("option", { value: "", selected: insp.typeFilter === "" }, "every type"),
+          h("option", { value: "", selected: insp.typeFilter === "" }, t("everyType")),
           types.map((t) => h("option", { value: t, selected: insp.typeFilter === t }, t))),
-        h("input", { id: "event-search", type: "search", placeholder: "search events", value: insp.search,
+        h("input", { id: "event-search", type: "search", placeholder: t("searchEvents"), value: insp.search,
           oninput: (e) => { insp.search = e.target.value; render(); } })),
       h("ol", { class: "events" }, shownEvents().map(eventRow))),
     h("div", { class: "state" },
-      h("h2", null, current ? `after ${current.seq} ${current.type}` : insp.seq === 0 ? "the initial state" : `after seq ${insp.seq}`),
+      h("h2", null, current ? `${t("after")} ${current.seq} ${current.type}` : insp.seq === 0 ? t("initialState") : `${t("afterSeq")} ${insp.seq}`),
       current ? h("pre", { class: "event-data" }, JSON.stringify(current.data)) : null,
-      h("div", { class: "patch", id: "patch" }, insp.changed.length === 0 ? h("p", null, "no visible change")
+      h("div", { class: "patch", id: "patch" }, insp.changed.length === 0 ? h("p", null, t("noVisibleChange"))
         : insp.changed.map((c) => h("div", { class: "op " + c.op }, c.op, " ", h("code", null, c.path)))),
       insp.picked !== null ? h("div", { class: "changed-by", id: "changed-by" },
-        h("h3", null, "changed by ", h("code", null, insp.picked || "/")),
-        insp.changedBy === null ? h("p", null, "…") : insp.changedBy.changes.length === 0 ? h("p", null, `nothing since seq ${insp.changedBy.from}`)
+        h("h3", null, t("changedBy") + " ", h("code", null, insp.picked || "/")),
+        insp.changedBy === null ? h("p", null, "…") : insp.changedBy.changes.length === 0 ? h("p", null, `${t("nothingSince")} ${insp.changedBy.from}`)
           : h("ul", null, insp.changedBy.changes.map((c) => h("li", null,
             h("a", { href: "#", "data-seq": String(c.seq), onclick: (e) => { e.preventDefault(); inspectorGo(c.seq); } },
               `${c.seq} ${c.type}`), " ", h("span", { class: "time" }, clock(c.time)))))) : null,
