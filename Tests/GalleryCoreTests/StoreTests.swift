@@ -63,6 +63,12 @@ final class StoreTests: XCTestCase {
     XCTAssertEqual(store.state.login.error?.message, "Wrong email or password.")
     XCTAssertEqual(store.state.session.status, .signedOut)
     XCTAssertTrue(store.state.login.canSubmit, "a second submit retries")
+    // Issue 45, item 5: nothing in the message is English in a Spanish app, `args` included.
+    var spanish = SettingsChange()
+    spanish.language = "es"
+    try store.send(.settings(.update(spanish)))
+    XCTAssertEqual(store.state.login.error?.message, "Correo o contraseña incorrectos.")
+    XCTAssertEqual(store.state.login.error?.args, [:], "the demo backend's refusal carries no English words")
   }
 
   func testRejectedActionsRecordNothing() throws {
@@ -85,6 +91,7 @@ final class StoreTests: XCTestCase {
     try store.send(.auth(.submit(.registration)))
     store.waitUntilIdle()
     XCTAssertEqual(store.state.registration.error?.message, "This email is already registered.")
+    XCTAssertEqual(store.state.registration.error?.args, [:], "no English words to show in another language")
     try store.send(.auth(.setEmail(.registration, "new@mail.com")))
     try store.send(.auth(.submit(.registration)))
     store.waitUntilIdle()

@@ -15,7 +15,10 @@ final class WebPageLabelsTests: XCTestCase {
     let table = String(source[start.upperBound..<end.lowerBound])
     let key = try NSRegularExpression(pattern: #"(?:^|[{,\s])([A-Za-z]+):\s*""#)
     let range = NSRange(table.startIndex..., in: table)
-    return Set(key.matches(in: table, range: range).compactMap { Range($0.range(at: 1), in: table).map { String(table[$0]) } })
+    return Set(
+      key.matches(in: table, range: range).compactMap {
+        Range($0.range(at: 1), in: table).map { String(table[$0]) }
+      })
   }
 
   func testEveryLabelThePageAsksForIsWrittenInEveryLanguage() throws {
@@ -31,7 +34,8 @@ final class WebPageLabelsTests: XCTestCase {
       for match in asked.matches(in: source, range: NSRange(source.startIndex..., in: source)) {
         guard let range = Range(match.range(at: 1), in: source) else { continue }
         let key = String(source[range])
-        XCTAssertTrue(english.contains(key) && spanish.contains(key), "\(name) asks for \(key), not in every language")
+        XCTAssertTrue(
+          english.contains(key) && spanish.contains(key), "\(name) asks for \(key), not in every language")
       }
     }
   }

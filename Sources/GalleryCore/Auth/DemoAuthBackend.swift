@@ -54,9 +54,8 @@ public actor DemoAuthBackend: AuthBackend {
       ? password.value == Self.demoPassword : accounts[key]?.password.matches(password.value) == true
     guard known else {
       return .failure(
-        RequestFailure(
-          kind: .rejected, status: 400, serverMessage: "Wrong email or password.",
-          reason: "auth.wrongCredentials"))
+        // Our own backend says it by code alone: its words would be English in any language.
+        RequestFailure(kind: .rejected, status: 400, reason: "auth.wrongCredentials"))
     }
     return .success(grant())
   }
@@ -67,9 +66,7 @@ public actor DemoAuthBackend: AuthBackend {
     if let unreadable { return .failure(unusable(unreadable)) }
     guard key != Self.demoEmail, accounts[key] == nil else {
       return .failure(
-        RequestFailure(
-          kind: .rejected, status: 400, serverMessage: "This email is already registered.",
-          reason: "auth.emailTaken"))
+        RequestFailure(kind: .rejected, status: 400, reason: "auth.emailTaken"))
     }
     var next = accounts
     next[key] = Account(password: PasswordHash(password: password.value), age: age)
