@@ -24,12 +24,23 @@ final class StoreTests: XCTestCase {
     do {
       let store = try Store(dataDirectory: dir.path, options: options())
       let changes = Locked<[UInt64]>([])
-      let observation = store.observe { change in changes.mutate { $0.append(change.version) } }
+      let signedIn = Locked<Store.StateChange?>(nil)
+      let observation = store.observe { change in
+        changes.mutate { $0.append(change.version) }
+        if change.events.contains(where: { $0.type == "auth.succeeded" }) { signedIn.mutate { $0 = change } }
+      }
       try signIn(store)
       XCTAssertEqual(store.state.session, Session(status: .signedIn, email: "test@mail.com"))
       XCTAssertEqual(store.state.route, [Route(.home)])
       XCTAssertEqual(store.version, 6)
-      XCTAssertEqual(changes.value, [1, 2, 3, 4, 5, 6], "one published state per append, in order")
+      // Issue 45, item 7: the sign-in (4) and its home's feed starting to load (5) are one
+      // change, so no client renders an empty idle home between them.
+      XCTAssertEqual(changes.value, [1, 2, 3, 5, 6], "one published state per append, in order")
+      let home = try XCTUnwrap(signedIn.value)
+      XCTAssertEqual(home.events.map(\.type), ["auth.succeeded", "feed.loadStarted"])
+      XCTAssertEqual(home.state.route, [Route(.home)])
+      XCTAssertEqual(
+        home.state.feed.status, .loading, "the home shows its feed loading, never idle and empty")
       observation.cancel()
       let lines = String(
         decoding: FileManager.default.contents(atPath: dir.path + "/events.jsonl")!, as: UTF8.self

@@ -52,7 +52,9 @@ extension RunsEffects {
 /// produced, run by the `EffectRuntime` (the runtime's own cases) or by the feature's
 /// `start`, whose results come back as events. Replay never runs them.
 public enum Effect: Codable, Equatable, Sendable {
-  /// Send an action through the store, as the frontend would (follow-up work).
+  /// Send an action through the store, as the frontend would (follow-up work). Planned by an
+  /// append, it is decided within that append (`Store.maxFollowUps` of them), so its events
+  /// join the same change and a client never sees the step between.
   case dispatch(Action)
   /// After `milliseconds`, send `then` (a timer firing enters the log through its action's events).
   case startTimer(id: Int, milliseconds: Int, then: Action)

@@ -389,6 +389,66 @@ public final class Store: @unchecked Sendable {
 
   private func appendLocked(_ events: [Event], deferDurability: Bool = false) throws -> Outcome {
     guard !events.isEmpty else { return Outcome(version: currentVersion, events: [], state: current) }
+    let (records, recorded, planned) = try appendFolding(events, deferDurability: deferDurability)
+    var changed = records
+    var effects: [Effect] = []
+    // A follow-up an event plans (`Effect.dispatch`: a sign-in's home loading its feed) is
+    // decided now, under the lock, and its events join this change: a client sees one
+    // coherent screen, never the step between. At most `maxFollowUps` an append, in order.
+    var queue = planned[...]
+    var followUps = 0
+    followingUp: while let effect = queue.popFirst() {
+      guard case .dispatch(let action) = effect, followUps < Self.maxFollowUps else {
+        effects.append(effect)
+        continue
+      }
+      followUps += 1
+      do {
+        let more = try AppMachine.decide(action, current, now: options.clock)
+        guard !more.isEmpty else { continue }
+        AppMachine.keepSecrets(of: action, in: runtime.vault)
+        let next = try appendFolding(more, deferDurability: deferDurability)
+        changed += next.records
+        queue = next.effects[...] + queue
+      } catch is Rejection {
+        // As a frontend's would be: refused, it records nothing.
+      } catch {
+        // What is appended stays (and is published); the rest of the follow-ups are dropped.
+        options.diagnostics("a follow-up action failed: \(error)")
+        effects += queue.filter { if case .dispatch = $0 { false } else { true } }
+        break followingUp
+      }
+    }
+    feed.enqueue(StateChange(version: currentVersion, state: current, events: changed))
+    sinceSnapshot += changed.count
+    // The size bound is checked on every append, by bytes: a few large events must not wait
+    // for the next snapshot's thousand to be cut (retention then keeps half the bound). When a
+    // cut could not bring it under (a state larger than the bound), the next try waits for a
+    // quarter of the bound more, so appends never pay a fold each.
+    var overSize = false
+    let bound = options.readOnly ? nil : options.retention?.keepBytes
+    if let bound {
+      let size = log.byteCount
+      overSize = size > bound && size >= sizeTriedAt + bound / 4
+    }
+    if sinceSnapshot >= options.snapshotEvery || overSize {
+      saveSnapshotLocked()
+      // Still over after the cut: the next try waits; under it, the next excess tries at once.
+      if let bound { sizeTriedAt = log.byteCount > bound ? log.byteCount : 0 }
+    }
+    runtime.start(effects)
+    return Outcome(version: currentVersion, events: records, recorded: recorded, state: current)
+  }
+
+  /// Follow-ups decided within one append at most (a chain of them ends there; the rest run
+  /// as effects).
+  static let maxFollowUps = 8
+
+  /// Encodes `events`, cleans them of secrets, appends them and folds them; returns their
+  /// records, the events as folded, and the effects they plan.
+  private func appendFolding(_ events: [Event], deferDurability: Bool) throws
+    -> (records: [EventRecord], events: [Event], effects: [Effect])
+  {
     var events = events
     var encoded = try events.map(EventCodec.encode)
     let secrets = options.secrets + credentials.secrets
@@ -412,25 +472,7 @@ public final class Store: @unchecked Sendable {
     }
     currentVersion = records.last!.seq
     freeMemory.recorded(encoded.reduce(0) { $0 + $1.data.count })
-    feed.enqueue(StateChange(version: currentVersion, state: current, events: records))
-    sinceSnapshot += records.count
-    // The size bound is checked on every append, by bytes: a few large events must not wait
-    // for the next snapshot's thousand to be cut (retention then keeps half the bound). When a
-    // cut could not bring it under (a state larger than the bound), the next try waits for a
-    // quarter of the bound more, so appends never pay a fold each.
-    var overSize = false
-    let bound = options.readOnly ? nil : options.retention?.keepBytes
-    if let bound {
-      let size = log.byteCount
-      overSize = size > bound && size >= sizeTriedAt + bound / 4
-    }
-    if sinceSnapshot >= options.snapshotEvery || overSize {
-      saveSnapshotLocked()
-      // Still over after the cut: the next try waits; under it, the next excess tries at once.
-      if let bound { sizeTriedAt = log.byteCount > bound ? log.byteCount : 0 }
-    }
-    runtime.start(effects)
-    return Outcome(version: currentVersion, events: records, recorded: events, state: current)
+    return (records, events, effects)
   }
 
   private func saveSnapshotLocked() {
