@@ -391,12 +391,18 @@ public final class Store: @unchecked Sendable {
     guard !events.isEmpty else { return Outcome(version: currentVersion, events: [], state: current) }
     let (records, recorded, planned) = try appendFolding(events, deferDurability: deferDurability)
     var changed = records
-    var effects: [Effect] = []
+    var effects = planned
     // A follow-up an event plans (`Effect.dispatch`: a sign-in's home loading its feed) is
     // decided now, under the lock, and its events join this change: a client sees one
     // coherent screen, never the step between. At most `maxFollowUps` an append, in order.
+    // (Most appends plan none: they skip this.)
     var queue = planned[...]
     var followUps = 0
+    if planned.contains(where: { if case .dispatch = $0 { true } else { false } }) {
+      effects = []
+    } else {
+      queue = []
+    }
     followingUp: while let effect = queue.popFirst() {
       guard case .dispatch(let action) = effect, followUps < Self.maxFollowUps else {
         effects.append(effect)
