@@ -115,16 +115,10 @@ final class RateLimitExpiryTests: XCTestCase {
   /// waits for the wait recovered from the log to end: the server is not asked before, the
   /// entry stays until then, and the load goes once it is over, after the wait's end.
   func testARestartDuringAWaitAsksTheServerOnlyOnceTheWaitIsOver() throws {
-    let dir = TemporaryDirectory()
-    let clock = TestClock(start: Self.start)
-    let feed = SwitchedFeed(failing: Self.tooMany)
-    do {
-      let store = try open(dir, clock, feed)
-      try store.signInToDemo()
-      XCTAssertEqual(store.state.tab, .feed, "the feed is home")
-      XCTAssertNotNil(store.state.rateLimited["feed"])
-      try store.close()
-    }
+    let (dir, _, feed, first) = try signedInUnderAWait()
+    XCTAssertEqual(first.state.tab, .feed, "the feed is home")
+    XCTAssertNotNil(first.state.rateLimited["feed"])
+    try first.close()
     feed.failure.mutate { $0 = nil }
     let asked = feed.calls.value
     // Two seconds later: three are left.
