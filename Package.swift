@@ -22,7 +22,7 @@ let package = Package(
     // CRC-32C with the CPU's instruction (SSE 4.2, ARMv8 CRC), chosen at run time.
     .target(name: "CCRC32C"),
     // Append-only JSON-lines event log: envelope, durable append, recovery, reading, snapshots.
-    .target(name: "EventStore", dependencies: ["JSON", "CCRC32C", "Guarded"]),
+    .target(name: "EventStore", dependencies: ["JSON", "CCRC32C"]),
     // libcurl's easy interface, loaded with dlopen (no headers needed): bounded HTTP bodies.
     .target(name: "CCurl"),
     // The domain: state, actions, events, reducers, effects, providers, validation, messages.
@@ -30,7 +30,7 @@ let package = Package(
       name: "GalleryCore", dependencies: ["EventStore", "JSON", "CCurl", "Guarded"],
       linkerSettings: [.linkedLibrary("dl")]),
     // Test support shared by the test targets: a TestStore and a fake HTTP provider on 127.0.0.1.
-    .target(name: "GalleryTesting", dependencies: ["GalleryCore", "EventStore", "Guarded"]),
+    .target(name: "GalleryTesting", dependencies: ["GalleryCore", "EventStore"]),
     // The gallery's methods over JSON-RPC: dispatch, the method catalog, state patches, OpenRPC.
     .target(name: "RPCServer", dependencies: ["JSONRPC", "GalleryCore", "EventStore", "Guarded"]),
     // The gallery as an MCP server: tools derived from the method catalog, the state as resources.

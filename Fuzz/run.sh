@@ -38,10 +38,13 @@ build frames Sources/JSONRPC/Framing/*.swift Fuzz/FrameDecoderFuzz.swift -o "$ou
 # GalleryCore needs EventStore as a module; the harness joins GalleryCore to reach its decoders.
 build eventstore-module -emit-module -emit-library -static -module-name EventStore -I "$out" -I Sources/CCRC32C/include \
   Sources/EventStore/*.swift -emit-module-path "$out/EventStore.swiftmodule" -o "$out/libEventStore.a"
+# Guarded (a value under a lock with a condition) is a module of its own too (GalleryCore imports it).
+build guarded-module -emit-module -emit-library -static -module-name Guarded Sources/Guarded/*.swift \
+  -emit-module-path "$out/Guarded.swiftmodule" -o "$out/libGuarded.a"
 # GalleryCore's HTTP client loads libcurl through our small C target.
 "$(dirname "$(command -v swiftc)")/clang" -c -O1 Sources/CCurl/ccurl.c -I Sources/CCurl/include -o "$out/ccurl.o"
 build providers -module-name GalleryCore -I "$out" -I Sources/CCurl/include -I Sources/CCRC32C/include -L "$out" \
-  -lEventStore -lJSON "$out/ccurl.o" "$out/ccrc32c.o" -ldl $(find Sources/GalleryCore -name '*.swift' | sort) Fuzz/ProviderFuzz.swift -o "$out/providers"
+  -lEventStore -lJSON -lGuarded "$out/ccurl.o" "$out/ccrc32c.o" -ldl $(find Sources/GalleryCore -name '*.swift' | sort) Fuzz/ProviderFuzz.swift -o "$out/providers"
 status=0
 for target in eventline frames providers; do
   mkdir -p "$out/corpus-$target"
