@@ -89,14 +89,18 @@ public final class Store: @unchecked Sendable {
     private var held: HeldState
 
     public init(version: UInt64, state: AppState, events: [EventRecord]) {
+      self.init(version: version, held: HeldState(state), events: events)
+    }
+
+    fileprivate init(version: UInt64, held: HeldState, events: [EventRecord]) {
       self.version = version
-      self.held = HeldState(state)
+      self.held = held
       self.events = events
     }
   }
 
   /// A state shared, never changed, by the copies of one `StateChange`.
-  private final class HeldState: Sendable {
+  fileprivate final class HeldState: Sendable {
     let state: AppState
     init(_ state: AppState) { self.state = state }
   }
@@ -111,7 +115,20 @@ public final class Store: @unchecked Sendable {
     public var recorded: [Event] = []
     /// The state they led to (taken with them, under the store's lock), so an answer is
     /// built from the outcome, never from a later read an effect may already have moved.
-    public var state: AppState = AppState()
+    /// Held by reference, shared with the change the store published (no copy of the value).
+    public var state: AppState { held.state }
+    private let held: HeldState
+
+    fileprivate init(version: UInt64, events: [EventRecord], recorded: [Event] = [], held: HeldState) {
+      self.version = version
+      self.events = events
+      self.recorded = recorded
+      self.held = held
+    }
+
+    public static func == (a: Outcome, b: Outcome) -> Bool {
+      a.version == b.version && a.events == b.events && a.recorded == b.recorded && a.state == b.state
+    }
 
     /// The first recorded event of type `P`.
     public func first<P: EventPayload>(_ type: P.Type) -> P? {
@@ -388,7 +405,9 @@ public final class Store: @unchecked Sendable {
   }
 
   private func appendLocked(_ events: [Event], deferDurability: Bool = false) throws -> Outcome {
-    guard !events.isEmpty else { return Outcome(version: currentVersion, events: [], state: current) }
+    guard !events.isEmpty else {
+      return Outcome(version: currentVersion, events: [], held: HeldState(current))
+    }
     let (records, recorded, planned) = try appendFolding(events, deferDurability: deferDurability)
     var changed = records
     var effects = planned
@@ -425,7 +444,8 @@ public final class Store: @unchecked Sendable {
         break followingUp
       }
     }
-    feed.enqueue(StateChange(version: currentVersion, state: current, events: changed))
+    let held = HeldState(current)
+    feed.enqueue(StateChange(version: currentVersion, held: held, events: changed))
     sinceSnapshot += changed.count
     // The size bound is checked on every append, by bytes: a few large events must not wait
     // for the next snapshot's thousand to be cut (retention then keeps half the bound). When a
@@ -443,7 +463,7 @@ public final class Store: @unchecked Sendable {
       if let bound { sizeTriedAt = log.byteCount > bound ? log.byteCount : 0 }
     }
     runtime.start(effects)
-    return Outcome(version: currentVersion, events: records, recorded: recorded, state: current)
+    return Outcome(version: currentVersion, events: records, recorded: recorded, held: held)
   }
 
   /// Follow-ups decided within one append at most (a chain of them ends there; the rest run
