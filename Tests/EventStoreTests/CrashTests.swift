@@ -12,7 +12,7 @@ import XCTest
 /// Rounds: `EVENTSTORE_CRASH_ROUNDS` (default 50).
 final class CrashTests: XCTestCase {
   func testSigkillNeverLosesAConfirmedAppend() throws {
-    let rounds = Int(ProcessInfo.processInfo.environment["EVENTSTORE_CRASH_ROUNDS"] ?? "") ?? 50
+    let rounds = SuiteLength.value("EVENTSTORE_CRASH_ROUNDS", default: 50)
     let dir = TempDirectory()
     let path = dir.file("events.jsonl")
     var rng = SystemRandomNumberGenerator()

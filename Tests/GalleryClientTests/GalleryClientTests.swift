@@ -16,7 +16,7 @@ final class GalleryClientTests: XCTestCase {
       testClock: ManualClock(start: 946_684_800_000))
     try await client.start(clientName: "GalleryClientTests")
     var rng = SessionRandom(31)
-    let steps = Int(ProcessInfo.processInfo.environment["GALLERY_CLIENT_STEPS"] ?? "") ?? 400
+    let steps = SuiteLength.value("GALLERY_CLIENT_STEPS", default: 400)
     var rejected = 0
     for step in 0..<steps {
       let state = try XCTUnwrap(client.state)

@@ -9,9 +9,8 @@ import XCTest
 /// Sessions: `GALLERY_PROPERTY_SESSIONS` (default 25) of `GALLERY_PROPERTY_STEPS` (default 80) actions.
 final class ReplayPropertyTests: XCTestCase {
   func testLiveStateEqualsReplayAfterEveryAppend() throws {
-    let env = ProcessInfo.processInfo.environment
-    let sessions = Int(env["GALLERY_PROPERTY_SESSIONS"] ?? "") ?? 25
-    let steps = Int(env["GALLERY_PROPERTY_STEPS"] ?? "") ?? 80
+    let sessions = SuiteLength.value("GALLERY_PROPERTY_SESSIONS", default: 25)
+    let steps = SuiteLength.value("GALLERY_PROPERTY_STEPS", default: 80)
     var compared = 0
     for seed in 1...UInt64(sessions) {
       let dir = TemporaryDirectory()

@@ -9,7 +9,7 @@ import XCTest
 /// order they finish. A frontend's suite relies on it: the same session, the same bytes.
 final class EffectOrderTests: XCTestCase {
   /// How many times the session runs (`GALLERY_ORDER_RUNS` to run it longer).
-  static let runs = ProcessInfo.processInfo.environment["GALLERY_ORDER_RUNS"].flatMap(Int.init) ?? 20
+  static let runs = SuiteLength.value("GALLERY_ORDER_RUNS", default: 20)
 
   /// A session that starts many effects at once (a page, twelve thumbnails in one prefetch,
   /// a detail, a favorite, a random video, a language), run over the wire through the typed

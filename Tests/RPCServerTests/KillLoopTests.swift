@@ -15,7 +15,7 @@ import XCTest
 /// starts with equals a fresh replay of the log. Rounds: `GALLERY_KILL_ROUNDS` (default 100).
 final class KillLoopTests: XCTestCase {
   func testEveryAnsweredActionSurvivesSigkill() throws {
-    let rounds = Int(ProcessInfo.processInfo.environment["GALLERY_KILL_ROUNDS"] ?? "") ?? 100
+    let rounds = SuiteLength.value("GALLERY_KILL_ROUNDS", default: 100)
     let dir = TemporaryDirectory()
     var answered: Set<String> = []
     var rng = SystemRandomNumberGenerator()

@@ -10,7 +10,7 @@ final class ObservationTests: XCTestCase {
   /// A client that applies every patch to the state it got from state/get holds exactly
   /// what state/get returns next, over long random sessions. Steps: `GALLERY_RPC_PATCH_STEPS` (default 400).
   func testPatchesAppliedByAClientEqualStateGetOverARandomSession() throws {
-    let steps = Int(ProcessInfo.processInfo.environment["GALLERY_RPC_PATCH_STEPS"] ?? "") ?? 400
+    let steps = SuiteLength.value("GALLERY_RPC_PATCH_STEPS", default: 400)
     let p = try InProcessServer()
     _ = p.initialize()
     let start = p.call(Requests.StateGet())

@@ -14,9 +14,8 @@ import XCTest
 /// Sessions: `GALLERY_RETRY_SESSIONS` (default 6) of `GALLERY_RETRY_STEPS` (default 100).
 final class OfferedRetryTests: XCTestCase {
   func testEveryOfferedRetryCanBeCalledFromTheStateThatOffersIt() throws {
-    let env = ProcessInfo.processInfo.environment
-    let sessions = Int(env["GALLERY_RETRY_SESSIONS"] ?? "") ?? 6
-    let steps = Int(env["GALLERY_RETRY_STEPS"] ?? "") ?? 100
+    let sessions = SuiteLength.value("GALLERY_RETRY_SESSIONS", default: 6)
+    let steps = SuiteLength.value("GALLERY_RETRY_STEPS", default: 100)
     var offered = 0
     for seed in 1...UInt64(sessions) {
       let dir = TemporaryDirectory()

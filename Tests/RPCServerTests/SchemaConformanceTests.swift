@@ -11,9 +11,8 @@ import XCTest
 /// Sessions: `GALLERY_SCHEMA_SESSIONS` (default 8) of `GALLERY_SCHEMA_STEPS` (default 120) actions.
 final class SchemaConformanceTests: XCTestCase {
   func testEveryStateARandomSessionReachesKeepsToThePublishedSchema() throws {
-    let env = ProcessInfo.processInfo.environment
-    let sessions = Int(env["GALLERY_SCHEMA_SESSIONS"] ?? "") ?? 8
-    let steps = Int(env["GALLERY_SCHEMA_STEPS"] ?? "") ?? 120
+    let sessions = SuiteLength.value("GALLERY_SCHEMA_SESSIONS", default: 8)
+    let steps = SuiteLength.value("GALLERY_SCHEMA_STEPS", default: 120)
     guard case .object(let components)? = OpenRPCDocument.build(serverVersion: "x")["components"]?["schemas"]
     else { return XCTFail("no schemas") }
     let validator = SchemaValidator(components: components)

@@ -142,7 +142,7 @@ final class PersistedStateTests: XCTestCase {
     places.sort { $0.joined(separator: "/") < $1.joined(separator: "/") }
     var rng = RandomSession(seed: 27)
     let rounds = min(
-      places.count, Int(ProcessInfo.processInfo.environment["GALLERY_DEFAULTS_ROUNDS"] ?? "") ?? 400)
+      places.count, SuiteLength.value("GALLERY_DEFAULTS_ROUNDS", default: 400))
     var tried = Set<Int>()
     while tried.count < rounds {
       let n = Int(rng.next() % UInt64(places.count))
