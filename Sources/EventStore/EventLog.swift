@@ -38,7 +38,7 @@ public struct EventLogOptions: Sendable {
 ///
 /// Thread-safe; appends from several threads are serialized and their fsyncs shared.
 ///
-/// `@unchecked Sendable`: every `var` is read and written under `cond`, whose waits share one
+/// Unchecked Sendable: every `var` is read and written under `cond`, whose waits share one
 /// fsync among appenders (group commit) and wake followers; the descriptor's writes happen
 /// under it by design (one writer, in seq order).
 public final class EventLog: @unchecked Sendable {

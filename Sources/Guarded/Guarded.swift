@@ -6,7 +6,7 @@ import Foundation
 /// with room, work settled, a flag set), use this, so the waiting is bounded and the state
 /// still has one owner the compiler sees.
 ///
-/// `@unchecked Sendable`: `value` is read and written only inside `condition`'s lock, which
+/// Unchecked Sendable: `value` is read and written only inside `condition`'s lock, which
 /// every method takes; it is the checked `Mutex` with a condition variable beside it.
 public final class Guarded<Value>: @unchecked Sendable {
   @usableFromInline let condition = NSCondition()

@@ -84,8 +84,9 @@ final class EffectOrderTests: XCTestCase {
   }
 }
 
-/// The farm's network with every answer held back a random 0–3 ms (real time), so answers
-/// finish in a different order on every run; notes the order they finish in.
+/// The farm's network with every request and answer passed back and forth a random number of
+/// times through the task scheduler (no sleep), so answers finish in a different order on
+/// every run; notes the order they finish in.
 private final class JitteredHTTPClient: HTTPClient, Sendable {
   private let wrapped: any HTTPClient
   private let finished: Locked<[String]>
@@ -95,9 +96,15 @@ private final class JitteredHTTPClient: HTTPClient, Sendable {
     self.finished = finished
   }
 
+  /// Gives way to other tasks a random 0–200 times.
+  private static func jitter() async {
+    for _ in 0..<Int.random(in: 0...200) { await Task.yield() }
+  }
+
   func send(_ request: HTTPRequest) async -> Result<HTTPResponse, RequestFailure> {
-    try? await Task.sleep(nanoseconds: UInt64.random(in: 0...3_000_000))
+    await Self.jitter()
     let result = await wrapped.send(request)
+    await Self.jitter()
     finished.mutate { $0.append(request.url.path) }
     return result
   }
@@ -105,7 +112,7 @@ private final class JitteredHTTPClient: HTTPClient, Sendable {
   func send(_ request: HTTPRequest, progress: @escaping @Sendable (Int64, Int64) -> Void) async -> Result<
     HTTPResponse, RequestFailure
   > {
-    try? await Task.sleep(nanoseconds: UInt64.random(in: 0...3_000_000))
+    await Self.jitter()
     return await wrapped.send(request, progress: progress)
   }
 }

@@ -11,7 +11,7 @@ import Guarded
 /// batches in flight). Failures travel in the queue, so every event before a bad line is
 /// still folded first, exactly as a one-thread replay would.
 ///
-/// `@unchecked Sendable`: the cursor (not Sendable: one reader at a time) is the reader
+/// Unchecked Sendable: the cursor (not Sendable: one reader at a time) is the reader
 /// thread's from `init` until `finish` returns, then the caller's again; every other member
 /// is a `let` or lives in `line`.
 final class ReplayPipeline: @unchecked Sendable {

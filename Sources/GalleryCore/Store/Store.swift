@@ -5,7 +5,7 @@ import Foundation
 /// recovers state from snapshot + log, accepts actions, appends their events, folds them,
 /// runs the effects they plan, and publishes each new state with its version (= last seq).
 ///
-/// `@unchecked Sendable`: its state (`current`, `currentVersion`, the snapshot and size
+/// Unchecked Sendable: its state (`current`, `currentVersion`, the snapshot and size
 /// counters, the redaction) is read and written only under `lock`, which is held across an
 /// append so the log and the folded state advance together; `runtime` is set once in `init`.
 public final class Store: @unchecked Sendable {

@@ -7,7 +7,7 @@ import GalleryCore
 /// patches and event subscriptions. One straight path: request → action → store (events
 /// appended, state folded) → `state/changed` → response.
 ///
-/// `@unchecked Sendable`: its `var`s are read and written under `lock` (what one read
+/// Unchecked Sendable: its `var`s are read and written under `lock` (what one read
 /// produces travels in a `ReadBatch` value instead, never on `self`).
 public final class GalleryServer: @unchecked Sendable {
   enum Phase { case starting, running, shuttingDown }
