@@ -111,9 +111,7 @@ public enum StateDiff {
   }
 
   static func pretty(_ state: AppState) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-    return String(decoding: (try? encoder.encode(state)) ?? Data(), as: UTF8.self)
+    (try? JSONValueEncoder().encode(state)).map(JSONWriter.pretty) ?? "(the state does not encode)"
   }
 }
 

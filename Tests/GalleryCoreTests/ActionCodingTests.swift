@@ -38,7 +38,7 @@ final class ActionCodingTests: XCTestCase {
       (#"{"favorites":{"add":{"key":"x"}},"feed":{"refresh":{}}}"#, "an action names exactly one feature"),
       ("{}", "an action names exactly one feature"),
     ] {
-      XCTAssertThrowsError(try JSONCoding.decode(Action.self, from: Data(json.utf8)), json) { error in
+      XCTAssertThrowsError(try JSONCoding.decode(Action.self, from: Array(json.utf8)), json) { error in
         XCTAssertTrue("\(error)".contains(reason), "\(error)")
       }
     }

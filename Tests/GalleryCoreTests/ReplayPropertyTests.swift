@@ -27,7 +27,7 @@ final class ReplayPropertyTests: XCTestCase {
       }
       let environment = GalleryEnvironment(auth: backend, feed: DemoCatalog())
       let options = Store.Options(durability: .none, snapshotEvery: 5, timerScale: 0)
-      let live = Locked<[UInt64: Data]>([:])
+      let live = Locked<[UInt64: [UInt8]]>([:])
       let patches = Locked<[Bool]>([])
       func open() throws -> Store {
         let store = try Store(dataDirectory: dir.path, environment: environment, options: options)

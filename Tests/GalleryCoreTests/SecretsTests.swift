@@ -41,7 +41,7 @@ final class SecretsTests: XCTestCase {
         durability: .none, snapshotEvery: 3, diagnostics: { line in diagnostics.mutate { $0.append(line) } }))
     let published = Locked<[UInt8]>([])
     let observation = store.observe { change in
-      let bytes = Array((try? JSONCoding.encode(change.state)) ?? Data()) + change.events.flatMap(\.data)
+      let bytes = Array((try? JSONCoding.encode(change.state)) ?? []) + change.events.flatMap(\.data)
       published.mutate { $0 += bytes }
     }
 
@@ -107,7 +107,7 @@ final class SecretsTests: XCTestCase {
       options: options)
     let published = Locked<[UInt8]>([])
     let observation = store.observe { change in
-      let bytes = Array((try? JSONCoding.encode(change.state)) ?? Data()) + change.events.flatMap(\.data)
+      let bytes = Array((try? JSONCoding.encode(change.state)) ?? []) + change.events.flatMap(\.data)
       published.mutate { $0 += bytes }
     }
     try store.send(.auth(.setEmail(.login, "eve.holt@reqres.in")))

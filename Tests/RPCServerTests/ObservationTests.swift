@@ -88,7 +88,7 @@ final class ObservationTests: XCTestCase {
     let text = out.fileHandleForReading.readDataToEndOfFile()
     XCTAssertEqual(replay.exitStatus(), 0)
     // `replay` prints the whole model; clients see its view.
-    XCTAssertEqual(try AppState.view(JSONCoding.decode(AppState.self, from: text)), state)
+    XCTAssertEqual(try AppState.view(JSONCoding.decode(AppState.self, from: Array(text))), state)
   }
 
   func testPipelinedActionsUnderFsyncShareOnePatchThatStillLeadsEveryAnswer() throws {

@@ -94,7 +94,6 @@ extension Event: Codable {
     var c = encoder.container(keyedBy: Keys.self)
     try c.encode(type, forKey: .type)
     try c.encode(Swift.type(of: payload).version, forKey: .v)
-    let data = try JSONDecoder().decode(JSONValue.self, from: Data(EventCodec.encodeData(payload)))
-    try c.encode(data, forKey: .data)
+    try c.encode(try JSONValueEncoder().encode(payload), forKey: .data)
   }
 }

@@ -32,7 +32,7 @@ struct KeptFile<Contents: Codable & Sendable>: Sendable {
       report("cannot read \(path): \(why); it is left as it is and nothing is written over it")
       return .unreadable(why)
     case .contents(let bytes):
-      do { return .contents(try JSONCoding.decode(Contents.self, from: Data(bytes))) } catch let decoding {
+      do { return .contents(try JSONCoding.decode(Contents.self, from: bytes)) } catch let decoding {
         let error = holdsSecrets ? "it does not decode" : "\(decoding)"
         let stamp = ISOTime.format(millis: now).filter { $0.isNumber || $0 == "T" }
         do {

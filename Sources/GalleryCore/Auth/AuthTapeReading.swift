@@ -3,7 +3,7 @@
 extension AuthEvents.FieldEdited: TapeReadable {
   private static let tapeFields: [StaticString] = ["form", "field", "value"]
 
-  static func read(from tape: JSONTape, at object: Int) -> Self? {
+  public static func read(from tape: JSONTape, at object: Int) -> Self? {
     guard let f = tape.fields(tapeFields, in: object),
       let form = tape.string(at: f[0]).flatMap(AuthForm.init(rawValue:)),
       let field = tape.string(at: f[1]).flatMap(AuthTextField.init(rawValue:)),
@@ -17,7 +17,7 @@ extension AuthEvents.FieldEdited: TapeReadable {
 extension AuthEvents.PasswordEdited: TapeReadable {
   private static let tapeFields: [StaticString] = ["form", "length"]
 
-  static func read(from tape: JSONTape, at object: Int) -> Self? {
+  public static func read(from tape: JSONTape, at object: Int) -> Self? {
     guard let f = tape.fields(tapeFields, in: object),
       let form = tape.string(at: f[0]).flatMap(AuthForm.init(rawValue:)), let length = tape.int(at: f[1])
     else { return nil }

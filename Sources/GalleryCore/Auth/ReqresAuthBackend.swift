@@ -56,13 +56,13 @@ public struct ReqresAuthBackend: AuthBackend {
     let request = HTTPRequest(
       method: "POST", url: url,
       headers: ["Content-Type": "application/json", "Accept": "application/json", "x-api-key": apiKey],
-      body: body, timeout: timeout)
+      body: Data(body), timeout: timeout)
     return await http.send(request).flatMap(Self.grant)
   }
 
   /// A token from a 2xx answer, the backend's own words from a 400, a typed failure otherwise.
   static func grant(_ response: HTTPResponse) -> Result<AuthGrant, RequestFailure> {
-    let answer = try? JSONDecoder().decode(Answer.self, from: response.body)
+    let answer = try? JSONCoding.decode(Answer.self, from: Array(response.body))
     if (200..<300).contains(response.status) {
       guard let token = answer?.token, !token.isEmpty else {
         return .failure(

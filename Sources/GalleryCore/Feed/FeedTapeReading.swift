@@ -8,7 +8,7 @@ extension Photo: TapeReadable {
 
   /// The texts' members come first in `tapeFields`, in `PhotoTexts.Field` order, so the first
   /// ten value tokens are the texts' as they are.
-  static func read(from tape: JSONTape, at object: Int) -> Photo? {
+  public static func read(from tape: JSONTape, at object: Int) -> Photo? {
     let textCount = PhotoTexts.Field.allCases.count
     guard let f = tape.fields(tapeFields, in: object), let width = tape.int(at: f[textCount]),
       let height = tape.int(at: f[textCount + 1]), let likes = tape.nullableInt(at: f[textCount + 2]),
@@ -22,7 +22,7 @@ extension Photo: TapeReadable {
 extension ImagesEvents.ImageLoaded: TapeReadable {
   private static let tapeFields: [StaticString] = ["key", "target", "path"]
 
-  static func read(from tape: JSONTape, at object: Int) -> Self? {
+  public static func read(from tape: JSONTape, at object: Int) -> Self? {
     guard let f = tape.fields(tapeFields, in: object), let key = tape.string(at: f[0]),
       let target = tape.string(at: f[1]).flatMap(ImageTarget.init(rawValue:)),
       let path = tape.string(at: f[2])
@@ -35,7 +35,7 @@ extension ImagesEvents.ImageLoaded: TapeReadable {
 extension FeedPage: TapeReadable {
   private static let tapeFields: [StaticString] = ["photos", "hasMore"]
 
-  static func read(from tape: JSONTape, at object: Int) -> FeedPage? {
+  public static func read(from tape: JSONTape, at object: Int) -> FeedPage? {
     guard let f = tape.fields(tapeFields, in: object), f[0] >= 0, tape.tokens[f[0]].kind == .array,
       let hasMore = tape.bool(at: f[1])
     else { return nil }
@@ -55,7 +55,7 @@ extension FeedPage: TapeReadable {
 extension ImagesEvents.ImagesRequested: TapeReadable {
   private static let tapeFields: [StaticString] = ["keys", "target"]
 
-  static func read(from tape: JSONTape, at object: Int) -> Self? {
+  public static func read(from tape: JSONTape, at object: Int) -> Self? {
     guard let f = tape.fields(tapeFields, in: object), let keys = tape.strings(at: f[0]),
       let target = tape.string(at: f[1]).flatMap(ImageTarget.init(rawValue:))
     else { return nil }

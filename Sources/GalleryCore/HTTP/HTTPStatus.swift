@@ -10,9 +10,9 @@ public enum HTTPStatus {
 
   /// A short readable message from a body: `{"error": "..."}`, `{"message": "..."}`, or plain text.
   static func serverMessage(_ body: Data) -> String? {
-    if let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] {
+    if case .object(let members)? = try? JSONParser.parse(Array(body)) {
       for key in ["error", "message"] {
-        if let text = object[key] as? String, !text.isEmpty { return String(text.prefix(300)) }
+        if case .string(let text)? = members[key], !text.isEmpty { return String(text.prefix(300)) }
       }
       return nil
     }

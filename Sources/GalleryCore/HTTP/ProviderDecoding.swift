@@ -36,7 +36,7 @@ enum ProviderDecoding {
     case .success(let response):
       guard (200..<300).contains(response.status) else { return .failure(HTTPStatus.failure(for: response)) }
       do {
-        return .success(try JSONDecoder().decode(T.self, from: response.body))
+        return .success(try JSONCoding.decode(T.self, from: Array(response.body)))
       } catch {
         return .failure(
           RequestFailure(

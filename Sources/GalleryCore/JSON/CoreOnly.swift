@@ -14,7 +14,6 @@ public struct CoreOnly<Value: Codable & Equatable & Sendable>: Codable, Equatabl
 }
 
 /// What `JSONValueEncoder(view: true)` and `SchemaRecorder` leave out: a `CoreOnly` member.
-protocol HiddenFromView {}
 extension CoreOnly: HiddenFromView {}
 
 extension CoreOnly: SchemaDescribed {

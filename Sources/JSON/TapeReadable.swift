@@ -9,14 +9,14 @@
 /// `read` returns nil for anything unusual (a missing or repeated key, a wrong type, an
 /// escaped key); the Codable path then decodes it and names the problem, so the result is
 /// always what `init(from:)` gives (held equal by a test).
-protocol TapeReadable: Sendable {
+public protocol TapeReadable: Sendable {
   static func read(from tape: JSONTape, at index: Int) -> Self?
 }
 
 extension TapeReadable {
   /// `read` as a `T` that is `Self`: called through `any TapeReadable.Type`, the cast is then
   /// from the concrete type (the runtime's fast path), not out of an existential box.
-  static func read<T>(from tape: JSONTape, at index: Int, as type: T.Type) -> T? {
+  public static func read<T>(from tape: JSONTape, at index: Int, as type: T.Type) -> T? {
     // The caller's `T` is `Self` (asked as `T.self as? any TapeReadable.Type`): the same type
     // reinterprets for free, where a cast costs the runtime about 250 instructions a value.
     guard T.self == Self.self else { return read(from: tape, at: index) as? T }
@@ -26,12 +26,12 @@ extension TapeReadable {
 
 extension JSONTape {
   /// The value tokens `fields` finds, inline (no allocation per object read).
-  typealias Members = InlineArray<16, Int>
+  public typealias Members = InlineArray<16, Int>
 
   /// The value tokens of the members `names` (at most 16) of the object at `object`, in the
   /// order of `names`, -1 where a member is absent; nil when the value is not an object or a
   /// key is repeated or escaped (cases the Codable path handles). Other members are ignored.
-  func fields(_ names: [StaticString], in object: Int) -> Members? {
+  public func fields(_ names: [StaticString], in object: Int) -> Members? {
     precondition(names.count <= Members.count, "fields reads at most \(Members.count) members")
     guard tokens[object].kind == .object else { return nil }
     var found = Members(repeating: -1)
@@ -56,10 +56,10 @@ extension JSONTape {
   }
 
   /// The string at `i`; nil when absent (-1) or not a string.
-  func string(at i: Int) -> String? { i >= 0 && tokens[i].kind == .string ? text(at: i) : nil }
+  public func string(at i: Int) -> String? { i >= 0 && tokens[i].kind == .string ? text(at: i) : nil }
 
   /// The boolean at `i`; nil when absent (-1) or not a boolean.
-  func bool(at i: Int) -> Bool? {
+  public func bool(at i: Int) -> Bool? {
     guard i >= 0 else { return nil }
     switch tokens[i].kind {
     case .yes: return true
@@ -69,20 +69,20 @@ extension JSONTape {
   }
 
   /// The integer at `i`; nil when absent (-1) or not an integer of `Int`'s range.
-  func int(at i: Int) -> Int? { i >= 0 ? integer(at: i, as: Int.self) : nil }
+  public func int(at i: Int) -> Int? { i >= 0 ? integer(at: i, as: Int.self) : nil }
 
   /// The optional string at `i`: `.some(nil)` when absent or null, nil when of another type.
-  func nullableString(at i: Int) -> String?? {
+  public func nullableString(at i: Int) -> String?? {
     i < 0 || tokens[i].kind == .null ? .some(nil) : string(at: i).map { .some($0) }
   }
 
   /// The optional integer at `i`: `.some(nil)` when absent or null, nil when of another type.
-  func nullableInt(at i: Int) -> Int?? {
+  public func nullableInt(at i: Int) -> Int?? {
     i < 0 || tokens[i].kind == .null ? .some(nil) : int(at: i).map { .some($0) }
   }
 
   /// The array of strings at `i`; nil when absent or not one.
-  func strings(at i: Int) -> [String]? {
+  public func strings(at i: Int) -> [String]? {
     guard i >= 0, tokens[i].kind == .array else { return nil }
     var out: [String] = []
     out.reserveCapacity(Int(tokens[i].count))

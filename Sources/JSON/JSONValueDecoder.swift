@@ -43,7 +43,7 @@ private func mismatch(_ type: Any.Type, _ value: JSONValue, _ path: [any CodingK
 private struct ValueDecoder: Decoder {
   let value: JSONValue
   var codingPath: [any CodingKey]
-  /// The type being decoded: a missing member takes its declared default (`PersistedDefaults`).
+  /// The type being decoded: a missing member takes its declared default (`MemberDefaults`).
   var owner: Any.Type = Any.self
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -95,7 +95,7 @@ private struct KeyedValueContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
   /// The member's value, or, when the JSON leaves it out, the owner's declared default.
   private func locate(_ key: Key) -> JSONValue? {
-    members[key.stringValue] ?? PersistedDefaultsCache.members(for: owner)?[key.stringValue]
+    members[key.stringValue] ?? MemberDefaultsCache.members(for: owner)?[key.stringValue]
   }
 
   func contains(_ key: Key) -> Bool { locate(key) != nil }

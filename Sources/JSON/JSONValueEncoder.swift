@@ -55,7 +55,7 @@ private func encodeValue<T: Encodable>(_ value: T, codingPath: [any CodingKey], 
   switch value {
   case let v as String: node.value = .string(v)
   case let v as Bool: node.value = .bool(v)
-  case let v as Int: node.value = .number(Double(v))
+  case let v as Int: node.value = .whole(v)
   case let v as Double: node.value = .number(v)
   // Already JSON (a state read at a pointer, inside a query's answer): adopted whole.
   case let v as JSONValue: node.value = v
@@ -81,16 +81,16 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encode(_ value: String, forKey key: Key) throws { leaf(.string(value), key) }
   mutating func encode(_ value: Double, forKey key: Key) throws { leaf(.number(value), key) }
   mutating func encode(_ value: Float, forKey key: Key) throws { leaf(.number(Double(value)), key) }
-  mutating func encode(_ value: Int, forKey key: Key) throws { leaf(.number(Double(value)), key) }
+  mutating func encode(_ value: Int, forKey key: Key) throws { leaf(.whole(value), key) }
   mutating func encode(_ value: Int8, forKey key: Key) throws { leaf(.number(Double(value)), key) }
   mutating func encode(_ value: Int16, forKey key: Key) throws { leaf(.number(Double(value)), key) }
   mutating func encode(_ value: Int32, forKey key: Key) throws { leaf(.number(Double(value)), key) }
-  mutating func encode(_ value: Int64, forKey key: Key) throws { leaf(.number(Double(value)), key) }
-  mutating func encode(_ value: UInt, forKey key: Key) throws { leaf(.number(Double(value)), key) }
+  mutating func encode(_ value: Int64, forKey key: Key) throws { leaf(.whole(value), key) }
+  mutating func encode(_ value: UInt, forKey key: Key) throws { leaf(.whole(value), key) }
   mutating func encode(_ value: UInt8, forKey key: Key) throws { leaf(.number(Double(value)), key) }
   mutating func encode(_ value: UInt16, forKey key: Key) throws { leaf(.number(Double(value)), key) }
   mutating func encode(_ value: UInt32, forKey key: Key) throws { leaf(.number(Double(value)), key) }
-  mutating func encode(_ value: UInt64, forKey key: Key) throws { leaf(.number(Double(value)), key) }
+  mutating func encode(_ value: UInt64, forKey key: Key) throws { leaf(.whole(value), key) }
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
     if view, value is any HiddenFromView { return }
     put(try encodeValue(value, codingPath: codingPath + [key], view: view), key)
@@ -138,16 +138,16 @@ struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
   mutating func encode(_ value: String) throws { leaf(.string(value)) }
   mutating func encode(_ value: Double) throws { leaf(.number(value)) }
   mutating func encode(_ value: Float) throws { leaf(.number(Double(value))) }
-  mutating func encode(_ value: Int) throws { leaf(.number(Double(value))) }
+  mutating func encode(_ value: Int) throws { leaf(.whole(value)) }
   mutating func encode(_ value: Int8) throws { leaf(.number(Double(value))) }
   mutating func encode(_ value: Int16) throws { leaf(.number(Double(value))) }
   mutating func encode(_ value: Int32) throws { leaf(.number(Double(value))) }
-  mutating func encode(_ value: Int64) throws { leaf(.number(Double(value))) }
-  mutating func encode(_ value: UInt) throws { leaf(.number(Double(value))) }
+  mutating func encode(_ value: Int64) throws { leaf(.whole(value)) }
+  mutating func encode(_ value: UInt) throws { leaf(.whole(value)) }
   mutating func encode(_ value: UInt8) throws { leaf(.number(Double(value))) }
   mutating func encode(_ value: UInt16) throws { leaf(.number(Double(value))) }
   mutating func encode(_ value: UInt32) throws { leaf(.number(Double(value))) }
-  mutating func encode(_ value: UInt64) throws { leaf(.number(Double(value))) }
+  mutating func encode(_ value: UInt64) throws { leaf(.whole(value)) }
   mutating func encode<T: Encodable>(_ value: T) throws {
     node.items!.append(try encodeValue(value, codingPath: codingPath, view: view))
   }
@@ -186,21 +186,30 @@ struct SingleNodeContainer: SingleValueEncodingContainer {
   mutating func encode(_ value: String) throws { node.value = .string(value) }
   mutating func encode(_ value: Double) throws { node.value = .number(value) }
   mutating func encode(_ value: Float) throws { node.value = .number(Double(value)) }
-  mutating func encode(_ value: Int) throws { node.value = .number(Double(value)) }
+  mutating func encode(_ value: Int) throws { node.value = .whole(value) }
   mutating func encode(_ value: Int8) throws { node.value = .number(Double(value)) }
   mutating func encode(_ value: Int16) throws { node.value = .number(Double(value)) }
   mutating func encode(_ value: Int32) throws { node.value = .number(Double(value)) }
-  mutating func encode(_ value: Int64) throws { node.value = .number(Double(value)) }
-  mutating func encode(_ value: UInt) throws { node.value = .number(Double(value)) }
+  mutating func encode(_ value: Int64) throws { node.value = .whole(value) }
+  mutating func encode(_ value: UInt) throws { node.value = .whole(value) }
   mutating func encode(_ value: UInt8) throws { node.value = .number(Double(value)) }
   mutating func encode(_ value: UInt16) throws { node.value = .number(Double(value)) }
   mutating func encode(_ value: UInt32) throws { node.value = .number(Double(value)) }
-  mutating func encode(_ value: UInt64) throws { node.value = .number(Double(value)) }
+  mutating func encode(_ value: UInt64) throws { node.value = .whole(value) }
   mutating func encode<T: Encodable>(_ value: T) throws {
     // The child's tree is adopted as it is, so a view's omissions reach inside it too.
     let child = try encodeValue(value, codingPath: codingPath, view: view)
     node.value = child.value
     node.members = child.members
     node.items = child.items
+  }
+}
+
+extension JSONValue {
+  /// A whole number exactly: `.number` where a `Double` holds it, `.integer` past ±2^53 (an id
+  /// of 9007199254740993 stays that id), `.number` past Int64 (rounded, as JSON readers do).
+  static func whole<I: BinaryInteger>(_ value: I) -> JSONValue {
+    guard let i = Int64(exactly: value), !isExactDouble(i) else { return .number(Double(value)) }
+    return .integer(i)
   }
 }

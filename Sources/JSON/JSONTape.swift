@@ -1,4 +1,4 @@
-import EventStore
+
 
 #if canImport(Glibc)
   import Glibc
@@ -9,30 +9,30 @@ import EventStore
 /// A JSON text checked once and laid out as a flat list of tokens, in document order, each
 /// pointing back into the text: what `JSONTapeDecoder` reads typed values from, without
 /// building a `JSONValue` tree (no dictionary, no string for a key nobody asks for).
-final class JSONTape: Sendable {
+public final class JSONTape: Sendable {
   /// What a token is.
-  enum Kind: UInt8 { case object, array, string, number, yes, no, null }
+  public enum Kind: UInt8, Sendable { case object, array, string, number, yes, no, null }
 
   /// One value (or object key). Containers are followed by their members (key token, then
   /// the value's tokens) or elements.
-  struct Token {
-    var kind: Kind
+  public struct Token: Sendable {
+    public var kind: Kind
     /// A string with escapes (its text needs decoding).
-    var escaped = false
+    public var escaped = false
     /// Members of an object, elements of an array.
-    var count: Int32 = 0
+    public var count: Int32 = 0
     /// Strings and numbers: the byte range of the content (strings without quotes).
-    var start: Int32 = 0
+    public var start: Int32 = 0
     /// Strings and numbers: the end of that range. Containers: the index of the first
     /// token after the container, so a whole subtree is skipped in one step.
-    var end: Int32 = 0
+    public var end: Int32 = 0
   }
 
-  let bytes: [UInt8]
-  let tokens: [Token]
+  public let bytes: [UInt8]
+  public let tokens: [Token]
 
   /// Scans `bytes` as one complete JSON value (RFC 8259, as strictly as `JSONParser`).
-  init(_ bytes: [UInt8]) throws(JSONParser.Failure) {
+  public init(_ bytes: [UInt8]) throws(JSONParser.Failure) {
     guard bytes.count < Int(Int32.max) else {
       throw JSONParser.Failure(offset: 0, reason: "text longer than 2 GiB")
     }
@@ -106,7 +106,7 @@ final class JSONTape: Sendable {
 
   /// The index of the token after the value at `i` (and all it contains).
   @inline(__always)
-  func after(_ i: Int) -> Int {
+  public func after(_ i: Int) -> Int {
     let t = tokens[i]
     return t.kind == .object || t.kind == .array ? Int(t.end) : i + 1
   }
@@ -153,7 +153,7 @@ final class JSONTape: Sendable {
   }
 
   /// The text of the string token at `i`.
-  func text(at i: Int) -> String {
+  public func text(at i: Int) -> String {
     let t = tokens[i]
     return bytes.withUnsafeBytes { raw in
       let s = JSONScanner(raw)
@@ -169,7 +169,7 @@ final class JSONTape: Sendable {
   }
 
   /// The number token at `i` as an integer of type `I`, if it is one exactly.
-  func integer<I: FixedWidthInteger>(at i: Int, as type: I.Type) -> I? {
+  public func integer<I: FixedWidthInteger>(at i: Int, as type: I.Type) -> I? {
     let t = tokens[i]
     guard t.kind == .number else { return nil }
     let length = Int(t.end - t.start)
@@ -195,7 +195,7 @@ final class JSONTape: Sendable {
   }
 
   /// The number token at `i` as a Double.
-  func double(at i: Int) -> Double? {
+  public func double(at i: Int) -> Double? {
     guard tokens[i].kind == .number, let d = Double(numberText(at: i)), d.isFinite else { return nil }
     return d
   }

@@ -13,7 +13,7 @@ public struct JSONTapeDecoder {
   /// Decodes a `T` with what decoding needs to know of its type found beforehand
   /// (`TapeDecoding(T.self)`, kept by a caller that decodes the same types again and again:
   /// the event registry, for replay).
-  func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], knowing known: TapeDecoding) throws -> T {
+  public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], knowing known: TapeDecoding) throws -> T {
     let tape = try JSONTape(bytes)
     // A root that declares defaults lends them to every depth it reaches through objects, so
     // a member missing inside it takes the default its place in the root's value declares.
@@ -27,13 +27,13 @@ public struct JSONTapeDecoder {
 /// What decoding a root type needs to know of it, asked of the runtime once: whether it reads
 /// itself off a tape, and the defaults it declares. Each question is a conformance lookup
 /// (about 400 instructions), and replay would ask both for every event.
-struct TapeDecoding: Sendable {
-  let reader: (any TapeReadable.Type)?
-  let rootDefaults: JSONTape?
+public struct TapeDecoding: Sendable {
+  public let reader: (any TapeReadable.Type)?
+  public let rootDefaults: JSONTape?
 
-  init(_ type: Any.Type) {
+  public init(_ type: Any.Type) {
     reader = type as? any TapeReadable.Type
-    rootDefaults = PersistedDefaultsCache.tape(for: type)
+    rootDefaults = MemberDefaultsCache.tape(for: type)
   }
 }
 
@@ -90,9 +90,9 @@ private enum TapeScalar {
 private struct TapeDecoder: Decoder {
   let tape: JSONTape
   let index: Int
-  /// The type being decoded: a missing member takes its declared default (`PersistedDefaults`).
+  /// The type being decoded: a missing member takes its declared default (`MemberDefaults`).
   var owner: Any.Type = Any.self
-  /// The defaults of the whole text's root, when it declares them (`PersistedDefaults`).
+  /// The defaults of the whole text's root, when it declares them (`MemberDefaults`).
   var rootDefaults: JSONTape? = nil
   var codingPath: [any CodingKey] { tape.path(to: index) }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -117,7 +117,7 @@ private struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
   let tape: JSONTape
   let object: Int
   let owner: Any.Type
-  let rootDefaults: JSONTape?
+  public let rootDefaults: JSONTape?
   /// Each member's place, for an object past `JSONTape.indexedMembers` members: a keyed map
   /// (a dictionary's `init(from:)` asks for every key in turn) is then read in one pass, not
   /// one scan per key. Small objects, nearly all of them, are scanned as before.
@@ -151,7 +151,7 @@ private struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
       return (tape, i)
     }
     if let (d, o) = contextualDefaults(), let i = d.member(key.stringValue, in: o) { return (d, i) }
-    guard let defaults = PersistedDefaultsCache.tape(for: owner),
+    guard let defaults = MemberDefaultsCache.tape(for: owner),
       let i = defaults.member(key.stringValue, in: 0)
     else { return nil }
     return (defaults, i)
@@ -272,7 +272,7 @@ private struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 private struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
   let tape: JSONTape
   let array: Int
-  let rootDefaults: JSONTape?
+  public let rootDefaults: JSONTape?
   /// The token of the next element.
   private var cursor: Int
   var currentIndex = 0
@@ -340,7 +340,7 @@ private struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
 private struct TapeSingleValueContainer: SingleValueDecodingContainer {
   let tape: JSONTape
   let index: Int
-  let rootDefaults: JSONTape?
+  public let rootDefaults: JSONTape?
   var codingPath: [any CodingKey] { tape.path(to: index) }
 
   func decodeNil() -> Bool { tape.tokens[index].kind == .null }
