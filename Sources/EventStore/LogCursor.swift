@@ -94,7 +94,7 @@ public final class LogCursor {
           failure = (offset, "final line has no newline", nil, false)
           return
         }
-        do {
+        do throws(EventLine.Failure) {
           let r = try EventLine.decode(line, checkingData: checksData, memory: &envelopes)
           if let problem = continuity.accept(r) {
             failure = (offset, problem, r.seq, true)
@@ -105,7 +105,7 @@ public final class LogCursor {
           if r.batchRemaining == 0 { swap(&pending, &ready) }
         } catch {
           failure = (
-            offset, (error as? EventLine.Failure)?.reason ?? "\(error)", EventLine.peekSeq(line), true
+            offset, error.reason, EventLine.peekSeq(line), true
           )
         }
       } != nil

@@ -115,7 +115,7 @@ public enum LogVerifier {
       lastLineWasBad = false
       guard terminated else { return problem(EventLine.peekSeq(line), unterminated) }
       let r: EventRecord
-      do { r = try EventLine.decode(line) } catch {
+      do throws(EventLine.Failure) { r = try EventLine.decode(line) } catch {
         if continuity.atStart {
           continuity.atStart = false
           continuity.expectedSeq = (EventLine.peekSeq(line) ?? 1) + 1
@@ -123,7 +123,7 @@ public enum LogVerifier {
           continuity.expectedSeq = expected + 1
         }
         continuity.batchRemaining = max(0, continuity.batchRemaining - 1)
-        return problem(EventLine.peekSeq(line), (error as? EventLine.Failure)?.reason ?? "\(error)")
+        return problem(EventLine.peekSeq(line), error.reason)
       }
       if continuity.batchRemaining == 0 { batchStart = (offset, lineNo, r.seq) }
       if let reason = continuity.accept(r) { return problem(r.seq, reason) }

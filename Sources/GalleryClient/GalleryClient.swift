@@ -79,7 +79,6 @@ public final class GalleryClient: Sendable {
   @discardableResult
   public func send<R: GalleryRequest>(_ request: R) async throws -> R.Result {
     let result = try await call(R.method, request.params)
-    if R.Result.self == JSONValue.self { return result as! R.Result }
     return try JSONValueDecoder().decode(R.Result.self, from: result)
   }
 

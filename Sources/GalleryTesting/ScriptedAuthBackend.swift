@@ -66,9 +66,8 @@ public final class TemporaryDirectory: Sendable {
 
   /// Every regular file below the directory, recursively.
   public func allFiles() -> [String] {
-    let enumerator = FileManager.default.enumerator(atPath: path)
     var files: [String] = []
-    while let name = enumerator?.nextObject() as? String {
+    for name in (try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? [] {
       var isDirectory: ObjCBool = false
       if FileManager.default.fileExists(atPath: "\(path)/\(name)", isDirectory: &isDirectory),
         !isDirectory.boolValue

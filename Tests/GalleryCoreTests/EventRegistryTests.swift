@@ -7,10 +7,12 @@ import XCTest
 final class EventRegistryTests: XCTestCase {
   struct Pinged: EventPayload {
     static let type = "test.pinged"
+    static let documented = EventDoc(data: "`n`", recordedWhen: "a ping")
     var n: Int
   }
   struct Ponged: EventPayload {
     static let type = "test.ponged"
+    static let documented = EventDoc(data: "", recordedWhen: "a pong")
   }
 
   enum Pinger: FeatureModule {

@@ -9,12 +9,18 @@ public enum AlbumsEvents {
   /// Albums and users were requested together.
   public struct LoadStarted: EventPayload {
     public static let type = "albums.loadStarted"
+    public static let documented = EventDoc(
+      data: #"`requestID`"#,
+      recordedWhen: #"albums and users were requested"#)
     public var requestID: Int
     public init(requestID: Int) { self.requestID = requestID }
   }
 
   public struct AlbumsArrived: EventPayload {
     public static let type = "albums.albumsArrived"
+    public static let documented = EventDoc(
+      data: #"`requestID`, `albums: [{id, ownerID, title}]`"#,
+      recordedWhen: #"the albums answer"#)
     public var requestID: Int
     public var albums: [AlbumInfo]
     public init(requestID: Int, albums: [AlbumInfo]) {
@@ -25,6 +31,9 @@ public enum AlbumsEvents {
 
   public struct AlbumsFailed: CarriesFailure {
     public static let type = "albums.albumsFailed"
+    public static let documented = EventDoc(
+      data: #"`requestID`, `failure`"#,
+      recordedWhen: #"the albums request failed"#)
     public var requestID: Int
     public var failure: RequestFailure
     public init(requestID: Int, failure: RequestFailure) {
@@ -35,6 +44,9 @@ public enum AlbumsEvents {
 
   public struct OwnersArrived: EventPayload {
     public static let type = "albums.ownersArrived"
+    public static let documented = EventDoc(
+      data: #"`requestID`, `owners: [{id, name}]`"#,
+      recordedWhen: #"the users answer"#)
     public var requestID: Int
     public var owners: [Owner]
     public init(requestID: Int, owners: [Owner]) {
@@ -45,6 +57,9 @@ public enum AlbumsEvents {
 
   public struct OwnersFailed: CarriesFailure {
     public static let type = "albums.ownersFailed"
+    public static let documented = EventDoc(
+      data: #"`requestID`, `failure`"#,
+      recordedWhen: #"the users request failed"#)
     public var requestID: Int
     public var failure: RequestFailure
     public init(requestID: Int, failure: RequestFailure) {
@@ -55,6 +70,9 @@ public enum AlbumsEvents {
 
   public struct SearchChanged: EventPayload {
     public static let type = "albums.searchChanged"
+    public static let documented = EventDoc(
+      data: #"`text`"#,
+      recordedWhen: #"the album filter changed"#)
     public var text: String
     public init(text: String) { self.text = text }
   }
@@ -62,6 +80,9 @@ public enum AlbumsEvents {
   /// An album's first photo was looked up: its thumbnail is the album's preview.
   public struct PreviewFound: EventPayload {
     public static let type = "albums.previewFound"
+    public static let documented = EventDoc(
+      data: #"`albumID`, `url`"#,
+      recordedWhen: #"an album's first photo was looked up"#)
     public var albumID: Int
     public var url: String
     public init(albumID: Int, url: String) {
@@ -72,12 +93,18 @@ public enum AlbumsEvents {
 
   public struct AlbumOpened: EventPayload {
     public static let type = "albums.albumOpened"
+    public static let documented = EventDoc(
+      data: #"`albumID`"#,
+      recordedWhen: #"the album screen opened"#)
     public var albumID: Int
     public init(albumID: Int) { self.albumID = albumID }
   }
 
   public struct PhotosLoadStarted: EventPayload {
     public static let type = "albums.photosLoadStarted"
+    public static let documented = EventDoc(
+      data: #"`albumID`, `requestID`"#,
+      recordedWhen: #"the album's photos were requested"#)
     public var albumID: Int
     public var requestID: Int
     public init(albumID: Int, requestID: Int) {
@@ -88,6 +115,9 @@ public enum AlbumsEvents {
 
   public struct PhotosArrived: EventPayload {
     public static let type = "albums.photosArrived"
+    public static let documented = EventDoc(
+      data: #"`requestID`, `photos`"#,
+      recordedWhen: #"the photos answer"#)
     public var requestID: Int
     public var photos: [AlbumPhoto]
     public init(requestID: Int, photos: [AlbumPhoto]) {
@@ -98,6 +128,9 @@ public enum AlbumsEvents {
 
   public struct PhotosFailed: CarriesFailure {
     public static let type = "albums.photosFailed"
+    public static let documented = EventDoc(
+      data: #"`requestID`, `failure`"#,
+      recordedWhen: #"the photos request failed"#)
     public var requestID: Int
     public var failure: RequestFailure
     public init(requestID: Int, failure: RequestFailure) {
@@ -108,6 +141,9 @@ public enum AlbumsEvents {
 
   public struct PhotoOpened: EventPayload {
     public static let type = "albums.photoOpened"
+    public static let documented = EventDoc(
+      data: #"`photoID`"#,
+      recordedWhen: #"the photo screen opened"#)
     public var photoID: Int
     public init(photoID: Int) { self.photoID = photoID }
   }

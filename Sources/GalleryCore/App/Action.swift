@@ -37,15 +37,10 @@ public struct Action: FeatureValueCarrier, Sendable {
 
   init(_ body: some FeatureAction) { self.body = body }
 
-  init?(carrying value: any FeatureValue) {
-    guard let action = value as? any FeatureAction else { return nil }
-    body = action
-  }
-
   var carried: any FeatureValue { body }
   static let what = "an action"
-  /// The action types of the composed features, by feature name.
-  static let types = FeatureValueCoding.types(GalleryModules.takingActions.map { $0.actionType })
+  /// The action readers of the composed features, by feature name.
+  static let readers = FeatureValueCoding.readers(GalleryModules.takingActions.map { $0.actionReader })
 
   /// The events the action's feature records for it, or why it refuses.
   func decide(_ state: AppState) throws(Rejection) -> [Event] { try body.decide(state) }

@@ -38,7 +38,12 @@ extension EventPayload {
   /// reinterprets for free, where a cast out of the existential costs the runtime about 340
   /// instructions an event.
   fileprivate func unwrapped<E: EventPayload>(as type: E.Type) -> E {
-    guard Self.self == E.self else { return self as! E }
+    precondition(Self.self == E.self, "the registry routed a \(Self.self) to the handler of \(E.self)")
     return unsafeBitCast(self, to: E.self)
+  }
+
+  /// The payload as `P` when it is one, by the type's identity (no trial cast).
+  func payload<P: EventPayload>(as type: P.Type) -> P? {
+    Self.self == P.self ? unsafeBitCast(self, to: P.self) : nil
   }
 }

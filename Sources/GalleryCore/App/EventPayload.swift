@@ -7,6 +7,8 @@ public protocol EventPayload: Codable, Equatable, Sendable {
   static var type: String { get }
   /// The schema version this build writes.
   static var version: Int { get }
+  /// Its row in protocol/events.md (rendered from the registry).
+  static var documented: EventDoc { get }
   /// Rewrites the data of an older schema version into the current shape; the default
   /// knows no older versions.
   static func upgrade(_ data: [UInt8], from version: Int) throws -> [UInt8]
@@ -26,10 +28,10 @@ extension EventPayload {
     "written by a newer build: schema version \(found), this build reads up to \(version)"
   }
 
-  func isEqual(_ other: any EventPayload) -> Bool {
-    guard let other = other as? Self else { return false }
-    return self == other
-  }
+  func isEqual(_ other: any EventPayload) -> Bool { other.isEqual(toPayload: self) }
+
+  /// `isEqual` with the other side's type known (opened from its existential).
+  private func isEqual<Other: EventPayload>(toPayload other: Other) -> Bool { sameValue(self, other) }
 
   static func decoded(from data: [UInt8], version: Int) throws -> any EventPayload {
     try decoded(from: data, version: version, knowing: TapeDecoding(Self.self))

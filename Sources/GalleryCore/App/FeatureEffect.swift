@@ -14,13 +14,8 @@ public struct AnyFeatureEffect: FeatureValueCarrier, Sendable {
 
   init(_ body: some FeatureEffect) { self.body = body }
 
-  init?(carrying value: any FeatureValue) {
-    guard let effect = value as? any FeatureEffect else { return nil }
-    body = effect
-  }
-
   var carried: any FeatureValue { body }
   static let what = "an effect"
-  /// The effect types of the composed features, by feature name.
-  static let types = FeatureValueCoding.types(GalleryModules.runningEffects.map { $0.effectType })
+  /// The effect readers of the composed features, by feature name.
+  static let readers = FeatureValueCoding.readers(GalleryModules.runningEffects.map { $0.effectReader })
 }

@@ -10,16 +10,28 @@ extension FeatureValue {
   static var feature: String { Feature.name }
 
   /// Whether `other` is the same value of the same feature.
-  func isEqual(to other: any FeatureValue) -> Bool { (other as? Self) == self }
+  func isEqual(to other: any FeatureValue) -> Bool { other.isEqual(toValue: self) }
+
+  /// `isEqual(to:)` with the other side's type known (opened from its existential).
+  private func isEqual<Other: FeatureValue>(toValue other: Other) -> Bool { sameValue(self, other) }
 
   /// `feature(case)`, as an enum with a case per feature would print.
   var tagged: String { "\(Self.feature)(\(self))" }
 
-  fileprivate static func decoded(from container: KeyedDecodingContainer<FeatureKey>, forKey key: FeatureKey)
-    throws -> any FeatureValue
-  {
-    try container.decode(Self.self, forKey: key)
+  /// How a carrier reads this type under its feature's key, wrapped by `carry` (no cast: the
+  /// type is known where the reader is made).
+  static func reader<Carrier>(_ carry: @escaping @Sendable (Self) -> Carrier) -> FeatureValueReader<Carrier> {
+    FeatureValueReader(feature: feature) { container, key in
+      carry(try container.decode(Self.self, forKey: key))
+    }
   }
+}
+
+/// Reads one feature's value out of `{"feature": value}` as the carrier holding it.
+struct FeatureValueReader<Carrier>: Sendable {
+  /// The feature whose key it reads.
+  let feature: String
+  let read: @Sendable (KeyedDecodingContainer<FeatureKey>, FeatureKey) throws -> Carrier
 }
 
 /// What carries one feature's value (`Action`, `AnyFeatureEffect`): equal when the values are,
@@ -30,10 +42,8 @@ protocol FeatureValueCarrier: Codable, Equatable, CustomStringConvertible {
   var carried: any FeatureValue { get }
   /// What it carries, in a message: "an action".
   static var what: String { get }
-  /// The composed features' types of the values it carries, by feature name.
-  static var types: [String: any FeatureValue.Type] { get }
-  /// Carries `value`, one of `types`; nil when `value` is not of the kind carried.
-  init?(carrying value: any FeatureValue)
+  /// The composed features' readers of the values it carries, by feature name.
+  static var readers: [String: FeatureValueReader<Self>] { get }
 }
 
 extension FeatureValueCarrier {
@@ -49,12 +59,7 @@ extension FeatureValueCarrier {
 
   /// Decodes `{"feature": value}` for any composed feature that has such values.
   public init(from decoder: any Decoder) throws {
-    let value = try FeatureValueCoding.decode(from: decoder, Self.types, what: Self.what)
-    guard let carrier = Self(carrying: value) else {
-      throw DecodingError.dataCorrupted(
-        .init(codingPath: decoder.codingPath, debugDescription: "not \(Self.what)"))
-    }
-    self = carrier
+    self = try FeatureValueCoding.decode(from: decoder, Self.readers, what: Self.what)
   }
 }
 
@@ -65,30 +70,32 @@ enum FeatureValueCoding {
     try container.encode(value, forKey: FeatureKey(type(of: value).feature))
   }
 
-  /// The value under the one key of `decoder`'s object, read as the type `types` has for it.
-  static func decode(from decoder: any Decoder, _ types: [String: any FeatureValue.Type], what: String) throws
-    -> any FeatureValue
-  {
+  /// The value under the one key of `decoder`'s object, read by the reader `readers` has for it.
+  static func decode<Carrier>(
+    from decoder: any Decoder, _ readers: [String: FeatureValueReader<Carrier>], what: String
+  ) throws -> Carrier {
     let container = try decoder.container(keyedBy: FeatureKey.self)
     guard container.allKeys.count == 1, let key = container.allKeys.first else {
       throw DecodingError.dataCorrupted(
         .init(codingPath: decoder.codingPath, debugDescription: "\(what) names exactly one feature"))
     }
-    guard let type = types[key.stringValue] else {
+    guard let reader = readers[key.stringValue] else {
       throw DecodingError.dataCorrupted(
         .init(codingPath: decoder.codingPath, debugDescription: "no feature \(key.stringValue) has \(what)"))
     }
-    return try type.decoded(from: container, forKey: key)
+    return try reader.read(container, key)
   }
 
-  /// The given value types of the composed features, by feature name.
-  static func types(_ values: [any FeatureValue.Type]) -> [String: any FeatureValue.Type] {
-    var types: [String: any FeatureValue.Type] = [:]
-    for type in values {
+  /// The given readers of the composed features, by feature name.
+  static func readers<Carrier>(_ list: [FeatureValueReader<Carrier>]) -> [String: FeatureValueReader<Carrier>]
+  {
+    var readers: [String: FeatureValueReader<Carrier>] = [:]
+    for reader in list {
       precondition(
-        types.updateValue(type, forKey: type.feature) == nil, "two features are named \(type.feature)")
+        readers.updateValue(reader, forKey: reader.feature) == nil, "two features are named \(reader.feature)"
+      )
     }
-    return types
+    return readers
   }
 }
 

@@ -39,13 +39,13 @@ enum GalleryModules {
 }
 
 extension TakesActions {
-  /// Its action type, as the carrier decodes it.
-  static var actionType: any FeatureValue.Type { Actions.self }
+  /// How `Action` reads its actions.
+  static var actionReader: FeatureValueReader<Action> { Actions.reader { Action($0) } }
 }
 
 extension RunsEffects {
-  /// Its effect type, as the carrier decodes it.
-  static var effectType: any FeatureValue.Type { Effects.self }
+  /// How `AnyFeatureEffect` reads its effects.
+  static var effectReader: FeatureValueReader<AnyFeatureEffect> { Effects.reader { AnyFeatureEffect($0) } }
 }
 
 /// Work to do outside the fold, described as data: planned from an event and the state it

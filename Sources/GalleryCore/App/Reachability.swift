@@ -23,6 +23,46 @@ protocol CarriesFailure: EventPayload {
   var failure: RequestFailure { get set }
 }
 
+/// The composed event types that carry a failure, found once at start-up (one question of the
+/// runtime per type), then reached by the type's identity: an append asks of every event
+/// whether it carries one, and a cast a keystroke would cost more than the lookup.
+enum FailureCarriers {
+  /// Reads and stamps the failure of one carrying type's payloads.
+  struct Access: Sendable {
+    let failure: @Sendable (any EventPayload) -> RequestFailure?
+    let stamped: @Sendable (any EventPayload, String) -> any EventPayload
+  }
+
+  /// The carrying types, in module order.
+  static let types: [any CarriesFailure.Type] = GalleryModules.all.flatMap { $0.events }.compactMap {
+    $0 as? any CarriesFailure.Type
+  }
+  private static let access = Dictionary(
+    uniqueKeysWithValues: types.map { (ObjectIdentifier($0), $0.access) })
+
+  /// The failure `payload` carries; nil when its type carries none.
+  static func failure(of payload: any EventPayload) -> RequestFailure? {
+    access[ObjectIdentifier(type(of: payload))]?.failure(payload)
+  }
+
+  /// `payload` with its failure observed at `time`; itself when its type carries none.
+  static func stamped(_ payload: any EventPayload, observedAt time: String) -> any EventPayload {
+    access[ObjectIdentifier(type(of: payload))]?.stamped(payload, time) ?? payload
+  }
+}
+
+extension CarriesFailure {
+  fileprivate static var access: FailureCarriers.Access {
+    FailureCarriers.Access(
+      failure: { $0.payload(as: Self.self)?.failure },
+      stamped: { payload, time in
+        guard var carrier = payload.payload(as: Self.self) else { return payload }
+        carrier.failure.observedAt = time
+        return carrier
+      })
+  }
+}
+
 extension RequestFailure {
   /// What a load fails with at once while the frontend declares the device offline.
   static let declaredOffline = RequestFailure(kind: .offline, detail: "the device is offline")
@@ -76,16 +116,15 @@ extension RequestFailure {
 extension [Event] {
   /// The events with each failure whose time matters stamped with `now` (ISO 8601), once.
   func stampingObservedTimes(at now: () -> Int64) -> [Event] {
-    guard contains(where: { ($0.payload as? any CarriesFailure)?.failure.needsObservedTime == true }) else {
+    guard contains(where: { FailureCarriers.failure(of: $0.payload)?.needsObservedTime == true }) else {
       return self
     }
     let time = ISOTime.format(millis: now())
     return map { event in
-      guard var payload = event.payload as? any CarriesFailure, payload.failure.needsObservedTime,
-        payload.failure.observedAt == nil
+      guard let failure = FailureCarriers.failure(of: event.payload), failure.needsObservedTime,
+        failure.observedAt == nil
       else { return event }
-      payload.failure.observedAt = time
-      return Event(erased: payload)
+      return Event(erased: FailureCarriers.stamped(event.payload, observedAt: time))
     }
   }
 }

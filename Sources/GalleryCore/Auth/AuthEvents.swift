@@ -21,6 +21,9 @@ public enum AuthEvents {
   /// The user typed into an email or age field.
   public struct FieldEdited: EventPayload {
     public static let type = "auth.fieldEdited"
+    public static let documented = EventDoc(
+      data: #"`form` (`login`/`registration`), `field` (`email`/`age`), `value`"#,
+      recordedWhen: #"the user typed into an email or age field"#)
     public var form: AuthForm
     public var field: AuthTextField
     public var value: String
@@ -35,6 +38,9 @@ public enum AuthEvents {
   /// The user typed into a password field. Only the length is recorded, never the value.
   public struct PasswordEdited: EventPayload {
     public static let type = "auth.passwordEdited"
+    public static let documented = EventDoc(
+      data: #"`form`, `length`"#,
+      recordedWhen: #"the user typed into a password field"#)
     public var form: AuthForm
     public var length: Int
 
@@ -47,6 +53,9 @@ public enum AuthEvents {
   /// Submit was pressed while a field was invalid: every error becomes visible.
   public struct SubmitAttempted: EventPayload {
     public static let type = "auth.submitAttempted"
+    public static let documented = EventDoc(
+      data: #"`form`"#,
+      recordedWhen: #"submit was pressed while a field was invalid"#)
     public var form: AuthForm
 
     public init(form: AuthForm) {
@@ -57,6 +66,9 @@ public enum AuthEvents {
   /// A valid form was submitted; the request `requestID` goes to the backend.
   public struct Submitted: EventPayload {
     public static let type = "auth.submitted"
+    public static let documented = EventDoc(
+      data: #"`form`, `requestID`, `email` (trimmed)"#,
+      recordedWhen: #"a valid form went to the backend"#)
     public var form: AuthForm
     public var requestID: Int
     public var email: String
@@ -71,6 +83,11 @@ public enum AuthEvents {
   /// The backend accepted: `email` is signed in (its token went to the credentials file).
   public struct Succeeded: EventPayload {
     public static let type = "auth.succeeded"
+    public static let documented = EventDoc(
+      data: #"`form`, `requestID`, `email`"#,
+      recordedWhen:
+        #"the backend accepted (the token went to the credentials file); the favorites shown become `email`'s"#
+    )
     public var form: AuthForm
     public var requestID: Int
     public var email: String
@@ -85,6 +102,9 @@ public enum AuthEvents {
   /// The backend refused, or the request failed.
   public struct Failed: CarriesFailure {
     public static let type = "auth.failed"
+    public static let documented = EventDoc(
+      data: #"`form`, `requestID`, `failure`"#,
+      recordedWhen: #"the backend refused or the request failed"#)
     public var form: AuthForm
     public var requestID: Int
     public var failure: RequestFailure
@@ -99,6 +119,9 @@ public enum AuthEvents {
   /// The process stopped while the request was in flight (recorded at the next start).
   public struct Interrupted: EventPayload {
     public static let type = "auth.interrupted"
+    public static let documented = EventDoc(
+      data: #"`form`, `requestID`"#,
+      recordedWhen: #"at start-up: the last process stopped with this request in flight"#)
     public var form: AuthForm
     public var requestID: Int
 
@@ -111,6 +134,9 @@ public enum AuthEvents {
   /// The process restarted: typed passwords lived only in its memory and must be typed again.
   public struct PasswordsForgotten: EventPayload {
     public static let type = "auth.passwordsForgotten"
+    public static let documented = EventDoc(
+      data: #""#,
+      recordedWhen: #"at start-up: typed passwords lived only in the last process's memory"#)
 
     public init() {}
   }
@@ -118,6 +144,9 @@ public enum AuthEvents {
   /// The registration screen was opened from sign-in.
   public struct RegistrationOpened: EventPayload {
     public static let type = "auth.registrationOpened"
+    public static let documented = EventDoc(
+      data: #""#,
+      recordedWhen: #"registration was opened"#)
 
     public init() {}
   }
@@ -125,6 +154,9 @@ public enum AuthEvents {
   /// The user signed out; the credentials were cleared.
   public struct SignedOut: EventPayload {
     public static let type = "auth.signedOut"
+    public static let documented = EventDoc(
+      data: #""#,
+      recordedWhen: #"the user signed out; the favorites shown become the device's"#)
 
     public init() {}
   }

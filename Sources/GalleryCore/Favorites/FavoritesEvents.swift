@@ -6,6 +6,10 @@ public enum FavoritesEvents {
   /// A photo kept, described as its screen showed it.
   public struct Added: EventPayload {
     public static let type = "favorites.added"
+    public static let documented = EventDoc(
+      data:
+        #"`card` (the photo as kept: `source` (the key it was shown under), `title`, `author`, `thumbnailURL`, `imageURL`, `width`, `height`)"#,
+      recordedWhen: #"`favorites/add`: a photo shown on a screen was kept, under the key `favorite:SOURCE`"#)
     public var card: PhotoCard
     public init(card: PhotoCard) { self.card = card }
   }
@@ -13,6 +17,9 @@ public enum FavoritesEvents {
   /// A kept photo forgotten (`key`: its favorite key).
   public struct Removed: EventPayload {
     public static let type = "favorites.removed"
+    public static let documented = EventDoc(
+      data: #"`key` (its favorite key)"#,
+      recordedWhen: #"`favorites/remove`: a kept photo was forgotten"#)
     public var key: String
     public init(key: String) { self.key = key }
   }
@@ -20,6 +27,9 @@ public enum FavoritesEvents {
   /// A kept photo opened on its own screen.
   public struct Opened: EventPayload {
     public static let type = "favorites.opened"
+    public static let documented = EventDoc(
+      data: #"`key` (its favorite key)"#,
+      recordedWhen: #"`favorites/open`: a kept photo opened on its own screen (`/favorites/open`)"#)
     public var key: String
     public init(key: String) { self.key = key }
   }

@@ -9,6 +9,9 @@ public enum FeedEvents {
   /// The configured provider differs from the one the state shows: the list is cleared.
   public struct ProviderSelected: EventPayload {
     public static let type = "feed.providerSelected"
+    public static let documented = EventDoc(
+      data: #"`provider`"#,
+      recordedWhen: #"at start: the configured provider differs from the state's; the list is cleared"#)
     public var provider: String
     public init(provider: String) { self.provider = provider }
   }
@@ -16,6 +19,9 @@ public enum FeedEvents {
   /// The search text changed; timer `timerID` will fire the search after the debounce.
   public struct QueryEdited: EventPayload {
     public static let type = "feed.queryEdited"
+    public static let documented = EventDoc(
+      data: #"`text`, `timerID`"#,
+      recordedWhen: #"the search text changed; a 300 ms timer was started"#)
     public var text: String
     public var timerID: Int
     public init(text: String, timerID: Int) {
@@ -27,6 +33,9 @@ public enum FeedEvents {
   /// The debounce timer fired (so replay debounces exactly as the session did).
   public struct DebounceFired: EventPayload {
     public static let type = "feed.debounceFired"
+    public static let documented = EventDoc(
+      data: #"`timerID`"#,
+      recordedWhen: #"the (current) debounce timer fired"#)
     public var timerID: Int
     public init(timerID: Int) { self.timerID = timerID }
   }
@@ -34,6 +43,9 @@ public enum FeedEvents {
   /// A page load went to the provider.
   public struct LoadStarted: EventPayload {
     public static let type = "feed.loadStarted"
+    public static let documented = EventDoc(
+      data: #"`requestID`, `mode` (`refresh`/`more`), `page`, `query`"#,
+      recordedWhen: #"a page request went out (or, offline, is about to fail)"#)
     public var requestID: Int
     public var mode: FeedState.LoadMode
     public var page: Int
@@ -49,6 +61,9 @@ public enum FeedEvents {
   /// The provider answered with a page.
   public struct PageLoaded: EventPayload {
     public static let type = "feed.pageLoaded"
+    public static let documented = EventDoc(
+      data: #"`requestID`, `page: {photos: [Photo], hasMore}`"#,
+      recordedWhen: #"the provider answered; an answer to a superseded request changes nothing"#)
     public var requestID: Int
     public var page: FeedPage
     public init(requestID: Int, page: FeedPage) {
@@ -60,6 +75,9 @@ public enum FeedEvents {
   /// The load failed.
   public struct LoadFailed: CarriesFailure {
     public static let type = "feed.loadFailed"
+    public static let documented = EventDoc(
+      data: #"`requestID`, `failure`"#,
+      recordedWhen: #"the page request failed"#)
     public var requestID: Int
     public var failure: RequestFailure
     public init(requestID: Int, failure: RequestFailure) {
@@ -71,6 +89,9 @@ public enum FeedEvents {
   /// Offline: the last first page saved on disk is shown instead.
   public struct OfflineCopyShown: EventPayload {
     public static let type = "feed.offlineCopyShown"
+    public static let documented = EventDoc(
+      data: #"`photos`, `query`"#,
+      recordedWhen: #"offline: the saved first page is shown"#)
     public var photos: [Photo]
     public var query: String
     public init(photos: [Photo], query: String) {
@@ -82,6 +103,9 @@ public enum FeedEvents {
   /// The detail screen opened for a photo.
   public struct DetailOpened: EventPayload {
     public static let type = "feed.detailOpened"
+    public static let documented = EventDoc(
+      data: #"`key`"#,
+      recordedWhen: #"the detail screen opened"#)
     public var key: String
     public init(key: String) { self.key = key }
   }
@@ -89,6 +113,9 @@ public enum FeedEvents {
   /// The detail screen of `key` closed.
   public struct DetailClosed: EventPayload {
     public static let type = "feed.detailClosed"
+    public static let documented = EventDoc(
+      data: #"`key`"#,
+      recordedWhen: #"the detail screen closed"#)
     public var key: String
     public init(key: String) { self.key = key }
   }
@@ -96,6 +123,9 @@ public enum FeedEvents {
   /// The device went online or offline (told by the frontend, or seen in a failed request).
   public struct ConnectivityChanged: EventPayload {
     public static let type = "connectivity.changed"
+    public static let documented = EventDoc(
+      data: #"`online`"#,
+      recordedWhen: #"the frontend said the device went online/offline"#)
     public var online: Bool
     public init(online: Bool) { self.online = online }
   }

@@ -6,6 +6,11 @@ public enum LogEvents {
   /// state they had built, at the seq of the last one dropped. Folding it replaces the state.
   public struct Base: EventPayload, PersistedDefaults {
     public static let type = EventLine.baseType
+    public static let documented = EventDoc(
+      data: #"`state` (the whole state; v1 to v3 are state formats 1 to 3, upgraded when read), `bundle?`"#,
+      recordedWhen:
+        #"retention dropped the events before it, or a bug-report bundle starts here: only ever the first line of a log. In a bundle (`gallery-rpc export`) `bundle` is `{"build", "protocolVersion", "from", "to", "exportedAt"}` and the line's seq is FROM-1 (0 for a bundle from seq 1, the only line that may have seq 0) ([event-log.md](event-log.md#retention))"#
+    )
     /// The line's `v` is the state's format (`StateFormat`).
     public static var version: Int { StateFormat.current }
     /// A missing member of the state takes the default `AppState()` declares for its place.
@@ -40,6 +45,12 @@ public enum LogEvents {
   /// in its batch, and changes nothing; the line is kept byte for byte in the file it names.
   public struct SetAside: EventPayload {
     public static let type = "log.setAside"
+    public static let documented = EventDoc(
+      data:
+        #"`event` (the type of the line set aside), `v` (its version), `reason` (why its data did not read), `keptIn` (the file beside the log that holds the line, byte for byte)"#,
+      recordedWhen:
+        #"`gallery-rpc repair LOG --set-aside-unreadable` took out a sound line this build could not read, at its seq, time and place in its batch; folding it changes nothing (the state goes on without what the line did)"#
+    )
     /// The type of the event set aside.
     public var event: String
     /// Its schema version.

@@ -66,10 +66,10 @@ public final class ImageCache: Sendable {
       // A store a crash interrupted leaves its temp file: nobody else removes it.
       for name in names where name.hasSuffix(".tmp") { unlink("\(directory)/\(shard)/\(name)") }
       for name in names where name.count == 64 && name.hasPrefix(shard) && name.allSatisfy(\.isHexDigit) {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: "\(directory)/\(shard)/\(name)")
-        let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
-        guard size > 0 else { continue }
-        found.append((name, size, attributes?[.modificationDate] as? Date ?? .distantPast))
+        let file = URL(fileURLWithPath: "\(directory)/\(shard)/\(name)")
+        let values = try? file.resourceValues(forKeys: [.fileSizeKey, .contentModificationDateKey])
+        guard let size = values?.fileSize, size > 0 else { continue }
+        found.append((name, size, values?.contentModificationDate ?? .distantPast))
       }
     }
     var ledger = Ledger(budget: max(0, budget))
@@ -103,7 +103,9 @@ public final class ImageCache: Sendable {
   }
 
   /// Stores the image at `url`; returns its file and the files evicted to make room.
-  public func store(_ bytes: [UInt8], for url: String) throws -> (path: String, evicted: [String]) {
+  public func store(_ bytes: [UInt8], for url: String) throws(RequestFailure) -> (
+    path: String, evicted: [String]
+  ) {
     let budget = self.budget
     guard bytes.count <= budget else {
       throw RequestFailure(

@@ -54,14 +54,13 @@ extension ImagesFeature {
         return failure.kind == .cancelled
           ? [] : [Event(ImagesEvents.ImageFailed(key: key, target: target, failure: failure))]
       case .success(let bytes):
-        do {
+        do throws(RequestFailure) {
           let (path, evicted) = try runtime.cache.store(bytes, for: url)
           var events = [Event(ImagesEvents.ImageLoaded(key: key, target: target, path: path))]
           if !evicted.isEmpty { events.insert(Event(ImagesEvents.ImagesEvicted(paths: evicted)), at: 0) }
           return events
         } catch {
-          let failure = (error as? RequestFailure) ?? RequestFailure(kind: .malformed, detail: "\(error)")
-          return [Event(ImagesEvents.ImageFailed(key: key, target: target, failure: failure))]
+          return [Event(ImagesEvents.ImageFailed(key: key, target: target, failure: error))]
         }
       }
     }

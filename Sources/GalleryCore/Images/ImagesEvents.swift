@@ -12,6 +12,9 @@ public enum ImagesEvents {
   /// Image downloads started for these keys.
   public struct ImagesRequested: EventPayload {
     public static let type = "feed.imagesRequested"
+    public static let documented = EventDoc(
+      data: #"`keys`, `target` (`thumbnail`/`detail`)"#,
+      recordedWhen: #"image downloads started"#)
     public var keys: [String]
     public var target: ImageTarget
     public init(keys: [String], target: ImageTarget) {
@@ -23,6 +26,9 @@ public enum ImagesEvents {
   /// Image downloads cancelled (rows left the screen, the detail closed, or the process stopped).
   public struct ImagesCancelled: EventPayload {
     public static let type = "feed.imagesCancelled"
+    public static let documented = EventDoc(
+      data: #"`keys`, `target`"#,
+      recordedWhen: #"downloads cancelled (or, at start, closed: the last process stopped mid-download)"#)
     public var keys: [String]
     public var target: ImageTarget
     public init(keys: [String], target: ImageTarget) {
@@ -34,6 +40,9 @@ public enum ImagesEvents {
   /// An image is in the cache at `path`.
   public struct ImageLoaded: EventPayload {
     public static let type = "feed.imageLoaded"
+    public static let documented = EventDoc(
+      data: #"`key`, `target`, `path` (relative to the data directory)"#,
+      recordedWhen: #"the image is in the cache"#)
     public var key: String
     public var target: ImageTarget
     public var path: String
@@ -47,6 +56,9 @@ public enum ImagesEvents {
   /// An image could not be loaded.
   public struct ImageFailed: CarriesFailure {
     public static let type = "feed.imageFailed"
+    public static let documented = EventDoc(
+      data: #"`key`, `target`, `failure`"#,
+      recordedWhen: #"the image could not be loaded"#)
     public var key: String
     public var target: ImageTarget
     public var failure: RequestFailure
@@ -60,6 +72,9 @@ public enum ImagesEvents {
   /// The cache evicted these files; images shown from them must load again.
   public struct ImagesEvicted: EventPayload {
     public static let type = "feed.imagesEvicted"
+    public static let documented = EventDoc(
+      data: #"`paths`"#,
+      recordedWhen: #"the cache evicted these files"#)
     public var paths: [String]
     public init(paths: [String]) { self.paths = paths }
   }

@@ -6,6 +6,11 @@ public enum RequestsEvents {
   /// core's clock: the area may be asked again, and the entry goes.
   public struct WaitEnded: EventPayload {
     public static let type = "requests.waitEnded"
+    public static let documented = EventDoc(
+      data: #"`area`, `until`"#,
+      recordedWhen:
+        #"the wait a server asked for (`/rateLimited/AREA`, ending at `until`) is over by the core's clock: the entry goes (a later 429 that moved the end is not affected)"#
+    )
     public var area: ProviderArea
     public var until: String
     public init(area: ProviderArea, until: String) {

@@ -7,12 +7,20 @@ public enum SettingsEvents {
   /// The configuration's providers, adopted while the user has chosen none.
   public struct ProvidersConfigured: EventPayload {
     public static let type = "settings.providersConfigured"
+    public static let documented = EventDoc(
+      data: #"`providers`"#,
+      recordedWhen:
+        #"at start, while no user chose providers: the configuration's (`--feed` and friends) differ from the state's"#
+    )
     public var providers: ProviderSettings
     public init(providers: ProviderSettings) { self.providers = providers }
   }
 
   public struct LanguageDetected: EventPayload {
     public static let type = "settings.languageDetected"
+    public static let documented = EventDoc(
+      data: #"`language`"#,
+      recordedWhen: #"the first start: the locale's language"#)
     public var language: Language
     public init(language: Language) { self.language = language }
   }
@@ -25,6 +33,12 @@ public enum SettingsEvents {
   /// into `environments` as a replacement of the whole map, so it folds as it always did.
   public struct Changed: EventPayload {
     public static let type = "settings.changed"
+    public static let documented = EventDoc(
+      data:
+        #"`settings` (all of them after the change, but `providers.environments`, recorded `{}`), `environments?` (`{"defined": {name: {service: url}}, "removed": [name], "replacesAll": false}`: only the named environments this update changed)"#,
+      recordedWhen:
+        #"`settings/update` changed something. v1 held the settings whole, environments included: it reads as v2 with those environments replacing the whole map (`replacesAll: true`)"#
+    )
     public static var version: Int { 2 }
     /// Every member but `providers.environments`, which is recorded empty.
     public var settings: Settings

@@ -5,6 +5,9 @@ import Guarded
 /// until `advance`, which ends every sleep then due, in deadline order. It is also the log's
 /// clock, so a session driven by it writes the same bytes on every run.
 public final class ManualClock: EffectClock, Sendable {
+  /// Itself: the clock that fixes the order effects record in.
+  public var manual: ManualClock? { self }
+
   /// The time and the sleeps waiting for it.
   private struct Dial {
     var now: Int64

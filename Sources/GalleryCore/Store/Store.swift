@@ -132,7 +132,7 @@ public final class Store: @unchecked Sendable {
 
     /// The first recorded event of type `P`.
     public func first<P: EventPayload>(_ type: P.Type) -> P? {
-      recorded.lazy.compactMap { $0.payload as? P }.first
+      recorded.lazy.compactMap { $0.payload.payload(as: P.self) }.first
     }
   }
 
@@ -251,7 +251,7 @@ public final class Store: @unchecked Sendable {
       cache: cache, dataDirectory: dataDirectory,
       downloadConcurrency: options.downloadConcurrency,
       timers: options.effectClock ?? SystemEffectClock(scale: options.timerScale),
-      deadlines: options.effectClock ?? SystemEffectClock(), ordered: options.effectClock as? ManualClock,
+      deadlines: options.effectClock ?? SystemEffectClock(), ordered: options.effectClock?.manual,
       clock: options.clock, random: options.random,
       diagnostics: diagnostics,
       append: { [weak self] events in
@@ -555,7 +555,7 @@ public final class Store: @unchecked Sendable {
   /// With the real clock, a timer counts as in flight until it fires.
   @discardableResult
   public func waitUntilSettled(timeout: Double) -> Bool {
-    let clock = options.effectClock as? ManualClock
+    let clock = options.effectClock?.manual
     return runtime.waitUntilSettled(timeout: timeout, sleepers: clock.map { clock in { clock.pending } })
   }
 

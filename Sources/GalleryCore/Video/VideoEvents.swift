@@ -4,6 +4,9 @@ public enum VideoEvents {
 
   public struct Requested: EventPayload {
     public static let type = "video.requested"
+    public static let documented = EventDoc(
+      data: #"`requestID`, `wish: {width, height, quality}`"#,
+      recordedWhen: #"`video/playRandom` (or a restart redoing a pick left in flight)"#)
     public var requestID: Int
     public var wish: VideoWish
     public init(requestID: Int, wish: VideoWish) {
@@ -15,6 +18,9 @@ public enum VideoEvents {
   /// The video drawn at random: `index` of `candidates` popular ones.
   public struct Picked: EventPayload {
     public static let type = "video.picked"
+    public static let documented = EventDoc(
+      data: #"`requestID`, `video`, `index`, `candidates`"#,
+      recordedWhen: #"the random pick: video `index` of `candidates` popular ones"#)
     public var requestID: Int
     public var video: Video
     public var index: Int
@@ -29,6 +35,9 @@ public enum VideoEvents {
 
   public struct Failed: CarriesFailure {
     public static let type = "video.failed"
+    public static let documented = EventDoc(
+      data: #"`requestID`, `failure`"#,
+      recordedWhen: #"the list could not be fetched (or was empty)"#)
     public var requestID: Int
     public var failure: RequestFailure
     public init(requestID: Int, failure: RequestFailure) {
