@@ -82,4 +82,21 @@ final class EventRegistryTests: XCTestCase {
     XCTAssertEqual(state.nextRequestID, before + 5)
     XCTAssertNil(registry.route(of: AuthEvents.SignedOut()), "a type no module handles goes nowhere")
   }
+
+  /// The failure carriers are found by each type's own answer (`failureAccess`), never a cast:
+  /// that answer is exactly the conformance to `CarriesFailure`, and it reads the failure.
+  func testEveryTypeThatCarriesAFailureSaysSoItself() {
+    let all = GalleryModules.all.flatMap { $0.events }
+    for type in all {
+      XCTAssertEqual(type.failureAccess != nil, type is any CarriesFailure.Type, "\(type)")
+    }
+    XCTAssertEqual(FailureCarriers.types.count, all.filter { $0 is any CarriesFailure.Type }.count)
+    XCTAssertGreaterThan(FailureCarriers.types.count, 5)
+    let failure = RequestFailure(kind: .offline, detail: "down")
+    let event = FeedEvents.LoadFailed(requestID: 3, failure: failure)
+    XCTAssertEqual(FailureCarriers.failure(of: event), failure)
+    XCTAssertNil(FailureCarriers.failure(of: Pinged(n: 1)))
+    let stamped = FailureCarriers.stamped(event, observedAt: "2026-11-28T05:00:00.000Z")
+    XCTAssertEqual(FailureCarriers.failure(of: stamped)?.observedAt, "2026-11-28T05:00:00.000Z")
+  }
 }

@@ -19,26 +19,27 @@ public struct Unreachable: Codable, Equatable, Sendable {
 
 /// A result event that carries a request's failure, so the runtime can stamp when an
 /// unreachable server was observed (by the log's clock, which a test clock controls).
-protocol CarriesFailure: EventPayload {
+public protocol CarriesFailure: EventPayload {
   var failure: RequestFailure { get set }
 }
 
-/// The composed event types that carry a failure, found once at start-up (one question of the
-/// runtime per type), then reached by the type's identity: an append asks of every event
-/// whether it carries one, and a cast a keystroke would cost more than the lookup.
-enum FailureCarriers {
+/// The composed event types that carry a failure, found once at start-up (each type answers
+/// `failureAccess` itself: no question to the runtime), then reached by the type's identity:
+/// an append asks of every event whether it carries one, and a cast would cost more.
+public enum FailureCarriers {
   /// Reads and stamps the failure of one carrying type's payloads.
-  struct Access: Sendable {
+  public struct Access: Sendable {
     let failure: @Sendable (any EventPayload) -> RequestFailure?
     let stamped: @Sendable (any EventPayload, String) -> any EventPayload
   }
 
   /// The carrying types, in module order.
-  static let types: [any CarriesFailure.Type] = GalleryModules.all.flatMap { $0.events }.compactMap {
-    $0 as? any CarriesFailure.Type
+  static let types: [any EventPayload.Type] = GalleryModules.all.flatMap { $0.events }.filter {
+    $0.failureAccess != nil
   }
   private static let access = Dictionary(
-    uniqueKeysWithValues: types.map { (ObjectIdentifier($0), $0.access) })
+    uniqueKeysWithValues: types.compactMap { type in type.failureAccess.map { (ObjectIdentifier(type), $0) } }
+  )
 
   /// The failure `payload` carries; nil when its type carries none.
   static func failure(of payload: any EventPayload) -> RequestFailure? {
@@ -52,7 +53,8 @@ enum FailureCarriers {
 }
 
 extension CarriesFailure {
-  fileprivate static var access: FailureCarriers.Access {
+  /// Its failure, read and stamped through its own type.
+  public static var failureAccess: FailureCarriers.Access? {
     FailureCarriers.Access(
       failure: { $0.payload(as: Self.self)?.failure },
       stamped: { payload, time in
