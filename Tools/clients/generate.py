@@ -13,6 +13,7 @@ server's notifications and the message codes (with their arguments). The clients
 import argparse
 import json
 import keyword
+import re
 import os
 import subprocess
 import sys
@@ -136,7 +137,7 @@ class PythonTypes:
     def render(self):
         for name in sorted(self.d.components):
             self.component(name)
-        overloads, notes = [], []
+        overloads, notes, named = [], [], []
         for m in self.d.methods:
             params_name = pascal(m["name"]) + "Params"
             props = {p["name"]: p["schema"] for p in m.get("params", [])}
@@ -149,6 +150,14 @@ class PythonTypes:
                 )
                 continue
             result = self.type_of(m["result"]["schema"], pascal(m["name"]) + "Result")
+            summary = m.get("summary", "").replace(chr(92), "")
+            default = " = {}" if not req else ""
+            named.append(
+                f"    def {snake(m['name'])}(self, params: {params_name}{default}) -> {result}:\n"
+                f"        \"\"\"`{m['name']}`: {summary}\"\"\"\n"
+                f"        return self._send({json.dumps(m['name'])}, dict(params))"
+                + ("" if result == "Any" else "  # type: ignore[no-any-return]")
+            )
             overloads.append(
                 f"    @overload\n    def request(self, method: Literal[{json.dumps(m['name'])}], params: {params_name}{optional}) -> {result}:\n"
                 f"        \"\"\"{m.get('summary', '').replace(chr(92), '')}\"\"\""
@@ -189,6 +198,11 @@ class PythonTypes:
         lines.append('        """Sends `method` and answers its result (raises on an error answer)."""')
         lines.append("        return self._send(method, dict(params))")
         lines.append("")
+        lines.append("    # One method per request, named after it (`auth/setEmail` -> `auth_set_email`): the same")
+        lines.append("    # call as `request`, whose mistakes a type checker names in one line (a wrong key, a")
+        lines.append("    # missing one) where the overloads above list every variant.")
+        lines.append("")
+        lines += [n + "\n" for n in named]
         lines += [n + "\n" for n in notes]
         lines.append("    def notify(self, method: str, params: Mapping[str, Any] = {}) -> None:")
         lines.append('        """Sends a notification (no answer)."""')
@@ -200,6 +214,12 @@ class PythonTypes:
         lines.append("    def _notify(self, method: str, params: Dict[str, Any]) -> None:")
         lines.append("        raise NotImplementedError")
         return "\n".join(lines) + "\n"
+
+
+def snake(method):
+    """`auth/setEmail` -> `auth_set_email`, `rpc.discover` -> `rpc_discover`."""
+    words = re.split(r"[/.$]+", method.strip("$/"))
+    return "_".join(re.sub(r"(?<!^)([A-Z])", r"_\1", w).lower() for w in words if w)
 
 
 def refs_in(schema):

@@ -1673,6 +1673,210 @@ class TypedRequests:
         """Sends `method` and answers its result (raises on an error answer)."""
         return self._send(method, dict(params))
 
+    # One method per request, named after it (`auth/setEmail` -> `auth_set_email`): the same
+    # call as `request`, whose mistakes a type checker names in one line (a wrong key, a
+    # missing one) where the overloads above list every variant.
+
+    def initialize(self, params: InitializeParams = {}) -> InitializeResult:
+        """`initialize`: Starts the session: server info, protocol version and capabilities. Must come first."""
+        return self._send("initialize", dict(params))  # type: ignore[no-any-return]
+
+    def shutdown(self, params: ShutdownParams = {}) -> None:
+        """`shutdown`: Stops accepting requests other than exit; the log is flushed."""
+        return self._send("shutdown", dict(params))  # type: ignore[no-any-return]
+
+    def rpc_discover(self, params: RpcDiscoverParams = {}) -> Any:
+        """`rpc.discover`: This document (OpenRPC 1.2.6)."""
+        return self._send("rpc.discover", dict(params))
+
+    def state_get(self, params: StateGetParams = {}) -> StateGetResult:
+        """`state/get`: The state, or the part of it at a JSON Pointer, with its version."""
+        return self._send("state/get", dict(params))  # type: ignore[no-any-return]
+
+    def events_read(self, params: EventsReadParams = {}) -> EventsReadResult:
+        """`events/read`: Events from the log, oldest first: at most `limit` and about 1 MiB of their data (page on from the last seq received)."""
+        return self._send("events/read", dict(params))  # type: ignore[no-any-return]
+
+    def events_subscribe(self, params: EventsSubscribeParams = {}) -> EventsSubscribeResult:
+        """`events/subscribe`: Starts events/appended notifications for every event after `from` - 1 (catch-up, then live)."""
+        return self._send("events/subscribe", dict(params))  # type: ignore[no-any-return]
+
+    def events_unsubscribe(self, params: EventsUnsubscribeParams = {}) -> None:
+        """`events/unsubscribe`: Stops events/appended notifications, a catch-up under way included."""
+        return self._send("events/unsubscribe", dict(params))  # type: ignore[no-any-return]
+
+    def history_state_at(self, params: HistoryStateAtParams) -> HistoryStateAtResult:
+        """`history/stateAt`: The state as it was right after event `seq` (time travel), replayed from the nearest snapshot; a seq before the log's retained history (its log.base) is refused with -32602."""
+        return self._send("history/stateAt", dict(params))  # type: ignore[no-any-return]
+
+    def history_changes(self, params: HistoryChangesParams) -> HistoryChangesResult:
+        """`history/changes`: The events that set a part of the state: those in `from`...`to` after which the value at `pointer` differs from before (its appearing and going included), oldest first. Replayed from the nearest kept state, cancellable; by default over the last 100,000 events."""
+        return self._send("history/changes", dict(params))  # type: ignore[no-any-return]
+
+    def test_advance_clock(self, params: TestAdvanceClockParams) -> TestAdvanceClockResult:
+        """`test/advanceClock`: Waits for the work in flight to settle, then moves the test clock on; timers due within the advance fire in order, and it answers once they and the work they started have settled. Only with `serve --test-clock` (-32601 otherwise)."""
+        return self._send("test/advanceClock", dict(params))  # type: ignore[no-any-return]
+
+    def test_settle(self, params: TestSettleParams = {}) -> TestSettleResult:
+        """`test/settle`: Answers once no effect is in flight but timers waiting on the test clock (each provider answer recorded). Only with `serve --test-clock` (-32601 otherwise)."""
+        return self._send("test/settle", dict(params))  # type: ignore[no-any-return]
+
+    def auth_set_email(self, params: AuthSetEmailParams) -> ActionResult:
+        """`auth/setEmail`: Types into the sign-in email field."""
+        return self._send("auth/setEmail", dict(params))  # type: ignore[no-any-return]
+
+    def auth_set_password(self, params: AuthSetPasswordParams) -> ActionResult:
+        """`auth/setPassword`: Types into the sign-in password field."""
+        return self._send("auth/setPassword", dict(params))  # type: ignore[no-any-return]
+
+    def auth_submit_login(self, params: AuthSubmitLoginParams = {}) -> ActionResult:
+        """`auth/submitLogin`: Submits sign-in: invalid fields show their errors; valid ones go to the backend."""
+        return self._send("auth/submitLogin", dict(params))  # type: ignore[no-any-return]
+
+    def auth_logout(self, params: AuthLogoutParams = {}) -> ActionResult:
+        """`auth/logout`: Signs out and clears the stored token."""
+        return self._send("auth/logout", dict(params))  # type: ignore[no-any-return]
+
+    def registration_open(self, params: RegistrationOpenParams = {}) -> ActionResult:
+        """`registration/open`: Opens registration from the sign-in screen."""
+        return self._send("registration/open", dict(params))  # type: ignore[no-any-return]
+
+    def registration_set_email(self, params: RegistrationSetEmailParams) -> ActionResult:
+        """`registration/setEmail`: Types into the registration email field."""
+        return self._send("registration/setEmail", dict(params))  # type: ignore[no-any-return]
+
+    def registration_set_password(self, params: RegistrationSetPasswordParams) -> ActionResult:
+        """`registration/setPassword`: Types into the registration password field."""
+        return self._send("registration/setPassword", dict(params))  # type: ignore[no-any-return]
+
+    def registration_set_age(self, params: RegistrationSetAgeParams) -> ActionResult:
+        """`registration/setAge`: Types into the registration age field (a whole number from 13 to 120)."""
+        return self._send("registration/setAge", dict(params))  # type: ignore[no-any-return]
+
+    def registration_submit(self, params: RegistrationSubmitParams = {}) -> ActionResult:
+        """`registration/submit`: Submits registration."""
+        return self._send("registration/submit", dict(params))  # type: ignore[no-any-return]
+
+    def nav_back(self, params: NavBackParams = {}) -> ActionResult:
+        """`nav/back`: Pops the top screen of /route."""
+        return self._send("nav/back", dict(params))  # type: ignore[no-any-return]
+
+    def nav_open(self, params: NavOpenParams) -> ActionResult:
+        """`nav/open`: Shows a top-level screen, as a tab: it becomes the root of /route, below the screens pushed from it that are still open (an open photo, an open album). Opening the screen already shown does nothing; with sign-in required, only a signed-in user can (-32010 nav.signInFirst). The albums, the feed and the account's images load when first shown."""
+        return self._send("nav/open", dict(params))  # type: ignore[no-any-return]
+
+    def feed_set_query(self, params: FeedSetQueryParams) -> ActionResult:
+        """`feed/setQuery`: Search as the user types: the search starts 300 ms after the last change (the timer's firing is recorded)."""
+        return self._send("feed/setQuery", dict(params))  # type: ignore[no-any-return]
+
+    def feed_refresh(self, params: FeedRefreshParams = {}) -> ActionResult:
+        """`feed/refresh`: Reloads the first page (the list is replaced when it arrives)."""
+        return self._send("feed/refresh", dict(params))  # type: ignore[no-any-return]
+
+    def feed_load_more(self, params: FeedLoadMoreParams = {}) -> FeedLoadMoreResult:
+        """`feed/loadMore`: Appends the next page (after a failed page or refresh with items still shown: the one after the last that loaded, so it is also the retry). When it does nothing (no events), `reason` says why: `loading` (a load is in flight), `offlineCopy` (the offline copy has no pages), `noMore` (the provider has no more), `notLoaded` (no page is shown yet)."""
+        return self._send("feed/loadMore", dict(params))  # type: ignore[no-any-return]
+
+    def feed_open_detail(self, params: FeedOpenDetailParams) -> ActionResult:
+        """`feed/openDetail`: Opens a photo: pushes the detail route and loads the large image."""
+        return self._send("feed/openDetail", dict(params))  # type: ignore[no-any-return]
+
+    def detail_close(self, params: DetailCloseParams = {}) -> ActionResult:
+        """`detail/close`: Closes the detail screen (cancels its image download)."""
+        return self._send("detail/close", dict(params))  # type: ignore[no-any-return]
+
+    def connectivity_set(self, params: ConnectivitySetParams) -> ActionResult:
+        """`connectivity/set`: Tells the core whether the device is online; coming back online refreshes the feed."""
+        return self._send("connectivity/set", dict(params))  # type: ignore[no-any-return]
+
+    def images_prefetch(self, params: ImagesPrefetchParams) -> ImagesPrefetchResult:
+        """`images/prefetch`: Starts thumbnail downloads for images about to show, on any screen (feed rows `provider:id`, album previews `album:ID`, album photos `photo:ID`, account images `account:ID`; at most 4 at once; cached ones load at once). `unknown` lists the keys no screen shows."""
+        return self._send("images/prefetch", dict(params))  # type: ignore[no-any-return]
+
+    def images_cancel(self, params: ImagesCancelParams) -> ImagesCancelResult:
+        """`images/cancel`: Cancels thumbnail downloads for images that left the screen. `unknown` lists the keys no screen shows."""
+        return self._send("images/cancel", dict(params))  # type: ignore[no-any-return]
+
+    def images_retry(self, params: ImagesRetryParams) -> ActionResult:
+        """`images/retry`: Retries a failed image: its thumbnail, and the large image of the open photo if that one failed (a key no screen shows is refused with feed.unknownKey)."""
+        return self._send("images/retry", dict(params))  # type: ignore[no-any-return]
+
+    def feed_prefetch(self, params: FeedPrefetchParams) -> FeedPrefetchResult:
+        """`feed/prefetch`: The same as images/prefetch (its first name, kept)."""
+        return self._send("feed/prefetch", dict(params))  # type: ignore[no-any-return]
+
+    def feed_cancel_prefetch(self, params: FeedCancelPrefetchParams) -> FeedCancelPrefetchResult:
+        """`feed/cancelPrefetch`: The same as images/cancel (its first name, kept)."""
+        return self._send("feed/cancelPrefetch", dict(params))  # type: ignore[no-any-return]
+
+    def feed_retry_image(self, params: FeedRetryImageParams) -> ActionResult:
+        """`feed/retryImage`: The same as images/retry (its first name, kept)."""
+        return self._send("feed/retryImage", dict(params))  # type: ignore[no-any-return]
+
+    def albums_load(self, params: AlbumsLoadParams = {}) -> ActionResult:
+        """`albums/load`: Loads albums and their owners at the same time, grouped into sections by owner."""
+        return self._send("albums/load", dict(params))  # type: ignore[no-any-return]
+
+    def albums_set_search(self, params: AlbumsSetSearchParams) -> ActionResult:
+        """`albums/setSearch`: Filters albums by title or owner name (case- and diacritic-insensitive)."""
+        return self._send("albums/setSearch", dict(params))  # type: ignore[no-any-return]
+
+    def albums_open(self, params: AlbumsOpenParams) -> ActionResult:
+        """`albums/open`: Opens an album: pushes the album route and loads its photos."""
+        return self._send("albums/open", dict(params))  # type: ignore[no-any-return]
+
+    def albums_open_photo(self, params: AlbumsOpenPhotoParams) -> ActionResult:
+        """`albums/openPhoto`: Opens a photo of the open album: pushes the photo route and loads the original image."""
+        return self._send("albums/openPhoto", dict(params))  # type: ignore[no-any-return]
+
+    def albums_retry(self, params: AlbumsRetryParams = {}) -> ActionResult:
+        """`albums/retry`: Retries what failed: the open album's photos, else the albums load."""
+        return self._send("albums/retry", dict(params))  # type: ignore[no-any-return]
+
+    def account_begin_login(self, params: AccountBeginLoginParams = {}) -> AccountBeginLoginResult:
+        """`account/beginLogin`: Starts browser sign-in with a fresh one-time state: open `authorizeURL` in a browser or web view and hand the URL it redirects to to account/completeLogin. With the demo account, `demoRedirectURL` is where that browser would land."""
+        return self._send("account/beginLogin", dict(params))  # type: ignore[no-any-return]
+
+    def account_complete_login(self, params: AccountCompleteLoginParams) -> AccountCompleteLoginResult:
+        """`account/completeLogin`: Finishes sign-in with the URL the browser landed on (tokens in the fragment). A denied sign-in, a state that does not match or a missing field signs nobody in: `status` stays signedOut and `/account/error` says why."""
+        return self._send("account/completeLogin", dict(params))  # type: ignore[no-any-return]
+
+    def account_load_images(self, params: AccountLoadImagesParams = {}) -> ActionResult:
+        """`account/loadImages`: Loads the signed-in user's images, page by page until an empty page (no events while a load runs)."""
+        return self._send("account/loadImages", dict(params))  # type: ignore[no-any-return]
+
+    def account_upload(self, params: AccountUploadParams = {}) -> ActionResult:
+        """`account/upload`: Uploads an image, from a file on this machine (`path`) or from its bytes (`data`, base64, with `fileName`: for a frontend on another machine or in a browser). Either way it must be an image by its bytes (JPEG, PNG, GIF, WebP, BMP), not empty, at most 10 MB. Progress shows at /account/upload/progress and, with a workDoneToken, as $/progress; the image goes at the top of /account/images on success."""
+        return self._send("account/upload", dict(params))  # type: ignore[no-any-return]
+
+    def account_delete(self, params: AccountDeleteParams) -> ActionResult:
+        """`account/delete`: Deletes one of the user's images: it leaves /account/images at once and comes back in its place, with an error, if the provider refuses."""
+        return self._send("account/delete", dict(params))  # type: ignore[no-any-return]
+
+    def account_logout(self, params: AccountLogoutParams = {}) -> ActionResult:
+        """`account/logout`: Signs out of the account: forgets the tokens and the images."""
+        return self._send("account/logout", dict(params))  # type: ignore[no-any-return]
+
+    def video_play_random(self, params: VideoPlayRandomParams = {}) -> ActionResult:
+        """`video/playRandom`: Fetches popular videos and picks one at random (the pick is recorded, so replay shows the same); /video gets the rendition best for the declared screen and quality, its poster, duration and author. Video bytes are never downloaded."""
+        return self._send("video/playRandom", dict(params))  # type: ignore[no-any-return]
+
+    def settings_update(self, params: SettingsUpdateParams = {}) -> ActionResult:
+        """`settings/update`: Changes any of the settings (every parameter optional; the others stay). An invalid value is refused (-32010, settings.invalid) naming the field, and nothing changes."""
+        return self._send("settings/update", dict(params))  # type: ignore[no-any-return]
+
+    def favorites_add(self, params: FavoritesAddParams) -> ActionResult:
+        """`favorites/add`: Keeps the photo a screen shows under `key` (a feed row or the open photo `provider:id`, an album photo `photo:ID`, an account image `account:ID`), as it is shown, at the top of /favorites/items. Keeping a kept photo records nothing; a key no screen shows is refused (favorites.notShown), and so is an add past 1,000 (favorites.full). Works offline."""
+        return self._send("favorites/add", dict(params))  # type: ignore[no-any-return]
+
+    def favorites_remove(self, params: FavoritesRemoveParams) -> ActionResult:
+        """`favorites/remove`: Forgets a kept photo (closing it if it is open); a key not kept is refused (favorites.unknown)."""
+        return self._send("favorites/remove", dict(params))  # type: ignore[no-any-return]
+
+    def favorites_open(self, params: FavoritesOpenParams) -> ActionResult:
+        """`favorites/open`: Opens a kept photo from the favorites tab: pushes the favorite route and loads its large image at /favorites/open/image."""
+        return self._send("favorites/open", dict(params))  # type: ignore[no-any-return]
+
     @overload
     def notify(self, method: Literal["initialized"], params: InitializedParams = ...) -> None: ...
 

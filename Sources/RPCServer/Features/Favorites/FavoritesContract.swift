@@ -12,13 +12,19 @@ enum FavoritesContract: FeatureContract {
     .action(
       "favorites/remove",
       "Forgets a kept photo (closing it if it is open); a key not kept is refused (favorites.unknown).",
-      .string("key", "its favorite key (`favorite:…`) or the key it was kept from"),
+      .string(
+        "key",
+        "its favorite key (`favorite:` and the key it was kept from: `favorite:demo:2` for the feed's `demo:2`) or the key it was kept from"
+      ),
       refuses: ["favorites.unknown"]
     ) { key in .favorites(.remove(key: key)) }.destructive(),
     .action(
       "favorites/open",
       "Opens a kept photo from the favorites tab: pushes the favorite route and loads its large image at /favorites/open/image.",
-      .string("key", "its favorite key (/favorites/items/N/key)"),
+      .string(
+        "key",
+        "its favorite key, as /favorites/items/N/key shows it: `favorite:` and the key it was kept from (`favorite:demo:2` for the feed's `demo:2`)"
+      ),
       refuses: ["favorites.unknown", "nav.notShown"]
     ) { key in .favorites(.open(key: key)) },
   ]
