@@ -1,6 +1,7 @@
 /// The feed's effects, as data.
 public enum FeedEffect: Codable, Equatable, Sendable {
-  /// Fetch a page from the feed provider; records `feed.pageLoaded` or `feed.loadFailed`.
+  /// Fetch a page from the feed provider; records `feed.pageLoaded` or `feed.loadFailed`
+  /// (with `feed.offlineCopyShown` beside it when the server cannot be reached and a copy is kept).
   case loadPage(requestID: Int, query: String, page: Int, perPage: Int)
   /// Keep this first page on disk as the offline copy (replacing the last one).
   case saveOfflineCopy(provider: String, query: String, photos: [Photo])
@@ -14,16 +15,25 @@ extension FeedFeature {
     switch effect {
     case .loadPage(let requestID, let query, let page, let perPage):
       let feed = runtime.environment.feed
-      runtime.load(
-        {
-          // A provider that sends more than was asked for gets what was asked for.
-          await feed.page(query: query, page: page, perPage: perPage).map { result in
-            var result = result
+      runtime.run(
+        { [offlineCopy = offlineCopy(runtime)] in
+          switch await feed.page(query: query, page: page, perPage: perPage) {
+          case .success(var result):
+            // A provider that sends more than was asked for gets what was asked for.
             if result.photos.count > perPage { result.photos.removeLast(result.photos.count - perPage) }
-            return result
+            return [Event(FeedEvents.PageLoaded(requestID: requestID, page: result))]
+          case .failure(let failure):
+            // The server cannot be reached: the offline copy is read now and recorded with the
+            // failure, in one append, so no client sees the failed feed before its copy. Its
+            // fold shows it only if this failure was the current load's.
+            let failed = Event(FeedEvents.LoadFailed(requestID: requestID, failure: failure))
+            guard failure.kind == .offline, let copy = offlineCopy.load(provider: feed.name) else {
+              return [failed]
+            }
+            return [failed, Event(FeedEvents.OfflineCopyShown(photos: copy.photos, query: copy.query))]
           }
-        }, { FeedEvents.PageLoaded(requestID: requestID, page: $0) },
-        failed: { FeedEvents.LoadFailed(requestID: requestID, failure: $0) })
+        },
+        unrecordable: { [Event(FeedEvents.LoadFailed(requestID: requestID, failure: $0))] })
     case .saveOfflineCopy(let provider, let query, let photos):
       runtime.run { [offlineCopy = offlineCopy(runtime), diagnostics = runtime.diagnostics] in
         do { try offlineCopy.save(provider: provider, query: query, photos: photos) } catch {

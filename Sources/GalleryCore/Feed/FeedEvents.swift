@@ -91,7 +91,9 @@ public enum FeedEvents {
     public static let type = "feed.offlineCopyShown"
     public static let documented = EventDoc(
       data: #"`photos`, `query`"#,
-      recordedWhen: #"offline: the saved first page is shown"#)
+      recordedWhen:
+        #"offline: the saved first page is shown (the server could not be reached: in the same append as the `feed.loadFailed`; declared offline: right after it)"#
+    )
     public var photos: [Photo]
     public var query: String
     public init(photos: [Photo], query: String) {

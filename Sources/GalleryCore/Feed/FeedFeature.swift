@@ -211,8 +211,12 @@ enum FeedFeature: TakesActions, RunsEffects, KeepsDerivedState, ShowsImages, Has
             provider: state.feed.provider, query: state.feed.activeQuery, photos: e.page.photos))
       ]
     },
+    // Declared offline, the load fails in `decide`, which reads no file: the copy follows.
+    // (Unreachable, the load's own effect records the copy with the failure.)
     .plan(FeedEvents.LoadFailed.self) { e, state in
-      guard e.failure.kind == .offline && state.feed.status == .failed else { return [] }
+      guard e.failure.kind == .offline && state.feed.status == .failed, state.connectivity == .offline else {
+        return []
+      }
       return [.feed(.showOfflineCopy(provider: state.feed.provider))]
     },
     .plan(FeedEvents.DetailClosed.self) { e, state in

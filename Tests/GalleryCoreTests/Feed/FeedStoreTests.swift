@@ -161,6 +161,14 @@ final class FeedStoreTests: XCTestCase {
     XCTAssertEqual(store.state.feed.error?.code, "request.offline")
     XCTAssertTrue(store.state.feed.isOfflineCopy)
     XCTAssertEqual(store.state.feed.items.map(\.key), live.feed.items.map(\.key))
+    // The copy is recorded with the failure, in one append: no change a client is sent shows
+    // the failed feed without it (the copy used to follow one patch later).
+    var records: [EventRecord] = []
+    let cursor = try LogCursor(path: dir.path + "/events.jsonl")
+    while let record = try cursor.next() { records.append(record) }
+    let failed = try XCTUnwrap(records.lastIndex { $0.type == "feed.loadFailed" })
+    XCTAssertEqual(records[failed + 1].type, "feed.offlineCopyShown")
+    XCTAssertEqual(records[failed].batchRemaining, 1, "the failure and its copy are one append")
     try store.send(.images(.prefetch(["pixabay:1", "pixabay:2"])))
     store.waitUntilIdle()
     XCTAssertEqual(store.state.feed.items[0].thumbnail.status, .loaded, "cached thumbnails work offline")
