@@ -59,15 +59,13 @@ enum Memory {
 /// The feed's photos alone, in process: the resident size a feed of `photos` adds, read after
 /// giving freed memory back (`malloc_trim`), so transient peaks do not count.
 enum FeedFootprint {
-  @_silgen_name("malloc_trim")
-  private static func mallocTrim(_ pad: Int) -> Int32
-
-  /// Gives freed memory back to the system (glibc's `malloc_trim`).
-  static func trim() { _ = mallocTrim(0) }
+  /// Gives freed memory back to the system (glibc's `malloc_trim`, through the core's own
+  /// declaration: a second `@_silgen_name` of it crashed the release build's SIL linker).
+  static func trim() { releaseFreeMemory() }
 
   static func run(photos: Int) {
     func resident() -> Int {
-      _ = mallocTrim(0)
+      trim()
       return Memory.rss(getpid())
     }
     let before = resident()

@@ -151,6 +151,12 @@ case "soak":
     largeBodies: !CommandLine.arguments.contains("--small-bodies"),
     retainBytes: option("--retain-bytes", "8M"))
   exit(ok ? 0 : 1)
+case "counted":
+  // Issue 44's measures: K, K10k and R in counted instructions (callgrind).
+  let ok = Counted.run(
+    binary: galleryBinary(), photos: Int(option("--photos", "10000"))!,
+    events: Int(option("--events", "100000"))!)
+  exit(ok ? 0 : 1)
 case "memory":
   let photos = Int(option("--photos", "100000"))!
   print("memory: resident size with \(photos) photos in the feed, against the idle server")
@@ -165,6 +171,7 @@ default:
            gallery-bench write-log [--events N] [--out PATH]
            gallery-bench state-at [--events N] [--seqs N] [--dir D]
            gallery-bench components
+           gallery-bench counted [--photos N] [--events N] [--binary PATH]   (needs valgrind)
            gallery-bench memory [--photos N]
            gallery-bench store-memory [--photos N]
            gallery-bench http-memory [--requests N] [--bytes B]
