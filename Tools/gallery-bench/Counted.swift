@@ -42,7 +42,7 @@ enum Counted {
     say(row("K   per keystroke (empty feed)", k))
     let k10 = keystroke(valgrind, binary, scratch, photos: photos)
     say(row("K\(photos / 1000)k per keystroke (\(photos) photos)", k10))
-    say(String(format: "    K%dk / K = %.3f", photos / 1000, Double(k10.per) / Double(max(1, k.per))))
+    say("    K\(photos / 1000)k / K = " + String(format: "%.3f", Double(k10.per) / Double(max(1, k.per))))
 
     let log = scratch + "/replay.jsonl"
     try! ReplayBench.generate(log, count: events)
@@ -50,9 +50,7 @@ enum Counted {
     let total = count(valgrind, [binary, "replay", log], scratch: scratch) { child in
       while child.lineOrNil() != nil {}
     }
-    say(
-      String(
-        format: "R   per replayed event: %d  (%d instructions, %d events)", total / events, total, events))
+    say("R   per replayed event: \(total / events)  (\(total) instructions, \(events) events)")
     return true
   }
 
