@@ -5,7 +5,7 @@
 public enum JSONCoding {
   /// The compact bytes of `value`, keys sorted.
   public static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
-    JSONWriter.bytes(try JSONValueEncoder().encode(value))
+    try JSONValueEncoder().encodeBytes(value)
   }
 
   /// Decodes `T` from one complete JSON text (strict RFC 8259; a missing member takes its

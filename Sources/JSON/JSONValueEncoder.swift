@@ -12,6 +12,18 @@ public struct JSONValueEncoder {
     try value.encode(to: NodeEncoder(node: root, codingPath: [], view: view))
     return root.result
   }
+
+  /// The bytes `JSONWriter` writes for `encode(value)`, written straight from the tree the
+  /// containers built, with no `JSONValue` made of it on the way: every event line and
+  /// snapshot is written this way.
+  public func encodeBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
+    let root = Node()
+    try value.encode(to: NodeEncoder(node: root, codingPath: [], view: view))
+    var out: [UInt8] = []
+    out.reserveCapacity(256)
+    root.write(to: &out)
+    return out
+  }
 }
 
 /// A value being built; containers write into it.
@@ -24,6 +36,33 @@ final class Node {
     if let members { return .object(members.mapValues(\.result)) }
     if let items { return .array(items.map(\.result)) }
     return value
+  }
+
+  /// Appends what `JSONWriter.write(result)` would: members in the writer's key order.
+  func write(to out: inout [UInt8]) {
+    if let members {
+      out.append(UInt8(ascii: "{"))
+      var first = true
+      for (key, member) in members.sorted(by: { $0.key < $1.key }) {
+        if !first { out.append(UInt8(ascii: ",")) }
+        first = false
+        JSONWriter.writeString(key, to: &out)
+        out.append(UInt8(ascii: ":"))
+        member.write(to: &out)
+      }
+      out.append(UInt8(ascii: "}"))
+    } else if let items {
+      out.append(UInt8(ascii: "["))
+      var first = true
+      for item in items {
+        if !first { out.append(UInt8(ascii: ",")) }
+        first = false
+        item.write(to: &out)
+      }
+      out.append(UInt8(ascii: "]"))
+    } else {
+      JSONWriter.write(value, to: &out)
+    }
   }
 }
 

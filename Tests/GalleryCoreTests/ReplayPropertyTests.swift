@@ -29,6 +29,7 @@ final class ReplayPropertyTests: XCTestCase {
       let options = Store.Options(durability: .none, snapshotEvery: 5, timerScale: 0)
       let live = Locked<[UInt64: [UInt8]]>([:])
       let patches = Locked<[Bool]>([])
+      let bytesAgree = Locked<[Bool]>([])
       func open() throws -> Store {
         let store = try Store(dataDirectory: dir.path, environment: environment, options: options)
         let (version, state) = store.versionedState
@@ -38,6 +39,9 @@ final class ReplayPropertyTests: XCTestCase {
         _ = store.observe { change in
           let json = try! JSONCoding.encode(change.state)
           live.mutate { $0[change.version] = json }
+          // Bytes written straight from the encoder's tree are the writer's bytes of its value.
+          let tree = try! JSONValueEncoder().encode(change.state)
+          bytesAgree.mutate { $0.append(json == JSONWriter.bytes(tree)) }
           // The typed patch does what the whole-document diff does.
           let before = try! AppState.view(previous.value)
           let patched = try! JSONPatch.apply(try! StatePatch.diff(previous.value, change.state), to: before)
@@ -74,6 +78,9 @@ final class ReplayPropertyTests: XCTestCase {
       }
       XCTAssertEqual(replayed, final, "seed \(seed)")
       XCTAssertFalse(patches.value.isEmpty)
+      XCTAssertEqual(bytesAgree.value.count, patches.value.count)
+      XCTAssertTrue(
+        bytesAgree.value.allSatisfy { $0 }, "seed \(seed): encodeBytes differs from JSONWriter.bytes(encode)")
       XCTAssertTrue(
         patches.value.allSatisfy { $0 }, "seed \(seed): a typed patch differs from the document diff")
     }

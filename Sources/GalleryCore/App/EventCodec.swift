@@ -9,7 +9,7 @@ public enum EventCodec {
 
   /// The compact JSON of a payload (sorted keys).
   public static func encodeData(_ payload: any EventPayload) throws -> [UInt8] {
-    JSONWriter.bytes(try JSONValueEncoder().encode(payload))
+    try JSONValueEncoder().encodeBytes(payload)
   }
 
   /// The log's form of an event.
