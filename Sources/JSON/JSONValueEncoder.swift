@@ -29,11 +29,17 @@ public struct JSONValueEncoder {
 /// A value being built; containers write into it.
 final class Node {
   var value: JSONValue = .null
-  var members: [String: Node]? = nil
+  /// An object's members in the order they were encoded (a key encoded twice: the last one
+  /// counts, as a dictionary's would). A list, not a dictionary: no key is hashed.
+  var members: [(key: String, node: Node)]? = nil
   var items: [Node]? = nil
 
   var result: JSONValue {
-    if let members { return .object(members.mapValues(\.result)) }
+    if let members {
+      var object = [String: JSONValue](minimumCapacity: members.count)
+      for (key, node) in members { object[key] = node.result }
+      return .object(object)
+    }
     if let items { return .array(items.map(\.result)) }
     return value
   }
@@ -43,7 +49,12 @@ final class Node {
     if let members {
       out.append(UInt8(ascii: "{"))
       var first = true
-      for (key, member) in members.sorted(by: { $0.key < $1.key }) {
+      // By key, then by when encoded, so of a repeated key only the last is written.
+      let ordered = members.enumerated().sorted {
+        $0.element.key != $1.element.key ? $0.element.key < $1.element.key : $0.offset < $1.offset
+      }
+      for (i, (_, (key, member))) in ordered.enumerated() {
+        if i + 1 < ordered.count, ordered[i + 1].element.key == key { continue }
         if !first { out.append(UInt8(ascii: ",")) }
         first = false
         JSONWriter.writeString(key, to: &out)
@@ -74,7 +85,7 @@ struct NodeEncoder: Encoder {
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    if node.members == nil { node.members = [:] }
+    if node.members == nil { node.members = [] }
     return KeyedEncodingContainer(KeyedNodeContainer<Key>(node: node, codingPath: codingPath, view: view))
   }
 
@@ -116,7 +127,7 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   var codingPath: [any CodingKey]
   var view = false
 
-  func put(_ child: Node, _ key: Key) { node.members![key.stringValue] = child }
+  func put(_ child: Node, _ key: Key) { node.members!.append((key.stringValue, child)) }
   func leaf(_ value: JSONValue, _ key: Key) {
     let child = Node()
     child.value = value
@@ -147,7 +158,7 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     -> KeyedEncodingContainer<NestedKey>
   {
     let child = Node()
-    child.members = [:]
+    child.members = []
     put(child, key)
     return KeyedEncodingContainer(
       KeyedNodeContainer<NestedKey>(node: child, codingPath: codingPath + [key], view: view))
@@ -203,7 +214,7 @@ struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
     -> KeyedEncodingContainer<NestedKey>
   {
     let child = Node()
-    child.members = [:]
+    child.members = []
     node.items!.append(child)
     return KeyedEncodingContainer(
       KeyedNodeContainer<NestedKey>(node: child, codingPath: codingPath, view: view))
