@@ -130,4 +130,26 @@ final class JSONWriterTests: XCTestCase {
     XCTAssertThrowsError(try JSONParser.parse("01"))
     XCTAssertThrowsError(try JSONParser.parse("-"))
   }
+
+  /// A value that writes one key twice and its members out of order, as hand-written
+  /// `encode(to:)` may: the last write of a key counts, and keys come out sorted.
+  private struct Repeats: Encodable {
+    enum Keys: String, CodingKey { case b, a, c }
+    func encode(to encoder: any Encoder) throws {
+      var c = encoder.container(keyedBy: Keys.self)
+      try c.encode(1, forKey: .b)
+      try c.encode("first", forKey: .a)
+      var nested = c.nestedContainer(keyedBy: Keys.self, forKey: .c)
+      try nested.encode(true, forKey: .a)
+      try c.encode("last", forKey: .a)
+      try c.encode(9_007_199_254_740_993, forKey: .b)
+    }
+  }
+
+  func testBytesFromTheEncodersTreeAreTheWritersBytesOfItsValue() throws {
+    let bytes = try JSONValueEncoder().encodeBytes(Repeats())
+    XCTAssertEqual(
+      String(decoding: bytes, as: UTF8.self), #"{"a":"last","b":9007199254740993,"c":{"a":true}}"#)
+    XCTAssertEqual(bytes, JSONWriter.bytes(try JSONValueEncoder().encode(Repeats())))
+  }
 }
