@@ -26,7 +26,8 @@ final class ReplayPropertyTests: XCTestCase {
         }
       }
       let environment = GalleryEnvironment(auth: backend, feed: DemoCatalog())
-      let options = Store.Options(durability: .none, snapshotEvery: 5, timerScale: 0)
+      var options = Store.Options(durability: .none, snapshotEvery: 5, timerScale: 0)
+      options.snapshotGrowth = 0  // a snapshot every 5 events, whatever the state's size
       let live = Locked<[UInt64: [UInt8]]>([:])
       let patches = Locked<[Bool]>([])
       let bytesAgree = Locked<[Bool]>([])

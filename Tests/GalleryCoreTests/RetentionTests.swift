@@ -14,9 +14,10 @@ final class RetentionTests: XCTestCase {
   private func options(snapshotEvery: Int = 1000, minimumDrop: UInt64) -> (Store.Options, Locked<Int64>) {
     let now = Locked<Int64>(1_795_000_000_000)
     let tick = Counter()
-    let options = Store.Options(
+    var options = Store.Options(
       durability: .none, snapshotEvery: snapshotEvery, clock: { now.value + tick.next() },
       retention: Retention(keepMillis: day, minimumDrop: minimumDrop))
+    options.snapshotGrowth = 0  // these tests count snapshots by events alone
     return (options, now)
   }
 

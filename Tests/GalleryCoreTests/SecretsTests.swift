@@ -38,7 +38,8 @@ final class SecretsTests: XCTestCase {
     let store = try Store(
       dataDirectory: dir.path, environment: GalleryEnvironment(auth: backend),
       options: .init(
-        durability: .none, snapshotEvery: 3, diagnostics: { line in diagnostics.mutate { $0.append(line) } }))
+        durability: .none, snapshotEvery: 3, snapshotGrowth: 0,
+        diagnostics: { line in diagnostics.mutate { $0.append(line) } }))
     let published = Locked<[UInt8]>([])
     let observation = store.observe { change in
       let bytes = Array((try? JSONCoding.encode(change.state)) ?? []) + change.events.flatMap(\.data)

@@ -8,8 +8,10 @@ import XCTest
 final class StoreTests: XCTestCase {
   func options(snapshotEvery: Int = 1000) -> Store.Options {
     let clock = Counter()
-    return Store.Options(
+    var options = Store.Options(
       durability: .none, snapshotEvery: snapshotEvery, clock: { 1_795_000_000_000 + clock.next() })
+    options.snapshotGrowth = 0  // these tests count snapshots by events alone
+    return options
   }
 
   func signIn(_ store: Store, email: String = "test@mail.com", password: String = "123456") throws {
@@ -133,6 +135,47 @@ final class StoreTests: XCTestCase {
       done.fulfill()
     }
     wait(for: [done], timeout: 10)
+  }
+
+  /// A snapshot costs in proportion to the state, so after the first one the next waits until
+  /// the log has grown by the last snapshot's size too: a large state is not written out every
+  /// few keystrokes, and a start still replays about one snapshot's worth of log at most.
+  func testALargeStateWaitsForTheLogToGrowByItsSnapshotsSize() throws {
+    let dir = TemporaryDirectory()
+    var options = options(snapshotEvery: 10)
+    options.snapshotGrowth = 1
+    let snapshots = SnapshotStore(directory: dir.path + "/snapshots")
+    var dataBytes: [UInt64: Int] = [:]
+    let store = try Store(dataDirectory: dir.path, options: options)
+    func type(_ n: Int) throws {
+      let outcome = try store.send(.auth(.setEmail(.login, "user\(n)@mail.com")))
+      for record in outcome.events { dataBytes[record.seq] = record.data.count }
+    }
+    for n in 0..<10 { try type(n) }
+    XCTAssertEqual(snapshots.list().map(\.seq), [10], "the first is due by events alone")
+    guard case .success(let first) = SnapshotStore.read(snapshots.list()[0].path) else {
+      return XCTFail("the first snapshot does not read")
+    }
+    // Each event is far smaller than the state, so ten more are not enough.
+    var n = 10
+    var grown = 0
+    while grown < first.state.count {
+      XCTAssertEqual(
+        snapshots.list().map(\.seq), [10], "at seq \(store.version): \(grown) of \(first.state.count) bytes")
+      try type(n)
+      grown += dataBytes[store.version] ?? 0
+      n += 1
+    }
+    XCTAssertGreaterThan(store.version, 20, "the state (\(first.state.count) bytes) outweighs ten events")
+    XCTAssertEqual(
+      snapshots.list().map(\.seq).sorted(), [10, store.version],
+      "due once the log grew by the snapshot's size")
+    try store.close()
+    let reopened = try Store(dataDirectory: dir.path, options: options)
+    XCTAssertEqual(reopened.recovery.snapshotSeq, UInt64(n))
+    XCTAssertEqual(reopened.recovery.replayedEvents, 0)
+    XCTAssertEqual(reopened.state.login.email.value, "user\(n - 1)@mail.com")
+    try reopened.close()
   }
 
   func testSnapshotsShortenStartUpAndCorruptOnesFallBack() throws {

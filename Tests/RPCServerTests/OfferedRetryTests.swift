@@ -27,7 +27,7 @@ final class OfferedRetryTests: XCTestCase {
       environment.feed = feed
       let store = try Store(
         dataDirectory: dir.path, environment: environment,
-        options: .init(durability: .none, snapshotEvery: 7, timerScale: 0))
+        options: .init(durability: .none, snapshotEvery: 7, snapshotGrowth: 0, timerScale: 0))
       for step in 0..<steps {
         feed.failure.mutate { $0 = rng.next() % 4 == 0 ? trouble : nil }
         account.failure.mutate { $0 = rng.next() % 3 == 0 ? trouble : nil }

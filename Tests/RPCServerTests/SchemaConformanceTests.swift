@@ -30,7 +30,7 @@ final class SchemaConformanceTests: XCTestCase {
       func open() throws -> Store {
         try Store(
           dataDirectory: dir.path, environment: environment,
-          options: .init(durability: .none, snapshotEvery: 7, timerScale: 0))
+          options: .init(durability: .none, snapshotEvery: 7, snapshotGrowth: 0, timerScale: 0))
       }
       var store = try open()
       for step in 0..<steps {

@@ -6,7 +6,7 @@ import Foundation
 extension Store {
   /// The newest snapshot at or before `seq` that matches the log and decodes, and the reasons others were skipped.
   static func newestSnapshot(_ stores: [SnapshotStore], log: EventLog, atOrBefore seq: UInt64)
-    -> (start: (seq: UInt64, state: AppState)?, problems: [String])
+    -> (start: (seq: UInt64, state: AppState, bytes: Int)?, problems: [String])
   {
     // Only files at or before `seq` are read, newest first, from every store.
     let candidates = stores.flatMap { $0.list() }.filter { $0.seq <= seq }.sorted { $0.seq > $1.seq }
@@ -21,7 +21,10 @@ extension Store {
         }
         do {
           return (
-            (snapshot.seq, try StateFormat.decode(snapshot.state, version: snapshot.stateFormat)), problems
+            (
+              snapshot.seq, try StateFormat.decode(snapshot.state, version: snapshot.stateFormat),
+              snapshot.state.count
+            ), problems
           )
         } catch {
           problems.append(

@@ -12,8 +12,15 @@ public final class Store: @unchecked Sendable {
   /// How a store is opened.
   public struct Options: Sendable {
     public var durability: Durability
-    /// A snapshot is saved after this many events.
+    /// A snapshot is saved after this many events, once the log has also grown by
+    /// `snapshotGrowth` times the last snapshot's size since it.
     public var snapshotEvery: Int
+    /// How much log (as a multiple of the last snapshot's size) a snapshot waits for. A
+    /// snapshot costs in proportion to the state, so a large state is saved less often: its
+    /// cost per appended byte stays bounded (a keystroke in a feed of 10,000 photos no longer
+    /// pays a 4 MB encode every thousand events), and a start replays at most about this many
+    /// snapshots' worth of log after it. 0: by `snapshotEvery` alone.
+    public var snapshotGrowth: Double
     /// Milliseconds since the epoch, for the log's `time`.
     public var clock: @Sendable () -> Int64
     /// Where problems that have no caller to answer go (a failed snapshot, a lost effect result).
@@ -44,7 +51,7 @@ public final class Store: @unchecked Sendable {
     public var readOnly = false
 
     public init(
-      durability: Durability = .fsync, snapshotEvery: Int = 1000,
+      durability: Durability = .fsync, snapshotEvery: Int = 1000, snapshotGrowth: Double = 1,
       clock: @escaping @Sendable () -> Int64 = EventLogOptions.systemClock,
       diagnostics: @escaping @Sendable (String) -> Void = { _ in }, imageCacheBytes: Int = 50_000_000,
       downloadConcurrency: Int = 4, timerScale: Double = 1, retention: Retention? = .day
@@ -55,6 +62,7 @@ public final class Store: @unchecked Sendable {
       self.downloadConcurrency = downloadConcurrency
       self.durability = durability
       self.snapshotEvery = max(1, snapshotEvery)
+      self.snapshotGrowth = max(0, snapshotGrowth)
       self.clock = clock
       self.diagnostics = diagnostics
     }
@@ -157,6 +165,10 @@ public final class Store: @unchecked Sendable {
   private var current: AppState
   private var currentVersion: UInt64
   private var sinceSnapshot = 0
+  /// Event bytes appended since the last snapshot, and that snapshot's size (0: none read or
+  /// written by this process): the second half of `snapshotEvery`'s rule.
+  private var bytesSinceSnapshot = 0
+  private var lastSnapshotBytes = 0
   /// The log's size after a cut left it over its size bound (0: it did not).
   private var sizeTriedAt: Int64 = 0
   private var freeMemory = FreeMemoryPacer()
@@ -220,6 +232,7 @@ public final class Store: @unchecked Sendable {
     }
     current = folded.state
     currentVersion = log.lastSeq
+    lastSnapshotBytes = start?.bytes ?? 0
     recovery = Recovery(
       tornTail: log.recoveredTail, snapshotSeq: start?.seq, snapshotProblems: problems,
       replayedEvents: Int(log.lastSeq - (start?.seq ?? 0)),
@@ -457,7 +470,8 @@ public final class Store: @unchecked Sendable {
       let size = log.byteCount
       overSize = size > bound && size >= sizeTriedAt + bound / 4
     }
-    if sinceSnapshot >= options.snapshotEvery || overSize {
+    let grown = Double(bytesSinceSnapshot) >= options.snapshotGrowth * Double(lastSnapshotBytes)
+    if (sinceSnapshot >= options.snapshotEvery && grown) || overSize {
       saveSnapshotLocked()
       // Still over after the cut: the next try waits; under it, the next excess tries at once.
       if let bound { sizeTriedAt = log.byteCount > bound ? log.byteCount : 0 }
@@ -497,7 +511,9 @@ public final class Store: @unchecked Sendable {
       effects += AppMachine.effects(of: event, in: current)
     }
     currentVersion = records.last!.seq
-    freeMemory.recorded(encoded.reduce(0) { $0 + $1.data.count })
+    let bytes = encoded.reduce(0) { $0 + $1.data.count }
+    bytesSinceSnapshot += bytes
+    freeMemory.recorded(bytes)
     return (records, events, effects)
   }
 
@@ -509,6 +525,8 @@ public final class Store: @unchecked Sendable {
       try snapshots.save(snapshot)
       try checkpoints.consider(snapshot, seq: head.seq, lastSeq: head.seq)
       sinceSnapshot = 0
+      bytesSinceSnapshot = 0
+      lastSnapshotBytes = snapshot.state.count
       // A server left running keeps its history bounded too (the store's lock holds sends).
       if !options.readOnly, let dropped = LogRetention.apply(options, to: log, snapshots: snapshots) {
         checkpoints.drop(through: dropped)
