@@ -37,9 +37,12 @@ export declare class RequestError extends Error {
   readonly data: unknown;
 }
 
-/** -32010: the action was refused, with its message code and arguments. */
+/** -32010: the action was refused, with its message code and the values its text names
+ * (`reason` and `arguments`, the same two names as the Python client's). */
 export declare class Rejected extends RequestError {
   readonly reason: MessageCode;
+  readonly arguments: { [name: string]: string };
+  /** The same as `arguments`, kept for code written before it. */
   readonly args: { [name: string]: string };
 }
 

@@ -149,10 +149,12 @@ export class RequestError extends Error {
   }
 }
 
-/** -32010: the action was refused; `reason` is its message code, `args` its arguments. */
+/** -32010: the action was refused; `reason` is its message code, `arguments` the values its
+ * text names (`args` is the same, kept for code written before it). */
 export class Rejected extends RequestError {
   get reason() { return (this.data && this.data.code) || ""; }
-  get args() { return (this.data && this.data.args) || {}; }
+  get arguments() { return (this.data && this.data.args) || {}; }
+  get args() { return this.arguments; }
 }
 
 /** Talks to gallery-rpc through a transport; keeps `mirror` equal to the server's state. */

@@ -113,6 +113,21 @@ local ok, err = pcall(function()
   save("8-photo")
   gallery.back()
   wait_for("the album again", shows("Album: "))
+
+  -- Declared offline, the albums shown stay, and a load that cannot go out says so: the
+  -- screen never reads "(loaded)" over an empty list.
+  gallery.back()
+  wait_for("the albums again", shows("Albums  search"))
+  gallery.request("connectivity/set", { online = false })
+  wait_for("the offline mark", shows("OFFLINE"))
+  if text():find("%(loaded%)") and not text():find("\n  %S") then fail("albums loaded, none shown, offline") end
+  gallery.request("auth/logout")
+  wait_for("the sign-in screen", shows("Sign in"))
+  gallery.set_password("123456")
+  wait_for("the password's stars again", shows("Password: %*%*%*%*%*%*"))
+  gallery.activate()
+  wait_for("the offline sign-in's message", shows("! You are offline"))
+  save("9-offline")
 end)
 if not ok then fail(tostring(err)) end
 gallery.close()

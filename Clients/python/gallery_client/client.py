@@ -20,15 +20,22 @@ class RequestError(Exception):
 
 
 class Rejected(RequestError):
-    """-32010: the action was refused; `reason` is its message code, `args` its arguments."""
+    """-32010: the action was refused; `reason` is its message code, `arguments` the values
+    its text names (the same two names as the TypeScript client's)."""
 
     @property
     def reason(self) -> MessageCode:
         return cast(MessageCode, (self.data or {}).get("code", ""))
 
     @property
-    def args_(self) -> Dict[str, str]:
+    def arguments(self) -> Dict[str, str]:
         return cast(Dict[str, str], (self.data or {}).get("args", {}))
+
+    @property
+    def args_(self) -> Dict[str, str]:
+        """The same as `arguments`, kept for code written before it (`args` is every Python
+        exception's own tuple, so it cannot be the name)."""
+        return self.arguments
 
 
 MAX_MESSAGE_BYTES = 64 * 1024 * 1024

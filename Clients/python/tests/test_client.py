@@ -116,7 +116,8 @@ class ClientTests(unittest.TestCase):
             self.client.request("albums/open", {"albumId": 999})
         self.assertEqual(caught.exception.code, -32010)
         self.assertEqual(caught.exception.reason, "albums.unknownAlbum")
-        self.assertEqual(caught.exception.args_, {"id": "999"})
+        self.assertEqual(caught.exception.arguments, {"id": "999"})
+        self.assertEqual(caught.exception.args_, caught.exception.arguments, "the older name")
 
 
 if __name__ == "__main__":

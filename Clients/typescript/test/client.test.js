@@ -101,7 +101,8 @@ test("a gap resynchronises the mirror, and a rejection carries its code and argu
       assert.ok(e instanceof Rejected);
       assert.equal(e.code, -32010);
       assert.equal(e.reason, "albums.unknownAlbum");
-      assert.deepEqual(e.args, { id: "999" });
+      assert.deepEqual(e.arguments, { id: "999" });
+      assert.deepEqual(e.args, e.arguments, "the older name");
       return true;
     });
   } finally {

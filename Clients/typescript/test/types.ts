@@ -32,7 +32,8 @@ async function typed(): Promise<void> {
   } catch (e) {
     if (e instanceof Rejected) {
       const reason: MessageCode = e.reason;
-      console.log(reason, e.args, version, stateVersion, code, wrong, refusal, notItsRefusal, noRefusal);
+      const named: { [name: string]: string } = e.arguments;
+      console.log(reason, named, version, stateVersion, code, wrong, refusal, notItsRefusal, noRefusal);
     }
   }
 }
