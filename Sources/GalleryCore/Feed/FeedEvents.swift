@@ -92,7 +92,7 @@ public enum FeedEvents {
     public static let documented = EventDoc(
       data: #"`photos`, `query`"#,
       recordedWhen:
-        #"offline: the saved first page is shown (the server could not be reached: in the same append as the `feed.loadFailed`; declared offline: right after it)"#
+        #"offline: the saved first page is shown, in the same append as the `feed.loadFailed` (declared offline, it comes from the state; from a state written before the state kept it, it is read from `offline-feed.json` and recorded right after)"#
     )
     public var photos: [Photo]
     public var query: String

@@ -64,15 +64,17 @@ enum FeedFeature: TakesActions, RunsEffects, KeepsDerivedState, ShowsImages, Has
     }
   }
 
-  /// A page load: to the provider when online; failing at once (offline copy follows) when not.
+  /// A page load: to the provider when online; failing at once when not, with the offline
+  /// copy the state keeps in the same change (one coherent screen, never the failure alone).
   private static func load(_ mode: FeedState.LoadMode, page: Int, query: String, _ state: AppState) -> [Event]
   {
     let id = state.nextRequestID
     var events = [Event(FeedEvents.LoadStarted(requestID: id, mode: mode, page: page, query: query))]
     if state.connectivity == .offline {
-      events.append(
-        Event(
-          FeedEvents.LoadFailed(requestID: id, failure: .declaredOffline)))
+      events.append(Event(FeedEvents.LoadFailed(requestID: id, failure: .declaredOffline)))
+      if let copy = state.feed.offlineCopy, copy.provider == state.feed.provider {
+        events.append(Event(FeedEvents.OfflineCopyShown(photos: copy.photos, query: copy.query)))
+      }
     }
     return events
   }
@@ -150,6 +152,10 @@ enum FeedFeature: TakesActions, RunsEffects, KeepsDerivedState, ShowsImages, Has
       state.feed.hasMore = e.page.hasMore
       state.feed.status = .loaded
       state.feed.pendingLoad = nil
+      if pending.page == 1, !e.page.photos.isEmpty {
+        state.feed.offlineCopy = OfflineCopyPage(
+          provider: state.feed.provider, query: state.feed.activeQuery, photos: e.page.photos)
+      }
       state.observe(.feed, nil)
     },
     .fold(FeedEvents.LoadFailed.self) { state, e in
@@ -211,10 +217,13 @@ enum FeedFeature: TakesActions, RunsEffects, KeepsDerivedState, ShowsImages, Has
             provider: state.feed.provider, query: state.feed.activeQuery, photos: e.page.photos))
       ]
     },
-    // Declared offline, the load fails in `decide`, which reads no file: the copy follows.
-    // (Unreachable, the load's own effect records the copy with the failure.)
+    // Declared offline, the load fails in `decide`, with the copy the state keeps; a state
+    // written before it kept one reads the file, and the copy follows. (Unreachable, the load's
+    // own effect records the copy with the failure.)
     .plan(FeedEvents.LoadFailed.self) { e, state in
-      guard e.failure.kind == .offline && state.feed.status == .failed, state.connectivity == .offline else {
+      guard e.failure.kind == .offline && state.feed.status == .failed, state.connectivity == .offline,
+        state.feed.offlineCopy?.provider != state.feed.provider
+      else {
         return []
       }
       return [.feed(.showOfflineCopy(provider: state.feed.provider))]

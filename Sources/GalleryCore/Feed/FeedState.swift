@@ -27,6 +27,9 @@ public struct FeedState: Codable, Equatable, Sendable {
   @CoreOnly @Nullable public var pendingLoad: PendingLoad? = nil
   /// The debounce timer waiting to search `query`.
   @CoreOnly @Nullable public var debounceTimer: Int? = nil
+  /// The last first page the provider answered, shown when a load cannot go out (absent in a
+  /// state written before it existed: then the copy is read from `offline-feed.json`).
+  @CoreOnly @Nullable public var offlineCopy: OfflineCopyPage? = nil
 
   public struct PendingLoad: Codable, Equatable, Sendable {
     @CoreOnly public var requestID: Int

@@ -1,15 +1,34 @@
 import EventStore
 import Foundation
 
+/// The last first page a provider answered: what the feed shows when it cannot load. The
+/// state keeps it (`FeedState.offlineCopy`, so a load failing at once can show it in the same
+/// change) and so does `offline-feed.json` (for a state written before the member existed).
+public struct OfflineCopyPage: Codable, Equatable, Sendable {
+  public var provider: String
+  public var query: String
+  /// At most a page (`perPage`, bounded by the settings).
+  public var photos: [Photo]
+
+  public init(provider: String, query: String, photos: [Photo]) {
+    self.provider = provider
+    self.query = query
+    self.photos = photos
+  }
+}
+
+extension OfflineCopyPage: PersistedDefaults {
+  /// No provider's page: a member missing from a kept copy is empty.
+  public static var persistedDefaults: OfflineCopyPage {
+    OfflineCopyPage(provider: "", query: "", photos: [])
+  }
+}
+
 /// The last successfully loaded first page, kept on disk (`offline-feed.json`) so the feed
 /// has something to show offline; each successful first page replaces it (it is a copy of
 /// what the provider sent, nothing the user made). A damaged copy is kept aside and reported.
 public struct OfflineCopy: Sendable {
-  struct Contents: Codable, Sendable {
-    var provider: String
-    var query: String
-    var photos: [Photo]
-  }
+  typealias Contents = OfflineCopyPage
 
   public let path: String
   private let file: KeptFile<Contents>

@@ -28,6 +28,7 @@ final class FeedMachineTests: XCTestCase {
       $0.feed.items = page.photos.map { FeedItem(photo: $0) }
       $0.feed.page = 1
       $0.feed.hasMore = true
+      $0.feed.offlineCopy = OfflineCopyPage(provider: "demo", query: "", photos: page.photos)
     }
     store.expectEffects([.feed(.saveOfflineCopy(provider: "demo", query: "", photos: page.photos))])
     return store
@@ -179,34 +180,67 @@ final class FeedMachineTests: XCTestCase {
 
   func testOfflineServesTheLastFirstPageAndComingBackOnlineRefreshes() {
     let store = loaded()
+    store.send(.feed(.setQuery("owl"))) {
+      $0.feed.query = "owl"
+      $0.feed.debounceTimer = 2
+      $0.nextRequestID = 3
+    }
+    store.expectEffects([.startTimer(id: 2, milliseconds: 300, then: .feed(.debounceElapsed(2)))])
     store.send(.feed(.setConnectivity(online: false))) { $0.connectivity = .offline }
     let offline = RequestFailure(kind: .offline, detail: "the device is offline")
-    let events = store.send(.feed(.refresh)) {
-      $0.nextRequestID = 3
+    // The search cannot go out: its failure and the copy the state keeps are one change, so no
+    // screen ever shows the failed search alone.
+    let events = store.send(.feed(.debounceElapsed(2))) {
+      $0.nextRequestID = 4
+      $0.feed.debounceTimer = nil
       $0.feed.status = .failed
       $0.feed.error = MessageCatalog.message("request.offline", retryable: true).retrying("feed/refresh")
+      $0.feed.isOfflineCopy = true
+      $0.feed.hasMore = false
     }
     XCTAssertEqual(
       events,
       [
-        Event(FeedEvents.LoadStarted(requestID: 2, mode: .refresh, page: 1, query: "")),
-        Event(FeedEvents.LoadFailed(requestID: 2, failure: offline)),
-      ], "fails fast: no request goes out")
-    store.expectEffects([.feed(.showOfflineCopy(provider: "demo"))])
-    store.receive([Event(FeedEvents.OfflineCopyShown(photos: [Self.photo(1)], query: ""))]) {
-      $0.feed.items = [FeedItem(photo: Self.photo(1))]
-      $0.feed.isOfflineCopy = true
-      $0.feed.hasMore = false
-    }
+        Event(FeedEvents.DebounceFired(timerID: 2)),
+        Event(FeedEvents.LoadStarted(requestID: 3, mode: .refresh, page: 1, query: "owl")),
+        Event(FeedEvents.LoadFailed(requestID: 3, failure: offline)),
+        Event(FeedEvents.OfflineCopyShown(photos: [1, 2, 3].map(Self.photo), query: "")),
+      ], "fails fast: no request goes out, and the copy comes with the failure")
+    store.expectEffects([])
     XCTAssertEqual(store.send(.feed(.loadMore)), [], "the offline copy has no next page")
     store.send(.feed(.setConnectivity(online: true))) {
       $0.connectivity = .online
       $0.feed.status = .refreshing
       $0.feed.error = nil
-      $0.feed.pendingLoad = .init(requestID: 3, mode: .refresh, page: 1, query: "")
-      $0.nextRequestID = 4
+      $0.feed.pendingLoad = .init(requestID: 4, mode: .refresh, page: 1, query: "owl")
+      $0.nextRequestID = 5
     }
-    store.expectEffects([.feed(.loadPage(requestID: 3, query: "", page: 1, perPage: 20))])
+    store.expectEffects([.feed(.loadPage(requestID: 4, query: "owl", page: 1, perPage: 20))])
+    store.finish()
+  }
+
+  /// A state written before the state kept the copy (an older build's) reads it from its file:
+  /// the copy follows the failure as that effect's result.
+  func testAStateWithoutTheKeptCopyReadsItsFile() {
+    var state = AppState()
+    state.route = [Route(.home)]
+    state.connectivity = .offline
+    state.nextRequestID = 2
+    state.feed.status = .loaded
+    state.feed.page = 1
+    state.feed.items = [FeedItem(photo: Self.photo(2))]
+    let store = TestStore(state: state)
+    let events = store.send(.feed(.refresh)) {
+      $0.nextRequestID = 3
+      $0.feed.status = .failed
+      $0.feed.error = MessageCatalog.message("request.offline", retryable: true).retrying("feed/refresh")
+    }
+    XCTAssertEqual(events.map(\.type), ["feed.loadStarted", "feed.loadFailed"])
+    store.expectEffects([.feed(.showOfflineCopy(provider: "demo"))])
+    store.receive([Event(FeedEvents.OfflineCopyShown(photos: [Self.photo(1)], query: ""))]) {
+      $0.feed.items = [FeedItem(photo: Self.photo(1))]
+      $0.feed.isOfflineCopy = true
+    }
     store.finish()
   }
 

@@ -61,6 +61,8 @@ final class PersistedStateTests: XCTestCase {
       "/feed/items/*": try encoded(FeedItem.persistedDefaults),
       "/feed/items/*/photo": try encoded(Photo.persistedDefaults), "/feed/items/*/thumbnail": image,
       "/feed/pendingLoad": try encoded(FeedState.PendingLoad.persistedDefaults),
+      "/feed/offlineCopy": try encoded(OfflineCopyPage.persistedDefaults),
+      "/feed/offlineCopy/photos/*": try encoded(Photo.persistedDefaults),
       "/album": try encoded(OpenAlbum.persistedDefaults),
       "/album/photos/*": try encoded(AlbumPhotoItem.persistedDefaults),
       "/album/photos/*/photo": try encoded(AlbumPhoto.persistedDefaults), "/album/photos/*/thumbnail": image,

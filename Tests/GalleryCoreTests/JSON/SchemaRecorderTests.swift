@@ -125,8 +125,9 @@ final class SchemaRecorderTests: XCTestCase {
     XCTAssertEqual(
       recorder.hiddenMembers,
       [
-        "nextRequestID", "requestID", "imagesRequestID", "pendingLoad", "debounceTimer", "pending", "owner",
-        "others",
+        "nextRequestID", "requestID", "imagesRequestID", "pendingLoad", "debounceTimer", "offlineCopy",
+        "pending",
+        "owner", "others",
       ])
     guard case .object(let state)? = recorder.components["State"],
       case .object(let properties)? = state["properties"]
