@@ -22,6 +22,25 @@ public enum JSONPatch {
     }
   }
 
+  /// Appends `ops` as the JSON array `JSONWriter` writes for `.array(ops.map(\.json))`, with
+  /// no tree made on the way (a keystroke's `state/changed` is written this way).
+  public static func write(_ ops: [Operation], to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "["))
+    for (i, op) in ops.enumerated() {
+      if i > 0 { out.append(UInt8(ascii: ",")) }
+      out.append(contentsOf: #"{"op":""#.utf8)
+      out.append(contentsOf: op.op.rawValue.utf8)
+      out.append(contentsOf: #"","path":"#.utf8)
+      JSONWriter.writeString(op.path, to: &out)
+      if let value = op.value {
+        out.append(contentsOf: #","value":"#.utf8)
+        JSONWriter.write(value, to: &out)
+      }
+      out.append(UInt8(ascii: "}"))
+    }
+    out.append(UInt8(ascii: "]"))
+  }
+
   /// The operations that turn `old` into `new`.
   public static func diff(_ old: JSONValue, _ new: JSONValue, at path: String = "") -> [Operation] {
     var ops: [Operation] = []

@@ -98,4 +98,28 @@ public enum RPCOutgoing {
   public static func notification(_ method: String, _ params: JSONValue) -> JSONValue {
     .object(["jsonrpc": .string("2.0"), "method": .string(method), "params": params])
   }
+
+  /// The bytes of `result(id, r)` for `r` already written as JSON (`JSONWriter`'s bytes of it).
+  public static func result(_ id: RPCID, encoded result: [UInt8]) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(result.count + 40)
+    out.append(contentsOf: #"{"id":"#.utf8)
+    JSONWriter.write(id.json, to: &out)
+    out.append(contentsOf: #","jsonrpc":"2.0","result":"#.utf8)
+    out.append(contentsOf: result)
+    out.append(UInt8(ascii: "}"))
+    return out
+  }
+
+  /// The bytes of `notification(method, p)` for `p` already written as JSON.
+  public static func notification(_ method: String, encoded params: [UInt8]) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(params.count + method.utf8.count + 40)
+    out.append(contentsOf: #"{"jsonrpc":"2.0","method":"#.utf8)
+    JSONWriter.writeString(method, to: &out)
+    out.append(contentsOf: #","params":"#.utf8)
+    out.append(contentsOf: params)
+    out.append(UInt8(ascii: "}"))
+    return out
+  }
 }

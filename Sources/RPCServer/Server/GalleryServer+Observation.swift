@@ -176,7 +176,7 @@ extension GalleryServer {
     lock.unlock()
     workersDone.enter()
     workers.async { [self] in
-      let response: JSONValue
+      let response: HeldAnswer
       // Its answer goes as soon as it is made; what waits for it starts after.
       var batch = ReadBatch.immediate
       // No answer is built for a client that has not read the earlier ones: past
@@ -192,17 +192,17 @@ extension GalleryServer {
             "\(Self.subscriptionBacklogBytes >> 20) MiB of answers went unread for \(Int(Self.subscriptionStallSeconds)) s; read them, then ask again"
           )
         }
-        response = RPCOutgoing.result(
+        response = HeldAnswer.result(
           id, try call(method, spec, params, cancel: flag, admitted: true, batch: &batch))
       } catch let error as RPCError {
-        response = RPCOutgoing.error(id, error)
+        response = .message(RPCOutgoing.error(id, error))
       } catch {
-        response = RPCOutgoing.error(id, .internalError("\(error)"))
+        response = .message(RPCOutgoing.error(id, .internalError("\(error)")))
       }
       lock.lock()
       cancellable[id] = nil
       lock.unlock()
-      connection.send(response)
+      connection.send(encoded: response.bytes())
       for start in batch.afterAnswers { start() }
       workersDone.leave()
     }

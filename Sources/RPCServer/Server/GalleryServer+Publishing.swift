@@ -54,13 +54,22 @@ extension GalleryServer {
       logger.log(.error, "could not encode state \(change.version): \(error)")
       return
     }
-    connection.send(
-      RPCOutgoing.notification(
-        "state/changed",
-        .object([
-          "fromVersion": .number(Double(from)), "version": .number(Double(change.version)),
-          "patch": .array(patch.map(\.json)),
-        ])))
+    connection.send(encoded: Self.stateChanged(from: from, version: change.version, patch: patch))
+  }
+
+  /// `state/changed`'s bytes, written straight from the operations (no tree): what
+  /// `RPCOutgoing.notification("state/changed", {"fromVersion", "patch", "version"})` writes.
+  static func stateChanged(from: UInt64, version: UInt64, patch: [JSONPatch.Operation]) -> [UInt8] {
+    var params: [UInt8] = []
+    params.reserveCapacity(96 + patch.count * 64)
+    params.append(contentsOf: #"{"fromVersion":"#.utf8)
+    JSONWriter.writeInteger(Int64(clamping: from), to: &params)
+    params.append(contentsOf: #","patch":"#.utf8)
+    JSONPatch.write(patch, to: &params)
+    params.append(contentsOf: #","version":"#.utf8)
+    JSONWriter.writeInteger(Int64(clamping: version), to: &params)
+    params.append(UInt8(ascii: "}"))
+    return RPCOutgoing.notification("state/changed", encoded: params)
   }
 
   /// A query (`state/get` and any `MethodSpec.read`), answered inside

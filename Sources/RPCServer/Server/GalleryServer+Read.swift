@@ -16,7 +16,7 @@ extension GalleryServer {
       switch item {
       case .error(let reason):
         logger.log(.warn, "framing: \(reason)")
-        batch.answer(RPCOutgoing.error(.null, .invalidRequest(reason)))
+        batch.answer(.message(RPCOutgoing.error(.null, .invalidRequest(reason))))
       case .message(let bytes):
         handle(bytes, &batch)
       }
@@ -42,21 +42,22 @@ extension GalleryServer {
     do {
       value = try JSONParser.parse(bytes)
     } catch {
-      return batch.answer(RPCOutgoing.error(.null, .parseError("\(error)")))
+      return batch.answer(.message(RPCOutgoing.error(.null, .parseError("\(error)"))))
     }
     if case .array(let members) = value {
       guard !members.isEmpty else {
-        return batch.answer(RPCOutgoing.error(.null, .invalidRequest("an empty batch")))
+        return batch.answer(.message(RPCOutgoing.error(.null, .invalidRequest("an empty batch"))))
       }
       guard members.count <= Self.maxBatch else {
         return batch.answer(
-          RPCOutgoing.error(
-            .null,
-            .invalidRequest(
-              "a batch of \(members.count) messages is over the limit of \(Self.maxBatch); none was run")))
+          .message(
+            RPCOutgoing.error(
+              .null,
+              .invalidRequest(
+                "a batch of \(members.count) messages is over the limit of \(Self.maxBatch); none was run"))))
       }
       let responses = members.compactMap { dispatch(RPCIncoming($0), inBatch: true, &batch) }
-      if !responses.isEmpty { batch.answer(.array(responses)) }
+      if !responses.isEmpty { batch.answer(.batch(responses)) }
     } else if let response = dispatch(RPCIncoming(value), inBatch: false, &batch) {
       batch.answer(response)
     }
@@ -85,7 +86,7 @@ extension GalleryServer {
         failure = RPCError.storage("\(error)")
       }
     }
-    for message in batch.answers { connection.send(failure.map { Self.failing(message, $0) } ?? message) }
+    for answer in batch.answers { connection.send(encoded: answer.bytes(failing: failure)) }
     batch.answers = []
   }
 

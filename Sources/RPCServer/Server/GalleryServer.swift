@@ -80,10 +80,10 @@ public final class GalleryServer: @unchecked Sendable {
   }
 
   /// Answers a call (nil for notifications and for requests answered later).
-  func dispatch(_ incoming: RPCIncoming, inBatch: Bool, _ batch: inout ReadBatch) -> JSONValue? {
+  func dispatch(_ incoming: RPCIncoming, inBatch: Bool, _ batch: inout ReadBatch) -> HeldAnswer? {
     switch incoming {
     case .invalid(let id, let error):
-      return RPCOutgoing.error(id, error)
+      return .message(RPCOutgoing.error(id, error))
     case .notification(let method, let params):
       notify(method, params, &batch)
       return nil
@@ -105,13 +105,13 @@ public final class GalleryServer: @unchecked Sendable {
         case .read(let answer)?:
           try checkPhase(method, spec)
           settleBeforeRequest(method)
-          return try read(id, spec!, params, answer, send: !inBatch)
+          return try read(id, spec!, params, answer, send: !inBatch).map(HeldAnswer.message)
         default:
-          return RPCOutgoing.result(id, try call(method, spec, params, cancel: nil, batch: &batch))
+          return .result(id, try call(method, spec, params, cancel: nil, batch: &batch))
         }
       } catch {
         logger.log(.info, "\(method) failed: \(error.code) \(error.message)")
-        return RPCOutgoing.error(id, error)
+        return .message(RPCOutgoing.error(id, error))
       }
     }
   }
@@ -166,14 +166,15 @@ public final class GalleryServer: @unchecked Sendable {
     }
   }
 
-  /// Runs one request to its result; `spec` is `method`'s, looked up once by the caller.
-  /// `admitted`: its phase was checked when it arrived (a long request running beside the
-  /// others), so a `shutdown` read after it does not refuse it: shutdown waits for it. What
-  /// it leaves for the read's end (a deferred sync, work after the answers) goes in `batch`.
+  /// Runs one request to its result, written as JSON; `spec` is `method`'s, looked up once by
+  /// the caller. `admitted`: its phase was checked when it arrived (a long request running
+  /// beside the others), so a `shutdown` read after it does not refuse it: shutdown waits for
+  /// it. What it leaves for the read's end (a deferred sync, work after the answers) goes in
+  /// `batch`.
   func call(
     _ method: String, _ spec: MethodSpec?, _ params: JSONValue?, cancel: CancelFlag?, admitted: Bool = false,
     batch: inout ReadBatch
-  ) throws(RPCError) -> JSONValue {
+  ) throws(RPCError) -> [UInt8] {
     if !admitted { try checkPhase(method, spec) }
     guard let spec, !spec.needsTestClock || testClock != nil else {
       throw RPCError.methodNotFound(method)
@@ -192,23 +193,18 @@ public final class GalleryServer: @unchecked Sendable {
         MethodContext(
           dataDirectory: store.dataDirectory, random: store.random, currentState: { [store] in store.state }))
       let outcome = try perform(prepared.action, &batch)
-      var result: [String: JSONValue] = [
-        "version": .number(Double(outcome.version)),
-        "events": .array(
-          outcome.events.map { .object(["seq": .number(Double($0.seq)), "type": .string($0.type)]) }),
-      ]
-      if let answer = prepared.answer { result.merge(answer(outcome, outcome.state)) { _, extra in extra } }
+      let result = ActionResult.bytes(outcome, extra: prepared.answer?(outcome, outcome.state) ?? [:])
       if let progress, let token = prepared.workDoneToken {
         watch(progress, startedBy: outcome, token: token)
       }
-      return .object(result)
+      return result
     case .builtin(let builtin):
       let p = try Params(params, allowed: spec.paramNames, lenient: spec.acceptsUnknownParams)
-      return try run(builtin, p, cancel: cancel, &batch)
+      return JSONWriter.bytes(try run(builtin, p, cancel: cancel, &batch))
     case .read(let answer):
       // Dispatched to `read` before any call reaches here (a notification is not answered).
-      guard let reply = try read(.null, spec, params, answer, send: false) else { return .null }
-      return reply["result"] ?? .null
+      let reply = try read(.null, spec, params, answer, send: false)
+      return JSONWriter.bytes(reply?["result"] ?? .null)
     case .lifecycleNotification:
       throw RPCError.invalidRequest("\(method) is a notification: send it without an id")
     }

@@ -9,7 +9,7 @@ struct ReadBatch {
   /// and the read is the reader's): their answers wait for one shared sync.
   let defersSync: Bool
   /// Answers, in the order they were made, sent by `flush` after the sync.
-  var answers: [JSONValue] = []
+  var answers: [HeldAnswer] = []
   /// An append deferred its fsync: `flush` syncs before the answers go.
   var needsSync = false
   /// Work to start once the answers are queued for writing (a subscription's first delivery
@@ -25,5 +25,5 @@ struct ReadBatch {
   static var immediate: ReadBatch { ReadBatch(defersSync: false) }
 
   /// Keeps `message` for the read's end.
-  mutating func answer(_ message: JSONValue) { answers.append(message) }
+  mutating func answer(_ answer: HeldAnswer) { answers.append(answer) }
 }

@@ -1,0 +1,52 @@
+import GalleryCore
+import JSON
+
+/// An action's answer, written straight from its outcome as `JSONWriter` would write the
+/// object `{"events": [{"seq", "type"}…], "version"}` merged with the method's own members
+/// (`MethodSpec`'s `answer`): keys sorted, the method's members winning a clash, no tree.
+enum ActionResult {
+  static func bytes(_ outcome: Store.Outcome, extra: [String: JSONValue]) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(40 + outcome.events.count * 48)
+    out.append(UInt8(ascii: "{"))
+    let extra = extra.sorted { $0.key < $1.key }
+    var next = extra.startIndex
+    var first = true
+    func member(_ key: String) {
+      if !first { out.append(UInt8(ascii: ",")) }
+      first = false
+      JSONWriter.writeString(key, to: &out)
+      out.append(UInt8(ascii: ":"))
+    }
+    /// The method's members that sort before `key` (all that are left, for nil).
+    func extras(before key: String?) {
+      while next < extra.endIndex, key.map({ extra[next].key < $0 }) ?? true {
+        member(extra[next].key)
+        JSONWriter.write(extra[next].value, to: &out)
+        next += 1
+      }
+    }
+    extras(before: "events")
+    if next == extra.endIndex || extra[next].key != "events" {
+      member("events")
+      out.append(UInt8(ascii: "["))
+      for (i, event) in outcome.events.enumerated() {
+        if i > 0 { out.append(UInt8(ascii: ",")) }
+        out.append(contentsOf: #"{"seq":"#.utf8)
+        JSONWriter.writeInteger(Int64(clamping: event.seq), to: &out)
+        out.append(contentsOf: #","type":"#.utf8)
+        JSONWriter.writeString(event.type, to: &out)
+        out.append(UInt8(ascii: "}"))
+      }
+      out.append(UInt8(ascii: "]"))
+    }
+    extras(before: "version")
+    if next == extra.endIndex || extra[next].key != "version" {
+      member("version")
+      JSONWriter.writeInteger(Int64(clamping: outcome.version), to: &out)
+    }
+    extras(before: nil)
+    out.append(UInt8(ascii: "}"))
+    return out
+  }
+}
