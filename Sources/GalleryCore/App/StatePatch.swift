@@ -19,7 +19,12 @@ public enum StatePatch {
     throws
   {
     guard a != b else { return }
-    ops += JSONPatch.diff(try AppState.view(a), try AppState.view(b), at: path())
+    // A leaf (a keystroke's text, a flag) is its own view: no encoder run.
+    if let new = JSONValueEncoder.leaf(b), let old = JSONValueEncoder.leaf(a) {
+      ops += JSONPatch.diff(old, new, at: path())
+    } else {
+      ops += JSONPatch.diff(try AppState.view(a), try AppState.view(b), at: path())
+    }
   }
 
   /// A collection published as an object keyed by `key`: removed keys, then changed and added
