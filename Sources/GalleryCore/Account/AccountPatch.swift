@@ -24,5 +24,5 @@ extension AccountState: StatePatchable {
 
 extension AccountFeature {
   /// `/account`, patched field by field and image by image.
-  static let stateParts: [StatePart] = [.part("account") { $0.account }]
+  static let stateParts: [StatePart] = [.part("account") { $0.$account }]
 }

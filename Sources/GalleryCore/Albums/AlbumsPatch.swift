@@ -18,7 +18,7 @@ extension AlbumsState: StatePatchable {
 extension AlbumsFeature {
   /// `/albums`, the open album and the open album photo.
   static let stateParts: [StatePart] = [
-    .part("albums") { $0.albums },
+    .part("albums") { $0.$albums },
     .value("album") { Nullable(wrappedValue: $0.album) },
     .value("photo") { Nullable(wrappedValue: $0.photo) },
   ]

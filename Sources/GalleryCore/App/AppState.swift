@@ -1,36 +1,37 @@
 /// The whole view state, a pure fold of the log. Frontends render it; `protocol/` documents
-/// every path.
+/// every path. Its parts are `@CopyOnWrite`: a copy of the state shares them until one is
+/// written, so a copy is cheap and a patch skips every part two states share without comparing.
 public struct AppState: Codable, Equatable, Sendable {
   /// The navigation stack, top last.
-  public var route: [Route] = [Route(.login)]
+  @CopyOnWrite public var route: [Route] = [Route(.login)]
   /// How the app is built: sign-in first or none, and its home screen (from `initialize`).
-  public var shape = AppShape()
-  public var login = AuthFormState(.login)
-  public var registration = AuthFormState(.registration)
-  public var session = Session()
+  @CopyOnWrite public var shape = AppShape()
+  @CopyOnWrite public var login = AuthFormState(.login)
+  @CopyOnWrite public var registration = AuthFormState(.registration)
+  @CopyOnWrite public var session = Session()
   /// The home screen's photo feed.
-  public var feed = FeedState()
+  @CopyOnWrite public var feed = FeedState()
   /// The open photo, if the detail screen is showing.
   @BoxedNullable public var detail: DetailState? = nil
   /// The albums screen.
-  public var albums = AlbumsState()
+  @CopyOnWrite public var albums = AlbumsState()
   /// The open album, if its screen is showing.
   @BoxedNullable public var album: OpenAlbum? = nil
   /// The open album photo, if its screen is showing.
   @BoxedNullable public var photo: OpenPhoto? = nil
   /// The Imgur account screen.
-  public var account = AccountState()
+  @CopyOnWrite public var account = AccountState()
   /// The random video screen.
-  public var video = VideoState()
+  @CopyOnWrite public var video = VideoState()
   /// Appearance, language, providers, limits.
-  public var settings = Settings()
-  public var favorites = FavoritesState()
+  @CopyOnWrite public var settings = Settings()
+  @CopyOnWrite public var favorites = FavoritesState()
   /// Whether the frontend says the device is online (`connectivity/set`).
   public var connectivity = Connectivity.online
   /// Provider areas whose last request could not reach the server, by area (`ProviderArea`).
-  public var unreachable: [String: Unreachable] = [:]
+  @CopyOnWrite public var unreachable: [String: Unreachable] = [:]
   /// Provider areas that asked to wait before the next request, by area (`ProviderArea`).
-  public var rateLimited: [String: RateLimit] = [:]
+  @CopyOnWrite public var rateLimited: [String: RateLimit] = [:]
   /// The id the next request will get (ids enter the log in events, so replay matches).
   /// Bookkeeping: kept in snapshots, never shown to clients.
   @CoreOnly public var nextRequestID = 1

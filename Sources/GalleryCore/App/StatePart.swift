@@ -24,25 +24,56 @@ struct StatePart: Sendable {
       view: { try AppState.view(get($0)) }, narrow: { _, _ in nil })
   }
 
-  /// A list patched element by element.
+  /// A member held `@CopyOnWrite`, patched as one value: skipped at once when both states share it.
+  static func value<T>(_ name: String, _ member: @escaping @Sendable (AppState) -> CopyOnWrite<T>)
+    -> StatePart
+  {
+    sharedOrPatched(name, member, value(name) { member($0).wrappedValue })
+  }
+
+  /// A list held `@CopyOnWrite`, patched element by element.
   static func list<T: Encodable & Equatable & Sendable>(
-    _ name: String, _ get: @escaping @Sendable (AppState) -> [T]
+    _ name: String, _ member: @escaping @Sendable (AppState) -> CopyOnWrite<[T]>
+  ) -> StatePart {
+    let path = "/" + name
+    return sharedOrPatched(
+      name, member,
+      StatePart(
+        name: name,
+        patch: { a, b, ops in try StatePatch.list(path, member(a).wrappedValue, member(b).wrappedValue, &ops)
+        },
+        view: { try AppState.view(member($0).wrappedValue) }, narrow: { _, _ in nil }))
+  }
+
+  /// A member held `@CopyOnWrite` that patches (and may resolve pointers into) itself: a
+  /// feature's state.
+  static func part<T: StatePatchable>(
+    _ name: String, _ member: @escaping @Sendable (AppState) -> CopyOnWrite<T>
   )
     -> StatePart
   {
     let path = "/" + name
-    return StatePart(
-      name: name, patch: { a, b, ops in try StatePatch.list(path, get(a), get(b), &ops) },
-      view: { try AppState.view(get($0)) }, narrow: { _, _ in nil })
+    return sharedOrPatched(
+      name, member,
+      StatePart(
+        name: name,
+        patch: { a, b, ops in try T.patch(member(a).wrappedValue, member(b).wrappedValue, at: path, &ops) },
+        view: { try AppState.view(member($0).wrappedValue) },
+        narrow: { state, rest in try member(state).wrappedValue.narrow(rest) }))
   }
 
-  /// A member that patches (and may resolve pointers into) itself: a feature's state.
-  static func part<T: StatePatchable>(_ name: String, _ get: @escaping @Sendable (AppState) -> T) -> StatePart
-  {
-    let path = "/" + name
+  /// `part` with its patch skipped when both states share the member's storage (so its
+  /// value): most parts of most changes, in O(1), without comparing.
+  private static func sharedOrPatched<T>(
+    _ name: String, _ member: @escaping @Sendable (AppState) -> CopyOnWrite<T>, _ part: StatePart
+  ) -> StatePart {
+    let patch = part.patch
     return StatePart(
-      name: name, patch: { a, b, ops in try T.patch(get(a), get(b), at: path, &ops) },
-      view: { try AppState.view(get($0)) }, narrow: { state, rest in try get(state).narrow(rest) })
+      name: name,
+      patch: { a, b, ops in
+        guard !CopyOnWrite.shared(member(a), member(b)) else { return }
+        try patch(a, b, &ops)
+      }, view: part.view, narrow: part.narrow)
   }
 }
 

@@ -53,8 +53,8 @@ extension SecretFieldState {
 extension AuthFeature {
   /// The two forms (patched input by input) and `/session`.
   static let stateParts: [StatePart] = [
-    .part("login") { $0.login },
-    .part("registration") { $0.registration },
-    .value("session") { $0.session },
+    .part("login") { $0.$login },
+    .part("registration") { $0.$registration },
+    .value("session") { $0.$session },
   ]
 }

@@ -13,5 +13,5 @@ extension FavoritesState: StatePatchable {
 
 extension FavoritesFeature {
   /// `/favorites`, patched item by item.
-  static let stateParts: [StatePart] = [.part("favorites") { $0.favorites }]
+  static let stateParts: [StatePart] = [.part("favorites") { $0.$favorites }]
 }

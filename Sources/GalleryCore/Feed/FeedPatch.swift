@@ -45,7 +45,7 @@ extension FeedState: StatePatchable {
 extension FeedFeature {
   /// `/feed`, the open photo (`/detail`) and `/connectivity`, which the feed follows.
   static let stateParts: [StatePart] = [
-    .part("feed") { $0.feed },
+    .part("feed") { $0.$feed },
     .value("detail") { Nullable(wrappedValue: $0.detail) },
     .value("connectivity") { $0.connectivity },
   ]

@@ -52,7 +52,7 @@ enum NavigationFeature: TakesActions {
 extension NavigationFeature {
   /// `/route` (patched screen by screen) and `/shape`.
   static let stateParts: [StatePart] = [
-    .list("route") { $0.route },
-    .value("shape") { $0.shape },
+    .list("route") { $0.$route },
+    .value("shape") { $0.$shape },
   ]
 }

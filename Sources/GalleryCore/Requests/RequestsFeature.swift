@@ -61,8 +61,8 @@ enum RequestsFeature: TakesActions, Resumes {
 extension RequestsFeature {
   /// The provider areas that could not be reached and those asked to wait.
   static let stateParts: [StatePart] = [
-    .value("unreachable") { $0.unreachable },
-    .value("rateLimited") { $0.rateLimited },
+    .value("unreachable") { $0.$unreachable },
+    .value("rateLimited") { $0.$rateLimited },
   ]
 }
 

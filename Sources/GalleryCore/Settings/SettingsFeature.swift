@@ -162,7 +162,7 @@ enum SettingsFeature: TakesActions, RunsEffects, HasScreens, Resumes, Demonstrat
 
 extension SettingsFeature {
   /// `/settings`, patched as one value.
-  static let stateParts: [StatePart] = [.value("settings") { $0.settings }]
+  static let stateParts: [StatePart] = [.value("settings") { $0.$settings }]
 }
 
 extension SettingsFeature {

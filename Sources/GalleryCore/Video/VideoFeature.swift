@@ -71,7 +71,7 @@ enum VideoFeature: TakesActions, RunsEffects, HasScreens, HasProviders, Resumes,
 
 extension VideoFeature {
   /// `/video`, patched as one value.
-  static let stateParts: [StatePart] = [.value("video") { $0.video }]
+  static let stateParts: [StatePart] = [.value("video") { $0.$video }]
 }
 
 extension VideoFeature {
