@@ -38,6 +38,34 @@ public enum JSONParser {
   /// Parses UTF-8 text.
   public static func parse(_ text: String) throws(Failure) -> JSONValue { try parse(Array(text.utf8)) }
 
+  /// The members `names` of the one JSON object `bytes` holds, each as `parse` gives it (a
+  /// repeated key: the first counts), with no dictionary made of the object: a message's
+  /// envelope is read this way. Nil when the text is anything but one valid object (then
+  /// `parse` says why); every member is checked exactly as `parse` checks it.
+  public static func members(_ names: [String], of bytes: [UInt8]) -> [JSONValue?]? {
+    bytes.withUnsafeBytes { raw -> [JSONValue?]? in
+      var s = JSONScanner(raw)
+      var found = [JSONValue?](repeating: nil, count: names.count)
+      do {
+        s.skipWhitespace()
+        guard s.consume(UInt8(ascii: "{")) else { return nil }
+        if !s.consume(UInt8(ascii: "}")) {
+          repeat {
+            let key = try s.readString()
+            try s.expect(UInt8(ascii: ":"), "':' after an object key")
+            let value = try parseValue(&s, depth: 1)
+            if let i = names.firstIndex(of: key), found[i] == nil { found[i] = value }
+          } while s.consume(UInt8(ascii: ","))
+          try s.expect(UInt8(ascii: "}"), "',' or '}' in an object")
+        }
+        s.skipWhitespace()
+        return s.atEnd ? found : nil
+      } catch {
+        return nil
+      }
+    }
+  }
+
   /// A number of at most 15 digits with no fraction or exponent (ids, counts, versions:
   /// most numbers on the wire), read without making a `String`; nil for any other number.
   /// Such a value is exact as a `Double`, so this gives what `Double(text)` would.

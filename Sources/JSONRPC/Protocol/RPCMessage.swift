@@ -44,8 +44,22 @@ public enum RPCIncoming: Equatable, Sendable {
       self = .invalid(id: .null, error: .invalidRequest("a request must be a JSON object"))
       return
     }
+    self.init(
+      id: members["id"], jsonrpc: members["jsonrpc"], method: members["method"], params: members["params"])
+  }
+
+  /// Classifies a whole message from its text, reading only its envelope's members (no
+  /// dictionary of the message is made); nil when the text is not one valid JSON object (a
+  /// batch, or text `JSONParser.parse` must describe).
+  public static func envelope(of bytes: [UInt8]) -> RPCIncoming? {
+    guard let m = JSONParser.members(["id", "jsonrpc", "method", "params"], of: bytes) else { return nil }
+    return RPCIncoming(id: m[0], jsonrpc: m[1], method: m[2], params: m[3])
+  }
+
+  /// Classifies a message by its envelope's members (nil: absent).
+  init(id raw: JSONValue?, jsonrpc: JSONValue?, method: JSONValue?, params: JSONValue?) {
     var id: RPCID? = nil
-    if let raw = members["id"] {
+    if let raw {
       guard let read = RPCID(json: raw) else {
         self = .invalid(id: .null, error: .invalidRequest("\"id\" must be a string, a number or null"))
         return
@@ -61,16 +75,16 @@ public enum RPCIncoming: Equatable, Sendable {
       }
       id = read
     }
-    guard members["jsonrpc"] == .string("2.0") else {
+    guard jsonrpc == .string("2.0") else {
       self = .invalid(id: id ?? .null, error: .invalidRequest("\"jsonrpc\" must be exactly \"2.0\""))
       return
     }
-    guard case .string(let method)? = members["method"] else {
+    guard case .string(let method)? = method else {
       self = .invalid(id: id ?? .null, error: .invalidRequest("\"method\" must be a string"))
       return
     }
     // `"params": null` means omitted (pygls and Eglot send it on every call without params).
-    let params = members["params"] == .null ? nil : members["params"]
+    let params = params == .null ? nil : params
     switch params {
     case nil, .object?, .array?: break
     default:

@@ -38,30 +38,36 @@ extension GalleryServer {
 
   /// Handles one framed message, a single call or a batch, answering into `batch`.
   private func handle(_ bytes: [UInt8], _ batch: inout ReadBatch) {
+    defer { if batch.startsPublishing { startPublishing(&batch) } }
+    // One message, the usual case: its envelope is read with no tree of the message made.
+    // Anything else (a batch, text that is not JSON) is parsed whole, for its members or for
+    // the error that says where it went wrong.
+    if let envelope = RPCIncoming.envelope(of: bytes) { return answer(envelope, &batch) }
     let value: JSONValue
     do {
       value = try JSONParser.parse(bytes)
     } catch {
       return batch.answer(.message(RPCOutgoing.error(.null, .parseError("\(error)"))))
     }
-    if case .array(let members) = value {
-      guard !members.isEmpty else {
-        return batch.answer(.message(RPCOutgoing.error(.null, .invalidRequest("an empty batch"))))
-      }
-      guard members.count <= Self.maxBatch else {
-        return batch.answer(
-          .message(
-            RPCOutgoing.error(
-              .null,
-              .invalidRequest(
-                "a batch of \(members.count) messages is over the limit of \(Self.maxBatch); none was run"))))
-      }
-      let responses = members.compactMap { dispatch(RPCIncoming($0), inBatch: true, &batch) }
-      if !responses.isEmpty { batch.answer(.batch(responses)) }
-    } else if let response = dispatch(RPCIncoming(value), inBatch: false, &batch) {
-      batch.answer(response)
+    guard case .array(let members) = value else { return answer(RPCIncoming(value), &batch) }
+    guard !members.isEmpty else {
+      return batch.answer(.message(RPCOutgoing.error(.null, .invalidRequest("an empty batch"))))
     }
-    if batch.startsPublishing { startPublishing(&batch) }
+    guard members.count <= Self.maxBatch else {
+      return batch.answer(
+        .message(
+          RPCOutgoing.error(
+            .null,
+            .invalidRequest(
+              "a batch of \(members.count) messages is over the limit of \(Self.maxBatch); none was run"))))
+    }
+    let responses = members.compactMap { dispatch(RPCIncoming($0), inBatch: true, &batch) }
+    if !responses.isEmpty { batch.answer(.batch(responses)) }
+  }
+
+  /// Dispatches one message that is not in a batch, keeping its answer if it has one.
+  private func answer(_ incoming: RPCIncoming, _ batch: inout ReadBatch) {
+    if let response = dispatch(incoming, inBatch: false, &batch) { batch.answer(response) }
   }
 
   /// `state/changed` goes out only once `initialize` is answered (LSP sends nothing before
