@@ -19,7 +19,7 @@ extension AlbumsFeature {
   /// `/albums`, the open album and the open album photo.
   static let stateParts: [StatePart] = [
     .part("albums") { $0.$albums },
-    .value("album") { Nullable(wrappedValue: $0.album) },
-    .value("photo") { Nullable(wrappedValue: $0.photo) },
+    .value("album") { $0.$album },
+    .value("photo") { $0.$photo },
   ]
 }

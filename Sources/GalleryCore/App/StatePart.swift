@@ -62,16 +62,32 @@ struct StatePart: Sendable {
         narrow: { state, rest in try member(state).wrappedValue.narrow(rest) }))
   }
 
+  /// An open screen held `@BoxedNullable`, patched as one value (`null` or the screen):
+  /// skipped at once when both states hold the same box (or none).
+  static func value<T>(_ name: String, _ member: @escaping @Sendable (AppState) -> BoxedNullable<T>)
+    -> StatePart
+  {
+    sharedOrPatched(
+      name, { BoxedNullable.shared(member($0), member($1)) },
+      value(name) { Nullable(wrappedValue: member($0).wrappedValue) })
+  }
+
   /// `part` with its patch skipped when both states share the member's storage (so its
   /// value): most parts of most changes, in O(1), without comparing.
   private static func sharedOrPatched<T>(
     _ name: String, _ member: @escaping @Sendable (AppState) -> CopyOnWrite<T>, _ part: StatePart
   ) -> StatePart {
+    sharedOrPatched(name, { CopyOnWrite.shared(member($0), member($1)) }, part)
+  }
+
+  private static func sharedOrPatched(
+    _ name: String, _ shared: @escaping @Sendable (AppState, AppState) -> Bool, _ part: StatePart
+  ) -> StatePart {
     let patch = part.patch
     return StatePart(
       name: name,
       patch: { a, b, ops in
-        guard !CopyOnWrite.shared(member(a), member(b)) else { return }
+        guard !shared(a, b) else { return }
         try patch(a, b, &ops)
       }, view: part.view, narrow: part.narrow)
   }

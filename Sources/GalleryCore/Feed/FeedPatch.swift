@@ -46,7 +46,7 @@ extension FeedFeature {
   /// `/feed`, the open photo (`/detail`) and `/connectivity`, which the feed follows.
   static let stateParts: [StatePart] = [
     .part("feed") { $0.$feed },
-    .value("detail") { Nullable(wrappedValue: $0.detail) },
+    .value("detail") { $0.$detail },
     .value("connectivity") { $0.connectivity },
   ]
 }

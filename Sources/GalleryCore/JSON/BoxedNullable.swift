@@ -28,8 +28,14 @@ public struct BoxedNullable<Value: Codable & Equatable & Sendable>: Codable, Equ
   }
 
   public static func == (lhs: BoxedNullable, rhs: BoxedNullable) -> Bool {
-    lhs.box === rhs.box || lhs.wrappedValue == rhs.wrappedValue
+    shared(lhs, rhs) || lhs.wrappedValue == rhs.wrappedValue
   }
+
+  /// Whether both hold the same box, or neither holds one: then they are equal, in O(1).
+  public static func shared(_ lhs: BoxedNullable, _ rhs: BoxedNullable) -> Bool { lhs.box === rhs.box }
+
+  /// The member with its box (`$detail`), for `StatePart`.
+  public var projectedValue: BoxedNullable { self }
 }
 
 extension KeyedDecodingContainer {
