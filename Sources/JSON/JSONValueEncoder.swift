@@ -9,7 +9,7 @@ public struct JSONValueEncoder {
 
   public func encode<T: Encodable>(_ value: T) throws -> JSONValue {
     let root = Node()
-    try value.encode(to: NodeEncoder(node: root, codingPath: [], view: view))
+    try value.encode(to: NodeEncoder(node: root, view: view))
     return root.result
   }
 
@@ -32,7 +32,7 @@ public struct JSONValueEncoder {
   /// snapshot is written this way.
   public func encodeBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
     let root = Node()
-    try value.encode(to: NodeEncoder(node: root, codingPath: [], view: view))
+    try value.encode(to: NodeEncoder(node: root, view: view))
     var out: [UInt8] = []
     out.reserveCapacity(256)
     root.write(to: &out)
@@ -93,42 +93,46 @@ final class Node {
 
 struct NodeEncoder: Encoder {
   let node: Node
-  var codingPath: [any CodingKey]
+  /// Not tracked (always empty): nothing this encoder encodes reads it, and keeping it cost
+  /// an array per member encoded.
+  var codingPath: [any CodingKey] { [] }
   /// Leaves out `@CoreOnly` members (the clients' view).
   var view = false
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
     if node.members == nil { node.members = [] }
-    return KeyedEncodingContainer(KeyedNodeContainer<Key>(node: node, codingPath: codingPath, view: view))
+    return KeyedEncodingContainer(KeyedNodeContainer<Key>(node: node, view: view))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
     if node.items == nil { node.items = [] }
-    return UnkeyedNodeContainer(node: node, codingPath: codingPath, view: view)
+    return UnkeyedNodeContainer(node: node, view: view)
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer {
-    SingleNodeContainer(node: node, codingPath: codingPath, view: view)
+    SingleNodeContainer(node: node, view: view)
   }
 }
 
 /// Encodes one value into a fresh node (nested Encodable values go through their own encode).
-private func encodeValue<T: Encodable>(_ value: T, codingPath: [any CodingKey], view: Bool) throws -> Node {
+private func encodeValue<T: Encodable>(_ value: T, view: Bool) throws -> Node {
   let node = Node()
   // The common leaves by the type's identity: a snapshot of 10,000 photos has 300,000 values.
   // (An optional of these reaches here again through its single-value container.)
   if let leaf = JSONValueEncoder.leaf(value) {
     node.value = leaf
   } else {
-    try value.encode(to: NodeEncoder(node: node, codingPath: codingPath, view: view))
+    try value.encode(to: NodeEncoder(node: node, view: view))
   }
   return node
 }
 
 struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   let node: Node
-  var codingPath: [any CodingKey]
+  /// Not tracked (always empty): nothing this encoder encodes reads it, and keeping it cost
+  /// an array per member encoded.
+  var codingPath: [any CodingKey] { [] }
   var view = false
 
   func put(_ child: Node, _ key: Key) { node.members!.append((key.stringValue, child)) }
@@ -155,7 +159,7 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encode(_ value: UInt64, forKey key: Key) throws { leaf(.whole(value), key) }
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
     if view, value is any HiddenFromView { return }
-    put(try encodeValue(value, codingPath: codingPath + [key], view: view), key)
+    put(try encodeValue(value, view: view), key)
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
@@ -165,27 +169,29 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     child.members = []
     put(child, key)
     return KeyedEncodingContainer(
-      KeyedNodeContainer<NestedKey>(node: child, codingPath: codingPath + [key], view: view))
+      KeyedNodeContainer<NestedKey>(node: child, view: view))
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
     let child = Node()
     child.items = []
     put(child, key)
-    return UnkeyedNodeContainer(node: child, codingPath: codingPath + [key], view: view)
+    return UnkeyedNodeContainer(node: child, view: view)
   }
 
-  mutating func superEncoder() -> any Encoder { NodeEncoder(node: node, codingPath: codingPath, view: view) }
+  mutating func superEncoder() -> any Encoder { NodeEncoder(node: node, view: view) }
   mutating func superEncoder(forKey key: Key) -> any Encoder {
     let child = Node()
     put(child, key)
-    return NodeEncoder(node: child, codingPath: codingPath + [key], view: view)
+    return NodeEncoder(node: child, view: view)
   }
 }
 
 struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
   let node: Node
-  var codingPath: [any CodingKey]
+  /// Not tracked (always empty): nothing this encoder encodes reads it, and keeping it cost
+  /// an array per member encoded.
+  var codingPath: [any CodingKey] { [] }
   var view = false
   var count: Int { node.items!.count }
 
@@ -211,7 +217,7 @@ struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
   mutating func encode(_ value: UInt32) throws { leaf(.number(Double(value))) }
   mutating func encode(_ value: UInt64) throws { leaf(.whole(value)) }
   mutating func encode<T: Encodable>(_ value: T) throws {
-    node.items!.append(try encodeValue(value, codingPath: codingPath, view: view))
+    node.items!.append(try encodeValue(value, view: view))
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
@@ -221,26 +227,28 @@ struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
     child.members = []
     node.items!.append(child)
     return KeyedEncodingContainer(
-      KeyedNodeContainer<NestedKey>(node: child, codingPath: codingPath, view: view))
+      KeyedNodeContainer<NestedKey>(node: child, view: view))
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
     let child = Node()
     child.items = []
     node.items!.append(child)
-    return UnkeyedNodeContainer(node: child, codingPath: codingPath, view: view)
+    return UnkeyedNodeContainer(node: child, view: view)
   }
 
   mutating func superEncoder() -> any Encoder {
     let child = Node()
     node.items!.append(child)
-    return NodeEncoder(node: child, codingPath: codingPath, view: view)
+    return NodeEncoder(node: child, view: view)
   }
 }
 
 struct SingleNodeContainer: SingleValueEncodingContainer {
   let node: Node
-  var codingPath: [any CodingKey]
+  /// Not tracked (always empty): nothing this encoder encodes reads it, and keeping it cost
+  /// an array per member encoded.
+  var codingPath: [any CodingKey] { [] }
   var view = false
 
   mutating func encodeNil() throws { node.value = .null }
@@ -260,7 +268,7 @@ struct SingleNodeContainer: SingleValueEncodingContainer {
   mutating func encode(_ value: UInt64) throws { node.value = .whole(value) }
   mutating func encode<T: Encodable>(_ value: T) throws {
     // The child's tree is adopted as it is, so a view's omissions reach inside it too.
-    let child = try encodeValue(value, codingPath: codingPath, view: view)
+    let child = try encodeValue(value, view: view)
     node.value = child.value
     node.members = child.members
     node.items = child.items
