@@ -40,18 +40,39 @@ public struct JSONValueEncoder {
   }
 }
 
+/// A member or an item of a node: a leaf's value kept in place (no node of its own: most
+/// values of a state are leaves), or a node containers write into.
+enum NodeChild {
+  case leaf(JSONValue)
+  case node(Node)
+
+  var result: JSONValue {
+    switch self {
+    case .leaf(let value): value
+    case .node(let node): node.result
+    }
+  }
+
+  func write(to out: inout [UInt8]) {
+    switch self {
+    case .leaf(let value): JSONWriter.write(value, to: &out)
+    case .node(let node): node.write(to: &out)
+    }
+  }
+}
+
 /// A value being built; containers write into it.
 final class Node {
   var value: JSONValue = .null
   /// An object's members in the order they were encoded (a key encoded twice: the last one
   /// counts, as a dictionary's would). A list, not a dictionary: no key is hashed.
-  var members: [(key: String, node: Node)]? = nil
-  var items: [Node]? = nil
+  var members: [(key: String, child: NodeChild)]? = nil
+  var items: [NodeChild]? = nil
 
   var result: JSONValue {
     if let members {
       var object = [String: JSONValue](minimumCapacity: members.count)
-      for (key, node) in members { object[key] = node.result }
+      for (key, child) in members { object[key] = child.result }
       return .object(object)
     }
     if let items { return .array(items.map(\.result)) }
@@ -115,17 +136,15 @@ struct NodeEncoder: Encoder {
   }
 }
 
-/// Encodes one value into a fresh node (nested Encodable values go through their own encode).
-private func encodeValue<T: Encodable>(_ value: T, view: Bool) throws -> Node {
-  let node = Node()
+/// Encodes one value: a common leaf in place, anything else into a fresh node (nested
+/// Encodable values go through their own encode).
+private func encodeValue<T: Encodable>(_ value: T, view: Bool) throws -> NodeChild {
   // The common leaves by the type's identity: a snapshot of 10,000 photos has 300,000 values.
   // (An optional of these reaches here again through its single-value container.)
-  if let leaf = JSONValueEncoder.leaf(value) {
-    node.value = leaf
-  } else {
-    try value.encode(to: NodeEncoder(node: node, view: view))
-  }
-  return node
+  if let leaf = JSONValueEncoder.leaf(value) { return .leaf(leaf) }
+  let node = Node()
+  try value.encode(to: NodeEncoder(node: node, view: view))
+  return .node(node)
 }
 
 struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
@@ -135,12 +154,9 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   var codingPath: [any CodingKey] { [] }
   var view = false
 
-  func put(_ child: Node, _ key: Key) { node.members!.append((key.stringValue, child)) }
-  func leaf(_ value: JSONValue, _ key: Key) {
-    let child = Node()
-    child.value = value
-    put(child, key)
-  }
+  func put(_ child: Node, _ key: Key) { put(.node(child), key) }
+  func put(_ child: NodeChild, _ key: Key) { node.members!.append((key.stringValue, child)) }
+  func leaf(_ value: JSONValue, _ key: Key) { put(.leaf(value), key) }
 
   mutating func encodeNil(forKey key: Key) throws { leaf(.null, key) }
   mutating func encode(_ value: Bool, forKey key: Key) throws { leaf(.bool(value), key) }
@@ -195,11 +211,7 @@ struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
   var view = false
   var count: Int { node.items!.count }
 
-  func leaf(_ value: JSONValue) {
-    let child = Node()
-    child.value = value
-    node.items!.append(child)
-  }
+  func leaf(_ value: JSONValue) { node.items!.append(.leaf(value)) }
 
   mutating func encodeNil() throws { leaf(.null) }
   mutating func encode(_ value: Bool) throws { leaf(.bool(value)) }
@@ -225,7 +237,7 @@ struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
   {
     let child = Node()
     child.members = []
-    node.items!.append(child)
+    node.items!.append(.node(child))
     return KeyedEncodingContainer(
       KeyedNodeContainer<NestedKey>(node: child, view: view))
   }
@@ -233,13 +245,13 @@ struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
     let child = Node()
     child.items = []
-    node.items!.append(child)
+    node.items!.append(.node(child))
     return UnkeyedNodeContainer(node: child, view: view)
   }
 
   mutating func superEncoder() -> any Encoder {
     let child = Node()
-    node.items!.append(child)
+    node.items!.append(.node(child))
     return NodeEncoder(node: child, view: view)
   }
 }
@@ -268,10 +280,13 @@ struct SingleNodeContainer: SingleValueEncodingContainer {
   mutating func encode(_ value: UInt64) throws { node.value = .whole(value) }
   mutating func encode<T: Encodable>(_ value: T) throws {
     // The child's tree is adopted as it is, so a view's omissions reach inside it too.
-    let child = try encodeValue(value, view: view)
-    node.value = child.value
-    node.members = child.members
-    node.items = child.items
+    switch try encodeValue(value, view: view) {
+    case .leaf(let leaf): node.value = leaf
+    case .node(let child):
+      node.value = child.value
+      node.members = child.members
+      node.items = child.items
+    }
   }
 }
 
