@@ -50,39 +50,27 @@ public enum EventLine {
   /// Appends the line (with its `\n`) for one event to `out`.
   public static func encode(_ r: EventRecord, into out: inout [UInt8]) {
     let start = out.count
-    out.append(contentsOf: Heads.seq)
+    JSONWriter.raw(#"{"seq":"#, to: &out)
     appendDecimal(r.seq, to: &out)
-    out.append(contentsOf: Heads.time)
+    JSONWriter.raw(#","time":""#, to: &out)
     ISOTime.append(millis: r.timeMillis, to: &out)
-    out.append(contentsOf: Heads.type)
+    JSONWriter.raw(#"","type":""#, to: &out)
     var type = r.type
     type.withUTF8 { out.append(contentsOf: $0) }
-    out.append(contentsOf: Heads.version)
+    JSONWriter.raw(#"","v":"#, to: &out)
     appendDecimal(UInt64(r.version), to: &out)
     if r.batchRemaining > 0 {
-      out.append(contentsOf: Heads.more)
+      JSONWriter.raw(#","more":"#, to: &out)
       appendDecimal(UInt64(r.batchRemaining), to: &out)
     }
-    out.append(contentsOf: Heads.data)
+    JSONWriter.raw(#","data":"#, to: &out)
     out.append(contentsOf: r.data)
     let crc = out.withUnsafeBytes { CRC32C.checksum(UnsafeRawBufferPointer(rebasing: $0[start...])) }
     out.append(contentsOf: suffixHead)
     for shift in stride(from: 28, through: 0, by: -4) {
       out.append(hexDigits[Int((crc >> UInt32(shift)) & 0xF)])
     }
-    out.append(contentsOf: Heads.end)
-  }
-
-  /// The line's fixed parts, as bytes once (appending a literal's UTF-8 view costs a
-  /// generic walk per line).
-  private enum Heads {
-    static let seq = Array(#"{"seq":"#.utf8)
-    static let time = Array(#","time":""#.utf8)
-    static let type = Array(#"","type":""#.utf8)
-    static let version = Array(#"","v":"#.utf8)
-    static let more = Array(#","more":"#.utf8)
-    static let data = Array(#","data":"#.utf8)
-    static let end = Array("\"}\n".utf8)
+    JSONWriter.raw("\"}\n", to: &out)
   }
 
   /// The checksum written in a line (without its `\n`), if the line has a well-formed suffix.

@@ -28,12 +28,12 @@ public enum JSONPatch {
     out.append(UInt8(ascii: "["))
     for (i, op) in ops.enumerated() {
       if i > 0 { out.append(UInt8(ascii: ",")) }
-      out.append(contentsOf: #"{"op":""#.utf8)
+      JSONWriter.raw(#"{"op":""#, to: &out)
       out.append(contentsOf: op.op.rawValue.utf8)
-      out.append(contentsOf: #"","path":"#.utf8)
+      JSONWriter.raw(#"","path":"#, to: &out)
       JSONWriter.writeString(op.path, to: &out)
       if let value = op.value {
-        out.append(contentsOf: #","value":"#.utf8)
+        JSONWriter.raw(#","value":"#, to: &out)
         JSONWriter.write(value, to: &out)
       }
       out.append(UInt8(ascii: "}"))

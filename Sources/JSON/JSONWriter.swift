@@ -14,6 +14,13 @@ public enum JSONWriter {
     return out
   }
 
+  /// Appends `text`, JSON already (a message's fixed parts: `{"seq":`), as its bytes: a
+  /// static string's bytes are copied whole, with no walk of a string's UTF-8 view.
+  @inline(__always)
+  public static func raw(_ text: StaticString, to out: inout [UInt8]) {
+    text.withUTF8Buffer { out.append(contentsOf: $0) }
+  }
+
   /// Appends the bytes of `value` to `out`.
   public static func write(_ value: JSONValue, to out: inout [UInt8]) {
     switch value {

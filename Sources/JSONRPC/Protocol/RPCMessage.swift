@@ -117,9 +117,9 @@ public enum RPCOutgoing {
   public static func result(_ id: RPCID, encoded result: [UInt8]) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(result.count + 40)
-    out.append(contentsOf: #"{"id":"#.utf8)
+    JSONWriter.raw(#"{"id":"#, to: &out)
     JSONWriter.write(id.json, to: &out)
-    out.append(contentsOf: #","jsonrpc":"2.0","result":"#.utf8)
+    JSONWriter.raw(#","jsonrpc":"2.0","result":"#, to: &out)
     out.append(contentsOf: result)
     out.append(UInt8(ascii: "}"))
     return out
@@ -129,9 +129,9 @@ public enum RPCOutgoing {
   public static func notification(_ method: String, encoded params: [UInt8]) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(params.count + method.utf8.count + 40)
-    out.append(contentsOf: #"{"jsonrpc":"2.0","method":"#.utf8)
+    JSONWriter.raw(#"{"jsonrpc":"2.0","method":"#, to: &out)
     JSONWriter.writeString(method, to: &out)
-    out.append(contentsOf: #","params":"#.utf8)
+    JSONWriter.raw(#","params":"#, to: &out)
     out.append(contentsOf: params)
     out.append(UInt8(ascii: "}"))
     return out

@@ -12,29 +12,29 @@ enum ActionResult {
     let extra = extra.sorted { $0.key < $1.key }
     var next = extra.startIndex
     var first = true
-    func member(_ key: String) {
+    func comma() {
       if !first { out.append(UInt8(ascii: ",")) }
       first = false
-      JSONWriter.writeString(key, to: &out)
-      out.append(UInt8(ascii: ":"))
     }
     /// The method's members that sort before `key` (all that are left, for nil).
     func extras(before key: String?) {
       while next < extra.endIndex, key.map({ extra[next].key < $0 }) ?? true {
-        member(extra[next].key)
+        comma()
+        JSONWriter.writeString(extra[next].key, to: &out)
+        out.append(UInt8(ascii: ":"))
         JSONWriter.write(extra[next].value, to: &out)
         next += 1
       }
     }
     extras(before: "events")
     if next == extra.endIndex || extra[next].key != "events" {
-      member("events")
-      out.append(UInt8(ascii: "["))
+      comma()
+      JSONWriter.raw(#""events":["#, to: &out)
       for (i, event) in outcome.events.enumerated() {
         if i > 0 { out.append(UInt8(ascii: ",")) }
-        out.append(contentsOf: #"{"seq":"#.utf8)
+        JSONWriter.raw(#"{"seq":"#, to: &out)
         JSONWriter.writeInteger(Int64(clamping: event.seq), to: &out)
-        out.append(contentsOf: #","type":"#.utf8)
+        JSONWriter.raw(#","type":"#, to: &out)
         JSONWriter.writeString(event.type, to: &out)
         out.append(UInt8(ascii: "}"))
       }
@@ -42,7 +42,8 @@ enum ActionResult {
     }
     extras(before: "version")
     if next == extra.endIndex || extra[next].key != "version" {
-      member("version")
+      comma()
+      JSONWriter.raw(#""version":"#, to: &out)
       JSONWriter.writeInteger(Int64(clamping: outcome.version), to: &out)
     }
     extras(before: nil)

@@ -62,11 +62,11 @@ extension GalleryServer {
   static func stateChanged(from: UInt64, version: UInt64, patch: [JSONPatch.Operation]) -> [UInt8] {
     var params: [UInt8] = []
     params.reserveCapacity(96 + patch.count * 64)
-    params.append(contentsOf: #"{"fromVersion":"#.utf8)
+    JSONWriter.raw(#"{"fromVersion":"#, to: &params)
     JSONWriter.writeInteger(Int64(clamping: from), to: &params)
-    params.append(contentsOf: #","patch":"#.utf8)
+    JSONWriter.raw(#","patch":"#, to: &params)
     JSONPatch.write(patch, to: &params)
-    params.append(contentsOf: #","version":"#.utf8)
+    JSONWriter.raw(#","version":"#, to: &params)
     JSONWriter.writeInteger(Int64(clamping: version), to: &params)
     params.append(UInt8(ascii: "}"))
     return RPCOutgoing.notification("state/changed", encoded: params)
