@@ -80,6 +80,7 @@ struct StatePart: Sendable {
     sharedOrPatched(name, { CopyOnWrite.shared(member($0), member($1)) }, part)
   }
 
+  /// `part`, whose patch runs only when `shared` says the two states do not share the member.
   private static func sharedOrPatched(
     _ name: String, _ shared: @escaping @Sendable (AppState, AppState) -> Bool, _ part: StatePart
   ) -> StatePart {
