@@ -135,6 +135,12 @@ public struct JSONScanner: ~Copyable {
     try skipValue(depth: 0)
   }
 
+  /// Skips one complete JSON value, refusing one that nests `levels` deep or more (a reader
+  /// inside a document passes what is left of the document's own bound).
+  public mutating func skipValue(levels: Int) throws(Failure) {
+    try skipValue(depth: maxDepth - min(levels, maxDepth))
+  }
+
   private mutating func skipValue(depth: Int) throws(Failure) {
     guard depth < maxDepth else { throw fail("nesting deeper than \(maxDepth)") }
     skipWhitespace()

@@ -1,5 +1,3 @@
-
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -22,6 +20,7 @@ public final class JSONTape: Sendable {
     /// Members of an object, elements of an array.
     public var count: Int32 = 0
     /// Strings and numbers: the byte range of the content (strings without quotes).
+    /// Containers: the offset of the opening bracket (where a `JSONReadable` starts reading).
     public var start: Int32 = 0
     /// Strings and numbers: the end of that range. Containers: the index of the first
     /// token after the container, so a whole subtree is skipped in one step.
@@ -65,7 +64,7 @@ public final class JSONTape: Sendable {
       let isObject = b == UInt8(ascii: "{")
       let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
       let at = tokens.count
-      tokens.append(Token(kind: isObject ? .object : .array))
+      tokens.append(Token(kind: isObject ? .object : .array, start: Int32(s.index)))
       s.index += 1
       var count: Int32 = 0
       if !s.consume(close) {

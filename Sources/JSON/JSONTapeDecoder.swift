@@ -13,41 +13,56 @@ public struct JSONTapeDecoder {
   /// Decodes a `T` with what decoding needs to know of its type found beforehand
   /// (`TapeDecoding(T.self)`, kept by a caller that decodes the same types again and again:
   /// the event registry, for replay).
-  public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], knowing known: TapeDecoding) throws -> T {
+  public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], knowing known: TapeDecoding) throws
+    -> T
+  {
+    // A type that reads itself takes the regular case in one pass, with no tape.
+    if let reader = known.reader {
+      do {
+        return try bytes.withUnsafeBytes { raw throws(JSONReader.Unusual) in
+          try reader.read(whole: raw, as: T.self)
+        }
+      } catch {}
+    }
     let tape = try JSONTape(bytes)
     // A root that declares defaults lends them to every depth it reaches through objects, so
     // a member missing inside it takes the default its place in the root's value declares.
     guard let rootDefaults = known.rootDefaults else {
-      return try decodeValue(T.self, tape, 0, reader: known.reader)
+      return try decodeValue(T.self, tape, 0, reader: .some(nil))
     }
     return try T(from: TapeDecoder(tape: tape, index: 0, owner: T.self, rootDefaults: rootDefaults))
   }
 }
 
 /// What decoding a root type needs to know of it, asked of the runtime once: whether it reads
-/// itself off a tape, and the defaults it declares. Each question is a conformance lookup
+/// itself (`JSONReadable`), and the defaults it declares. Each question is a conformance lookup
 /// (about 400 instructions), and replay would ask both for every event.
 public struct TapeDecoding: Sendable {
-  public let reader: (any TapeReadable.Type)?
+  public let reader: (any JSONReadable.Type)?
   public let rootDefaults: JSONTape?
 
   public init(_ type: Any.Type) {
-    reader = type as? any TapeReadable.Type
+    reader = type as? any JSONReadable.Type
     rootDefaults = MemberDefaultsCache.tape(for: type)
   }
 }
 
-/// The value at `i` as a `T`: through its `TapeReadable` fast path where it has one and the
-/// value is regular, through its `init(from:)` otherwise. `reader`: `T` as a `TapeReadable`,
-/// when the caller knows it already (`.some(nil)`: it is none).
+/// The value at `i` as a `T`: through its `JSONReadable` fast path where it has one and the
+/// value is regular, through its `init(from:)` otherwise. `reader`: `T` as a `JSONReadable`,
+/// when the caller knows it already (`.some(nil)`: it is none, or it was tried).
 private func decodeValue<T: Decodable>(
   _ type: T.Type, _ tape: JSONTape, _ i: Int, rootDefaults: JSONTape? = nil,
-  reader: (any TapeReadable.Type)?? = nil
+  reader: (any JSONReadable.Type)?? = nil
 ) throws -> T {
-  if let readable = reader ?? (T.self as? any TapeReadable.Type),
-    let value = readable.read(from: tape, at: i, as: T.self)
+  // A container's token knows where its text starts (a scalar's does not say where its quote is).
+  if tape.tokens[i].kind == .object || tape.tokens[i].kind == .array,
+    let readable = reader ?? (T.self as? any JSONReadable.Type)
   {
-    return value
+    do {
+      return try tape.bytes.withUnsafeBytes { raw throws(JSONReader.Unusual) in
+        try readable.read(raw, at: Int(tape.tokens[i].start), as: T.self)
+      }
+    } catch {}
   }
   return try T(from: TapeDecoder(tape: tape, index: i, owner: T.self, rootDefaults: rootDefaults))
 }

@@ -1,8 +1,9 @@
-import EventStore
 import Foundation
 import GalleryTesting
 import JSON
 import XCTest
+
+@testable import EventStore
 
 final class FormatTests: XCTestCase {
   func testCRC32CKnownValues() {
@@ -47,6 +48,53 @@ final class FormatTests: XCTestCase {
     }
     XCTAssertNil(ISOTime.parse(Array("2026-11-18T08:26:40Z".utf8)))
     XCTAssertNil(ISOTime.parse(Array("2026-13-18T08:26:40.123Z".utf8)))
+  }
+
+  /// The envelope as the writer lays it out is read by place (`WrittenEnvelope`); anything
+  /// else is left to the general reading, so both give the same record for every line.
+  func testTheWrittenLayoutReadsAsTheGeneralReadingDoes() throws {
+    var lines: [String] = []
+    for (seq, more, type) in [
+      (1, 0, "auth.fieldEdited"), (9_007_199_254_740_991, 3, "a"), (42, 0, "x.y-z/1:2_3"),
+    ] {
+      var out: [UInt8] = []
+      EventLine.encode(
+        EventRecord(
+          seq: UInt64(seq), timeMillis: 1_795_000_000_123, type: type, version: 1, batchRemaining: more,
+          data: Array(#"{"a":"é\n","b":[1,{}]}"#.utf8)),
+        into: &out)
+      lines.append(String(decoding: out.dropLast(19), as: UTF8.self))
+    }
+    let line = lines[0]
+    func with(_ old: String, _ new: String) -> String { line.replacingOccurrences(of: old, with: new) }
+    let type = #""type":"auth.fieldEdited""#
+    let variants = [
+      line, lines[1], lines[2], with(#""v":1,"#, #""v":1,"more":0,"#),
+      with(#""seq":1,"#, #""seq":0,"#), with(#""seq":1,"#, #""seq":01,"#),
+      with(#""seq":1,"#, #""seq":9007199254740992,"#), with(#""seq":1,"#, #""seq":12345678901234567890,"#),
+      with(#""seq":1,"#, #""seq": 1,"#), with(#""v":1,"#, #""v":1,"more":2147483648,"#),
+      with(#""v":1,"#, #""v":1.0,"#), with(#""v":1,"#, #""v":1,"later":true,"#),
+      with(type, #""type":"auth\u002efieldEdited""#), with(type, #""type":"""#), with(type, #""type":"é""#),
+      with(type, #""type":""# + String(repeating: "t", count: 129) + "\""),
+      with(".123Z", ".12xZ"), with(".123Z", ".123"), with("T11:", "T25:"),
+      line + " ", line.dropLast() + #"},"x":1}"#, String(line.dropLast()), with(#""data":{"#, #""data":["#),
+      with(#"{"seq":1,"time""#, #"{"time""#),
+    ]
+    var fast = 0
+    for text in variants {
+      for checking in [true, false] {
+        Array(text.utf8).withUnsafeBytes { body in
+          var memory = EnvelopeMemory()
+          if let written = WrittenEnvelope.read(body, checkingData: checking, memory: &memory) {
+            fast += 1
+            XCTAssertEqual(written, EventLine.readGenerally(body, checkingData: checking), text)
+          }
+        }
+      }
+    }
+    // The writer's lines (and `more` 0, which it never writes) both ways; a member after the data
+    // only unchecked, where both readings take the data as the rest of the line.
+    XCTAssertEqual(fast, 2 * 4 + 1, "the written layout is read by place")
   }
 
   func testLineBytesAreExactAndReadableAsJSON() throws {

@@ -81,53 +81,53 @@ struct PhotoTexts: Equatable, Sendable {
 }
 
 extension PhotoTexts {
-  /// The texts read straight off a tape (replay's fast path): each member's UTF-8 is copied
-  /// from the line once, with no `String` in between. `values[field.rawValue]` is the value
-  /// token of each field (-1: absent; later entries are ignored), `tags` that of the tags
-  /// array. Nil where `Photo.init(from:)` would not accept the members (a required text absent
-  /// or null, a text of another type, a tag that is not a string): the Codable path then
-  /// names the problem.
-  init?(tape: JSONTape, values: JSONTape.Members, tags: Int) {
-    guard tags >= 0, tape.tokens[tags].kind == .array else { return nil }
-    let tagCount = Int(tape.tokens[tags].count)
+  /// Each text's place in a JSON text, in `Field` order: `.none` absent, `.some(nil)` null.
+  typealias Spans = InlineArray<10, JSONReader.Span??>
+
+  /// The texts read straight off a JSON text (replay's fast path): each member's UTF-8 is
+  /// copied from the line once, with no `String` in between. `texts` are where `Photo`'s
+  /// reader found them, `tags` where its tags array starts. `Unusual` where `Photo.init(from:)`
+  /// would not take the members as they are (a required text absent or null, a tag that is
+  /// not a string): the Codable path then decodes the photo or names the problem.
+  init(reading text: UnsafeRawBufferPointer, texts: Spans, tags: Int) throws(JSONReader.Unusual) {
     var capacity = 2
-    for field in Field.allCases where values[field.rawValue] >= 0 {
-      let i = values[field.rawValue]
-      capacity += Int(tape.tokens[i].end - tape.tokens[i].start) + 2
+    for field in Field.allCases {
+      if case .some(.some(let span)) = texts[field.rawValue] { capacity += Int(span.end - span.start) + 2 }
     }
-    for k in 0..<tagCount {
-      capacity += Int(tape.tokens[tags + 1 + k].end - tape.tokens[tags + 1 + k].start) + 2
-    }
+    var reader = JSONReader(text, at: tags)
+    try reader.enterArray()
+    // The tags take no more room than their JSON (quotes and commas pay for each length).
+    capacity += Int(reader.position) - tags
     var out: [UInt8] = []
     out.reserveCapacity(capacity)
     for field in Field.allCases {
-      let i = values[field.rawValue]
-      if i < 0 || tape.tokens[i].kind == .null {
-        guard field.isOptional else { return nil }
+      switch texts[field.rawValue] {
+      case .some(.some(let span)): try Self.append(span, of: reader, to: &out)
+      case .some(.none), .none:
+        guard field.isOptional else { throw JSONReader.Unusual() }
         Self.appendVarint(0, to: &out)
-      } else {
-        guard Self.appendText(tape, i, to: &out) else { return nil }
       }
     }
-    Self.appendVarint(UInt64(tagCount), to: &out)
-    // Each element of an array of strings is one token, so the tags follow one another.
-    for k in 0..<tagCount {
-      guard Self.appendText(tape, tags + 1 + k, to: &out) else { return nil }
+    // The count comes first: one byte, patched once the tags are read (128 or more: unusual).
+    let countAt = out.count
+    out.append(0)
+    var count = 0
+    while try reader.nextElement() {
+      try Self.append(try reader.stringSpan(), of: reader, to: &out)
+      count += 1
     }
+    guard count < 0x80 else { throw JSONReader.Unusual() }
+    out[countAt] = UInt8(count)
     bytes = out
   }
 
-  /// Appends the string token at `i` as a present field; false when it is not a string.
-  private static func appendText(_ tape: JSONTape, _ i: Int, to out: inout [UInt8]) -> Bool {
-    let t = tape.tokens[i]
-    guard t.kind == .string else { return false }
-    guard !t.escaped else {
-      append(tape.text(at: i), to: &out)
-      return true
-    }
-    appendVarint(UInt64(t.end - t.start) + 1, to: &out)
-    tape.bytes.withUnsafeBufferPointer { out.append(contentsOf: $0[Int(t.start)..<Int(t.end)]) }
-    return true
+  /// Appends the string at `span` as a present field: copied as it stands, or unescaped.
+  private static func append(_ span: JSONReader.Span, of reader: borrowing JSONReader, to out: inout [UInt8])
+    throws(JSONReader.Unusual)
+  {
+    guard !span.escaped else { return append(try reader.text(span), to: &out) }
+    appendVarint(UInt64(span.end - span.start) + 1, to: &out)
+    out.append(contentsOf: UnsafeRawBufferPointer(rebasing: reader.bytes[Int(span.start)..<Int(span.end)]))
   }
 }
 

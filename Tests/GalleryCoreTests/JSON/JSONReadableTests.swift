@@ -4,9 +4,9 @@ import XCTest
 
 @testable import GalleryCore
 
-/// The `TapeReadable` fast paths (replay's photos, pages and thumbnail events) must give
-/// exactly what the Codable path gives: the same value, or a refusal where it refuses.
-final class TapeReadableTests: XCTestCase {
+/// The `JSONReadable` fast paths (replay's photos, pages, thumbnail and keystroke events) must
+/// give exactly what the Codable path gives: the same value, or a refusal where it refuses.
+final class JSONReadableTests: XCTestCase {
   /// Every variant of `base` this test tries: each member removed, null, of every other
   /// kind, repeated (the first counts), under an escaped name; an unknown member added.
   private func variants(of base: JSONValue) -> [String] {
@@ -17,7 +17,15 @@ final class TapeReadableTests: XCTestCase {
       .array([.string("t")]),
       .object([:]),
     ]
-    var out = [text(base), #"{"unknown":[1,{"a":null}],"# + text(base).dropFirst()]
+    // Nesting near the tape's bound of 256, in a member nobody reads: refused at 256 only.
+    let deep = { (n: Int) in String(repeating: "[", count: n) + String(repeating: "]", count: n) }
+    var out = [
+      text(base), #"{"unknown":[1,{"a":null}],"# + text(base).dropFirst(),
+      " \n\t" + text(base) + " \r\n", text(base) + "x", text(base) + "{}", String(text(base).dropLast()),
+      #"{"deep":"# + deep(254) + "," + text(base).dropFirst(),
+      #"{"deep":"# + deep(255) + "," + text(base).dropFirst(),
+      #"{"deep":"# + deep(300) + "," + text(base).dropFirst(),
+    ]
     for (name, value) in members {
       var without = members
       without[name] = nil
@@ -43,11 +51,12 @@ final class TapeReadableTests: XCTestCase {
   ) throws {
     let base = try JSONValueEncoder().encode(sample)
     let readable = try XCTUnwrap(
-      T.self as? any TapeReadable.Type, "\(T.self) has a fast path", file: file, line: line)
-    XCTAssertNotNil(
-      readable.read(from: try JSONTape(JSONWriter.bytes(base)), at: 0),
-      "the fast path reads the regular case",
-      file: file, line: line)
+      T.self as? any JSONReadable.Type, "\(T.self) has a fast path", file: file, line: line)
+    XCTAssertNoThrow(
+      try JSONWriter.bytes(base).withUnsafeBytes { raw throws(JSONReader.Unusual) in
+        try readable.read(whole: raw, as: T.self)
+      },
+      "the fast path reads the regular case", file: file, line: line)
     var read = 0
     for text in variants(of: base) {
       let bytes = Array(text.utf8)
@@ -108,10 +117,49 @@ final class TapeReadableTests: XCTestCase {
   /// The fast path does read the regular case itself (else this suite would prove nothing).
   func testTheRegularCaseTakesTheFastPath() throws {
     let photo = DemoCatalog.photo(5)
-    let tape = try JSONTape(JSONWriter.bytes(try JSONValueEncoder().encode(photo)))
-    XCTAssertEqual(Photo.read(from: tape, at: 0), photo)
-    let page = FeedPage(photos: [photo], hasMore: false)
-    XCTAssertEqual(
-      FeedPage.read(from: try JSONTape(JSONWriter.bytes(try JSONValueEncoder().encode(page))), at: 0), page)
+    let page = FeedPage(photos: [photo, DemoCatalog.photo(6)], hasMore: false)
+    let bytes = try JSONValueEncoder().encodeBytes(page)
+    let read = try bytes.withUnsafeBytes { raw throws(JSONReader.Unusual) in
+      try FeedPage.read(whole: raw, as: FeedPage.self)
+    }
+    XCTAssertEqual(read, page)
+    // Inside a larger text the tape checked (a snapshot's feed): read from the object's start.
+    let tape = try JSONTape(bytes)
+    // Keys sorted: "hasMore" (1), its value (2), "photos" (3), the array (4), the first photo (5).
+    let second = tape.after(5)
+    XCTAssertEqual(tape.tokens[second].kind, .object)
+    let inner = try bytes.withUnsafeBytes { raw throws(JSONReader.Unusual) in
+      try Photo.read(raw, at: Int(tape.tokens[second].start), as: Photo.self)
+    }
+    XCTAssertEqual(inner, DemoCatalog.photo(6))
+  }
+
+  /// Replay's events decode through their readers as the Codable way decodes them.
+  func testReplayedEventsReadAsCodableReadsThem() throws {
+    try assertSameAsCodable(
+      FeedEvents.PageLoaded.self,
+      FeedEvents.PageLoaded(requestID: 7, page: FeedPage(photos: [DemoCatalog.photo(1)], hasMore: true)))
+    try assertSameAsCodable(
+      FeedEvents.LoadStarted.self, FeedEvents.LoadStarted(requestID: 3, mode: .more, page: 2, query: "cats"))
+    try assertSameAsCodable(FeedEvents.DetailOpened.self, FeedEvents.DetailOpened(key: "demo:9"))
+  }
+
+  /// The reader's own bounds: a number it does not take whole is left to the Codable way.
+  func testNumbersPastTheReadersRangeAreUnusual() throws {
+    for (text, expected) in [
+      (#"{"form":"login","length":6}"#, 6), (#"{"form":"login","length":-0}"#, 0),
+      (#"{"form":"login","length":6.0}"#, 6), (#"{"form":"login","length":6e0}"#, 6),
+      (#"{"form":"login","length":123456789012345678}"#, 123_456_789_012_345_678),
+      (#"{"form":"login","length":1234567890123456789}"#, 1_234_567_890_123_456_789),
+    ] {
+      let event = try JSONTapeDecoder().decode(AuthEvents.PasswordEdited.self, from: Array(text.utf8))
+      XCTAssertEqual(event.length, expected, text)
+    }
+    for text in [
+      #"{"form":"login","length":06}"#, #"{"form":"login","length":-}"#, #"{"form":"login","length":1e400}"#,
+    ] {
+      XCTAssertThrowsError(
+        try JSONTapeDecoder().decode(AuthEvents.PasswordEdited.self, from: Array(text.utf8)), text)
+    }
   }
 }

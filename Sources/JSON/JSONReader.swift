@@ -1,0 +1,295 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads a JSON text in one pass, front to back, straight into typed values: what replay's
+/// hottest types (`JSONReadable`) are read with, with no tape, no token list and no string
+/// for a key.
+///
+/// It checks what it passes exactly as `JSONTape` does (RFC 8259, UTF-8, escapes, the tape's
+/// nesting bound), but it accepts only the regular case: anything else (an escaped key, a
+/// number with a fraction, nesting near the bound) is `Unusual`, and the caller then decodes
+/// the text the Codable way, which accepts it or names the problem. So a reader never has to
+/// be right about an odd text, only about a plain one.
+public struct JSONReader: ~Copyable {
+  /// The text is not the regular case a reader takes (or not JSON at all): decode it the
+  /// Codable way instead. Carries nothing; it is never shown.
+  public struct Unusual: Error {
+    @inlinable public init() {}
+  }
+
+  /// A member's name as it stands in the text (never escaped: an escaped name is `Unusual`).
+  /// Matched against literals in a `switch` (`case "key":`).
+  public struct Name {
+    @usableFromInline let start: UnsafeRawPointer
+    @usableFromInline let count: Int
+
+    @inlinable init(start: UnsafeRawPointer, count: Int) {
+      self.start = start
+      self.count = count
+    }
+
+    /// Whether the name is `literal`, byte for byte.
+    @inlinable
+    public static func ~= (literal: StaticString, name: Name) -> Bool {
+      literal.utf8CodeUnitCount == name.count && memcmp(literal.utf8Start, name.start, name.count) == 0
+    }
+  }
+
+  /// A string value's place in the text, for a reader that copies its bytes itself (a photo's
+  /// texts go into one buffer): `start..<end` without the quotes.
+  public struct Span: Sendable, Equatable {
+    public var start: Int32
+    public var end: Int32
+    /// The content holds escapes: it must be unescaped, not copied.
+    public var escaped: Bool
+
+    @inlinable init(start: Int32, end: Int32, escaped: Bool) {
+      self.start = start
+      self.end = end
+      self.escaped = escaped
+    }
+  }
+
+  /// The tape's bound (`JSONTape`): values nested 256 deep are refused. The reader refuses a
+  /// level sooner, so what it accepts the tape accepts too.
+  @usableFromInline static let depthBound = 256
+
+  // The readers are inlinable: a type's reader (in another module) then calls them with its
+  // own types known, where a call across the module boundary cost more than their work.
+  @usableFromInline var s: JSONScanner
+  /// The nesting of the values being read: 0 for the root, 1 for its members.
+  @usableFromInline var depth = 0
+  /// Just inside a container: the next member or element has no comma before it.
+  @usableFromInline var atOpening = false
+
+  /// Reads `bytes` from `index`.
+  @inlinable public init(_ bytes: UnsafeRawBufferPointer, at index: Int = 0) {
+    s = JSONScanner(bytes, index: index)
+  }
+
+  /// The text being read.
+  @inlinable public var bytes: UnsafeRawBufferPointer { s.bytes }
+
+  /// The byte offset of the next value (after whitespace).
+  @inlinable public var position: Int {
+    mutating get {
+      s.skipWhitespace()
+      return s.index
+    }
+  }
+
+  // MARK: Containers
+
+  /// Enters the object that comes next.
+  @inlinable public mutating func enterObject() throws(Unusual) {
+    try enter(UInt8(ascii: "{"))
+  }
+
+  /// The name of the object's next member, its value next to read; nil past the last one
+  /// (the object is then left).
+  @inlinable public mutating func nextMember() throws(Unusual) -> Name? {
+    s.skipWhitespace()
+    if atOpening {
+      atOpening = false
+      if s.consume(UInt8(ascii: "}")) { return leave() }
+    } else if s.consume(UInt8(ascii: "}")) {
+      return leave()
+    } else {
+      guard s.consume(UInt8(ascii: ",")) else { throw Unusual() }
+      s.skipWhitespace()
+    }
+    guard s.peek == UInt8(ascii: "\""), let (content, escaped) = try? s.scanString(), !escaped else {
+      throw Unusual()
+    }
+    s.skipWhitespace()
+    guard s.consume(UInt8(ascii: ":")) else { throw Unusual() }
+    return Name(start: s.bytes.baseAddress! + content.lowerBound, count: content.count)
+  }
+
+  /// Enters the array that comes next.
+  @inlinable public mutating func enterArray() throws(Unusual) {
+    try enter(UInt8(ascii: "["))
+  }
+
+  /// Whether the array has another element, then next to read; false past the last one (the
+  /// array is then left).
+  @inlinable public mutating func nextElement() throws(Unusual) -> Bool {
+    s.skipWhitespace()
+    if atOpening {
+      atOpening = false
+      if s.consume(UInt8(ascii: "]")) { return leave() != nil }
+      return true
+    }
+    if s.consume(UInt8(ascii: "]")) { return leave() != nil }
+    guard s.consume(UInt8(ascii: ",")) else { throw Unusual() }
+    return true
+  }
+
+  /// Checks that nothing but whitespace follows the root value.
+  @inlinable public mutating func end() throws(Unusual) {
+    s.skipWhitespace()
+    guard s.atEnd, depth == 0 else { throw Unusual() }
+  }
+
+  @usableFromInline mutating func enter(_ open: UInt8) throws(Unusual) {
+    s.skipWhitespace()
+    // A container's members sit one level deeper: the deepest the tape takes is refused here.
+    guard s.peek == open, depth + 2 < Self.depthBound else { throw Unusual() }
+    s.index += 1
+    depth += 1
+    atOpening = true
+  }
+
+  @usableFromInline mutating func leave() -> Name? {
+    depth -= 1
+    return nil
+  }
+
+  // MARK: Values
+
+  /// Skips the value that comes next, checking it as the tape would.
+  @inlinable public mutating func skip() throws(Unusual) {
+    do throws(JSONScanner.Failure) {
+      try s.skipValue(levels: Self.depthBound - 1 - depth)
+    } catch {
+      throw Unusual()
+    }
+  }
+
+  /// The string that comes next.
+  @inlinable public mutating func string() throws(Unusual) -> String {
+    let span = try stringSpan()
+    guard let text = try? s.text(of: Int(span.start)..<Int(span.end), escaped: span.escaped) else {
+      throw Unusual()
+    }
+    return text
+  }
+
+  /// Where the string that comes next stands, checked and passed.
+  @inlinable public mutating func stringSpan() throws(Unusual) -> Span {
+    s.skipWhitespace()
+    guard s.peek == UInt8(ascii: "\""), let (content, escaped) = try? s.scanString() else { throw Unusual() }
+    return Span(
+      start: Int32(truncatingIfNeeded: content.lowerBound),
+      end: Int32(truncatingIfNeeded: content.upperBound), escaped: escaped)
+  }
+
+  /// The string at `span` (one `stringSpan` returned), unescaped.
+  @inlinable public func text(_ span: Span) throws(Unusual) -> String {
+    guard let text = try? s.text(of: Int(span.start)..<Int(span.end), escaped: span.escaped) else {
+      throw Unusual()
+    }
+    return text
+  }
+
+  /// The string that comes next, as a `T` of that raw value (an enum's case).
+  @inlinable public mutating func value<T: RawRepresentable<String>>(_ type: T.Type) throws(Unusual) -> T {
+    guard let value = T(rawValue: try string()) else { throw Unusual() }
+    return value
+  }
+
+  /// The integer that comes next: digits with an optional minus, at most 18 of them. A
+  /// fraction, an exponent or a longer number is `Unusual` (the Codable way reads those).
+  @inlinable public mutating func int() throws(Unusual) -> Int {
+    s.skipWhitespace()
+    let bytes = s.bytes
+    var k = s.index
+    let negative = k < bytes.count && bytes[k] == UInt8(ascii: "-")
+    if negative { k += 1 }
+    let first = k
+    var v = 0
+    while k < bytes.count {
+      let d = bytes[k] &- 0x30
+      guard d < 10 else { break }
+      v = v &* 10 &+ Int(d)
+      k += 1
+    }
+    let count = k - first
+    guard count > 0, count <= 18, count == 1 || bytes[first] != 0x30 else { throw Unusual() }
+    if k < bytes.count {
+      let next = bytes[k]
+      guard next != UInt8(ascii: "."), next != UInt8(ascii: "e"), next != UInt8(ascii: "E") else {
+        throw Unusual()
+      }
+    }
+    s.index = k
+    return negative ? -v : v
+  }
+
+  /// The boolean that comes next.
+  @inlinable public mutating func bool() throws(Unusual) -> Bool {
+    if word("true") { return true }
+    if word("false") { return false }
+    throw Unusual()
+  }
+
+  /// Passes a `null` if one comes next: true when it did.
+  @inlinable public mutating func null() -> Bool { word("null") }
+
+  /// The string that comes next, or nil for a `null`.
+  @inlinable public mutating func nullableString() throws(Unusual) -> String? { null() ? nil : try string() }
+
+  /// The integer that comes next, or nil for a `null`.
+  @inlinable public mutating func nullableInt() throws(Unusual) -> Int? { null() ? nil : try int() }
+
+  // MARK: A member read once
+  //
+  // Each reads the value that comes next into `slot`, which must still be empty: a member
+  // given twice is `Unusual` (the Codable way takes the first one).
+
+  @inlinable public mutating func string(into slot: inout String?) throws(Unusual) {
+    guard slot == nil else { throw Unusual() }
+    slot = try string()
+  }
+
+  @inlinable public mutating func int(into slot: inout Int?) throws(Unusual) {
+    guard slot == nil else { throw Unusual() }
+    slot = try int()
+  }
+
+  @inlinable public mutating func bool(into slot: inout Bool?) throws(Unusual) {
+    guard slot == nil else { throw Unusual() }
+    slot = try bool()
+  }
+
+  @inlinable public mutating func value<T: RawRepresentable<String>>(into slot: inout T?) throws(Unusual) {
+    guard slot == nil else { throw Unusual() }
+    slot = try value(T.self)
+  }
+
+  /// An optional member: `slot` becomes `.some(nil)` for a `null`.
+  @inlinable public mutating func nullableInt(into slot: inout Int??) throws(Unusual) {
+    guard slot == nil else { throw Unusual() }
+    slot = .some(try nullableInt())
+  }
+
+  /// A string's place (`stringSpan`), or `.some(nil)` for a `null` when `nullable`.
+  @inlinable public mutating func stringSpan(into slot: inout Span??, nullable: Bool) throws(Unusual) {
+    guard slot == nil else { throw Unusual() }
+    if nullable, null() {
+      slot = .some(nil)
+    } else {
+      slot = .some(try stringSpan())
+    }
+  }
+
+  /// Where a member's value starts, passed after checking it (read again later from there).
+  @inlinable public mutating func mark(into slot: inout Int?) throws(Unusual) {
+    guard slot == nil else { throw Unusual() }
+    slot = position
+    try skip()
+  }
+
+  @usableFromInline mutating func word(_ literal: StaticString) -> Bool {
+    s.skipWhitespace()
+    let n = literal.utf8CodeUnitCount
+    guard s.index + n <= s.bytes.count,
+      memcmp(s.bytes.baseAddress! + s.index, literal.utf8Start, n) == 0
+    else { return false }
+    s.index += n
+    return true
+  }
+}
