@@ -34,7 +34,24 @@ public struct JSONReader: ~Copyable {
     /// Whether the name is `literal`, byte for byte.
     @inlinable
     public static func ~= (literal: StaticString, name: Name) -> Bool {
-      literal.utf8CodeUnitCount == name.count && memcmp(literal.utf8Start, name.start, name.count) == 0
+      let n = literal.utf8CodeUnitCount
+      guard n == name.count else { return false }
+      let a = UnsafeRawPointer(literal.utf8Start)
+      let b = name.start
+      guard n >= 8 else {
+        for k in 0..<n
+        where a.load(fromByteOffset: k, as: UInt8.self) != b.load(fromByteOffset: k, as: UInt8.self) {
+          return false
+        }
+        return true
+      }
+      // Two words, overlapping when shorter than 16, cover 8 to 16 bytes; the middle of a
+      // longer name is compared by memcmp.
+      guard a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self),
+        a.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+          == b.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+      else { return false }
+      return n <= 16 || memcmp(a + 8, b + 8, n - 16) == 0
     }
   }
 
@@ -46,7 +63,7 @@ public struct JSONReader: ~Copyable {
     /// The content holds escapes: it must be unescaped, not copied.
     public var escaped: Bool
 
-    @inlinable init(start: Int32, end: Int32, escaped: Bool) {
+    @inlinable public init(start: Int32, end: Int32, escaped: Bool) {
       self.start = start
       self.end = end
       self.escaped = escaped
@@ -91,21 +108,68 @@ public struct JSONReader: ~Copyable {
   /// The name of the object's next member, its value next to read; nil past the last one
   /// (the object is then left).
   @inlinable public mutating func nextMember() throws(Unusual) -> Name? {
-    s.skipWhitespace()
+    var b = significant()
     if atOpening {
       atOpening = false
-      if s.consume(UInt8(ascii: "}")) { return leave() }
-    } else if s.consume(UInt8(ascii: "}")) {
+      if b == UInt8(ascii: "}") {
+        s.index += 1
+        return leave()
+      }
+    } else if b == UInt8(ascii: "}") {
+      s.index += 1
       return leave()
     } else {
-      guard s.consume(UInt8(ascii: ",")) else { throw Unusual() }
-      s.skipWhitespace()
+      guard b == UInt8(ascii: ",") else { throw Unusual() }
+      s.index += 1
+      b = significant()
     }
-    guard s.peek == UInt8(ascii: "\""), let (content, escaped) = try? s.scanString(), !escaped else {
-      throw Unusual()
+    guard b == UInt8(ascii: "\"") else { throw Unusual() }
+    let name: Name
+    if let plain = plainName() { name = plain } else { name = try scannedName() }
+    guard significant() == UInt8(ascii: ":") else { throw Unusual() }
+    s.index += 1
+    return name
+  }
+
+  /// The byte at the read position once whitespace is passed (0 at the end): the common case,
+  /// no whitespace, costs one comparison.
+  @inlinable mutating func significant() -> UInt8 {
+    let bytes = s.bytes
+    var k = s.index
+    while k < bytes.count {
+      let b = bytes[k]
+      guard b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 else {
+        s.index = k
+        return b
+      }
+      k += 1
     }
-    s.skipWhitespace()
-    guard s.consume(UInt8(ascii: ":")) else { throw Unusual() }
+    s.index = k
+    return 0
+  }
+
+  /// The name at the read position (its opening quote) if it is printable ASCII with no
+  /// escape, as member names nearly always are, passed with its closing quote; nil (the
+  /// position unmoved) for anything else.
+  @inlinable mutating func plainName() -> Name? {
+    let bytes = s.bytes
+    let start = s.index + 1
+    var k = start
+    while k < bytes.count {
+      let b = bytes[k]
+      if b == UInt8(ascii: "\"") {
+        s.index = k + 1
+        return Name(start: bytes.baseAddress! + start, count: k - start)
+      }
+      guard b >= 0x20, b < 0x7F, b != UInt8(ascii: "\\") else { return nil }
+      k += 1
+    }
+    return nil
+  }
+
+  /// The name at the read position checked in full (UTF-8); an escaped one is `Unusual`.
+  @usableFromInline mutating func scannedName() throws(Unusual) -> Name {
+    guard let (content, escaped) = try? s.scanString(), !escaped else { throw Unusual() }
     return Name(start: s.bytes.baseAddress! + content.lowerBound, count: content.count)
   }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A photo's texts in one buffer: every string field and the tags, length-prefixed, so a
 /// photo costs one allocation instead of one per URL (a feed of 100,000 photos kept about
 /// 800 bytes each in eight allocations; this keeps about 400).
@@ -85,49 +91,85 @@ extension PhotoTexts {
   typealias Spans = InlineArray<10, JSONReader.Span??>
 
   /// The texts read straight off a JSON text (replay's fast path): each member's UTF-8 is
-  /// copied from the line once, with no `String` in between. `texts` are where `Photo`'s
-  /// reader found them, `tags` where its tags array starts. `Unusual` where `Photo.init(from:)`
-  /// would not take the members as they are (a required text absent or null, a tag that is
-  /// not a string): the Codable path then decodes the photo or names the problem.
+  /// copied from the line once, into a buffer of exactly its size, with no `String` in between.
+  /// `texts` are where `Photo`'s reader found them, `tags` where its tags array starts.
+  /// `Unusual` where `Photo.init(from:)` would not take the members as they are (a required
+  /// text absent or null, a tag that is not a string) or where copying is not enough (an
+  /// escaped text, more than 16 tags): the Codable path then decodes the photo, or names the
+  /// problem.
   init(reading text: UnsafeRawBufferPointer, texts: Spans, tags: Int) throws(JSONReader.Unusual) {
-    var capacity = 2
-    for field in Field.allCases {
-      if case .some(.some(let span)) = texts[field.rawValue] { capacity += Int(span.end - span.start) + 2 }
-    }
     var reader = JSONReader(text, at: tags)
+    var tagSpans = InlineArray<16, JSONReader.Span>(
+      repeating: JSONReader.Span(start: 0, end: 0, escaped: false))
+    var tagCount = 0
     try reader.enterArray()
-    // The tags take no more room than their JSON (quotes and commas pay for each length).
-    capacity += Int(reader.position) - tags
-    var out: [UInt8] = []
-    out.reserveCapacity(capacity)
+    while try reader.nextElement() {
+      guard tagCount < tagSpans.count else { throw JSONReader.Unusual() }
+      tagSpans[tagCount] = try reader.stringSpan()
+      tagCount += 1
+    }
+    var size = 1
     for field in Field.allCases {
       switch texts[field.rawValue] {
-      case .some(.some(let span)): try Self.append(span, of: reader, to: &out)
+      case .some(.some(let span)):
+        guard !span.escaped else { throw JSONReader.Unusual() }
+        size += Self.varintSize(Int(span.end - span.start) + 1) + Int(span.end - span.start)
       case .some(.none), .none:
         guard field.isOptional else { throw JSONReader.Unusual() }
-        Self.appendVarint(0, to: &out)
+        size += 1
       }
     }
-    // The count comes first: one byte, patched once the tags are read (128 or more: unusual).
-    let countAt = out.count
-    out.append(0)
-    var count = 0
-    while try reader.nextElement() {
-      try Self.append(try reader.stringSpan(), of: reader, to: &out)
-      count += 1
+    for k in 0..<tagCount {
+      guard !tagSpans[k].escaped else { throw JSONReader.Unusual() }
+      size +=
+        Self.varintSize(Int(tagSpans[k].end - tagSpans[k].start) + 1)
+        + Int(tagSpans[k].end - tagSpans[k].start)
     }
-    guard count < 0x80 else { throw JSONReader.Unusual() }
-    out[countAt] = UInt8(count)
-    bytes = out
+    bytes = [UInt8](unsafeUninitializedCapacity: size) { out, written in
+      var at = 0
+      func put(_ span: JSONReader.Span) {
+        let length = Int(span.end - span.start)
+        at += Self.writeVarint(UInt64(length + 1), to: out.baseAddress! + at)
+        if length > 0 { memcpy(out.baseAddress! + at, text.baseAddress! + Int(span.start), length) }
+        at += length
+      }
+      for field in Field.allCases {
+        if case .some(.some(let span)) = texts[field.rawValue] {
+          put(span)
+        } else {
+          out[at] = 0
+          at += 1
+        }
+      }
+      out[at] = UInt8(tagCount)
+      at += 1
+      for k in 0..<tagCount { put(tagSpans[k]) }
+      written = at
+    }
   }
 
-  /// Appends the string at `span` as a present field: copied as it stands, or unescaped.
-  private static func append(_ span: JSONReader.Span, of reader: borrowing JSONReader, to out: inout [UInt8])
-    throws(JSONReader.Unusual)
-  {
-    guard !span.escaped else { return append(try reader.text(span), to: &out) }
-    appendVarint(UInt64(span.end - span.start) + 1, to: &out)
-    out.append(contentsOf: UnsafeRawBufferPointer(rebasing: reader.bytes[Int(span.start)..<Int(span.end)]))
+  /// The bytes `appendVarint` writes for `value`.
+  private static func varintSize(_ value: Int) -> Int {
+    var n = 1
+    var v = value
+    while v >= 0x80 {
+      v >>= 7
+      n += 1
+    }
+    return n
+  }
+
+  /// `appendVarint` into memory sized for it; returns the bytes written.
+  private static func writeVarint(_ value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    var v = value
+    var n = 0
+    while v >= 0x80 {
+      out[n] = UInt8(v & 0x7F) | 0x80
+      v >>= 7
+      n += 1
+    }
+    out[n] = UInt8(v)
+    return n + 1
   }
 }
 

@@ -47,16 +47,17 @@ final class JSONReadableTests: XCTestCase {
   }
 
   private func assertSameAsCodable<T: Decodable & Equatable>(
-    _ type: T.Type, _ sample: some Encodable, file: StaticString = #filePath, line: UInt = #line
+    _ type: T.Type, _ sample: some Encodable, regular: Bool = true, file: StaticString = #filePath,
+    line: UInt = #line
   ) throws {
     let base = try JSONValueEncoder().encode(sample)
     let readable = try XCTUnwrap(
       T.self as? any JSONReadable.Type, "\(T.self) has a fast path", file: file, line: line)
-    XCTAssertNoThrow(
-      try JSONWriter.bytes(base).withUnsafeBytes { raw throws(JSONReader.Unusual) in
-        try readable.read(whole: raw, as: T.self)
-      },
-      "the fast path reads the regular case", file: file, line: line)
+    let fastRead = try? JSONWriter.bytes(base).withUnsafeBytes { raw throws(JSONReader.Unusual) in
+      try readable.read(whole: raw, as: T.self)
+    }
+    XCTAssertEqual(
+      fastRead != nil, regular, "the fast path reads the regular case only", file: file, line: line)
     var read = 0
     for text in variants(of: base) {
       let bytes = Array(text.utf8)
@@ -88,7 +89,7 @@ final class JSONReadableTests: XCTestCase {
     let escaped = Photo(
       key: "k\"1", providerID: "1", width: 1, height: 2, author: "line\nbreak\\", tags: ["tab\there", "q\""],
       pageURL: "p", thumbnailURL: "t", largeURL: "l", alt: "\u{1}")
-    try assertSameAsCodable(Photo.self, escaped)
+    try assertSameAsCodable(Photo.self, escaped, regular: false)  // the Codable path unescapes
     let line = Array(
       #"{"key":"k\u0041","providerID":"1","width":1,"height":2,"author":"a\/b","tags":["\u00fc"],"pageURL":"p","thumbnailURL":"t","largeURL":"l"}"#
         .utf8)
