@@ -90,14 +90,6 @@ public struct JSONReader: ~Copyable {
   /// The text being read.
   @inlinable public var bytes: UnsafeRawBufferPointer { s.bytes }
 
-  /// The byte offset of the next value (after whitespace).
-  @inlinable public var position: Int {
-    mutating get {
-      s.skipWhitespace()
-      return s.index
-    }
-  }
-
   // MARK: Containers
 
   /// Enters the object that comes next.
@@ -154,17 +146,34 @@ public struct JSONReader: ~Copyable {
   @inlinable mutating func plainName() -> Name? {
     let bytes = s.bytes
     let start = s.index + 1
+    let end = Self.plainEnd(bytes, from: start)
+    guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+    s.index = end + 1
+    return Name(start: bytes.baseAddress! + start, count: end - start)
+  }
+
+  /// The offset of the first byte from `k` on that is a quote, a backslash, a control byte
+  /// or not ASCII (or the end): eight bytes at a time, as `JSONScanner` passes a string.
+  @inlinable static func plainEnd(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
     var k = start
+    while k + 8 <= bytes.count {
+      let w = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: k, as: UInt64.self))
+      let quote = w ^ 0x2222_2222_2222_2222
+      let slash = w ^ 0x5C5C_5C5C_5C5C_5C5C
+      let special =
+        (quote &- 0x0101_0101_0101_0101) & ~quote | (slash &- 0x0101_0101_0101_0101) & ~slash
+        | (w &- 0x2020_2020_2020_2020) | w
+      let flags = special & 0x8080_8080_8080_8080
+      // The lowest flag is exact (a borrow only reaches bytes above it).
+      if flags != 0 { return k + flags.trailingZeroBitCount >> 3 }
+      k += 8
+    }
     while k < bytes.count {
       let b = bytes[k]
-      if b == UInt8(ascii: "\"") {
-        s.index = k + 1
-        return Name(start: bytes.baseAddress! + start, count: k - start)
-      }
-      guard b >= 0x20, b < 0x7F, b != UInt8(ascii: "\\") else { return nil }
+      if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { return k }
       k += 1
     }
-    return nil
+    return k
   }
 
   /// The name at the read position checked in full (UTF-8); an escaped one is `Unusual`.
@@ -234,8 +243,15 @@ public struct JSONReader: ~Copyable {
 
   /// Where the string that comes next stands, checked and passed.
   @inlinable public mutating func stringSpan() throws(Unusual) -> Span {
-    s.skipWhitespace()
-    guard s.peek == UInt8(ascii: "\""), let (content, escaped) = try? s.scanString() else { throw Unusual() }
+    guard significant() == UInt8(ascii: "\"") else { throw Unusual() }
+    // Plain ASCII to the closing quote, as nearly every text is: nothing more to check.
+    let end = Self.plainEnd(s.bytes, from: s.index + 1)
+    if end < s.bytes.count, s.bytes[end] == UInt8(ascii: "\"") {
+      defer { s.index = end + 1 }
+      return Span(
+        start: Int32(truncatingIfNeeded: s.index + 1), end: Int32(truncatingIfNeeded: end), escaped: false)
+    }
+    guard let (content, escaped) = try? s.scanString() else { throw Unusual() }
     return Span(
       start: Int32(truncatingIfNeeded: content.lowerBound),
       end: Int32(truncatingIfNeeded: content.upperBound), escaped: escaped)
@@ -291,7 +307,7 @@ public struct JSONReader: ~Copyable {
   }
 
   /// Passes a `null` if one comes next: true when it did.
-  @inlinable public mutating func null() -> Bool { word("null") }
+  @inlinable public mutating func null() -> Bool { significant() == UInt8(ascii: "n") && word("null") }
 
   /// The string that comes next, or nil for a `null`.
   @inlinable public mutating func nullableString() throws(Unusual) -> String? { null() ? nil : try string() }
@@ -338,13 +354,6 @@ public struct JSONReader: ~Copyable {
     } else {
       slot = .some(try stringSpan())
     }
-  }
-
-  /// Where a member's value starts, passed after checking it (read again later from there).
-  @inlinable public mutating func mark(into slot: inout Int?) throws(Unusual) {
-    guard slot == nil else { throw Unusual() }
-    slot = position
-    try skip()
   }
 
   @usableFromInline mutating func word(_ literal: StaticString) -> Bool {

@@ -8,7 +8,7 @@ extension Photo: JSONReadable {
     var width: Int?
     var height: Int?
     var likes: Int??
-    var tags: Int?
+    var tags: PhotoTexts.TagSpans?
     try r.enterObject()
     while let name = try r.nextMember() {
       switch name {
@@ -23,7 +23,9 @@ extension Photo: JSONReadable {
       case "originalURL": try r.stringSpan(into: &texts[F.originalURL.rawValue], nullable: true)
       case "pageURL": try r.stringSpan(into: &texts[F.pageURL.rawValue], nullable: false)
       case "providerID": try r.stringSpan(into: &texts[F.providerID.rawValue], nullable: false)
-      case "tags": try r.mark(into: &tags)
+      case "tags":
+        guard tags == nil else { throw JSONReader.Unusual() }
+        tags = try PhotoTexts.TagSpans(reading: &r)
       case "thumbnailURL": try r.stringSpan(into: &texts[F.thumbnailURL.rawValue], nullable: false)
       case "width": try r.int(into: &width)
       default: try r.skip()

@@ -90,40 +90,43 @@ extension PhotoTexts {
   /// Each text's place in a JSON text, in `Field` order: `.none` absent, `.some(nil)` null.
   typealias Spans = InlineArray<10, JSONReader.Span??>
 
+  /// The places of a photo's tags in a JSON text, read from its array: at most 16 (more is
+  /// `Unusual`, left to the Codable path).
+  struct TagSpans {
+    var spans = InlineArray<16, JSONReader.Span>(repeating: JSONReader.Span(start: 0, end: 0, escaped: false))
+    var count = 0
+
+    init(reading reader: inout JSONReader) throws(JSONReader.Unusual) {
+      try reader.enterArray()
+      while try reader.nextElement() {
+        guard count < spans.count else { throw JSONReader.Unusual() }
+        spans[count] = try reader.stringSpan()
+        count += 1
+      }
+    }
+  }
+
   /// The texts read straight off a JSON text (replay's fast path): each member's UTF-8 is
   /// copied from the line once, into a buffer of exactly its size, with no `String` in between.
-  /// `texts` are where `Photo`'s reader found them, `tags` where its tags array starts.
-  /// `Unusual` where `Photo.init(from:)` would not take the members as they are (a required
-  /// text absent or null, a tag that is not a string) or where copying is not enough (an
-  /// escaped text, more than 16 tags): the Codable path then decodes the photo, or names the
-  /// problem.
-  init(reading text: UnsafeRawBufferPointer, texts: Spans, tags: Int) throws(JSONReader.Unusual) {
-    var reader = JSONReader(text, at: tags)
-    var tagSpans = InlineArray<16, JSONReader.Span>(
-      repeating: JSONReader.Span(start: 0, end: 0, escaped: false))
-    var tagCount = 0
-    try reader.enterArray()
-    while try reader.nextElement() {
-      guard tagCount < tagSpans.count else { throw JSONReader.Unusual() }
-      tagSpans[tagCount] = try reader.stringSpan()
-      tagCount += 1
-    }
+  /// `texts` and `tags` are where `Photo`'s reader found them in `text`. `Unusual` where
+  /// `Photo.init(from:)` would not take the members as they are (a required text absent or
+  /// null) or where copying is not enough (an escaped text): the Codable path then decodes
+  /// the photo, or names the problem.
+  init(reading text: UnsafeRawBufferPointer, texts: Spans, tags: TagSpans) throws(JSONReader.Unusual) {
     var size = 1
-    for field in Field.allCases {
-      switch texts[field.rawValue] {
-      case .some(.some(let span)):
+    for i in 0..<texts.count {
+      if case .some(.some(let span)) = texts[i] {
         guard !span.escaped else { throw JSONReader.Unusual() }
         size += Self.varintSize(Int(span.end - span.start) + 1) + Int(span.end - span.start)
-      case .some(.none), .none:
-        guard field.isOptional else { throw JSONReader.Unusual() }
+      } else {
+        guard Field(rawValue: i)!.isOptional else { throw JSONReader.Unusual() }
         size += 1
       }
     }
-    for k in 0..<tagCount {
-      guard !tagSpans[k].escaped else { throw JSONReader.Unusual() }
-      size +=
-        Self.varintSize(Int(tagSpans[k].end - tagSpans[k].start) + 1)
-        + Int(tagSpans[k].end - tagSpans[k].start)
+    for k in 0..<tags.count {
+      let span = tags.spans[k]
+      guard !span.escaped else { throw JSONReader.Unusual() }
+      size += Self.varintSize(Int(span.end - span.start) + 1) + Int(span.end - span.start)
     }
     bytes = [UInt8](unsafeUninitializedCapacity: size) { out, written in
       var at = 0
@@ -133,17 +136,17 @@ extension PhotoTexts {
         if length > 0 { memcpy(out.baseAddress! + at, text.baseAddress! + Int(span.start), length) }
         at += length
       }
-      for field in Field.allCases {
-        if case .some(.some(let span)) = texts[field.rawValue] {
+      for i in 0..<texts.count {
+        if case .some(.some(let span)) = texts[i] {
           put(span)
         } else {
           out[at] = 0
           at += 1
         }
       }
-      out[at] = UInt8(tagCount)
+      out[at] = UInt8(tags.count)
       at += 1
-      for k in 0..<tagCount { put(tagSpans[k]) }
+      for k in 0..<tags.count { put(tags.spans[k]) }
       written = at
     }
   }
