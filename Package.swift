@@ -59,7 +59,8 @@ let package = Package(
     .testTarget(
       name: "RPCServerTests",
       dependencies: [
-        "RPCServer", "MCPServer", "GalleryClient", "GalleryCore", "GalleryTesting", "EventStore", "gallery-rpc",
+        "RPCServer", "MCPServer", "GalleryClient", "GalleryCore", "GalleryTesting", "EventStore",
+        "gallery-rpc",
         "gallery-web",
       ]),
     .testTarget(
@@ -71,3 +72,15 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// A generic type's metadata is reached through its accessor, never rebuilt from its mangled
+// name: rebuilding checks the type's requirements, and the first check of each conformance
+// scans every conformance record in the process (about 160,000 instructions each). A start
+// made about 120 such checks (45 M instructions, half of `replay`'s start), and the first
+// snapshot of a session as many, on the keystroke that took it (BENCHMARKS.md).
+for target in package.targets where !["CCRC32C", "CCurl"].contains(target.name) {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
+    ]
+}

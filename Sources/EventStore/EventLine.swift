@@ -28,7 +28,6 @@ public enum EventLine {
 
   /// `,"crc":"` + 8 hex digits + `"}`.
   static let suffixLength = 18
-  private static let suffixHead = Array(#","crc":""#.utf8)
   private static let hexDigits = Array("0123456789abcdef".utf8)
 
   /// The largest seq a log holds: 2^53 − 1, the largest integer every JSON client reads
@@ -66,7 +65,7 @@ public enum EventLine {
     JSONWriter.raw(#","data":"#, to: &out)
     out.append(contentsOf: r.data)
     let crc = out.withUnsafeBytes { CRC32C.checksum(UnsafeRawBufferPointer(rebasing: $0[start...])) }
-    out.append(contentsOf: suffixHead)
+    JSONWriter.raw(#","crc":""#, to: &out)
     for shift in stride(from: 28, through: 0, by: -4) {
       out.append(hexDigits[Int((crc >> UInt32(shift)) & 0xF)])
     }
@@ -78,13 +77,22 @@ public enum EventLine {
     let n = line.count
     guard n > suffixLength else { return nil }
     let s = n - suffixLength
-    for k in 0..<suffixHead.count where line[s + k] != suffixHead[k] { return nil }
-    guard line[n - 2] == UInt8(ascii: "\""), line[n - 1] == UInt8(ascii: "}") else { return nil }
+    let head: StaticString = #","crc":""#
+    guard memcmp(line.baseAddress! + s, head.utf8Start, head.utf8CodeUnitCount) == 0,
+      line[n - 2] == UInt8(ascii: "\""), line[n - 1] == UInt8(ascii: "}")
+    else { return nil }
     var crc: UInt32 = 0
     for k in 0..<8 {
-      let c = line[s + 8 + k]
       // Only the lowercase digits the writer produces are accepted, so each byte has one form.
-      guard let v = hexValue(c), !(c >= 0x41 && c <= 0x46) else { return nil }
+      let c = line[s + 8 + k]
+      let v: UInt8
+      if c &- 0x30 < 10 {
+        v = c &- 0x30
+      } else if c &- 0x61 < 6 {
+        v = c &- 0x57
+      } else {
+        return nil
+      }
       crc = crc << 4 | UInt32(v)
     }
     return crc

@@ -7,9 +7,16 @@ public enum EventCodec {
   /// Every event type this build knows, in the module list's order.
   public static var registered: [any EventPayload.Type] { EventRegistry.app.registered }
 
-  /// The compact JSON of a payload (sorted keys).
+  /// The compact JSON of a payload (sorted keys): written by the payload itself where it can
+  /// (`JSONWritable`, the same bytes), by the encoder otherwise.
   public static func encodeData(_ payload: any EventPayload) throws -> [UInt8] {
-    try JSONValueEncoder().encodeBytes(payload)
+    if let writable = payload as? any JSONWritable {
+      var out: [UInt8] = []
+      out.reserveCapacity(96)
+      writable.write(to: &out)
+      return out
+    }
+    return try JSONValueEncoder().encodeBytes(payload)
   }
 
   /// The log's form of an event.

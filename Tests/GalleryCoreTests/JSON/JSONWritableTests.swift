@@ -1,0 +1,49 @@
+import XCTest
+
+@testable import GalleryCore
+
+/// Each `JSONWritable` event writes exactly the bytes the encoder writes for it, so a log
+/// line is the same whichever wrote it (goldens hold the lines; this holds every value).
+final class JSONWritableTests: XCTestCase {
+  private static let texts = [
+    "", "a", "user1@mail.com", "q\"uote", "back\\slash", "tab\tline\nnul\u{0}", "é ✓ 😀", "a/b",
+  ]
+
+  /// Samples of every writable event type, over texts that need escapes and some that do not.
+  private static var samples: [any EventPayload] {
+    var out: [any EventPayload] = []
+    for text in texts {
+      for form in AuthForm.allCases {
+        out.append(AuthEvents.FieldEdited(form: form, field: .email, value: text))
+        out.append(AuthEvents.FieldEdited(form: form, field: .age, value: text))
+      }
+      out.append(ImagesEvents.ImageLoaded(key: text, target: .thumbnail, path: "cache/" + text))
+      out.append(ImagesEvents.ImageLoaded(key: text, target: .detail, path: text))
+      out.append(ImagesEvents.ImagesRequested(keys: [text, "demo:1", text], target: .thumbnail))
+    }
+    for length in [0, 1, 64, -1, Int.max, Int.min] {
+      out.append(AuthEvents.PasswordEdited(form: .registration, length: length))
+    }
+    out.append(ImagesEvents.ImagesRequested(keys: [], target: .detail))
+    return out
+  }
+
+  func testEveryWriterWritesWhatTheEncoderWrites() throws {
+    for sample in Self.samples {
+      let writable = try XCTUnwrap(sample as? any JSONWritable, "\(type(of: sample)) writes itself")
+      var written: [UInt8] = []
+      writable.write(to: &written)
+      let encoded = try JSONValueEncoder().encodeBytes(sample)
+      XCTAssertEqual(String(decoding: written, as: UTF8.self), String(decoding: encoded, as: UTF8.self))
+      XCTAssertEqual(try EventCodec.encodeData(sample), encoded, "the log's data is the writer's")
+    }
+  }
+
+  /// A type made writable without a sample here would go unchecked: every one has some.
+  func testEveryWritableEventTypeHasSamples() {
+    let writable = EventCodec.registered.filter { $0 is any JSONWritable.Type }.map { $0.type }
+    let sampled = Set(Self.samples.map { type(of: $0).type })
+    XCTAssertFalse(writable.isEmpty)
+    XCTAssertEqual(Set(writable), sampled)
+  }
+}
