@@ -10,13 +10,9 @@ public enum EventCodec {
   /// The compact JSON of a payload (sorted keys): written by the payload itself where it can
   /// (`JSONWritable`, the same bytes), by the encoder otherwise.
   public static func encodeData(_ payload: any EventPayload) throws -> [UInt8] {
-    if let writable = payload as? any JSONWritable {
-      var out: [UInt8] = []
-      out.reserveCapacity(96)
-      writable.write(to: &out)
-      return out
-    }
-    return try JSONValueEncoder().encodeBytes(payload)
+    var out: [UInt8] = []
+    out.reserveCapacity(96)
+    return payload.writeData(to: &out) ? out : try JSONValueEncoder().encodeBytes(payload)
   }
 
   /// The log's form of an event.

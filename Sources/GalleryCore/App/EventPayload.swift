@@ -18,6 +18,10 @@ public protocol EventPayload: Codable, Equatable, Sendable {
   static func upgrade(_ data: [UInt8], from version: Int) throws -> [UInt8]
   /// What to say of a line whose `v` is past `version`: it was written by a newer build.
   static func newerVersion(_ found: Int) -> String
+  /// Appends the payload's data to `out` and returns true when the type writes its own
+  /// (`JSONWritable`, the encoder's bytes exactly); false, writing nothing, for the encoder to
+  /// do it. A requirement, so the log asks the type itself, with no cast per event.
+  func writeData(to out: inout [UInt8]) -> Bool
 }
 
 extension EventPayload {
@@ -34,6 +38,9 @@ extension EventPayload {
   public static func newerVersion(_ found: Int) -> String {
     "written by a newer build: schema version \(found), this build reads up to \(version)"
   }
+
+  /// The encoder writes the data (see the requirement).
+  public func writeData(to out: inout [UInt8]) -> Bool { false }
 
   func isEqual(_ other: any EventPayload) -> Bool { other.isEqual(toPayload: self) }
 
@@ -58,6 +65,14 @@ extension EventPayload {
     } catch {
       throw EventDecodingError(type: type, reason: "data does not match the schema: \(error)")
     }
+  }
+}
+
+extension EventPayload where Self: JSONWritable {
+  /// A type that writes itself writes its data.
+  public func writeData(to out: inout [UInt8]) -> Bool {
+    write(to: &out)
+    return true
   }
 }
 

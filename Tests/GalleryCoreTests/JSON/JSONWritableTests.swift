@@ -35,8 +35,19 @@ final class JSONWritableTests: XCTestCase {
       writable.write(to: &written)
       let encoded = try JSONValueEncoder().encodeBytes(sample)
       XCTAssertEqual(String(decoding: written, as: UTF8.self), String(decoding: encoded, as: UTF8.self))
+      var data: [UInt8] = []
+      XCTAssertTrue(sample.writeData(to: &data), "the log asks the type itself")
+      XCTAssertEqual(data, encoded)
       XCTAssertEqual(try EventCodec.encodeData(sample), encoded, "the log's data is the writer's")
     }
+  }
+
+  /// Any other type leaves its data to the encoder, writing nothing itself.
+  func testATypeThatDoesNotWriteItselfLeavesItToTheEncoder() throws {
+    var data: [UInt8] = []
+    XCTAssertFalse(AuthEvents.SignedOut().writeData(to: &data))
+    XCTAssertEqual(data, [])
+    XCTAssertEqual(try EventCodec.encodeData(AuthEvents.SignedOut()), Array("{}".utf8))
   }
 
   /// A type made writable without a sample here would go unchecked: every one has some.
