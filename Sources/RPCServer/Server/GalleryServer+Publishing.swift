@@ -14,7 +14,7 @@ extension GalleryServer {
       return reportWork(change)
     }
     let previous = baseline
-    baseline = change.state
+    baseline = change
     lock.unlock()
     send(from: from, previous, change)
     reportWork(change)
@@ -29,7 +29,7 @@ extension GalleryServer {
 
   func setBaseline(_ state: AppState) {
     lock.lock()
-    baseline = state
+    baseline = Store.StateChange(version: 0, state: state, events: [])
     lock.unlock()
   }
 
@@ -41,15 +41,16 @@ extension GalleryServer {
     guard let (change, from) = coalesced else { return lock.unlock() }
     coalesced = nil
     let previous = baseline
-    baseline = change.state
+    baseline = change
     lock.unlock()
     send(from: from, previous, change)
   }
 
-  func send(from: UInt64, _ previous: AppState, _ change: Store.StateChange) {
+  /// Sends the patch from `previous`'s state to `change`'s.
+  func send(from: UInt64, _ previous: Store.StateChange, _ change: Store.StateChange) {
     let patch: [JSONPatch.Operation]
     do {
-      patch = try StatePatch.diff(previous, change.state)
+      patch = try StatePatch.diff(previous.state, change.state)
     } catch {
       logger.log(.error, "could not encode state \(change.version): \(error)")
       return

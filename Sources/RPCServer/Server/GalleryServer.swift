@@ -33,8 +33,9 @@ public final class GalleryServer: @unchecked Sendable {
   var phase = Phase.starting
   var exitRequested = false
   var observation: StoreObservation?
-  /// The state the last `state/changed` brought clients to.
-  var baseline = AppState()
+  /// The state the last `state/changed` brought clients to, held as the change that brought
+  /// it (the change keeps its state by reference: taking or keeping it copies no state).
+  var baseline = Store.StateChange(version: 0, state: AppState(), events: [])
   /// While the reader serves one read's messages under `--durability fsync` (their answers
   /// wait for the shared fsync anyway), changes are folded into one `state/changed` sent
   /// before those answers: one diff per read instead of one per request.
