@@ -144,9 +144,13 @@ enum FeedFeature: TakesActions, RunsEffects, KeepsDerivedState, ShowsImages, Has
       }
       var present = Set<String>(minimumCapacity: state.feed.items.count + e.page.photos.count)
       for item in state.feed.items { present.insert(item.key) }
-      for photo in e.page.photos where present.insert(photo.key).inserted {
-        let kept = previous.isEmpty ? nil : previous[photo.key].flatMap { $0.status == .loaded ? $0 : nil }
-        state.feed.items.append(FeedItem(photo: photo, thumbnail: kept ?? ImageState()))
+      state.feed.items.reserveCapacity(state.feed.items.count + e.page.photos.count)
+      for photo in e.page.photos {
+        // A photo's key is read out of its texts once.
+        let key = photo.key
+        guard present.insert(key).inserted else { continue }
+        let kept = previous.isEmpty ? nil : previous[key].flatMap { $0.status == .loaded ? $0 : nil }
+        state.feed.items.append(FeedItem(key: key, photo: photo, thumbnail: kept ?? ImageState()))
       }
       state.feed.page = pending.page
       state.feed.hasMore = e.page.hasMore

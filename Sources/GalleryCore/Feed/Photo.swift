@@ -99,7 +99,12 @@ public struct FeedItem: Codable, Equatable, Sendable {
   public var thumbnail: ImageState
 
   public init(photo: Photo, thumbnail: ImageState = ImageState()) {
-    self.key = photo.key
+    self.init(key: photo.key, photo: photo, thumbnail: thumbnail)
+  }
+
+  /// A row whose photo's key the caller read already (`key == photo.key`).
+  init(key: String, photo: Photo, thumbnail: ImageState) {
+    self.key = key
     self.photo = photo
     self.thumbnail = thumbnail
   }

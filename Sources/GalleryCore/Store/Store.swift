@@ -100,6 +100,12 @@ public final class Store: @unchecked Sendable {
       self.init(version: version, held: HeldState(state), events: events)
     }
 
+    /// The patch from `previous`'s state to this one's, both read where they are held (no
+    /// copy of either state: a copy retains every part).
+    public func patch(from previous: StateChange) throws -> [JSONPatch.Operation] {
+      try StatePatch.diff(previous.held.state, held.state)
+    }
+
     fileprivate init(version: UInt64, held: HeldState, events: [EventRecord]) {
       self.version = version
       self.held = held

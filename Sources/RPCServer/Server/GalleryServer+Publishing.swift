@@ -50,7 +50,7 @@ extension GalleryServer {
   func send(from: UInt64, _ previous: Store.StateChange, _ change: Store.StateChange) {
     let patch: [JSONPatch.Operation]
     do {
-      patch = try StatePatch.diff(previous.state, change.state)
+      patch = try change.patch(from: previous)
     } catch {
       logger.log(.error, "could not encode state \(change.version): \(error)")
       return
