@@ -13,6 +13,13 @@ public func fuzzEventLine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   if let checked = try? EventLine.decode(bytes) {
     precondition((try? EventLine.decode(bytes, checkingData: false)) == checked, "unchecked read differs")
   }
+  // The writer's layout read by place (`WrittenEnvelope`) gives what the general reading gives.
+  for checking in [true, false] {
+    var memory = EnvelopeMemory()
+    if let written = WrittenEnvelope.read(bytes, checkingData: checking, memory: &memory) {
+      precondition(written == EventLine.readGenerally(bytes, checkingData: checking), "written layout differs")
+    }
+  }
   var strings = JSONScanner(bytes)
   _ = try? strings.readString()
   _ = ISOTime.parse(Array(bytes))

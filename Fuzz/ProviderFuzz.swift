@@ -15,14 +15,17 @@ public func fuzzProviders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let taped = try? JSONTapeDecoder().decode(JSONValue.self, from: body)
     precondition(taped == parsed, "JSONTapeDecoder and JSONParser disagree")
     if let value = parsed {
-      // Replay's one-pass readers (TapeReadable) must give what the Codable path gives.
-      precondition(
-        (try? JSONTapeDecoder().decode(FeedPage.self, from: body))
-          == (try? JSONValueDecoder().decode(FeedPage.self, from: value)), "FeedPage fast path differs")
-      precondition(
-        (try? JSONTapeDecoder().decode(ImagesEvents.ImagesRequested.self, from: body))
-          == (try? JSONValueDecoder().decode(ImagesEvents.ImagesRequested.self, from: value)),
-        "ImagesRequested fast path differs")
+      // Replay's one-pass readers (JSONReadable) must give what the Codable path gives.
+      func same<T: Decodable & Equatable>(_ type: T.Type) {
+        precondition(
+          (try? JSONTapeDecoder().decode(T.self, from: body)) == (try? JSONValueDecoder().decode(T.self, from: value)),
+          "\(T.self)'s fast path differs")
+      }
+      same(FeedPage.self)
+      same(FeedEvents.PageLoaded.self)
+      same(ImagesEvents.ImagesRequested.self)
+      same(ImagesEvents.ImageLoaded.self)
+      same(AuthEvents.FieldEdited.self)
       // What we read, we must write back and read again identically.
       let written = JSONWriter.bytes(value)
       precondition((try? JSONParser.parse(written)) == value, "JSON round trip changed the value")
