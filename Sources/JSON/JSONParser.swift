@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Parses JSON text into `JSONValue`, strictly (RFC 8259), reporting the byte offset of the
 /// first error. Used for everything that arrives over the wire.
 public enum JSONParser {
@@ -51,10 +57,26 @@ public enum JSONParser {
         guard s.consume(UInt8(ascii: "{")) else { return nil }
         if !s.consume(UInt8(ascii: "}")) {
           repeat {
-            let key = try s.readString()
+            // A key is told apart by its bytes (no string is made for it), an escaped one by
+            // its text.
+            let (content, escaped) = try s.scanString()
+            let i: Int?
+            if escaped {
+              let key = try s.text(of: content, escaped: true)
+              i = names.firstIndex(of: key)
+            } else {
+              let key = UnsafeRawBufferPointer(rebasing: raw[content])
+              i = names.firstIndex { name in
+                var name = name
+                return name.withUTF8 {
+                  $0.count == key.count
+                    && (key.isEmpty || memcmp($0.baseAddress!, key.baseAddress!, key.count) == 0)
+                }
+              }
+            }
             try s.expect(UInt8(ascii: ":"), "':' after an object key")
             let value = try parseValue(&s, depth: 1)
-            if let i = names.firstIndex(of: key), found[i] == nil { found[i] = value }
+            if let i, found[i] == nil { found[i] = value }
           } while s.consume(UInt8(ascii: ","))
           try s.expect(UInt8(ascii: "}"), "',' or '}' in an object")
         }

@@ -144,7 +144,6 @@ enum FeedFeature: TakesActions, RunsEffects, KeepsDerivedState, ShowsImages, Has
       }
       var present = Set<String>(minimumCapacity: state.feed.items.count + e.page.photos.count)
       for item in state.feed.items { present.insert(item.key) }
-      state.feed.items.reserveCapacity(state.feed.items.count + e.page.photos.count)
       for photo in e.page.photos {
         // A photo's key is read out of its texts once.
         let key = photo.key

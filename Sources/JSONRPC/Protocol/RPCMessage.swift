@@ -52,9 +52,12 @@ public enum RPCIncoming: Equatable, Sendable {
   /// dictionary of the message is made); nil when the text is not one valid JSON object (a
   /// batch, or text `JSONParser.parse` must describe).
   public static func envelope(of bytes: [UInt8]) -> RPCIncoming? {
-    guard let m = JSONParser.members(["id", "jsonrpc", "method", "params"], of: bytes) else { return nil }
+    guard let m = JSONParser.members(envelopeMembers, of: bytes) else { return nil }
     return RPCIncoming(id: m[0], jsonrpc: m[1], method: m[2], params: m[3])
   }
+
+  /// The members `envelope` reads, in the order it takes them.
+  private static let envelopeMembers = ["id", "jsonrpc", "method", "params"]
 
   /// Classifies a message by its envelope's members (nil: absent).
   init(id raw: JSONValue?, jsonrpc: JSONValue?, method: JSONValue?, params: JSONValue?) {
