@@ -5,8 +5,12 @@ extension AuthEvents.FieldEdited: JSONReadable {
     var form: AuthForm?
     var field: AuthTextField?
     var value: String?
+    // The writer's order (sorted), each expected where it stands.
+    let written: [StaticString] = ["field", "form", "value"]
+    var next = 0
     try r.enterObject()
-    while let name = try r.nextMember() {
+    while let name = try next < written.count ? r.nextMember(expecting: written[next]) : r.nextMember() {
+      next += 1
       switch name {
       case "field": try r.value(into: &field)
       case "form": try r.value(into: &form)

@@ -2,6 +2,13 @@
 /// session's log by bytes, each photo read in one pass over its members instead of a keyed
 /// container, a lookup and a nested decoder per field.
 extension Photo: JSONReadable {
+  /// The members in the order the writer puts them (sorted): each is expected where it stands.
+  private static let written: [StaticString] = [
+    "alt", "author", "authorURL", "averageColor", "height", "key", "largeURL", "likes", "originalURL",
+    "pageURL",
+    "providerID", "tags", "thumbnailURL", "width",
+  ]
+
   public static func read(from r: inout JSONReader) throws(JSONReader.Unusual) -> Photo {
     typealias F = PhotoTexts.Field
     var texts = PhotoTexts.Spans(repeating: nil)
@@ -9,8 +16,10 @@ extension Photo: JSONReadable {
     var height: Int?
     var likes: Int??
     var tags: PhotoTexts.TagSpans?
+    var next = 0
     try r.enterObject()
-    while let name = try r.nextMember() {
+    while let name = try next < written.count ? r.nextMember(expecting: written[next]) : r.nextMember() {
+      next += 1
       switch name {
       case "alt": try r.stringSpan(into: &texts[F.alt.rawValue], nullable: true)
       case "author": try r.stringSpan(into: &texts[F.author.rawValue], nullable: false)

@@ -5,8 +5,12 @@ extension ImagesEvents.ImageLoaded: JSONReadable {
     var key: String?
     var target: ImageTarget?
     var path: String?
+    // The writer's order (sorted), each expected where it stands.
+    let written: [StaticString] = ["key", "path", "target"]
+    var next = 0
     try r.enterObject()
-    while let name = try r.nextMember() {
+    while let name = try next < written.count ? r.nextMember(expecting: written[next]) : r.nextMember() {
+      next += 1
       switch name {
       case "key": try r.string(into: &key)
       case "path": try r.string(into: &path)
