@@ -78,9 +78,16 @@ let package = Package(
 // scans every conformance record in the process (about 160,000 instructions each). A start
 // made about 120 such checks (45 M instructions, half of `replay`'s start), and the first
 // snapshot of a session as many, on the keystroke that took it (BENCHMARKS.md).
-for target in package.targets where !["CCRC32C", "CCurl"].contains(target.name) {
-  target.swiftSettings =
-    (target.swiftSettings ?? []) + [
-      .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
-    ]
+//
+// It is a compiler flag, which SwiftPM refuses in a package another depends on by version
+// (`GalleryClient` is a library product): so only where this package is built itself, not
+// from a dependency's checkout (`.build/checkouts/…`, Xcode's `SourcePackages/checkouts/…`),
+// where the code is the same and only its first snapshot slower.
+if !Context.packageDirectory.contains("/checkouts/") {
+  for target in package.targets where !["CCRC32C", "CCurl"].contains(target.name) {
+    target.swiftSettings =
+      (target.swiftSettings ?? []) + [
+        .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
+      ]
+  }
 }
