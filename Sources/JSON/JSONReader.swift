@@ -175,19 +175,7 @@ public struct JSONReader: ~Copyable {
   /// The offset of the first byte from `k` on that is a quote, a backslash, a control byte
   /// or not ASCII (or the end): eight bytes at a time, as `JSONScanner` passes a string.
   @inlinable static func plainEnd(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
-    var k = start
-    while k + 8 <= bytes.count {
-      let w = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: k, as: UInt64.self))
-      let quote = w ^ 0x2222_2222_2222_2222
-      let slash = w ^ 0x5C5C_5C5C_5C5C_5C5C
-      let special =
-        (quote &- 0x0101_0101_0101_0101) & ~quote | (slash &- 0x0101_0101_0101_0101) & ~slash
-        | (w &- 0x2020_2020_2020_2020) | w
-      let flags = special & 0x8080_8080_8080_8080
-      // The lowest flag is exact (a borrow only reaches bytes above it).
-      if flags != 0 { return k + flags.trailingZeroBitCount >> 3 }
-      k += 8
-    }
+    var k = JSONScanner.plainWords(bytes, from: start)
     while k < bytes.count {
       let b = bytes[k]
       if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { return k }

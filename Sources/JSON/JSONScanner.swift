@@ -208,23 +208,8 @@ public struct JSONScanner: ~Copyable {
   private mutating func skipString(hasEscape: inout Bool) throws(Failure) {
     index += 1
     while index < bytes.count {
-      // Eight plain bytes at a time: none is a quote, a backslash, a control byte or non-ASCII.
-      while index + 8 <= bytes.count {
-        let w = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-        let quote = w ^ 0x2222_2222_2222_2222
-        let slash = w ^ 0x5C5C_5C5C_5C5C_5C5C
-        let special =
-          (quote &- 0x0101_0101_0101_0101) & ~quote | (slash &- 0x0101_0101_0101_0101) & ~slash
-          | (w &- 0x2020_2020_2020_2020) | w
-        let flags = special & 0x8080_8080_8080_8080
-        if flags != 0 {
-          // The lowest flag is exact (a borrow only reaches bytes above it): the plain bytes
-          // before it go at once, and the byte-by-byte path starts at the special one.
-          index += flags.trailingZeroBitCount >> 3
-          break
-        }
-        index += 8
-      }
+      // The plain bytes go eight at a time; the byte-by-byte path starts at the special one.
+      index = Self.plainWords(bytes, from: index)
       guard index < bytes.count else { break }
       let b = bytes[index]
       if b == UInt8(ascii: "\"") {
@@ -264,6 +249,27 @@ public struct JSONScanner: ~Copyable {
       }
     }
     throw fail("unterminated string")
+  }
+
+  /// Passes a string's plain bytes (none a quote, a backslash, a control byte or non-ASCII)
+  /// from `start`, eight at a time: the offset of the first byte that is not plain, or where
+  /// fewer than eight are left (the caller goes on byte by byte from there).
+  @inlinable
+  public static func plainWords(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+    var k = start
+    while k + 8 <= bytes.count {
+      let w = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: k, as: UInt64.self))
+      let quote = w ^ 0x2222_2222_2222_2222
+      let slash = w ^ 0x5C5C_5C5C_5C5C_5C5C
+      let special =
+        (quote &- 0x0101_0101_0101_0101) & ~quote | (slash &- 0x0101_0101_0101_0101) & ~slash
+        | (w &- 0x2020_2020_2020_2020) | w
+      let flags = special & 0x8080_8080_8080_8080
+      // The lowest flag is exact (a borrow only reaches bytes above it).
+      if flags != 0 { return k + flags.trailingZeroBitCount >> 3 }
+      k += 8
+    }
+    return k
   }
 
   /// The UTF-16 unit of the `\\uXXXX` escape at `at` (its backslash).
