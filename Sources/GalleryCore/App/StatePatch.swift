@@ -21,7 +21,11 @@ public enum StatePatch {
     guard a != b else { return }
     // A leaf (a keystroke's text, a flag) is its own view: no encoder run.
     if let new = JSONValueEncoder.leaf(b), let old = JSONValueEncoder.leaf(a) {
-      ops += JSONPatch.diff(old, new, at: path())
+      switch new {
+      case .object, .array: ops += JSONPatch.diff(old, new, at: path())
+      // A scalar that changed is one `replace`, as the diff of the two would say.
+      default: ops.append(JSONPatch.Operation(.replace, path(), new))
+      }
     } else {
       ops += JSONPatch.diff(try AppState.view(a), try AppState.view(b), at: path())
     }
