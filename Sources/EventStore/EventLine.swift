@@ -242,21 +242,32 @@ public enum EventLine {
 
   /// Checks an event before it is written: a valid type name and compact object data.
   public static func validate(_ event: NewEvent) throws {
-    let t = event.type.utf8
-    guard !t.isEmpty, t.count <= maxTypeLength,
-      t.allSatisfy({ b in
-        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
-          || b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || b == UInt8(ascii: "-")
-          || b == UInt8(ascii: "/") || b == UInt8(ascii: ":")
-      })
-    else {
+    var type = event.type
+    let typeIsValid = type.withUTF8 { t in
+      guard !t.isEmpty, t.count <= maxTypeLength else { return false }
+      for b in t {
+        let letter = (b | 0x20) &- 0x61 < 26
+        guard
+          letter || b &- 0x30 < 10 || b == UInt8(ascii: ".") || b == UInt8(ascii: "_")
+            || b == UInt8(ascii: "-")
+            || b == UInt8(ascii: "/") || b == UInt8(ascii: ":")
+        else { return false }
+      }
+      return true
+    }
+    guard typeIsValid else {
       throw EventLogError.invalidEvent(
         "event type \(String(reflecting: event.type)) must be 1 to \(maxTypeLength) of A-Z a-z 0-9 . _ - / :")
     }
     guard event.version >= 0 else {
       throw EventLogError.invalidEvent("event \(event.type): negative schema version")
     }
-    guard !event.data.contains(0x0A), !event.data.contains(0x0D) else {
+    let lineBreak = event.data.withUnsafeBytes { raw in
+      raw.count > 0
+        && (memchr(raw.baseAddress!, 0x0A, raw.count) != nil
+          || memchr(raw.baseAddress!, 0x0D, raw.count) != nil)
+    }
+    guard !lineBreak else {
       throw EventLogError.invalidEvent("event \(event.type): data must be compact JSON without line breaks")
     }
     let result = event.data.withUnsafeBytes { raw -> JSONScanner.Failure? in
