@@ -64,7 +64,9 @@ public struct MethodSpec: Sendable {
   public var name: String
   public var summary: String
   public var isNotification: Bool
-  public var params: [Param]
+  public var params: [Param] { didSet { paramNames = params.map(\.name) } }
+  /// The parameter names this method accepts (kept with `params`: every request asks).
+  public private(set) var paramNames: [String]
   public var result: JSONValue
   public var errors: [Int]
   public var route: Route
@@ -89,6 +91,7 @@ public struct MethodSpec: Sendable {
     self.summary = summary
     self.isNotification = notification
     self.params = params
+    self.paramNames = params.map(\.name)
     self.result = result
     self.errors = errors
     self.route = route
@@ -120,9 +123,6 @@ public struct MethodSpec: Sendable {
 
   /// Whether calling it again with the same parameters changes nothing more.
   public var isIdempotent: Bool { isReadOnly || declaredIdempotent }
-
-  /// The parameter names this method accepts.
-  public var paramNames: [String] { params.map(\.name) }
 
   /// `initialize` takes LSP clients' extra members; every other method refuses unknown names.
   public var acceptsUnknownParams: Bool {
