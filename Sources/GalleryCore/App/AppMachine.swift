@@ -33,11 +33,14 @@ public enum AppMachine {
     for fold in route.folds { fold(&next, event.payload) }
   }
 
-  /// The effects `event` starts, given the state it produced.
-  public static func effects(of event: Event, in state: AppState) -> [Effect] {
+  /// The effects `event` starts, given the state it produced. `state` is borrowed: the store
+  /// passes its live state, which a copy would retain part by part on every event.
+  public static func effects(of event: Event, in state: borrowing AppState) -> [Effect] {
     guard let route = EventRegistry.app.route(of: event.payload) else { return [] }
     if route.plans.count == 1 { return route.plans[0](event.payload, state) }
-    return route.plans.flatMap { $0(event.payload, state) }
+    var effects: [Effect] = []
+    for plan in route.plans { effects += plan(event.payload, state) }
+    return effects
   }
 
   /// Hands the vault what an accepted action carries besides its events (every feature's
