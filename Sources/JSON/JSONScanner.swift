@@ -254,7 +254,7 @@ public struct JSONScanner: ~Copyable {
   /// Passes a string's plain bytes (none a quote, a backslash, a control byte or non-ASCII)
   /// from `start`, eight at a time: the offset of the first byte that is not plain, or where
   /// fewer than eight are left (the caller goes on byte by byte from there).
-  @inlinable
+  @inlinable @inline(__always)
   public static func plainWords(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
     var k = start
     while k + 8 <= bytes.count {
