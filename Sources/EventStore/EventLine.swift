@@ -28,7 +28,6 @@ public enum EventLine {
 
   /// `,"crc":"` + 8 hex digits + `"}`.
   static let suffixLength = 18
-  private static let hexDigits = Array("0123456789abcdef".utf8)
 
   /// The largest seq a log holds: 2^53 − 1, the largest integer every JSON client reads
   /// exactly (a double). Every tool (opening, verify, replay, export, the inspector) refuses a
@@ -46,30 +45,90 @@ public enum EventLine {
   /// line may have it, and only it may start a log at a seq other than 1.
   public static let baseType = "log.base"
 
-  /// Appends the line (with its `\n`) for one event to `out`.
+  /// Appends the line (with its `\n`) for one event to `out`: its size is counted first, and
+  /// each part is written in place (one growth of `out`, no append per part).
   public static func encode(_ r: EventRecord, into out: inout [UInt8]) {
-    let start = out.count
-    JSONWriter.raw(#"{"seq":"#, to: &out)
-    appendDecimal(r.seq, to: &out)
-    JSONWriter.raw(#","time":""#, to: &out)
-    ISOTime.append(millis: r.timeMillis, to: &out)
-    JSONWriter.raw(#"","type":""#, to: &out)
     var type = r.type
-    type.withUTF8 { out.append(contentsOf: $0) }
-    JSONWriter.raw(#"","v":"#, to: &out)
-    appendDecimal(UInt64(r.version), to: &out)
-    if r.batchRemaining > 0 {
-      JSONWriter.raw(#","more":"#, to: &out)
-      appendDecimal(UInt64(r.batchRemaining), to: &out)
+    type.withUTF8 { typeBytes in
+      r.data.withUnsafeBytes { data in
+        let more = r.batchRemaining > 0
+        let body =
+          7 + decimalCount(r.seq) + 9 + 24 + 10 + typeBytes.count + 6 + decimalCount(UInt64(r.version))
+          + (more ? 8 + decimalCount(UInt64(r.batchRemaining)) : 0) + 8 + data.count
+        let start = out.count
+        out.append(contentsOf: repeatElement(0, count: body + suffixLength + 1))
+        out.withUnsafeMutableBytes { buffer in
+          var line = LineBytes(at: buffer.baseAddress! + start)
+          line.raw(#"{"seq":"#)
+          line.decimal(r.seq)
+          line.raw(#","time":""#)
+          ISOTime.write(millis: r.timeMillis, to: line.at)
+          line.at += 24
+          line.raw(#"","type":""#)
+          line.bytes(UnsafeRawBufferPointer(typeBytes))
+          line.raw(#"","v":"#)
+          line.decimal(UInt64(r.version))
+          if more {
+            line.raw(#","more":"#)
+            line.decimal(UInt64(r.batchRemaining))
+          }
+          line.raw(#","data":"#)
+          line.bytes(data)
+          let crc = CRC32C.checksum(UnsafeRawBufferPointer(start: buffer.baseAddress! + start, count: body))
+          line.raw(#","crc":""#)
+          for shift in stride(from: 28, through: 0, by: -4) {
+            let nibble = UInt8((crc >> UInt32(shift)) & 0xF)
+            line.byte(nibble < 10 ? 0x30 + nibble : 0x57 + nibble)
+          }
+          line.raw("\"}\n")
+          assert(
+            line.at == buffer.baseAddress! + start + body + suffixLength + 1, "the line's size was miscounted"
+          )
+        }
+      }
     }
-    JSONWriter.raw(#","data":"#, to: &out)
-    out.append(contentsOf: r.data)
-    let crc = out.withUnsafeBytes { CRC32C.checksum(UnsafeRawBufferPointer(rebasing: $0[start...])) }
-    JSONWriter.raw(#","crc":""#, to: &out)
-    for shift in stride(from: 28, through: 0, by: -4) {
-      out.append(hexDigits[Int((crc >> UInt32(shift)) & 0xF)])
+  }
+
+  /// The digits `appendDecimal` writes for `v`.
+  static func decimalCount(_ v: UInt64) -> Int {
+    var n = 1
+    var x = v
+    while x >= 10 {
+      x /= 10
+      n += 1
     }
-    JSONWriter.raw("\"}\n", to: &out)
+    return n
+  }
+
+  /// Writes a line's parts one after another into memory counted for them.
+  private struct LineBytes {
+    var at: UnsafeMutableRawPointer
+
+    mutating func raw(_ text: StaticString) {
+      at.copyMemory(from: text.utf8Start, byteCount: text.utf8CodeUnitCount)
+      at += text.utf8CodeUnitCount
+    }
+
+    mutating func bytes(_ bytes: UnsafeRawBufferPointer) {
+      if let base = bytes.baseAddress { at.copyMemory(from: base, byteCount: bytes.count) }
+      at += bytes.count
+    }
+
+    mutating func byte(_ b: UInt8) {
+      at.storeBytes(of: b, as: UInt8.self)
+      at += 1
+    }
+
+    /// `v` in decimal, as `appendDecimal` writes it.
+    mutating func decimal(_ v: UInt64) {
+      let count = EventLine.decimalCount(v)
+      var x = v
+      for k in stride(from: count - 1, through: 0, by: -1) {
+        at.storeBytes(of: UInt8(0x30 + x % 10), toByteOffset: k, as: UInt8.self)
+        x /= 10
+      }
+      at += count
+    }
   }
 
   /// The checksum written in a line (without its `\n`), if the line has a well-formed suffix.

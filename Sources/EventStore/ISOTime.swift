@@ -11,36 +11,42 @@ public enum ISOTime {
 
   /// Appends the 24 bytes of the timestamp for `millis` to `out`.
   public static func append(millis: Int64, to out: inout [UInt8]) {
+    // The 24 bytes are made on the stack and appended at once.
+    var stamp: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    withUnsafeMutableBytes(of: &stamp) { b in
+      write(millis: millis, to: b.baseAddress!)
+      out.append(contentsOf: b)
+    }
+  }
+
+  /// Writes the 24 bytes of the timestamp for `millis` at `b` (which has room for them):
+  /// each field's last `width` digits, least significant last.
+  static func write(millis: Int64, to b: UnsafeMutableRawPointer) {
     let (days, msOfDay) = millis.quotientAndRemainder(dividingBy: 86_400_000)
     let (d, ms) = msOfDay < 0 ? (days - 1, msOfDay + 86_400_000) : (days, msOfDay)
     let (y, m, day) = civil(fromDays: d)
-    // The 24 bytes are made on the stack and appended at once (this runs once per event
-    // written): each field's last `width` digits, least significant last.
-    var stamp: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    withUnsafeMutableBytes(of: &stamp) { b in
-      func put(_ v: Int64, at: Int, _ width: Int) {
-        var x = v
-        for i in stride(from: at + width - 1, through: at, by: -1) {
-          b[i] = UInt8(0x30 + x % 10)
-          x /= 10
-        }
+    func put(_ v: Int64, at: Int, _ width: Int) {
+      var x = v
+      for i in stride(from: at + width - 1, through: at, by: -1) {
+        b.storeBytes(of: UInt8(0x30 + x % 10), toByteOffset: i, as: UInt8.self)
+        x /= 10
       }
-      put(y, at: 0, 4)
-      b[4] = UInt8(ascii: "-")
-      put(m, at: 5, 2)
-      b[7] = UInt8(ascii: "-")
-      put(day, at: 8, 2)
-      b[10] = UInt8(ascii: "T")
-      put(ms / 3_600_000, at: 11, 2)
-      b[13] = UInt8(ascii: ":")
-      put(ms / 60_000 % 60, at: 14, 2)
-      b[16] = UInt8(ascii: ":")
-      put(ms / 1000 % 60, at: 17, 2)
-      b[19] = UInt8(ascii: ".")
-      put(ms % 1000, at: 20, 3)
-      b[23] = UInt8(ascii: "Z")
-      out.append(contentsOf: b)
     }
+    func mark(_ c: UInt8, at: Int) { b.storeBytes(of: c, toByteOffset: at, as: UInt8.self) }
+    put(y, at: 0, 4)
+    mark(UInt8(ascii: "-"), at: 4)
+    put(m, at: 5, 2)
+    mark(UInt8(ascii: "-"), at: 7)
+    put(day, at: 8, 2)
+    mark(UInt8(ascii: "T"), at: 10)
+    put(ms / 3_600_000, at: 11, 2)
+    mark(UInt8(ascii: ":"), at: 13)
+    put(ms / 60_000 % 60, at: 14, 2)
+    mark(UInt8(ascii: ":"), at: 16)
+    put(ms / 1000 % 60, at: 17, 2)
+    mark(UInt8(ascii: "."), at: 19)
+    put(ms % 1000, at: 20, 3)
+    mark(UInt8(ascii: "Z"), at: 23)
   }
 
   /// Parses exactly the format `format` writes; nil for anything else.
