@@ -48,10 +48,13 @@ public enum JSONParser {
   /// repeated key: the first counts), with no dictionary made of the object: a message's
   /// envelope is read this way. Nil when the text is anything but one valid object (then
   /// `parse` says why); every member is checked exactly as `parse` checks it.
-  public static func members(_ names: [String], of bytes: [UInt8]) -> [JSONValue?]? {
-    bytes.withUnsafeBytes { raw -> [JSONValue?]? in
+  public static func members<let N: Int>(_ names: InlineArray<N, StaticString>, of bytes: [UInt8])
+    -> InlineArray<N, JSONValue?>?
+  {
+    bytes.withUnsafeBytes { raw -> InlineArray<N, JSONValue?>? in
       var s = JSONScanner(raw)
-      var found = [JSONValue?](repeating: nil, count: names.count)
+      // Inline: a message's envelope is read with no allocation of its own.
+      var found = InlineArray<N, JSONValue?>(repeating: nil)
       do {
         s.skipWhitespace()
         guard s.consume(UInt8(ascii: "{")) else { return nil }
@@ -60,23 +63,26 @@ public enum JSONParser {
             // A key is told apart by its bytes (no string is made for it), an escaped one by
             // its text.
             let (content, escaped) = try s.scanString()
-            let i: Int?
+            var i: Int? = nil
             if escaped {
               let key = try s.text(of: content, escaped: true)
-              i = names.firstIndex(of: key)
+              for n in names.indices where names[n].description == key {
+                i = n
+                break
+              }
             } else {
               let key = UnsafeRawBufferPointer(rebasing: raw[content])
-              i = names.firstIndex { name in
-                var name = name
-                return name.withUTF8 {
-                  $0.count == key.count
-                    && (key.isEmpty || memcmp($0.baseAddress!, key.baseAddress!, key.count) == 0)
-                }
+              for n in names.indices
+              where names[n].utf8CodeUnitCount == key.count
+                && (key.isEmpty || memcmp(names[n].utf8Start, key.baseAddress!, key.count) == 0)
+              {
+                i = n
+                break
               }
             }
             try s.expect(UInt8(ascii: ":"), "':' after an object key")
             let value = try parseValue(&s, depth: 1)
-            if let i, found[i] == nil { found[i] = value }
+            if let i, case .none = found[i] { found[i] = value }
           } while s.consume(UInt8(ascii: ","))
           try s.expect(UInt8(ascii: "}"), "',' or '}' in an object")
         }

@@ -28,9 +28,11 @@ public enum JSONPatch {
     out.append(UInt8(ascii: "["))
     for (i, op) in ops.enumerated() {
       if i > 0 { out.append(UInt8(ascii: ",")) }
-      JSONWriter.raw(#"{"op":""#, to: &out)
-      out.append(contentsOf: op.op.rawValue.utf8)
-      JSONWriter.raw(#"","path":"#, to: &out)
+      switch op.op {
+      case .add: JSONWriter.raw(#"{"op":"add","path":"#, to: &out)
+      case .remove: JSONWriter.raw(#"{"op":"remove","path":"#, to: &out)
+      case .replace: JSONWriter.raw(#"{"op":"replace","path":"#, to: &out)
+      }
       JSONWriter.writeString(op.path, to: &out)
       if let value = op.value {
         JSONWriter.raw(#","value":"#, to: &out)

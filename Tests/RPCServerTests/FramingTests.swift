@@ -80,6 +80,19 @@ final class FramingTests: XCTestCase {
     XCTAssertEqual(n.feed(Array("{}\r\n\n  \n[1]".utf8)), [.message(Array("{}".utf8))])
     XCTAssertEqual(n.finish(), [.message(Array("[1]".utf8))])
   }
+
+  /// What the connection queues (`append`) is byte for byte the framed message, after what
+  /// was queued before it, in both framings; and a decoder reads it back whole.
+  func testAMessageAppendedToTheQueueIsItsFrame() {
+    let body = Array(#"{"jsonrpc":"2.0","method":"state/changed","params":{"é":"\n"}}"#.utf8)
+    for framing in Framing.allCases {
+      var queued = Array("before".utf8)
+      framing.append(body, to: &queued)
+      XCTAssertEqual(queued, Array("before".utf8) + framing.frame(body), "\(framing)")
+      var d = FrameDecoder()
+      XCTAssertEqual(d.feed(queued.dropFirst(6)) + d.finish(), [.message(body)], "\(framing)")
+    }
+  }
 }
 
 /// What off-the-shelf clients send, and what a broken client must not cost the next message.

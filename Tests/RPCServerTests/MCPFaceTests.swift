@@ -90,7 +90,7 @@ final class MCPFaceTests: XCTestCase {
       uniqueKeysWithValues: MCPToolCatalog.tools(testClock: true).map { ($0.name, $0) })
     var checked = 0
     for method in methods {
-      guard case .string(let name)? = method["name"], let spec = MethodCatalog.byName[name],
+      guard case .string(let name)? = method["name"], let spec = MethodCatalog.byName[name]?.spec,
         MCPToolCatalog.exclusion(of: spec, testClock: true) == nil
       else { continue }
       guard let tool = tools[MCPToolName.tool(forMethod: name)] else {

@@ -36,7 +36,8 @@ final class OfferedRetryTests: XCTestCase {
         let state = store.state
         for retry in Self.retries(in: try AppState.view(state)) {
           offered += 1
-          guard let spec = MethodCatalog.byName[retry.method], case .action(let build, _) = spec.route else {
+          guard let spec = MethodCatalog.byName[retry.method]?.spec, case .action(let build, _) = spec.route
+          else {
             XCTFail("seed \(seed), step \(step): a retry names \(retry.method), which is no action")
             continue
           }

@@ -31,7 +31,7 @@ final class ProviderChoiceTests: XCTestCase {
   }
 
   func testSettingsUpdateAndTheSchemaOfferExactlyTheRunTimeChoices() throws {
-    let update = try XCTUnwrap(MethodCatalog.byName["settings/update"])
+    let update = try XCTUnwrap(MethodCatalog.byName["settings/update"]?.spec)
     let providerParams = update.params.filter { $0.name.hasSuffix("Provider") }
     XCTAssertEqual(providerParams.map(\.name), ProviderChoices.atRunTime.map { $0.area + "Provider" })
     for (param, choice) in zip(providerParams, ProviderChoices.atRunTime) {

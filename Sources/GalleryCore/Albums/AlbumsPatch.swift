@@ -8,10 +8,8 @@ extension AlbumsState: StatePatchable {
     try StatePatch.list(path + "/sections", a.sections, b.sections, &ops)
     try StatePatch.keyed(path + "/all", a.all, b.all, key: { String($0.id) }, &ops)
     try StatePatch.value(path + "/search", a.search, b.search, &ops)
-    try StatePatch.value(
-      path + "/notice", Nullable(wrappedValue: a.notice), Nullable(wrappedValue: b.notice), &ops)
-    try StatePatch.value(
-      path + "/error", Nullable(wrappedValue: a.error), Nullable(wrappedValue: b.error), &ops)
+    try StatePatch.nullable(path + "/notice", a.notice, b.notice, &ops)
+    try StatePatch.nullable(path + "/error", a.error, b.error, &ops)
   }
 }
 

@@ -33,6 +33,13 @@ public struct CopyOnWrite<Value: Codable & Equatable & Sendable>: Codable, Equat
     }
   }
 
+  /// Where the storage is: equal for two members that share it (`shared`), read with no
+  /// retain, so a patch skips an unchanged part for one compare.
+  @inlinable
+  public var identity: UInt {
+    storage.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+  }
+
   public static func == (a: CopyOnWrite, b: CopyOnWrite) -> Bool {
     shared(a, b) || a.storage[0] == b.storage[0]
   }

@@ -6,13 +6,19 @@ struct StatePart: Sendable {
   typealias Ops = [JSONPatch.Operation]
   /// The member's name, the first token of its pointers.
   let name: String
+  /// Where the member's storage is (`CopyOnWrite.identity`): two states whose identities are
+  /// equal share the member, so hold the same value, and its patch is skipped for one compare.
+  /// Nil for a member held inline (a small value, compared by `patch`).
+  let identity: (@Sendable (AppState) -> UInt)?
+  /// The operations that take the first state's member to the second's (called only when
+  /// their identities differ).
   let patch: @Sendable (AppState, AppState, inout Ops) throws -> Void
   let view: @Sendable (AppState) throws -> JSONValue
   /// Resolves the tokens after the name in less than the whole part, if it can: the value
   /// and how many tokens that used (nil: encode the whole part).
   let narrow: @Sendable (AppState, ArraySlice<String>) throws -> (JSONValue, Int)?
 
-  /// A member patched as one value (the JSON diff of its two views, when it changed).
+  /// A member held inline, patched as one value (the JSON diff of its two views, when it changed).
   static func value<T: Encodable & Equatable & Sendable>(
     _ name: String, _ get: @escaping @Sendable (AppState) -> T
   )
@@ -20,7 +26,8 @@ struct StatePart: Sendable {
   {
     let path = "/" + name
     return StatePart(
-      name: name, patch: { a, b, ops in try StatePatch.value(path, get(a), get(b), &ops) },
+      name: name, identity: nil,
+      patch: { a, b, ops in try StatePatch.value(path, get(a), get(b), &ops) },
       view: { try AppState.view(get($0)) }, narrow: { _, _ in nil })
   }
 
@@ -28,7 +35,12 @@ struct StatePart: Sendable {
   static func value<T>(_ name: String, _ member: @escaping @Sendable (AppState) -> CopyOnWrite<T>)
     -> StatePart
   {
-    sharedOrPatched(name, member, value(name) { member($0).wrappedValue })
+    let path = "/" + name
+    return StatePart(
+      name: name, identity: { member($0).identity },
+      patch: { a, b, ops in try StatePatch.value(path, member(a).wrappedValue, member(b).wrappedValue, &ops)
+      },
+      view: { try AppState.view(member($0).wrappedValue) }, narrow: { _, _ in nil })
   }
 
   /// A list held `@CopyOnWrite`, patched element by element.
@@ -36,13 +48,10 @@ struct StatePart: Sendable {
     _ name: String, _ member: @escaping @Sendable (AppState) -> CopyOnWrite<[T]>
   ) -> StatePart {
     let path = "/" + name
-    return sharedOrPatched(
-      name, member,
-      StatePart(
-        name: name,
-        patch: { a, b, ops in try StatePatch.list(path, member(a).wrappedValue, member(b).wrappedValue, &ops)
-        },
-        view: { try AppState.view(member($0).wrappedValue) }, narrow: { _, _ in nil }))
+    return StatePart(
+      name: name, identity: { member($0).identity },
+      patch: { a, b, ops in try StatePatch.list(path, member(a).wrappedValue, member(b).wrappedValue, &ops) },
+      view: { try AppState.view(member($0).wrappedValue) }, narrow: { _, _ in nil })
   }
 
   /// A member held `@CopyOnWrite` that patches (and may resolve pointers into) itself: a
@@ -53,13 +62,11 @@ struct StatePart: Sendable {
     -> StatePart
   {
     let path = "/" + name
-    return sharedOrPatched(
-      name, member,
-      StatePart(
-        name: name,
-        patch: { a, b, ops in try T.patch(member(a).wrappedValue, member(b).wrappedValue, at: path, &ops) },
-        view: { try AppState.view(member($0).wrappedValue) },
-        narrow: { state, rest in try member(state).wrappedValue.narrow(rest) }))
+    return StatePart(
+      name: name, identity: { member($0).identity },
+      patch: { a, b, ops in try T.patch(member(a).wrappedValue, member(b).wrappedValue, at: path, &ops) },
+      view: { try AppState.view(member($0).wrappedValue) },
+      narrow: { state, rest in try member(state).wrappedValue.narrow(rest) })
   }
 
   /// An open screen held `@BoxedNullable`, patched as one value (`null` or the screen):
@@ -67,30 +74,16 @@ struct StatePart: Sendable {
   static func value<T>(_ name: String, _ member: @escaping @Sendable (AppState) -> BoxedNullable<T>)
     -> StatePart
   {
-    sharedOrPatched(
-      name, { BoxedNullable.shared(member($0), member($1)) },
-      value(name) { Nullable(wrappedValue: member($0).wrappedValue) })
-  }
-
-  /// `part` with its patch skipped when both states share the member's storage (so its
-  /// value): most parts of most changes, in O(1), without comparing.
-  private static func sharedOrPatched<T>(
-    _ name: String, _ member: @escaping @Sendable (AppState) -> CopyOnWrite<T>, _ part: StatePart
-  ) -> StatePart {
-    sharedOrPatched(name, { CopyOnWrite.shared(member($0), member($1)) }, part)
-  }
-
-  /// `part`, whose patch runs only when `shared` says the two states do not share the member.
-  private static func sharedOrPatched(
-    _ name: String, _ shared: @escaping @Sendable (AppState, AppState) -> Bool, _ part: StatePart
-  ) -> StatePart {
-    let patch = part.patch
+    let path = "/" + name
     return StatePart(
-      name: name,
+      name: name, identity: { member($0).identity },
       patch: { a, b, ops in
-        guard !shared(a, b) else { return }
-        try patch(a, b, &ops)
-      }, view: part.view, narrow: part.narrow)
+        try StatePatch.value(
+          path, Nullable(wrappedValue: member(a).wrappedValue),
+          Nullable(wrappedValue: member(b).wrappedValue),
+          &ops)
+      },
+      view: { try AppState.view(Nullable(wrappedValue: member($0).wrappedValue)) }, narrow: { _, _ in nil })
   }
 }
 

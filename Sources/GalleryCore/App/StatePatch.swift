@@ -7,8 +7,40 @@
 public enum StatePatch {
   public static func diff(_ old: AppState, _ new: AppState) throws -> [JSONPatch.Operation] {
     var ops: [JSONPatch.Operation] = []
-    for part in AppState.parts { try part.patch(old, new, &ops) }
+    // Read in place (no copy of a part, so no retain of its closures), shared parts skipped.
+    try AppState.parts.withUnsafeBufferPointer { parts in
+      for i in parts.indices {
+        if let identity = parts[i].identity, identity(old) == identity(new) { continue }
+        try parts[i].patch(old, new, &ops)
+      }
+    }
     return ops
+  }
+
+  /// `base` + "/" + `member` made in one step (a small path stays inline; `+` on strings goes
+  /// through a generic append per piece).
+  static func path(_ base: String, _ member: StaticString) -> String {
+    var base = base
+    return base.withUTF8 { head in
+      let tail = UnsafeBufferPointer(start: member.utf8Start, count: member.utf8CodeUnitCount)
+      return String(unsafeUninitializedCapacity: head.count + 1 + tail.count) { out in
+        _ = out.initialize(fromContentsOf: head)
+        out[head.count] = UInt8(ascii: "/")
+        _ = out.extracting((head.count + 1)...).initialize(fromContentsOf: tail)
+        return head.count + 1 + tail.count
+      }
+    }
+  }
+
+  /// An optional member published as `null` when nil (`Nullable`): compared as it is held,
+  /// wrapped only when it changed.
+  static func nullable<T: Codable & Equatable & Sendable>(
+    _ path: @autoclosure () -> String, _ a: T?, _ b: T?, _ ops: inout [JSONPatch.Operation]
+  ) throws {
+    // Matched, not compared to nil: `== nil` copies the value first.
+    if case .none = a, case .none = b { return }
+    guard a != b else { return }
+    try value(path(), Nullable(wrappedValue: a), Nullable(wrappedValue: b), &ops)
   }
 
   /// A value: skipped when equal, else the JSON diff of its two encodings under `path` (built

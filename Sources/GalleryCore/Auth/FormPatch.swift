@@ -6,15 +6,21 @@ extension AuthFormState: StatePatchable {
   )
     throws
   {
-    guard a != b else { return }
-    try TextFieldState.patch(a.email, b.email, at: path + "/email", &ops)
-    try SecretFieldState.patch(a.password, b.password, at: path + "/password", &ops)
-    if let old = a.age, let new = b.age { try TextFieldState.patch(old, new, at: path + "/age", &ops) }
-    try StatePatch.value(path + "/submitAttempted", a.submitAttempted, b.submitAttempted, &ops)
-    try StatePatch.value(path + "/canSubmit", a.canSubmit, b.canSubmit, &ops)
-    try StatePatch.value(path + "/isSubmitting", a.isSubmitting, b.isSubmitting, &ops)
-    try StatePatch.value(
-      path + "/error", Nullable(wrappedValue: a.error), Nullable(wrappedValue: b.error), &ops)
+    // Called only for two forms that do not share storage (`StatePart`): each member is
+    // compared once, in its own step.
+    if a.email != b.email {
+      try TextFieldState.patch(a.email, b.email, at: StatePatch.path(path, "email"), &ops)
+    }
+    if a.password != b.password {
+      try SecretFieldState.patch(a.password, b.password, at: StatePatch.path(path, "password"), &ops)
+    }
+    if let old = a.age, let new = b.age, old != new {
+      try TextFieldState.patch(old, new, at: StatePatch.path(path, "age"), &ops)
+    }
+    try StatePatch.value(StatePatch.path(path, "submitAttempted"), a.submitAttempted, b.submitAttempted, &ops)
+    try StatePatch.value(StatePatch.path(path, "canSubmit"), a.canSubmit, b.canSubmit, &ops)
+    try StatePatch.value(StatePatch.path(path, "isSubmitting"), a.isSubmitting, b.isSubmitting, &ops)
+    try StatePatch.nullable(StatePatch.path(path, "error"), a.error, b.error, &ops)
   }
 }
 
@@ -23,16 +29,15 @@ extension AuthFormState: StatePatchable {
 /// operations come in the order a whole-field diff gives them (its members sorted).
 extension ValidatedField where Self: Equatable {
   /// `edited`, `error`, `isValid`, then the field's own `input` member.
+  /// Called for two fields known to differ: each member is compared once.
   fileprivate static func patch<Input: Encodable & Equatable>(
-    _ a: Self, _ b: Self, at path: String, input: (name: String, before: Input, after: Input),
+    _ a: Self, _ b: Self, at path: String, input: (name: StaticString, before: Input, after: Input),
     _ ops: inout [JSONPatch.Operation]
   ) throws {
-    guard a != b else { return }
-    try StatePatch.value(path + "/edited", a.edited, b.edited, &ops)
-    try StatePatch.value(
-      path + "/error", Nullable(wrappedValue: a.error), Nullable(wrappedValue: b.error), &ops)
-    try StatePatch.value(path + "/isValid", a.isValid, b.isValid, &ops)
-    try StatePatch.value(path + "/" + input.name, input.before, input.after, &ops)
+    try StatePatch.value(StatePatch.path(path, "edited"), a.edited, b.edited, &ops)
+    try StatePatch.nullable(StatePatch.path(path, "error"), a.error, b.error, &ops)
+    try StatePatch.value(StatePatch.path(path, "isValid"), a.isValid, b.isValid, &ops)
+    try StatePatch.value(StatePatch.path(path, input.name), input.before, input.after, &ops)
   }
 }
 

@@ -7,7 +7,7 @@ extension FavoritesState: StatePatchable {
   {
     guard a != b else { return }
     try StatePatch.list(path + "/items", a.items, b.items, &ops)
-    try StatePatch.value(path + "/open", Nullable(wrappedValue: a.open), Nullable(wrappedValue: b.open), &ops)
+    try StatePatch.nullable(path + "/open", a.open, b.open, &ops)
   }
 }
 

@@ -133,22 +133,24 @@ enum FeedFeature: TakesActions, RunsEffects, KeepsDerivedState, ShowsImages, Has
     },
     .fold(FeedEvents.PageLoaded.self) { state, e in
       guard let pending = state.feed.pendingLoad, pending.requestID == e.requestID else { return }
-      // A refresh keeps the thumbnails already loaded; a next page only appends new photos.
-      let previous =
-        pending.mode == .refresh
-        ? Dictionary(state.feed.items.map { ($0.key, $0.thumbnail) }, uniquingKeysWith: { a, _ in a }) : [:]
-      if pending.mode == .refresh {
+      // A refresh keeps the thumbnails already loaded (found by where their key stood); a next
+      // page only appends new photos.
+      let refresh = pending.mode == .refresh
+      let previous = refresh ? state.feed.items : []
+      var before = KeyPositions(capacity: previous.count)
+      for (i, item) in previous.enumerated() { before.insert(item.key, at: i) }
+      if refresh {
         state.feed.items = []
         state.feed.activeQuery = pending.query
         state.feed.isOfflineCopy = false
       }
-      var present = Set<String>(minimumCapacity: state.feed.items.count + e.page.photos.count)
-      for item in state.feed.items { present.insert(item.key) }
+      var present = KeyPositions(capacity: state.feed.items.count + e.page.photos.count)
+      for (i, item) in state.feed.items.enumerated() { present.insert(item.key, at: i) }
       for photo in e.page.photos {
         // A photo's key is read out of its texts once.
         let key = photo.key
-        guard present.insert(key).inserted else { continue }
-        let kept = previous.isEmpty ? nil : previous[key].flatMap { $0.status == .loaded ? $0 : nil }
+        guard present.insert(key, at: state.feed.items.count) else { continue }
+        let kept = before.position(of: key).map { previous[$0].thumbnail }.flatMap { $0.status == .loaded ? $0 : nil }
         state.feed.items.append(FeedItem(key: key, photo: photo, thumbnail: kept ?? ImageState()))
       }
       state.feed.page = pending.page

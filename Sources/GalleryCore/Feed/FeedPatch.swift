@@ -12,11 +12,8 @@ extension FeedState: StatePatchable {
     try StatePatch.list(path + "/items", a.items, b.items, &ops)
     try StatePatch.value(path + "/page", a.page, b.page, &ops)
     try StatePatch.value(path + "/hasMore", a.hasMore, b.hasMore, &ops)
-    try StatePatch.value(
-      path + "/error", Nullable(wrappedValue: a.error), Nullable(wrappedValue: b.error), &ops)
-    try StatePatch.value(
-      path + "/emptyNotice", Nullable(wrappedValue: a.emptyNotice), Nullable(wrappedValue: b.emptyNotice),
-      &ops)
+    try StatePatch.nullable(path + "/error", a.error, b.error, &ops)
+    try StatePatch.nullable(path + "/emptyNotice", a.emptyNotice, b.emptyNotice, &ops)
     try StatePatch.value(path + "/isOfflineCopy", a.isOfflineCopy, b.isOfflineCopy, &ops)
     try StatePatch.value(path + "/perPage", a.perPage, b.perPage, &ops)
   }

@@ -34,6 +34,9 @@ public struct BoxedNullable<Value: Codable & Equatable & Sendable>: Codable, Equ
   /// Whether both hold the same box, or neither holds one: then they are equal, in O(1).
   public static func shared(_ lhs: BoxedNullable, _ rhs: BoxedNullable) -> Bool { lhs.box === rhs.box }
 
+  /// Which box it holds (0: none): equal exactly when `shared` holds.
+  public var identity: UInt { box.map { UInt(bitPattern: ObjectIdentifier($0)) } ?? 0 }
+
   /// The member with its box (`$detail`), for `StatePart`.
   public var projectedValue: BoxedNullable { self }
 }

@@ -7,6 +7,18 @@ public struct Nullable<Value: Codable & Equatable & Sendable>: Codable, Equatabl
 
   public init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
 
+  /// Two absent values are told equal with no copy of either (most optional members of a
+  /// state are nil, and a patch compares them on every change of their part).
+  public static func == (a: Nullable, b: Nullable) -> Bool {
+    // Matched, not compared to nil: `== nil` copies the value first.
+    if case .none = a.wrappedValue {
+      if case .none = b.wrappedValue { return true }
+      return false
+    }
+    if case .none = b.wrappedValue { return false }
+    return a.wrappedValue == b.wrappedValue
+  }
+
   public init(from decoder: any Decoder) throws {
     let c = try decoder.singleValueContainer()
     wrappedValue = c.decodeNil() ? nil : try c.decode(Value.self)

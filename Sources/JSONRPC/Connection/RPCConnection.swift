@@ -81,7 +81,7 @@ public final class RPCConnection: Sendable {
   /// built from bytes that are JSON already, without a tree in between.
   public func send(encoded body: [UInt8]) {
     let (startWriter, corked) = outbox.withLock { o -> (Bool, Bool) in
-      o.pending += (o.detected ?? .ndjson).frame(body)
+      (o.detected ?? .ndjson).append(body, to: &o.pending)
       o.queued += 1
       let start = !o.writerStarted
       o.writerStarted = true

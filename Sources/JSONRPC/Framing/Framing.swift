@@ -12,6 +12,20 @@ public enum Framing: String, Sendable, CaseIterable {
     case .ndjson: return body + [0x0A]
     }
   }
+
+  /// Appends the bytes that carry `body` to `out` (`out += frame(body)` with no framed copy
+  /// made on the way: every message the server sends is queued this way).
+  public func append(_ body: [UInt8], to out: inout [UInt8]) {
+    switch self {
+    case .lsp:
+      out.append(contentsOf: "Content-Length: \(body.count)\r\n\r\n".utf8)
+      out.append(contentsOf: body)
+    case .ndjson:
+      out.reserveCapacity(out.count + body.count + 1)
+      out.append(contentsOf: body)
+      out.append(0x0A)
+    }
+  }
 }
 
 /// `--framing`: detect from the first byte, or force one.

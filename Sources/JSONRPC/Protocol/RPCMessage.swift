@@ -57,7 +57,7 @@ public enum RPCIncoming: Equatable, Sendable {
   }
 
   /// The members `envelope` reads, in the order it takes them.
-  private static let envelopeMembers = ["id", "jsonrpc", "method", "params"]
+  private static let envelopeMembers: InlineArray<4, StaticString> = ["id", "jsonrpc", "method", "params"]
 
   /// Classifies a message by its envelope's members (nil: absent).
   init(id raw: JSONValue?, jsonrpc: JSONValue?, method: JSONValue?, params: JSONValue?) {
@@ -130,12 +130,19 @@ public enum RPCOutgoing {
 
   /// The bytes of `notification(method, p)` for `p` already written as JSON.
   public static func notification(_ method: String, encoded params: [UInt8]) -> [UInt8] {
+    notification(method, capacity: params.count) { $0.append(contentsOf: params) }
+  }
+
+  /// The bytes of `notification(method, p)`, `p` written by `params` in place (about
+  /// `capacity` bytes): one buffer for the whole message, no copy of the params into it.
+  public static func notification(_ method: String, capacity: Int, params: (inout [UInt8]) -> Void) -> [UInt8]
+  {
     var out: [UInt8] = []
-    out.reserveCapacity(params.count + method.utf8.count + 40)
+    out.reserveCapacity(capacity + method.utf8.count + 40)
     JSONWriter.raw(#"{"jsonrpc":"2.0","method":"#, to: &out)
     JSONWriter.writeString(method, to: &out)
     JSONWriter.raw(#","params":"#, to: &out)
-    out.append(contentsOf: params)
+    params(&out)
     out.append(UInt8(ascii: "}"))
     return out
   }

@@ -169,7 +169,7 @@ extension GalleryServer {
   }
 
   /// Runs a long request off the reader thread so `$/cancelRequest` can reach it.
-  func startLongRequest(id: RPCID, method: String, spec: MethodSpec?, params: JSONValue?) {
+  func startLongRequest(id: RPCID, method: String, entry: MethodEntry?, params: JSONValue?) {
     let flag = CancelFlag()
     lock.lock()
     cancellable[id] = flag
@@ -193,7 +193,7 @@ extension GalleryServer {
           )
         }
         response = HeldAnswer.result(
-          id, try call(method, spec, params, cancel: flag, admitted: true, batch: &batch))
+          id, try call(method, entry, params, cancel: flag, admitted: true, batch: &batch))
       } catch let error as RPCError {
         response = .message(RPCOutgoing.error(id, error))
       } catch {

@@ -61,16 +61,15 @@ extension GalleryServer {
   /// `state/changed`'s bytes, written straight from the operations (no tree): what
   /// `RPCOutgoing.notification("state/changed", {"fromVersion", "patch", "version"})` writes.
   static func stateChanged(from: UInt64, version: UInt64, patch: [JSONPatch.Operation]) -> [UInt8] {
-    var params: [UInt8] = []
-    params.reserveCapacity(96 + patch.count * 64)
-    JSONWriter.raw(#"{"fromVersion":"#, to: &params)
-    JSONWriter.writeInteger(Int64(clamping: from), to: &params)
-    JSONWriter.raw(#","patch":"#, to: &params)
-    JSONPatch.write(patch, to: &params)
-    JSONWriter.raw(#","version":"#, to: &params)
-    JSONWriter.writeInteger(Int64(clamping: version), to: &params)
-    params.append(UInt8(ascii: "}"))
-    return RPCOutgoing.notification("state/changed", encoded: params)
+    RPCOutgoing.notification("state/changed", capacity: 96 + patch.count * 64) { params in
+      JSONWriter.raw(#"{"fromVersion":"#, to: &params)
+      JSONWriter.writeInteger(Int64(clamping: from), to: &params)
+      JSONWriter.raw(#","patch":"#, to: &params)
+      JSONPatch.write(patch, to: &params)
+      JSONWriter.raw(#","version":"#, to: &params)
+      JSONWriter.writeInteger(Int64(clamping: version), to: &params)
+      params.append(UInt8(ascii: "}"))
+    }
   }
 
   /// A query (`state/get` and any `MethodSpec.read`), answered inside

@@ -96,19 +96,19 @@ public final class GalleryServer: @unchecked Sendable {
       }
       do {
         // The one lookup of the request: everything after takes the spec.
-        let spec = MethodCatalog.byName[method]
-        switch spec?.route {
+        let entry = MethodCatalog.byName[method]
+        switch entry?.spec.route {
         case .builtin(let builtin)? where builtin.isLong && !inBatch:
-          try checkPhase(method, spec)
+          try checkPhase(method, entry)
           try checkLongRequestCapacity()
-          startLongRequest(id: id, method: method, spec: spec, params: params)
+          startLongRequest(id: id, method: method, entry: entry, params: params)
           return nil
         case .read(let answer)?:
-          try checkPhase(method, spec)
+          try checkPhase(method, entry)
           settleBeforeRequest(method)
-          return try read(id, spec!, params, answer, send: !inBatch).map(HeldAnswer.message)
+          return try read(id, entry!.spec, params, answer, send: !inBatch).map(HeldAnswer.message)
         default:
-          return .result(id, try call(method, spec, params, cancel: nil, batch: &batch))
+          return .result(id, try call(method, entry, params, cancel: nil, batch: &batch))
         }
       } catch {
         logger.log(.info, "\(method) failed: \(error.code) \(error.message)")
@@ -118,8 +118,8 @@ public final class GalleryServer: @unchecked Sendable {
   }
 
   private func notify(_ method: String, _ params: JSONValue?, _ batch: inout ReadBatch) {
-    let spec = MethodCatalog.byName[method]
-    switch spec?.route {
+    let entry = MethodCatalog.byName[method]
+    switch entry?.spec.route {
     case .lifecycleNotification(.exit)?:
       lock.lock()
       exitRequested = true
@@ -134,7 +134,7 @@ public final class GalleryServer: @unchecked Sendable {
     case .lifecycleNotification(.initialized)?: break
     case .action?:
       // JSON-RPC: a notification is processed like a request; only its answer is dropped.
-      do { _ = try call(method, spec, params, cancel: nil, batch: &batch) } catch {
+      do { _ = try call(method, entry, params, cancel: nil, batch: &batch) } catch {
         logger.log(.info, "notification \(method) failed: \(error.code) \(error.message)")
       }
     default:
@@ -155,12 +155,12 @@ public final class GalleryServer: @unchecked Sendable {
   }
 
   /// Refuses a request the session's phase does not allow (`spec`: `method`'s, nil when unknown).
-  private func checkPhase(_ method: String, _ spec: MethodSpec?) throws(RPCError) {
+  private func checkPhase(_ method: String, _ entry: MethodEntry?) throws(RPCError) {
     lock.lock()
     let phase = self.phase
     lock.unlock()
     switch phase {
-    case .starting where spec?.startsSession != true:
+    case .starting where entry?.spec.startsSession != true:
       throw RPCError.serverNotInitialized
     case .shuttingDown: throw RPCError.shuttingDown(method)
     default: break
@@ -173,22 +173,24 @@ public final class GalleryServer: @unchecked Sendable {
   /// it. What it leaves for the read's end (a deferred sync, work after the answers) goes in
   /// `batch`.
   func call(
-    _ method: String, _ spec: MethodSpec?, _ params: JSONValue?, cancel: CancelFlag?, admitted: Bool = false,
+    _ method: String, _ entry: MethodEntry?, _ params: JSONValue?, cancel: CancelFlag?,
+    admitted: Bool = false,
     batch: inout ReadBatch
   ) throws(RPCError) -> [UInt8] {
-    if !admitted { try checkPhase(method, spec) }
-    guard let spec, !spec.needsTestClock || testClock != nil else {
+    if !admitted { try checkPhase(method, entry) }
+    guard let entry, !entry.spec.needsTestClock || testClock != nil else {
       throw RPCError.methodNotFound(method)
     }
-    guard !spec.isNotification else {
+    // Read through the entry (a copy of the spec would retain each of its members).
+    guard !entry.spec.isNotification else {
       throw RPCError.invalidRequest("\(method) is a notification: send it without an id")
     }
-    switch spec.route {
+    switch entry.spec.route {
     case .notAvailable(let feature):
       throw RPCError.notAvailableYet(method, feature: feature)
     case .action(let build, let progress):
       settleBeforeRequest(method)
-      let p = try Params(params, allowed: spec.paramNames)
+      let p = try Params(params, allowed: entry.spec.paramNames)
       let prepared = try build(
         p,
         MethodContext(
@@ -200,11 +202,11 @@ public final class GalleryServer: @unchecked Sendable {
       }
       return result
     case .builtin(let builtin):
-      let p = try Params(params, allowed: spec.paramNames, lenient: spec.acceptsUnknownParams)
+      let p = try Params(params, allowed: entry.spec.paramNames, lenient: entry.spec.acceptsUnknownParams)
       return JSONWriter.bytes(try run(builtin, p, cancel: cancel, &batch))
     case .read(let answer):
       // Dispatched to `read` before any call reaches here (a notification is not answered).
-      let reply = try read(.null, spec, params, answer, send: false)
+      let reply = try read(.null, entry.spec, params, answer, send: false)
       return JSONWriter.bytes(reply?["result"] ?? .null)
     case .lifecycleNotification:
       throw RPCError.invalidRequest("\(method) is a notification: send it without an id")

@@ -84,6 +84,36 @@ final class FeedMachineTests: XCTestCase {
     store.finish()
   }
 
+  func testARefreshKeepsOnlyLoadedThumbnailsOfPhotosItStillHasAndDropsRepeats() {
+    var state = AppState()
+    state.route = [Route(.home)]
+    let loaded = ImageState(status: .loaded, path: "/cache/1")
+    state.feed.items = [
+      FeedItem(photo: Self.photo(1), thumbnail: loaded),
+      FeedItem(photo: Self.photo(2), thumbnail: ImageState(status: .failed)),
+      FeedItem(photo: Self.photo(3), thumbnail: ImageState(status: .loaded, path: "/cache/3")),
+    ]
+    state.feed.status = .refreshing
+    state.feed.pendingLoad = .init(requestID: 7, mode: .refresh, page: 1, query: "")
+    state.nextRequestID = 8
+    let store = TestStore(state: state)
+    // 3 is gone, 2 failed (asked for again), 1 loaded (kept), 6 new; 1 again in the page once.
+    let page = FeedPage(photos: [2, 1, 6, 1].map(Self.photo), hasMore: true)
+    store.receive([Event(FeedEvents.PageLoaded(requestID: 7, page: page))]) {
+      $0.feed.status = .loaded
+      $0.feed.pendingLoad = nil
+      $0.feed.items = [
+        FeedItem(photo: Self.photo(2)), FeedItem(photo: Self.photo(1), thumbnail: loaded),
+        FeedItem(photo: Self.photo(6)),
+      ]
+      $0.feed.page = 1
+      $0.feed.hasMore = true
+      $0.feed.offlineCopy = OfflineCopyPage(provider: "demo", query: "", photos: page.photos)
+    }
+    store.expectEffects([.feed(.saveOfflineCopy(provider: "demo", query: "", photos: page.photos))])
+    store.finish()
+  }
+
   func testAnAnswerForASupersededRefreshIsRecordedButChangesNothing() {
     let store = loaded()
     store.send(.feed(.refresh)) {

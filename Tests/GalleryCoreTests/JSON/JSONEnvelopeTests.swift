@@ -5,7 +5,7 @@ import XCTest
 /// A message's envelope is read without a dictionary of the message: it must accept exactly
 /// the texts `JSONParser.parse` accepts as an object, and read each member as it does.
 final class JSONEnvelopeTests: XCTestCase {
-  let names = ["id", "jsonrpc", "method", "params"]
+  let names: InlineArray<4, StaticString> = ["id", "jsonrpc", "method", "params"]
 
   func texts() -> [String] {
     let deep = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
@@ -19,6 +19,7 @@ final class JSONEnvelopeTests: XCTestCase {
       #"{"other":1e999,"method":"m"}"#,  // a number out of range in a member no one reads
       "{\"other\":" + deep + ",\"method\":\"m\"}",  // nesting past the bound
       #"{"method":"m"} x"#, #"{"method":"m""#, #"{"method" "m"}"#, #"{"method":"m",}"#,
+      #"{"\u006dethod":"escaped name","id":1,"jsonrpc":"2.0","params":{}}"#,
       #"{"method":"\u00e9\ud83d\ude00"}"#, #"{"method":"bad \u12"}"#, "{\"method\":\"\u{1}\"}",
     ]
   }
@@ -32,7 +33,8 @@ final class JSONEnvelopeTests: XCTestCase {
         XCTAssertNil(envelope, "\(text.prefix(80)): the parser refuses it or it is no object")
         continue
       }
-      XCTAssertEqual(envelope, names.map { members[$0] }, "\(text.prefix(80))")
+      let read = envelope.map { found in names.indices.map { found[$0] } }
+      XCTAssertEqual(read, names.indices.map { members[names[$0].description] }, "\(text.prefix(80))")
       XCTAssertEqual(RPCIncoming.envelope(of: bytes), RPCIncoming(.object(members)), "\(text.prefix(80))")
     }
   }
