@@ -137,20 +137,23 @@ enum FeedFeature: TakesActions, RunsEffects, KeepsDerivedState, ShowsImages, Has
       // page only appends new photos.
       let refresh = pending.mode == .refresh
       let previous = refresh ? state.feed.items : []
+      // By index: a row read whole (`enumerated()`) is copied, every member retained.
       var before = KeyPositions(capacity: previous.count)
-      for (i, item) in previous.enumerated() { before.insert(item.key, at: i) }
+      for i in previous.indices { before.insert(previous[i].key, at: i) }
       if refresh {
         state.feed.items = []
         state.feed.activeQuery = pending.query
         state.feed.isOfflineCopy = false
       }
       var present = KeyPositions(capacity: state.feed.items.count + e.page.photos.count)
-      for (i, item) in state.feed.items.enumerated() { present.insert(item.key, at: i) }
+      for i in state.feed.items.indices { present.insert(state.feed.items[i].key, at: i) }
       for photo in e.page.photos {
         // A photo's key is read out of its texts once.
         let key = photo.key
         guard present.insert(key, at: state.feed.items.count) else { continue }
-        let kept = before.position(of: key).map { previous[$0].thumbnail }.flatMap { $0.status == .loaded ? $0 : nil }
+        let kept = before.position(of: key).map { previous[$0].thumbnail }.flatMap {
+          $0.status == .loaded ? $0 : nil
+        }
         state.feed.items.append(FeedItem(key: key, photo: photo, thumbnail: kept ?? ImageState()))
       }
       state.feed.page = pending.page

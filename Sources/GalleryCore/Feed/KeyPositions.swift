@@ -8,8 +8,8 @@
 struct KeyPositions {
   /// Position + 1 of the key in each slot (0: empty); a power of two long.
   private var slots: [Int32]
-  private var keys: [String] = []
-  private var positions: [Int] = []
+  /// Each key recorded and its position, in the order recorded.
+  private var entries: [(key: String, position: Int)] = []
 
   /// Room for `capacity` keys without growing (none allocated for 0: a next page's fold has
   /// no earlier rows to look up).
@@ -17,38 +17,36 @@ struct KeyPositions {
     var size = capacity > 0 ? 8 : 0
     while size < capacity * 2 { size <<= 1 }
     slots = [Int32](repeating: 0, count: size)
-    keys.reserveCapacity(capacity)
-    positions.reserveCapacity(capacity)
+    entries.reserveCapacity(capacity)
   }
 
-  var count: Int { keys.count }
+  var count: Int { entries.count }
 
   /// Records `key` at `position` unless it is there already; returns whether it was new (the
   /// first position of a repeated key stands).
   @discardableResult
   mutating func insert(_ key: String, at position: Int) -> Bool {
-    if keys.count * 2 >= slots.count { grow() }
-    precondition(keys.count < Int(Int32.max), "more keys than a slot can number")
+    if entries.count * 2 >= slots.count { grow() }
+    precondition(entries.count < Int(Int32.max), "more keys than a slot can number")
     let mask = slots.count - 1
     var slot = Self.hash(key) & mask
     while slots[slot] != 0 {
-      if keys[Int(slots[slot]) - 1] == key { return false }
+      if entries[Int(slots[slot]) - 1].key == key { return false }
       slot = (slot + 1) & mask
     }
-    keys.append(key)
-    positions.append(position)
-    slots[slot] = Int32(keys.count)
+    entries.append((key, position))
+    slots[slot] = Int32(entries.count)
     return true
   }
 
   /// Where `key` was recorded (nil: it was not).
   func position(of key: String) -> Int? {
-    guard !keys.isEmpty else { return nil }
+    guard !entries.isEmpty else { return nil }
     let mask = slots.count - 1
     var slot = Self.hash(key) & mask
     while slots[slot] != 0 {
       let entry = Int(slots[slot]) - 1
-      if keys[entry] == key { return positions[entry] }
+      if entries[entry].key == key { return entries[entry].position }
       slot = (slot + 1) & mask
     }
     return nil
@@ -58,8 +56,8 @@ struct KeyPositions {
   private mutating func grow() {
     slots = [Int32](repeating: 0, count: max(8, slots.count * 2))
     let mask = slots.count - 1
-    for (entry, key) in keys.enumerated() {
-      var slot = Self.hash(key) & mask
+    for entry in entries.indices {
+      var slot = Self.hash(entries[entry].key) & mask
       while slots[slot] != 0 { slot = (slot + 1) & mask }
       slots[slot] = Int32(entry + 1)
     }

@@ -18,7 +18,9 @@ final class KeyPositionsTests: XCTestCase {
       }
       XCTAssertEqual(table.count, expected.count)
       for (key, position) in expected { XCTAssertEqual(table.position(of: key), position, key) }
-      for absent in ["pixabay:5000", "p:2", "long key 1 ", "日本語"] { XCTAssertNil(table.position(of: absent), absent) }
+      for absent in ["pixabay:5000", "p:2", "long key 1 ", "日本語"] {
+        XCTAssertNil(table.position(of: absent), absent)
+      }
     }
   }
 
