@@ -48,13 +48,27 @@ public enum JSONParser {
   /// repeated key: the first counts), with no dictionary made of the object: a message's
   /// envelope is read this way. Nil when the text is anything but one valid object (then
   /// `parse` says why); every member is checked exactly as `parse` checks it.
+  @inlinable
   public static func members<let N: Int>(_ names: InlineArray<N, StaticString>, of bytes: [UInt8])
     -> InlineArray<N, JSONValue?>?
   {
-    bytes.withUnsafeBytes { raw -> InlineArray<N, JSONValue?>? in
+    members(names, keepingText: nil, of: bytes)?.values
+  }
+
+  /// `members`, with the member at `textIndex` (if any) checked exactly as `parse` checks it
+  /// but not made a value: where its text stands is returned instead (a request's params,
+  /// read by name later with no tree made of them).
+  /// Inlinable: a generic function across modules runs unspecialised, asking the runtime for
+  /// its types' metadata on every call.
+  @inlinable
+  public static func members<let N: Int>(
+    _ names: InlineArray<N, StaticString>, keepingText textIndex: Int?, of bytes: [UInt8]
+  ) -> (values: InlineArray<N, JSONValue?>, text: Range<Int>?)? {
+    bytes.withUnsafeBytes { raw -> (values: InlineArray<N, JSONValue?>, text: Range<Int>?)? in
       var s = JSONScanner(raw)
       // Inline: a message's envelope is read with no allocation of its own.
       var found = InlineArray<N, JSONValue?>(repeating: nil)
+      var text: Range<Int>? = nil
       do {
         s.skipWhitespace()
         guard s.consume(UInt8(ascii: "{")) else { return nil }
@@ -81,13 +95,20 @@ public enum JSONParser {
               }
             }
             try s.expect(UInt8(ascii: ":"), "':' after an object key")
+            if let i, i == textIndex {
+              s.skipWhitespace()
+              let start = s.index
+              try checkValue(&s, depth: 1)
+              if text == nil { text = start..<s.index }
+              continue
+            }
             let value = try parseValue(&s, depth: 1)
             if let i, case .none = found[i] { found[i] = value }
           } while s.consume(UInt8(ascii: ","))
           try s.expect(UInt8(ascii: "}"), "',' or '}' in an object")
         }
         s.skipWhitespace()
-        return s.atEnd ? found : nil
+        return s.atEnd ? (found, text) : nil
       } catch {
         return nil
       }
@@ -115,7 +136,8 @@ public enum JSONParser {
     return value
   }
 
-  private static func parseValue(_ s: inout JSONScanner, depth: Int) throws -> JSONValue {
+  @usableFromInline
+  static func parseValue(_ s: inout JSONScanner, depth: Int) throws -> JSONValue {
     guard depth < 256 else { throw JSONScanner.Failure(offset: s.index, reason: "nesting deeper than 256") }
     s.skipWhitespace()
     guard let b = s.peek else {
@@ -153,23 +175,62 @@ public enum JSONParser {
       default: return .bool(false)
       }
     default:
-      let start = s.index
-      try s.skipValue()
-      if let whole = smallInteger(s.bytes[start..<s.index]) { return .number(Double(whole)) }
-      let text = String(decoding: UnsafeRawBufferPointer(rebasing: s.bytes[start..<s.index]), as: UTF8.self)
-      guard let number = Double(text), number.isFinite else {
-        throw JSONScanner.Failure(offset: start, reason: "number out of range")
-      }
-      // Past 2^53 a Double rounds: a whole number that Int64 holds is kept as one, exact when
-      // written as an integer (the same value every decoder reading it as Int64 finds).
-      // An integer written past Int64 stays a (rounded) number: never the nearest Int64.
-      let plainInteger = !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
-      if abs(number) >= 9_007_199_254_740_992,
-        let exact = Int64(text) ?? (plainInteger ? nil : Int64(exactly: number))
-      {
-        return .integer(exact)
-      }
-      return .number(number)
+      return try number(&s)
     }
+  }
+
+  /// Walks one value as `parseValue` reads it, with every check it makes (nesting, strings,
+  /// numbers in range), but makes nothing of it: a text checked this way parses.
+  @usableFromInline
+  static func checkValue(_ s: inout JSONScanner, depth: Int) throws {
+    guard depth < 256 else { throw JSONScanner.Failure(offset: s.index, reason: "nesting deeper than 256") }
+    s.skipWhitespace()
+    guard let b = s.peek else {
+      throw JSONScanner.Failure(offset: s.index, reason: "unexpected end of input")
+    }
+    switch b {
+    case UInt8(ascii: "{"):
+      s.index += 1
+      if s.consume(UInt8(ascii: "}")) { return }
+      repeat {
+        s.skipWhitespace()
+        _ = try s.scanString()
+        try s.expect(UInt8(ascii: ":"), "':' after an object key")
+        try checkValue(&s, depth: depth + 1)
+      } while s.consume(UInt8(ascii: ","))
+      try s.expect(UInt8(ascii: "}"), "',' or '}' in an object")
+    case UInt8(ascii: "["):
+      s.index += 1
+      if s.consume(UInt8(ascii: "]")) { return }
+      repeat { try checkValue(&s, depth: depth + 1) } while s.consume(UInt8(ascii: ","))
+      try s.expect(UInt8(ascii: "]"), "',' or ']' in an array")
+    case UInt8(ascii: "\""):
+      _ = try s.scanString()
+    case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+      try s.skipValue()
+    default:
+      _ = try number(&s)
+    }
+  }
+
+  /// A number, read as `parseValue` reads it (out of range: a failure).
+  private static func number(_ s: inout JSONScanner) throws -> JSONValue {
+    let start = s.index
+    try s.skipValue()
+    if let whole = smallInteger(s.bytes[start..<s.index]) { return .number(Double(whole)) }
+    let text = String(decoding: UnsafeRawBufferPointer(rebasing: s.bytes[start..<s.index]), as: UTF8.self)
+    guard let number = Double(text), number.isFinite else {
+      throw JSONScanner.Failure(offset: start, reason: "number out of range")
+    }
+    // Past 2^53 a Double rounds: a whole number that Int64 holds is kept as one, exact when
+    // written as an integer (the same value every decoder reading it as Int64 finds).
+    // An integer written past Int64 stays a (rounded) number: never the nearest Int64.
+    let plainInteger = !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
+    if abs(number) >= 9_007_199_254_740_992,
+      let exact = Int64(text) ?? (plainInteger ? nil : Int64(exactly: number))
+    {
+      return .integer(exact)
+    }
+    return .number(number)
   }
 }

@@ -23,12 +23,13 @@ extension MCPFace {
     case .invalid(let id, let error):
       outer.send(RPCOutgoing.error(id, error))
     case .notification(let method, let params):
-      if method == "notifications/cancelled", let requestID = params?["requestId"].flatMap(RPCID.init(json:))
+      if method == "notifications/cancelled",
+        let requestID = params?.value["requestId"].flatMap(RPCID.init(json:))
       {
         cancel(requestID)
       }
     case .request(let id, let method, let params):
-      request(id, method, params)
+      request(id, method, params?.value)
     }
   }
 

@@ -43,7 +43,11 @@ final class AnswerBytesTests: XCTestCase {
         String(decoding: ActionResult.bytes(outcome, extra: extra), as: UTF8.self),
         String(decoding: JSONWriter.bytes(asValue(outcome, extra)), as: UTF8.self), "\(extra)")
     }
-    for id in [RPCID.number(7), .string("k\"1"), .null] {
+    let ids: [RPCID] = [
+      .number(7), .number(-0.0), .number(-12), .number(9_007_199_254_740_991), .number(9_007_199_254_740_992),
+      .number(0.5), .integer(1 << 60), .string("k\"1"), .null,
+    ]
+    for id in ids {
       let bytes = ActionResult.bytes(outcome, extra: [:])
       XCTAssertEqual(
         HeldAnswer.result(id, bytes).bytes(), JSONWriter.bytes(RPCOutgoing.result(id, asValue(outcome, [:]))))

@@ -331,13 +331,26 @@ public final class Store: @unchecked Sendable {
   /// handed to observers and before any later one is, so whatever it sends (a `state/get`
   /// answer) is ordered against every change published. Appends go on meanwhile.
   public func withPublishedState<T>(_ body: (UInt64, AppState) throws -> T) rethrows -> T {
+    try handingQueued(reading: { (currentVersion, current) }) { try body($0.0, $0.1) }
+  }
+
+  /// Runs `body` once every change appended so far has been handed to observers and before
+  /// any later one is: `withPublishedState` for a caller that needs only the order (a read's
+  /// flush), so no copy of the state is taken for it.
+  public func afterPublished<T>(_ body: () throws -> T) rethrows -> T {
+    try handingQueued(reading: {}) { _ in try body() }
+  }
+
+  /// Hands every queued change to observers, then runs `body` with what `read` took under
+  /// the store's lock together with the queue, all inside one delivery.
+  private func handingQueued<Read, T>(reading read: () -> Read, _ body: (Read) throws -> T) rethrows -> T {
     try feed.exclusively {
       lock.lock()
-      let (version, state) = (currentVersion, current)
+      let taken = read()
       let (changes, observers) = feed.take()
       lock.unlock()
       feed.hand(changes, to: observers)
-      return try body(version, state)
+      return try body(taken)
     }
   }
 

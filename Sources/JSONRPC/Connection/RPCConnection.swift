@@ -17,6 +17,9 @@ public final class RPCConnection: Sendable {
   /// What is on its way out and who waits for it.
   private struct Outbox {
     var pending: [UInt8] = []
+    /// The last whole write's buffer, emptied, for `pending` to grow into next (a read's
+    /// messages then queue with no allocation). Bound: kept only up to `spareBytes`.
+    var spare: [UInt8] = []
     var queued = 0
     var written = 0
     /// Bytes written to the client so far: what a waiting sender watches for progress.
@@ -41,16 +44,19 @@ public final class RPCConnection: Sendable {
       guard !writing, !pending.isEmpty else { return nil }
       writing = true
       if pending.count <= RPCConnection.writeSliceBytes {
-        defer { pending.removeAll(keepingCapacity: true) }
-        return (pending, queued)
+        var taken = spare
+        spare = []
+        swap(&taken, &pending)
+        return (taken, queued)
       }
       // Part of a message: `written` (whole messages) moves once the queue is empty.
       defer { pending.removeFirst(RPCConnection.writeSliceBytes) }
       return (Array(pending[..<RPCConnection.writeSliceBytes]), nil)
     }
 
-    /// Records a write's end.
-    mutating func wrote(_ bytes: Int, count: Int?, failed: Bool) {
+    /// Records a write's end; `buffer` (its bytes, emptied) becomes the spare.
+    mutating func wrote(_ bytes: Int, count: Int?, failed: Bool, buffer: consuming [UInt8]) {
+      if buffer.capacity <= RPCConnection.spareBytes, buffer.capacity > spare.capacity { spare = buffer }
       writing = false
       if let count { written = count }
       writtenBytes += bytes
@@ -87,6 +93,33 @@ public final class RPCConnection: Sendable {
       o.writerStarted = true
       return (start, o.corked)
     }
+    queued(startWriter: startWriter, corked: corked)
+  }
+
+  /// `send` for a message `body` writes (compact JSON, one message) straight into the queue:
+  /// no buffer of its own, no copy. `body` only writes bytes: it runs under the queue's lock.
+  public func send(writing body: (inout [UInt8]) -> Void) {
+    let (startWriter, corked) = outbox.withLock { o -> (Bool, Bool) in
+      switch o.detected ?? .ndjson {
+      case .ndjson:
+        body(&o.pending)
+        o.pending.append(0x0A)
+      case .lsp:
+        // The header comes first and holds the length: the body is written on its own.
+        var message: [UInt8] = []
+        body(&message)
+        Framing.lsp.append(message, to: &o.pending)
+      }
+      o.queued += 1
+      let start = !o.writerStarted
+      o.writerStarted = true
+      return (start, o.corked)
+    }
+    queued(startWriter: startWriter, corked: corked)
+  }
+
+  /// After a message is queued: wakes the writer (unless corked) and starts it the first time.
+  private func queued(startWriter: Bool, corked: Bool) {
     // Corked, the reader writes at uncork: waking the writer thread would cost a context switch.
     if !corked { outbox.wakeAll() }
     if startWriter {
@@ -160,12 +193,20 @@ public final class RPCConnection: Sendable {
     if outbox.withLock({ !$0.pending.isEmpty }) { outbox.wakeAll() }
   }
 
+  /// The largest emptied write buffer kept for the next messages (larger ones are freed).
+  static let spareBytes = 64 << 10
+
   /// Writes one slice taken from the queue (no lock held), then records its end and wakes
   /// whoever waits on it.
-  private func write(_ slice: (bytes: [UInt8], count: Int?)) {
-    let failed = !write(slice.bytes)
+  private func write(_ slice: consuming (bytes: [UInt8], count: Int?)) {
+    let (count, written) = (slice.count, slice.bytes.count)
+    var buffer = slice.bytes
+    _ = consume slice
+    let failed = !write(buffer)
+    // Emptied while it is the only reference, so it keeps its capacity for the next messages.
+    buffer.removeAll(keepingCapacity: true)
     let wake = outbox.withLock { o -> Bool in
-      o.wrote(slice.bytes.count, count: slice.count, failed: failed)
+      o.wrote(written, count: count, failed: failed, buffer: buffer)
       // Wake only whom it concerns: a waiting flush or paced sender, or the writer thread if
       // more queued meanwhile (a needless wake costs a context switch on the client's core).
       return o.flushing + o.pacing > 0 || !o.pending.isEmpty

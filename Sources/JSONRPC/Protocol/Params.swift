@@ -4,28 +4,52 @@ import JSON
 /// that names the parameter. A method that reads a name it did not declare gets an internal
 /// error (-32603) naming it, so a declaration and its reader cannot drift apart unnoticed.
 public struct Params {
-  private let members: [String: JSONValue]
+  private let members: Members
   private let declared: [String]
   /// The longest string parameter, in UTF-8 bytes. Every domain limit is lower (an email
   /// past 254 characters is invalid anyway); this bound keeps a hostile value out of the log.
   public static let maxStringBytes = 65536
 
+  /// The members as parsed, or where each stands in the params' text (read when asked).
+  private enum Members {
+    case parsed([String: JSONValue])
+    case text([UInt8], MemberSpans)
+  }
+
   /// `allowed` lists every accepted name; `lenient` accepts others (initialize takes LSP clients' extras).
-  public init(_ params: JSONValue?, allowed: [String], lenient: Bool = false) throws(RPCError) {
-    switch params {
-    case nil: members = [:]
-    case .object(let m)?: members = m
-    case .array(let a)? where a.isEmpty: members = [:]
+  public init(_ params: RPCParams?, allowed: [String], lenient: Bool = false) throws(RPCError) {
+    declared = allowed
+    if case .text(let bytes, let range)? = params?.form, let spans = MemberSpans(bytes, range) {
+      members = .text(bytes, spans)
+      if !lenient, let unknown = spans.firstUnknown(in: bytes, allowed: allowed) {
+        throw Self.unknown(unknown, allowed: allowed)
+      }
+      return
+    }
+    let parsed: [String: JSONValue]
+    switch params?.value {
+    case nil: parsed = [:]
+    case .object(let m)?: parsed = m
+    case .array(let a)? where a.isEmpty: parsed = [:]
     default: throw RPCError.invalidParams("params must be an object with named members")
     }
-    declared = allowed
+    members = .parsed(parsed)
     // The names are sorted only to name the first unknown one (most calls have none).
-    if !lenient, members.keys.contains(where: { !allowed.contains($0) }) {
-      for name in members.keys.sorted() where !allowed.contains(name) {
-        let expected = allowed.isEmpty ? "none" : allowed.joined(separator: ", ")
-        throw RPCError.invalidParams("unknown parameter \(String(reflecting: name)); expected: \(expected)")
+    if !lenient, parsed.keys.contains(where: { !allowed.contains($0) }) {
+      for name in parsed.keys.sorted() where !allowed.contains(name) {
+        throw Self.unknown(name, allowed: allowed)
       }
     }
+  }
+
+  /// Params already parsed (a member of a batch, a test).
+  public init(_ params: JSONValue?, allowed: [String], lenient: Bool = false) throws(RPCError) {
+    try self.init(params.map(RPCParams.init), allowed: allowed, lenient: lenient)
+  }
+
+  private static func unknown(_ name: String, allowed: [String]) -> RPCError {
+    let expected = allowed.isEmpty ? "none" : allowed.joined(separator: ", ")
+    return RPCError.invalidParams("unknown parameter \(String(reflecting: name)); expected: \(expected)")
   }
 
   /// The member `name`, once it is known to be declared.
@@ -33,10 +57,19 @@ public struct Params {
     guard declared.contains(name) else {
       throw RPCError.internalError("the method reads parameter \"\(name)\", which it does not declare")
     }
-    return members[name]
+    switch members {
+    case .parsed(let m): return m[name]
+    case .text(let bytes, let spans): return spans.value(of: name, in: bytes)
+    }
   }
 
   public func string(_ name: String) throws(RPCError) -> String {
+    // A plain string in the text is read straight from its bytes (a keystroke's value).
+    if case .text(let bytes, let spans) = members, declared.contains(name),
+      let s = spans.plainString(name, in: bytes)
+    {
+      return try Self.bounded(s, name)
+    }
     guard let value = try member(name) else {
       throw RPCError.invalidParams("missing parameter \"\(name)\" (a string)")
     }
@@ -117,5 +150,10 @@ public struct Params {
   public func raw(_ name: String) throws(RPCError) -> JSONValue? { try member(name) }
 
   /// The parameters as they came (an object).
-  public var json: JSONValue { .object(members) }
+  public var json: JSONValue {
+    switch members {
+    case .parsed(let m): return .object(m)
+    case .text(let bytes, let spans): return spans.object(in: bytes)
+    }
+  }
 }

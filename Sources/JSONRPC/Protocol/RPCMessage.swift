@@ -32,9 +32,9 @@ public enum RPCID: Equatable, Hashable, Sendable {
 /// One incoming message, classified by the rules of JSON-RPC 2.0 section 4.
 public enum RPCIncoming: Equatable, Sendable {
   /// A call that wants an answer.
-  case request(id: RPCID, method: String, params: JSONValue?)
+  case request(id: RPCID, method: String, params: RPCParams?)
   /// A call that must never be answered.
-  case notification(method: String, params: JSONValue?)
+  case notification(method: String, params: RPCParams?)
   /// Not a valid request; answered with this error (id null when it could not be read).
   case invalid(id: RPCID, error: RPCError)
 
@@ -45,22 +45,26 @@ public enum RPCIncoming: Equatable, Sendable {
       return
     }
     self.init(
-      id: members["id"], jsonrpc: members["jsonrpc"], method: members["method"], params: members["params"])
+      id: members["id"], jsonrpc: members["jsonrpc"], method: members["method"],
+      params: members["params"].map(RPCParams.init))
   }
 
   /// Classifies a whole message from its text, reading only its envelope's members (no
   /// dictionary of the message is made); nil when the text is not one valid JSON object (a
   /// batch, or text `JSONParser.parse` must describe).
   public static func envelope(of bytes: [UInt8]) -> RPCIncoming? {
-    guard let m = JSONParser.members(envelopeMembers, of: bytes) else { return nil }
-    return RPCIncoming(id: m[0], jsonrpc: m[1], method: m[2], params: m[3])
+    // The params are kept as text: a method reads what it declares from it (`Params`).
+    guard let m = JSONParser.members(envelopeMembers, keepingText: 3, of: bytes) else { return nil }
+    return RPCIncoming(
+      id: m.values[0], jsonrpc: m.values[1], method: m.values[2],
+      params: m.text.map { RPCParams(text: bytes, $0) })
   }
 
   /// The members `envelope` reads, in the order it takes them.
   private static let envelopeMembers: InlineArray<4, StaticString> = ["id", "jsonrpc", "method", "params"]
 
   /// Classifies a message by its envelope's members (nil: absent).
-  init(id raw: JSONValue?, jsonrpc: JSONValue?, method: JSONValue?, params: JSONValue?) {
+  init(id raw: JSONValue?, jsonrpc: JSONValue?, method: JSONValue?, params: RPCParams?) {
     var id: RPCID? = nil
     if let raw {
       guard let read = RPCID(json: raw) else {
@@ -87,8 +91,8 @@ public enum RPCIncoming: Equatable, Sendable {
       return
     }
     // `"params": null` means omitted (pygls and Eglot send it on every call without params).
-    let params = params == .null ? nil : params
-    switch params {
+    let params = params?.kind == .null ? nil : params
+    switch params?.kind {
     case nil, .object?, .array?: break
     default:
       self = .invalid(id: id ?? .null, error: .invalidRequest("\"params\" must be an object or an array"))
@@ -120,12 +124,22 @@ public enum RPCOutgoing {
   public static func result(_ id: RPCID, encoded result: [UInt8]) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(result.count + 40)
+    writeResult(id, encoded: result, to: &out)
+    return out
+  }
+
+  /// Appends the bytes of `result(id, encoded: result)` to `out`.
+  public static func writeResult(_ id: RPCID, encoded result: [UInt8], to out: inout [UInt8]) {
     JSONWriter.raw(#"{"id":"#, to: &out)
-    JSONWriter.write(id.json, to: &out)
+    switch id {
+    case .number(let n) where n.rounded() == n && abs(n) < 9_007_199_254_740_992:
+      // A whole-number id, the usual one: written as `JSONWriter` writes it, with no value made.
+      JSONWriter.writeInteger(Int64(n), to: &out)
+    default: JSONWriter.write(id.json, to: &out)
+    }
     JSONWriter.raw(#","jsonrpc":"2.0","result":"#, to: &out)
     out.append(contentsOf: result)
     out.append(UInt8(ascii: "}"))
-    return out
   }
 
   /// The bytes of `notification(method, p)` for `p` already written as JSON.

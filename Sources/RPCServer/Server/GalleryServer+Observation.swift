@@ -169,7 +169,7 @@ extension GalleryServer {
   }
 
   /// Runs a long request off the reader thread so `$/cancelRequest` can reach it.
-  func startLongRequest(id: RPCID, method: String, entry: MethodEntry?, params: JSONValue?) {
+  func startLongRequest(id: RPCID, method: String, entry: MethodEntry?, params: RPCParams?) {
     let flag = CancelFlag()
     lock.lock()
     cancellable[id] = flag

@@ -34,7 +34,7 @@ extension GalleryServer {
   }
 
   /// Publishes what was coalesced so far as one `state/changed`; call inside
-  /// `store.withPublishedState` so no later change can overtake it.
+  /// `store.afterPublished` (or `withPublishedState`) so no later change can overtake it.
   func publishCoalesced(andStop stop: Bool) {
     lock.lock()
     if stop { coalescing = false }
@@ -55,28 +55,36 @@ extension GalleryServer {
       logger.log(.error, "could not encode state \(change.version): \(error)")
       return
     }
-    connection.send(encoded: Self.stateChanged(from: from, version: change.version, patch: patch))
+    connection.send { Self.writeStateChanged(from: from, version: change.version, patch: patch, to: &$0) }
   }
 
   /// `state/changed`'s bytes, written straight from the operations (no tree): what
   /// `RPCOutgoing.notification("state/changed", {"fromVersion", "patch", "version"})` writes.
   static func stateChanged(from: UInt64, version: UInt64, patch: [JSONPatch.Operation]) -> [UInt8] {
-    RPCOutgoing.notification("state/changed", capacity: 96 + patch.count * 64) { params in
-      JSONWriter.raw(#"{"fromVersion":"#, to: &params)
-      JSONWriter.writeInteger(Int64(clamping: from), to: &params)
-      JSONWriter.raw(#","patch":"#, to: &params)
-      JSONPatch.write(patch, to: &params)
-      JSONWriter.raw(#","version":"#, to: &params)
-      JSONWriter.writeInteger(Int64(clamping: version), to: &params)
-      params.append(UInt8(ascii: "}"))
-    }
+    var out: [UInt8] = []
+    out.reserveCapacity(140 + patch.count * 64)
+    writeStateChanged(from: from, version: version, patch: patch, to: &out)
+    return out
+  }
+
+  /// Appends `stateChanged`'s bytes to `out` (the connection's queue: no buffer of its own).
+  static func writeStateChanged(
+    from: UInt64, version: UInt64, patch: [JSONPatch.Operation], to out: inout [UInt8]
+  ) {
+    JSONWriter.raw(#"{"jsonrpc":"2.0","method":"state/changed","params":{"fromVersion":"#, to: &out)
+    JSONWriter.writeInteger(Int64(clamping: from), to: &out)
+    JSONWriter.raw(#","patch":"#, to: &out)
+    JSONPatch.write(patch, to: &out)
+    JSONWriter.raw(#","version":"#, to: &out)
+    JSONWriter.writeInteger(Int64(clamping: version), to: &out)
+    JSONWriter.raw(#"}}"#, to: &out)
   }
 
   /// A query (`state/get` and any `MethodSpec.read`), answered inside
   /// `store.withPublishedState`: every `state/changed` up to its version is sent before this
   /// answer and none after it is (a client then applies exactly the patches after it).
   func read(
-    _ id: RPCID, _ spec: MethodSpec, _ params: JSONValue?,
+    _ id: RPCID, _ spec: MethodSpec, _ params: RPCParams?,
     _ answer: @Sendable (Params, PublishedState) throws(RPCError) -> JSONValue, send: Bool
   ) throws(RPCError) -> JSONValue? {
     let p = try Params(params, allowed: spec.paramNames)

@@ -30,7 +30,7 @@ extension GalleryServer {
   /// fsync, its answers (one write, as the connection uncorks), then the work that waited
   /// for them.
   private func flush(_ batch: inout ReadBatch) {
-    store.withPublishedState { _, _ in publishCoalesced(andStop: true) }
+    store.afterPublished { publishCoalesced(andStop: true) }
     sendAnswers(&batch)
     connection.uncork()
     for start in batch.afterAnswers { start() }
@@ -78,7 +78,7 @@ extension GalleryServer {
     batch.startsPublishing = false
     sendAnswers(&batch)
     let stop = store.durability != .fsync
-    store.withPublishedState { _, _ in publishCoalesced(andStop: stop) }
+    store.afterPublished { publishCoalesced(andStop: stop) }
   }
 
   /// Sends the answers held so far, after the shared fsync their appends wait for.
@@ -92,7 +92,7 @@ extension GalleryServer {
         failure = RPCError.storage("\(error)")
       }
     }
-    for answer in batch.answers { connection.send(encoded: answer.bytes(failing: failure)) }
+    for answer in batch.answers { connection.send { answer.write(to: &$0, failing: failure) } }
     batch.answers = []
   }
 

@@ -117,7 +117,7 @@ public final class GalleryServer: @unchecked Sendable {
     }
   }
 
-  private func notify(_ method: String, _ params: JSONValue?, _ batch: inout ReadBatch) {
+  private func notify(_ method: String, _ params: RPCParams?, _ batch: inout ReadBatch) {
     let entry = MethodCatalog.byName[method]
     switch entry?.spec.route {
     case .lifecycleNotification(.exit)?:
@@ -125,7 +125,7 @@ public final class GalleryServer: @unchecked Sendable {
       exitRequested = true
       lock.unlock()
     case .lifecycleNotification(.cancelRequest)?:
-      let target = params?["id"].flatMap(RPCID.init(json:))
+      let target = params?.value["id"].flatMap(RPCID.init(json:))
       lock.lock()
       if let target { cancellable[target]?.cancel() }
       lock.unlock()
@@ -173,7 +173,7 @@ public final class GalleryServer: @unchecked Sendable {
   /// it. What it leaves for the read's end (a deferred sync, work after the answers) goes in
   /// `batch`.
   func call(
-    _ method: String, _ entry: MethodEntry?, _ params: JSONValue?, cancel: CancelFlag?,
+    _ method: String, _ entry: MethodEntry?, _ params: RPCParams?, cancel: CancelFlag?,
     admitted: Bool = false,
     batch: inout ReadBatch
   ) throws(RPCError) -> [UInt8] {

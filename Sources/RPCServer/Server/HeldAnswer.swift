@@ -17,7 +17,8 @@ enum HeldAnswer {
     return out
   }
 
-  private func write(to out: inout [UInt8], failing failure: RPCError?) {
+  /// Appends the message's bytes to `out` (see `bytes(failing:)`).
+  func write(to out: inout [UInt8], failing failure: RPCError?) {
     switch self {
     case .message(let message):
       JSONWriter.write(failure.map { GalleryServer.failing(message, $0) } ?? message, to: &out)
@@ -25,7 +26,7 @@ enum HeldAnswer {
       if let failure {
         JSONWriter.write(RPCOutgoing.error(id, failure), to: &out)
       } else {
-        out.append(contentsOf: RPCOutgoing.result(id, encoded: result))
+        RPCOutgoing.writeResult(id, encoded: result, to: &out)
       }
     case .batch(let answers):
       out.append(UInt8(ascii: "["))
