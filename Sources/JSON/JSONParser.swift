@@ -44,31 +44,21 @@ public enum JSONParser {
   /// Parses UTF-8 text.
   public static func parse(_ text: String) throws(Failure) -> JSONValue { try parse(Array(text.utf8)) }
 
-  /// The members `names` of the one JSON object `bytes` holds, each as `parse` gives it (a
-  /// repeated key: the first counts), with no dictionary made of the object: a message's
-  /// envelope is read this way. Nil when the text is anything but one valid object (then
-  /// `parse` says why); every member is checked exactly as `parse` checks it.
-  @inlinable
-  public static func members<let N: Int>(_ names: InlineArray<N, StaticString>, of bytes: [UInt8])
-    -> InlineArray<N, JSONValue?>?
-  {
-    members(names, keepingText: nil, of: bytes)?.values
-  }
-
-  /// `members`, with the member at `textIndex` (if any) checked exactly as `parse` checks it
-  /// but not made a value: where its text stands is returned instead (a request's params,
-  /// read by name later with no tree made of them).
+  /// Where the members `names` of the one JSON object `bytes` holds stand in it (a repeated
+  /// key: the first counts), with nothing made of them: a message's envelope is read this
+  /// way, each member then read from its text as it is needed (`parse(_:in:)`). Nil when the
+  /// text is anything but one valid object (then `parse` says why): every member, named or
+  /// not, is checked exactly as `parse` checks it.
   /// Inlinable: a generic function across modules runs unspecialised, asking the runtime for
   /// its types' metadata on every call.
   @inlinable
-  public static func members<let N: Int>(
-    _ names: InlineArray<N, StaticString>, keepingText textIndex: Int?, of bytes: [UInt8]
-  ) -> (values: InlineArray<N, JSONValue?>, text: Range<Int>?)? {
-    bytes.withUnsafeBytes { raw -> (values: InlineArray<N, JSONValue?>, text: Range<Int>?)? in
+  public static func memberTexts<let N: Int>(_ names: InlineArray<N, StaticString>, of bytes: [UInt8])
+    -> InlineArray<N, Range<Int>?>?
+  {
+    bytes.withUnsafeBytes { raw -> InlineArray<N, Range<Int>?>? in
       var s = JSONScanner(raw)
       // Inline: a message's envelope is read with no allocation of its own.
-      var found = InlineArray<N, JSONValue?>(repeating: nil)
-      var text: Range<Int>? = nil
+      var found = InlineArray<N, Range<Int>?>(repeating: nil)
       do {
         s.skipWhitespace()
         guard s.consume(UInt8(ascii: "{")) else { return nil }
@@ -95,24 +85,39 @@ public enum JSONParser {
               }
             }
             try s.expect(UInt8(ascii: ":"), "':' after an object key")
-            if let i, i == textIndex {
-              s.skipWhitespace()
-              let start = s.index
-              try checkValue(&s, depth: 1)
-              if text == nil { text = start..<s.index }
-              continue
-            }
-            let value = try parseValue(&s, depth: 1)
-            if let i, case .none = found[i] { found[i] = value }
+            s.skipWhitespace()
+            let start = s.index
+            try checkValue(&s, depth: 1)
+            if let i, found[i] == nil { found[i] = start..<s.index }
           } while s.consume(UInt8(ascii: ","))
           try s.expect(UInt8(ascii: "}"), "',' or '}' in an object")
         }
         s.skipWhitespace()
-        return s.atEnd ? (found, text) : nil
+        return s.atEnd ? found : nil
       } catch {
         return nil
       }
     }
+  }
+
+  /// The value whose text stands at `range` of `bytes` (one value, as `memberTexts` found it).
+  public static func parse(_ bytes: [UInt8], in range: Range<Int>) throws(Failure) -> JSONValue {
+    let result: Result<JSONValue, Failure> = bytes.withUnsafeBytes { raw in
+      var s = JSONScanner(UnsafeRawBufferPointer(rebasing: raw[..<range.upperBound]), index: range.lowerBound)
+      do {
+        let value = try parseValue(&s, depth: 1)
+        s.skipWhitespace()
+        guard s.atEnd else {
+          return .failure(Failure(offset: s.index, reason: "unexpected bytes after the JSON value"))
+        }
+        return .success(value)
+      } catch let e as JSONScanner.Failure {
+        return .failure(Failure(offset: e.offset, reason: e.reason))
+      } catch {
+        return .failure(Failure(offset: s.index, reason: "\(error)"))
+      }
+    }
+    return try result.get()
   }
 
   /// A number of at most 15 digits with no fraction or exponent (ids, counts, versions:
@@ -136,8 +141,7 @@ public enum JSONParser {
     return value
   }
 
-  @usableFromInline
-  static func parseValue(_ s: inout JSONScanner, depth: Int) throws -> JSONValue {
+  private static func parseValue(_ s: inout JSONScanner, depth: Int) throws -> JSONValue {
     guard depth < 256 else { throw JSONScanner.Failure(offset: s.index, reason: "nesting deeper than 256") }
     s.skipWhitespace()
     guard let b = s.peek else {

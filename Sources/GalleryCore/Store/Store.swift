@@ -160,7 +160,8 @@ public final class Store: @unchecked Sendable {
   public let credentials: CredentialsFile
   /// What recorded events are cleaned of, rebuilt when the secrets change (under `lock`).
   private var redaction = SecretRedaction([])
-  private var redactionSecrets: [String] = []
+  /// The stored secrets `redaction` was built with (with the configured ones, which are fixed).
+  private var redactionSecrets: [String]? = nil
   private let options: Options
   let snapshots: SnapshotStore
   /// States kept along the whole log, for the state at any seq.
@@ -510,10 +511,12 @@ public final class Store: @unchecked Sendable {
   {
     var events = events
     var encoded = try events.map(EventCodec.encode)
-    let secrets = options.secrets + credentials.secrets
-    if secrets != redactionSecrets {
-      redaction = SecretRedaction(secrets)
-      redactionSecrets = secrets
+    // Rebuilt only when the stored secrets change (the configured ones never do): no list is
+    // made per append.
+    let stored = credentials.secrets
+    if stored != redactionSecrets {
+      redaction = SecretRedaction(options.secrets + stored)
+      redactionSecrets = stored
     }
     if !redaction.isEmpty {
       for k in encoded.indices {

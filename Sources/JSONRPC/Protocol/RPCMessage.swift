@@ -53,15 +53,35 @@ public enum RPCIncoming: Equatable, Sendable {
   /// dictionary of the message is made); nil when the text is not one valid JSON object (a
   /// batch, or text `JSONParser.parse` must describe).
   public static func envelope(of bytes: [UInt8]) -> RPCIncoming? {
-    // The params are kept as text: a method reads what it declares from it (`Params`).
-    guard let m = JSONParser.members(envelopeMembers, keepingText: 3, of: bytes) else { return nil }
+    guard let texts = JSONParser.memberTexts(envelopeMembers, of: bytes) else { return nil }
+    // Each member read from its text: the usual `"2.0"` and a method name with no escape are
+    // taken from their bytes; the params are kept as text (a method reads what it declares).
+    func value(_ range: Range<Int>?) -> JSONValue? { range.flatMap { try? JSONParser.parse(bytes, in: $0) } }
+    let jsonrpc = texts[1].map { Self.isPlain2_0(bytes, $0) ? .string("2.0") : value($0) } ?? nil
+    let method = texts[2].map { Self.plainText(bytes, $0).map(JSONValue.string) ?? value($0) } ?? nil
     return RPCIncoming(
-      id: m.values[0], jsonrpc: m.values[1], method: m.values[2],
-      params: m.text.map { RPCParams(text: bytes, $0) })
+      id: value(texts[0]), jsonrpc: jsonrpc, method: method,
+      params: texts[3].map { RPCParams(text: bytes, $0) })
   }
 
   /// The members `envelope` reads, in the order it takes them.
   private static let envelopeMembers: InlineArray<4, StaticString> = ["id", "jsonrpc", "method", "params"]
+
+  /// Whether the text at `range` is exactly `"2.0"`.
+  private static func isPlain2_0(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+    let at = range.lowerBound
+    return range.count == 5 && bytes[at] == UInt8(ascii: "\"") && bytes[at + 1] == UInt8(ascii: "2")
+      && bytes[at + 2] == UInt8(ascii: ".") && bytes[at + 3] == UInt8(ascii: "0")
+      && bytes[at + 4] == UInt8(ascii: "\"")
+  }
+
+  /// The string whose text stands at `range` when it holds no escape (checked UTF-8), else nil.
+  private static func plainText(_ bytes: [UInt8], _ range: Range<Int>) -> String? {
+    guard range.count >= 2, bytes[range.lowerBound] == UInt8(ascii: "\"") else { return nil }
+    let content = bytes[(range.lowerBound + 1)..<(range.upperBound - 1)]
+    guard !content.contains(UInt8(ascii: "\\")) else { return nil }
+    return String(decoding: content, as: UTF8.self)
+  }
 
   /// Classifies a message by its envelope's members (nil: absent).
   init(id raw: JSONValue?, jsonrpc: JSONValue?, method: JSONValue?, params: RPCParams?) {
