@@ -6,16 +6,12 @@ extension AuthFormState: StatePatchable {
   )
     throws
   {
-    // Called only for two forms that do not share storage (`StatePart`): each member is
-    // compared once, in its own step.
-    if a.email != b.email {
-      try TextFieldState.patch(a.email, b.email, at: StatePatch.path(path, "email"), &ops)
-    }
-    if a.password != b.password {
-      try SecretFieldState.patch(a.password, b.password, at: StatePatch.path(path, "password"), &ops)
-    }
-    if let old = a.age, let new = b.age, old != new {
-      try TextFieldState.patch(old, new, at: StatePatch.path(path, "age"), &ops)
+    // Called only for two forms that do not share storage (`StatePart`). Each field's members
+    // are compared one by one inside; its path is made only for one that changed.
+    try TextFieldState.patch(a.email, b.email, at: { StatePatch.path(path, "email") }, &ops)
+    try SecretFieldState.patch(a.password, b.password, at: { StatePatch.path(path, "password") }, &ops)
+    if let old = a.age, let new = b.age {
+      try TextFieldState.patch(old, new, at: { StatePatch.path(path, "age") }, &ops)
     }
     try StatePatch.value(StatePatch.path(path, "submitAttempted"), a.submitAttempted, b.submitAttempted, &ops)
     try StatePatch.value(StatePatch.path(path, "canSubmit"), a.canSubmit, b.canSubmit, &ops)
@@ -29,28 +25,28 @@ extension AuthFormState: StatePatchable {
 /// operations come in the order a whole-field diff gives them (its members sorted).
 extension ValidatedField where Self: Equatable {
   /// `edited`, `error`, `isValid`, then the field's own `input` member.
-  /// Called for two fields known to differ: each member is compared once.
+  /// Each member compared once; `path` is asked for only when one changed.
   fileprivate static func patch<Input: Encodable & Equatable>(
-    _ a: Self, _ b: Self, at path: String, input: (name: StaticString, before: Input, after: Input),
+    _ a: Self, _ b: Self, at path: () -> String, input: (name: StaticString, before: Input, after: Input),
     _ ops: inout [JSONPatch.Operation]
   ) throws {
-    try StatePatch.value(StatePatch.path(path, "edited"), a.edited, b.edited, &ops)
-    try StatePatch.nullable(StatePatch.path(path, "error"), a.error, b.error, &ops)
-    try StatePatch.value(StatePatch.path(path, "isValid"), a.isValid, b.isValid, &ops)
-    try StatePatch.value(StatePatch.path(path, input.name), input.before, input.after, &ops)
+    try StatePatch.value(StatePatch.path(path(), "edited"), a.edited, b.edited, &ops)
+    try StatePatch.nullable(StatePatch.path(path(), "error"), a.error, b.error, &ops)
+    try StatePatch.value(StatePatch.path(path(), "isValid"), a.isValid, b.isValid, &ops)
+    try StatePatch.value(StatePatch.path(path(), input.name), input.before, input.after, &ops)
   }
 }
 
 extension TextFieldState {
   /// A text field's part of a patch (its `value` last).
-  static func patch(_ a: Self, _ b: Self, at path: String, _ ops: inout [JSONPatch.Operation]) throws {
+  static func patch(_ a: Self, _ b: Self, at path: () -> String, _ ops: inout [JSONPatch.Operation]) throws {
     try patch(a, b, at: path, input: ("value", a.value, b.value), &ops)
   }
 }
 
 extension SecretFieldState {
   /// A password field's part of a patch (its `length` last).
-  static func patch(_ a: Self, _ b: Self, at path: String, _ ops: inout [JSONPatch.Operation]) throws {
+  static func patch(_ a: Self, _ b: Self, at path: () -> String, _ ops: inout [JSONPatch.Operation]) throws {
     try patch(a, b, at: path, input: ("length", a.length, b.length), &ops)
   }
 }

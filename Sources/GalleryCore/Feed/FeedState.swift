@@ -71,7 +71,17 @@ public struct FeedState: Codable, Equatable, Sendable {
 
   /// The index of the item with `key` (keys are unique). From the end: the images that load
   /// are those of the page just appended, so a replay finds them in a few steps.
-  func index(of key: String) -> Int? { items.lastIndex { $0.key == key } }
+  /// Each row's key is read in place (a row handed to a closure is copied whole).
+  func index(of key: String) -> Int? {
+    items.withUnsafeBufferPointer { rows in
+      var i = rows.count
+      while i > 0 {
+        i -= 1
+        if rows[i].key == key { return i }
+      }
+      return nil
+    }
+  }
 }
 
 /// A photo's detail screen (`/detail`): the facts and the large image's state.

@@ -11,12 +11,13 @@ import JSON
 /// most `capacity` members, none with an escaped name (anything else is parsed by `Params`).
 /// A repeated name: the first counts, as the parser reads it.
 ///
-/// Inline, owned by the `Params` that reads it; bound: `capacity` members.
+/// Inline, owned by the `Params` that reads it; bound: `capacity` members (the most a method
+/// takes but `settings/update`, whose params are parsed).
 struct MemberSpans {
-  static let capacity = 8
+  static let capacity = 4
   /// Each member's name and value as byte offsets into the message (`[start, end)`), four
   /// bytes each: a `Params` holding this is copied as the request is read.
-  private var spans = InlineArray<8, (name: Span, value: Span)>(repeating: (Span(0..<0), Span(0..<0)))
+  private var spans = InlineArray<4, (name: Span, value: Span)>(repeating: (Span(0..<0), Span(0..<0)))
   private var count = 0
 
   private struct Span {

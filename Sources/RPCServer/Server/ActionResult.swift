@@ -8,6 +8,15 @@ enum ActionResult {
   static func bytes(_ outcome: Store.Outcome, extra: [String: JSONValue]) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(40 + outcome.events.count * 48)
+    // Most methods add nothing (a keystroke): the two members, with no list sorted for them.
+    if extra.isEmpty {
+      JSONWriter.raw(#"{"events":"#, to: &out)
+      writeEvents(outcome, to: &out)
+      JSONWriter.raw(#","version":"#, to: &out)
+      JSONWriter.writeInteger(Int64(clamping: outcome.version), to: &out)
+      out.append(UInt8(ascii: "}"))
+      return out
+    }
     out.append(UInt8(ascii: "{"))
     let extra = extra.sorted { $0.key < $1.key }
     var next = extra.startIndex
@@ -29,16 +38,8 @@ enum ActionResult {
     extras(before: "events")
     if next == extra.endIndex || extra[next].key != "events" {
       comma()
-      JSONWriter.raw(#""events":["#, to: &out)
-      for (i, event) in outcome.events.enumerated() {
-        if i > 0 { out.append(UInt8(ascii: ",")) }
-        JSONWriter.raw(#"{"seq":"#, to: &out)
-        JSONWriter.writeInteger(Int64(clamping: event.seq), to: &out)
-        JSONWriter.raw(#","type":"#, to: &out)
-        JSONWriter.writeString(event.type, to: &out)
-        out.append(UInt8(ascii: "}"))
-      }
-      out.append(UInt8(ascii: "]"))
+      JSONWriter.raw(#""events":"#, to: &out)
+      writeEvents(outcome, to: &out)
     }
     extras(before: "version")
     if next == extra.endIndex || extra[next].key != "version" {
@@ -49,5 +50,19 @@ enum ActionResult {
     extras(before: nil)
     out.append(UInt8(ascii: "}"))
     return out
+  }
+
+  /// `[{"seq":…,"type":…}…]` for the events recorded.
+  private static func writeEvents(_ outcome: Store.Outcome, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "["))
+    for i in outcome.events.indices {
+      if i > 0 { out.append(UInt8(ascii: ",")) }
+      JSONWriter.raw(#"{"seq":"#, to: &out)
+      JSONWriter.writeInteger(Int64(clamping: outcome.events[i].seq), to: &out)
+      JSONWriter.raw(#","type":"#, to: &out)
+      JSONWriter.writeString(outcome.events[i].type, to: &out)
+      out.append(UInt8(ascii: "}"))
+    }
+    out.append(UInt8(ascii: "]"))
   }
 }
