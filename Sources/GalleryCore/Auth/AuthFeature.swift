@@ -152,10 +152,13 @@ enum AuthFeature: TakesActions, RunsEffects, HasScreens, HasProviders, KeepsSecr
   /// Applies `change` to the form named and revalidates it.
   private static func edit(_ state: inout AppState, _ form: AuthForm, _ change: (inout AuthFormState) -> Void)
   {
-    var edited = state[form: form]
-    change(&edited)
-    edited.revalidate(in: state.settings.language)
-    state[form: form] = edited
+    let language = state.settings.language
+    // One access, in place: the form is neither copied out nor written back.
+    func revalidated(_ edited: inout AuthFormState) {
+      change(&edited)
+      edited.revalidate(in: language)
+    }
+    revalidated(&state[form: form])
   }
 
   private static func isCurrent(_ state: AppState, _ form: AuthForm, _ requestID: Int) -> Bool {

@@ -42,6 +42,10 @@ extension AppState {
     set {
       if form == .login { login = newValue } else { registration = newValue }
     }
+    // Edited in place (a keystroke's fold): no copy of the form out and back.
+    _modify {
+      if form == .login { yield &login } else { yield &registration }
+    }
   }
 }
 

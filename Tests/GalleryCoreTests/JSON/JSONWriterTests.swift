@@ -152,4 +152,28 @@ final class JSONWriterTests: XCTestCase {
       String(decoding: bytes, as: UTF8.self), #"{"a":"last","b":9007199254740993,"c":{"a":true}}"#)
     XCTAssertEqual(bytes, JSONWriter.bytes(try JSONValueEncoder().encode(Repeats())))
   }
+
+  /// The writer finds the first byte that needs an escape a word at a time: for every byte
+  /// value at every place within and across the words (after plain ASCII or UTF-8), it stops
+  /// exactly where a byte-by-byte reading stops, and the string is written as before.
+  func testThePlainPrefixEndsAtTheFirstByteThatNeedsAnEscape() {
+    func naive(_ bytes: [UInt8]) -> Int {
+      bytes.firstIndex { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") } ?? bytes.count
+    }
+    for fill in [UInt8(ascii: "a"), 0xC3, 0x7F, 0x21, 0x5B] {
+      for before in 0..<19 {
+        for after in [0, 1, 8, 9] {
+          for b in 0...255 {
+            let bytes =
+              [UInt8](repeating: fill, count: before) + [UInt8(b)] + [UInt8](repeating: fill, count: after)
+            let found = bytes.withUnsafeBufferPointer { JSONWriter.plainPrefix($0) }
+            XCTAssertEqual(found, naive(bytes), "byte \(b) after \(before) of \(fill)")
+          }
+        }
+      }
+    }
+    for text in ["", "plain ascii, longer than a word", "é😀 quote\" slash\\ tab\t nul\u{0} end", "\u{1F}"] {
+      XCTAssertEqual(String(decoding: JSONWriter.bytes(.string(text)), as: UTF8.self), quoted(text))
+    }
+  }
 }
