@@ -80,7 +80,7 @@ public struct FrameDecoder: Sendable {
   }
 
   private mutating func nextLine() -> Item? {
-    guard let newline = buffer[max(start, lineScan)...].firstIndex(of: 0x0A) else {
+    guard let newline = Self.newline(in: buffer, from: max(start, lineScan)) else {
       lineScan = buffer.count
       if !skippingLine, buffer.count - start > maxMessageBytes {
         skippingLine = true
@@ -101,6 +101,17 @@ public struct FrameDecoder: Sendable {
     if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nextLine() }
     if line.count > maxMessageBytes { return .error("message exceeds the limit of \(maxMessageBytes) bytes") }
     return .message(Array(line))
+  }
+
+  /// The offset of the first line feed at or after `from` (memchr: a line is searched for at
+  /// every read, and a byte-by-byte search cost more than the rest of the line's handling).
+  private static func newline(in buffer: [UInt8], from: Int) -> Int? {
+    guard from < buffer.count else { return nil }
+    return buffer.withUnsafeBufferPointer { all in
+      memchr(all.baseAddress! + from, 0x0A, all.count - from).map {
+        all.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+      }
+    }
   }
 
   private mutating func nextLSP() -> Item? {

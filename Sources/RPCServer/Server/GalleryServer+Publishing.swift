@@ -8,16 +8,19 @@ extension GalleryServer {
   func publish(_ change: Store.StateChange) {
     let from = change.version - UInt64(change.events.count)
     lock.lock()
+    // The work watched is read here, under the same lock (`watch` cannot add while a change
+    // is delivered: both run inside the store's delivery).
+    let watched = watchedWork
     if coalescing {
       coalesced = (change, coalesced?.from ?? from)
       lock.unlock()
-      return reportWork(change)
+      return reportWork(change, watched)
     }
     let previous = baseline
     baseline = change
     lock.unlock()
     send(from: from, previous, change)
-    reportWork(change)
+    reportWork(change, watched)
   }
 
   /// From now until the read's flush, changes fold into one `state/changed`.

@@ -83,7 +83,7 @@ extension GalleryServer {
 
   /// Sends the answers held so far, after the shared fsync their appends wait for.
   private func sendAnswers(_ batch: inout ReadBatch) {
-    guard !batch.answers.isEmpty else { return }
+    guard !batch.hasNoAnswers else { return }
     var failure: RPCError?
     if batch.needsSync {
       batch.needsSync = false
@@ -92,8 +92,7 @@ extension GalleryServer {
         failure = RPCError.storage("\(error)")
       }
     }
-    for answer in batch.answers { connection.send { answer.write(to: &$0, failing: failure) } }
-    batch.answers = []
+    batch.takeAnswers { answer in connection.send { answer.write(to: &$0, failing: failure) } }
   }
 
   /// Whether `exit` was received.

@@ -29,10 +29,10 @@ extension GalleryServer {
     }
   }
 
-  /// Called with every published change: reports or ends the work being watched.
-  func reportWork(_ change: Store.StateChange) {
+  /// Called with every published change and the work `watched` when it was taken: reports
+  /// or ends each.
+  func reportWork(_ change: Store.StateChange, _ watched: [WatchedWork]) {
     // Publishing runs on one thread at a time, in version order: only `watch` adds meanwhile.
-    let watched = lock.withLock { watchedWork }
     guard !watched.isEmpty else { return }
     var kept: [WatchedWork] = []
     for var item in watched {

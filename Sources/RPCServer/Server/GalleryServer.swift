@@ -27,6 +27,9 @@ public final class GalleryServer: @unchecked Sendable {
   /// The clock a `--test-clock` session moves by hand (nil: real time; the test methods
   /// then do not exist).
   let testClock: ManualClock?
+  /// What an action method may ask of the server while it reads its params: made once (its
+  /// parts never change), not per request.
+  let methodContext: MethodContext
   /// Guards the members the reader, long requests and observers share (phase, exit,
   /// cancellable requests, the published baseline); never held across a read or a write.
   let lock = NSLock()
@@ -61,6 +64,8 @@ public final class GalleryServer: @unchecked Sendable {
     self.logger = logger
     self.serverVersion = serverVersion
     self.maxMessageBytes = maxMessageBytes
+    self.methodContext = MethodContext(
+      dataDirectory: store.dataDirectory, random: store.random, currentState: { [store] in store.state })
   }
 
   /// Serves until `exit` or end of input; returns the exit status (0 only after shutdown).
@@ -89,7 +94,8 @@ public final class GalleryServer: @unchecked Sendable {
       notify(method, params, &batch)
       return nil
     case .request(let id, let method, let params):
-      let started = DispatchTime.now().uptimeNanoseconds
+      // Timed only when the time is logged (the clock costs a call each way).
+      let started = logger.level >= .debug ? DispatchTime.now().uptimeNanoseconds : 0
       defer {
         logger.log(
           .debug, "\(method) answered in \((DispatchTime.now().uptimeNanoseconds - started) / 1000) µs")
@@ -191,10 +197,7 @@ public final class GalleryServer: @unchecked Sendable {
     case .action(let build, let progress):
       settleBeforeRequest(method)
       let p = try Params(params, allowed: entry.spec.paramNames)
-      let prepared = try build(
-        p,
-        MethodContext(
-          dataDirectory: store.dataDirectory, random: store.random, currentState: { [store] in store.state }))
+      let prepared = try build(p, methodContext)
       let outcome = try perform(prepared.action, &batch)
       let result = ActionResult.bytes(outcome, extra: prepared.answer?(outcome, outcome.state) ?? [:])
       if let progress, let token = prepared.workDoneToken {

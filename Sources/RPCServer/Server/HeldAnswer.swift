@@ -1,7 +1,7 @@
 import JSON
 import JSONRPC
 
-/// An answer held until its read's flush (`ReadBatch.answers`): a message built as a value
+/// An answer held until its read's flush (`ReadBatch.answer`): a message built as a value
 /// (errors, lifecycle and query answers), a success whose result is already written as JSON
 /// (an action's: written straight from its outcome, no tree), or a batch of them.
 enum HeldAnswer {
