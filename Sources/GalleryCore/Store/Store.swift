@@ -367,7 +367,10 @@ public final class Store: @unchecked Sendable {
           guard !options.readOnly else {
             throw Rejection("history.readOnly").rendered(in: current.settings.language)
           }
-          let events = try AppMachine.decide(action, current, now: options.clock)
+          // Read in place: the member passed as it is would be copied first, every part retained.
+          let events = try withUnsafePointer(to: &current) { state throws(Rejection) in
+            try AppMachine.decide(action, state.pointee, now: options.clock)
+          }
           AppMachine.keepSecrets(of: action, in: runtime.vault)
           return try appendLocked(events, deferDurability: deferDurability)
         } catch {
