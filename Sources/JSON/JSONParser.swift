@@ -23,10 +23,16 @@ public enum JSONParser {
 
   /// Parses one complete JSON value (surrounding whitespace allowed).
   public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
+    try parse(bytes, in: 0..<bytes.count, depth: 0)
+  }
+
+  /// The one value at `range` of `bytes`, nested `depth` deep in its text (it counts toward
+  /// the bound).
+  private static func parse(_ bytes: [UInt8], in range: Range<Int>, depth: Int) throws(Failure) -> JSONValue {
     let result: Result<JSONValue, Failure> = bytes.withUnsafeBytes { raw in
-      var s = JSONScanner(raw)
+      var s = JSONScanner(UnsafeRawBufferPointer(rebasing: raw[..<range.upperBound]), index: range.lowerBound)
       do {
-        let value = try parseValue(&s, depth: 0)
+        let value = try parseValue(&s, depth: depth)
         s.skipWhitespace()
         guard s.atEnd else {
           return .failure(Failure(offset: s.index, reason: "unexpected bytes after the JSON value"))
@@ -100,24 +106,10 @@ public enum JSONParser {
     }
   }
 
-  /// The value whose text stands at `range` of `bytes` (one value, as `memberTexts` found it).
+  /// The value whose text stands at `range` of `bytes` (one member's value, as `memberTexts`
+  /// found it).
   public static func parse(_ bytes: [UInt8], in range: Range<Int>) throws(Failure) -> JSONValue {
-    let result: Result<JSONValue, Failure> = bytes.withUnsafeBytes { raw in
-      var s = JSONScanner(UnsafeRawBufferPointer(rebasing: raw[..<range.upperBound]), index: range.lowerBound)
-      do {
-        let value = try parseValue(&s, depth: 1)
-        s.skipWhitespace()
-        guard s.atEnd else {
-          return .failure(Failure(offset: s.index, reason: "unexpected bytes after the JSON value"))
-        }
-        return .success(value)
-      } catch let e as JSONScanner.Failure {
-        return .failure(Failure(offset: e.offset, reason: e.reason))
-      } catch {
-        return .failure(Failure(offset: s.index, reason: "\(error)"))
-      }
-    }
-    return try result.get()
+    try parse(bytes, in: range, depth: 1)
   }
 
   /// A number of at most 15 digits with no fraction or exponent (ids, counts, versions:
@@ -141,12 +133,20 @@ public enum JSONParser {
     return value
   }
 
-  private static func parseValue(_ s: inout JSONScanner, depth: Int) throws -> JSONValue {
+  /// The first byte of the value at the read position (after whitespace), `depth` deep:
+  /// where `parseValue` and `checkValue` both start, with the same two refusals.
+  @usableFromInline @inline(__always)
+  static func valueStart(_ s: inout JSONScanner, depth: Int) throws -> UInt8 {
     guard depth < 256 else { throw JSONScanner.Failure(offset: s.index, reason: "nesting deeper than 256") }
     s.skipWhitespace()
     guard let b = s.peek else {
       throw JSONScanner.Failure(offset: s.index, reason: "unexpected end of input")
     }
+    return b
+  }
+
+  private static func parseValue(_ s: inout JSONScanner, depth: Int) throws -> JSONValue {
+    let b = try valueStart(&s, depth: depth)
     switch b {
     case UInt8(ascii: "{"):
       s.index += 1
@@ -187,11 +187,7 @@ public enum JSONParser {
   /// numbers in range), but makes nothing of it: a text checked this way parses.
   @usableFromInline
   static func checkValue(_ s: inout JSONScanner, depth: Int) throws {
-    guard depth < 256 else { throw JSONScanner.Failure(offset: s.index, reason: "nesting deeper than 256") }
-    s.skipWhitespace()
-    guard let b = s.peek else {
-      throw JSONScanner.Failure(offset: s.index, reason: "unexpected end of input")
-    }
+    let b = try valueStart(&s, depth: depth)
     switch b {
     case UInt8(ascii: "{"):
       s.index += 1

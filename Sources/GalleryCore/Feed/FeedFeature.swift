@@ -137,16 +137,26 @@ enum FeedFeature: TakesActions, RunsEffects, KeepsDerivedState, ShowsImages, Has
       // page only appends new photos.
       let refresh = pending.mode == .refresh
       let previous = refresh ? state.feed.items : []
-      // By index: a row read whole (`enumerated()`) is copied, every member retained.
-      var before = KeyPositions(capacity: previous.count)
-      for i in previous.indices { before.insert(previous[i].key, at: i) }
+      // Where each row's key stands: the table the last page left (`FeedKeyIndex`), when it
+      // still describes the rows, else made now (rows read by index: a row read whole, as
+      // `enumerated()` does, is copied, every member retained).
+      let kept = state.feed.keyIndex.table(describing: state.feed.items)
+      state.feed.keyIndex = FeedKeyIndex()  // moved out, not copied, while it grows
+      func positions(_ rows: [FeedItem], room: Int) -> KeyPositions {
+        if let kept { return kept }
+        var table = KeyPositions(capacity: rows.count + room)
+        for i in rows.indices { table.insert(rows[i].key, at: i) }
+        return table
+      }
+      let before = refresh ? positions(previous, room: 0) : KeyPositions(capacity: 0)
       if refresh {
         state.feed.items = []
         state.feed.activeQuery = pending.query
         state.feed.isOfflineCopy = false
       }
-      var present = KeyPositions(capacity: state.feed.items.count + e.page.photos.count)
-      for i in state.feed.items.indices { present.insert(state.feed.items[i].key, at: i) }
+      var present =
+        refresh
+        ? KeyPositions(capacity: e.page.photos.count) : positions(state.feed.items, room: e.page.photos.count)
       for photo in e.page.photos {
         // A photo's key is read out of its texts once.
         let key = photo.key
@@ -156,6 +166,7 @@ enum FeedFeature: TakesActions, RunsEffects, KeepsDerivedState, ShowsImages, Has
         }
         state.feed.items.append(FeedItem(key: key, photo: photo, thumbnail: kept ?? ImageState()))
       }
+      state.feed.keyIndex = FeedKeyIndex(present)
       state.feed.page = pending.page
       state.feed.hasMore = e.page.hasMore
       state.feed.status = .loaded

@@ -11,7 +11,11 @@ extension FeedFeature {
           for i in state.feed.items.indices { change(&state.feed.items[i].thumbnail) }
           return
         }
-        for key in keys { if let i = state.feed.index(of: key) { change(&state.feed.items[i].thumbnail) } }
+        for key in keys {
+          if let i = FeedState.index(of: key, in: state.feed.items, state.feed.keyIndex) {
+            change(&state.feed.items[i].thumbnail)
+          }
+        }
       },
       keys: { state, status in state.feed.items.filter { $0.thumbnail.status == status }.map(\.key) }),
     ImageSlot(

@@ -30,6 +30,15 @@ public struct FeedState: Codable, Equatable, Sendable {
   /// The last first page the provider answered, shown when a load cannot go out (absent in a
   /// state written before it existed: then the copy is read from `offline-feed.json`).
   @CoreOnly @Nullable public var offlineCopy: OfflineCopyPage? = nil
+  /// Where each item stands by its key (`FeedKeyIndex`): not state, so not among the coded
+  /// members below.
+  var keyIndex = FeedKeyIndex()
+
+  /// Every member but `keyIndex`.
+  private enum CodingKeys: String, CodingKey {
+    case provider, query, activeQuery, status, items, page, hasMore, error, emptyNotice, isOfflineCopy
+    case perPage, pendingLoad, debounceTimer, offlineCopy
+  }
 
   public struct PendingLoad: Codable, Equatable, Sendable {
     @CoreOnly public var requestID: Int
@@ -69,11 +78,17 @@ public struct FeedState: Codable, Equatable, Sendable {
     return nil
   }
 
-  /// The index of the item with `key` (keys are unique). From the end: the images that load
-  /// are those of the page just appended, so a replay finds them in a few steps.
-  /// Each row's key is read in place (a row handed to a closure is copied whole).
-  func index(of key: String) -> Int? {
+  /// The index of the item with `key` (keys are unique).
+  func index(of key: String) -> Int? { Self.index(of: key, in: items, keyIndex) }
+
+  /// `index(of:)` over the two members it reads, passed on their own: called on a state's
+  /// member through its storage, a method on the whole feed made a copy of it first. The key
+  /// index answers first, a search from the end when it cannot (each row's key read in place:
+  /// a row handed to a closure is copied whole). From the end: the images that load are those
+  /// of the page just appended.
+  static func index(of key: String, in items: [FeedItem], _ keyIndex: FeedKeyIndex) -> Int? {
     items.withUnsafeBufferPointer { rows in
+      if let i = keyIndex.position(of: key, in: rows) { return i }
       var i = rows.count
       while i > 0 {
         i -= 1

@@ -52,6 +52,14 @@ struct KeyPositions {
     return nil
   }
 
+  /// Whether every key recorded still stands where it was recorded, as `key(at:)` reads the
+  /// list now, and the list holds no other key (`count` entries, positions `0..<count`).
+  func stillDescribes(count: Int, key: (Int) -> String) -> Bool {
+    guard entries.count == count else { return false }
+    for entry in entries where entry.position >= count || key(entry.position) != entry.key { return false }
+    return true
+  }
+
   /// Twice the slots (8 at first), every key placed again.
   private mutating func grow() {
     slots = [Int32](repeating: 0, count: max(8, slots.count * 2))
