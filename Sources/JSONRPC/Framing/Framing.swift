@@ -21,7 +21,8 @@ public enum Framing: String, Sendable, CaseIterable {
       out.append(contentsOf: "Content-Length: \(body.count)\r\n\r\n".utf8)
       out.append(contentsOf: body)
     case .ndjson:
-      out.reserveCapacity(out.count + body.count + 1)
+      // No exact `reserveCapacity` here: the queue would then grow by exactly one message at
+      // a time, reallocated on every send of a burst.
       out.append(contentsOf: body)
       out.append(0x0A)
     }

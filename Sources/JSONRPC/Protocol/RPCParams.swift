@@ -4,6 +4,9 @@ import JSON
 /// message's bytes and where the params stand in them, checked as `JSONParser.parse` checks
 /// a text): `Params` reads the members a method asks for straight from it, with no tree made
 /// of the rest. A batch's member, parsed whole, keeps its value.
+///
+/// Owner: the request it came in (it shares the message's bytes, no copy); bound: the
+/// message's, `--max-message-bytes`.
 public struct RPCParams: Equatable, Sendable {
   enum Form: Sendable {
     case text([UInt8], Range<Int>)
