@@ -354,16 +354,6 @@ public struct JSONReader: ~Copyable {
     slot = .some(try nullableInt())
   }
 
-  /// A string's place (`stringSpan`), or `.some(nil)` for a `null` when `nullable`.
-  @inlinable public mutating func stringSpan(into slot: inout Span??, nullable: Bool) throws(Unusual) {
-    guard slot == nil else { throw Unusual() }
-    if nullable, null() {
-      slot = .some(nil)
-    } else {
-      slot = .some(try stringSpan())
-    }
-  }
-
   @usableFromInline mutating func word(_ literal: StaticString) -> Bool {
     s.skipWhitespace()
     let n = literal.utf8CodeUnitCount

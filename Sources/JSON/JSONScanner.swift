@@ -284,6 +284,13 @@ public struct JSONScanner: ~Copyable {
   }
 
   private mutating func skipUTF8Scalar() throws(Failure) {
+    guard let end = Self.utf8ScalarEnd(bytes, at: index) else { throw fail("invalid UTF-8") }
+    index = end
+  }
+
+  /// Where the UTF-8 scalar of two to four bytes that starts at `index` ends, or nil if the
+  /// bytes there are not one (RFC 3629: no overlong form, no surrogate, nothing past U+10FFFF).
+  public static func utf8ScalarEnd(_ bytes: UnsafeRawBufferPointer, at index: Int) -> Int? {
     let b = bytes[index]
     let count: Int
     var lower: UInt8 = 0x80
@@ -296,13 +303,13 @@ public struct JSONScanner: ~Copyable {
     case 0xF0: (count, lower) = (4, 0x90)
     case 0xF1...0xF3: count = 4
     case 0xF4: (count, upper) = (4, 0x8F)
-    default: throw fail("invalid UTF-8")
+    default: return nil
     }
-    guard index + count <= bytes.count else { throw fail("invalid UTF-8") }
+    guard index + count <= bytes.count else { return nil }
     let second = bytes[index + 1]
-    guard second >= lower, second <= upper else { throw fail("invalid UTF-8") }
-    for k in 2..<count where bytes[index + k] & 0xC0 != 0x80 { throw fail("invalid UTF-8") }
-    index += count
+    guard second >= lower, second <= upper else { return nil }
+    for k in 2..<count where bytes[index + k] & 0xC0 != 0x80 { return nil }
+    return index + count
   }
 
   private func unescape(_ raw: UnsafeRawBufferPointer, at base: Int) throws(Failure) -> String {

@@ -33,7 +33,7 @@ public struct Photo: Codable, Equatable, Sendable {
   ) {
     // In `PhotoTexts.Field` order.
     self.texts = PhotoTexts(
-      [key, providerID, author, authorURL, pageURL, thumbnailURL, largeURL, originalURL, averageColor, alt],
+      [alt, author, authorURL, averageColor, key, largeURL, originalURL, pageURL, providerID, thumbnailURL],
       tags: tags)
     self.width = width
     self.height = height

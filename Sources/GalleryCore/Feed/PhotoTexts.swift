@@ -7,14 +7,22 @@
 /// A photo's texts in one buffer: every string field and the tags, length-prefixed, so a
 /// photo costs one allocation instead of one per URL (a feed of 100,000 photos kept about
 /// 800 bytes each in eight allocations; this keeps about 400).
+///
+/// The layout is in memory only (a photo is encoded member by member), so it is free to
+/// follow the order a log line gives the members: replay copies them in as it reads them.
 struct PhotoTexts: Equatable, Sendable {
-  /// The fields, in order (`Field.rawValue`): a varint of the length + 1 (0: absent), then
-  /// the UTF-8 bytes; after them the tags: a varint count, then each as a field.
+  /// The fields in `Field` order, each a varint of the length + 1 (0: absent) then its UTF-8
+  /// bytes, with the tags where the members put them (after `providerID`): a varint count,
+  /// then each as a field.
   private let bytes: [UInt8]
 
+  /// The texts in the order of their members' names, as the writer sorts them.
   enum Field: Int, CaseIterable {
-    case key, providerID, author, authorURL, pageURL, thumbnailURL, largeURL, originalURL, averageColor, alt
+    case alt, author, authorURL, averageColor, key, largeURL, originalURL, pageURL, providerID, thumbnailURL
   }
+
+  /// The first field after the tags.
+  private static let afterTags = Field.thumbnailURL.rawValue
 
   /// The texts, in `Field` order (`fields.count == Field.allCases.count`), and the tags.
   init(_ fields: [String?], tags: [String]) {
@@ -23,22 +31,33 @@ struct PhotoTexts: Equatable, Sendable {
     for tag in tags { count += tag.utf8.count + 2 }
     var out: [UInt8] = []
     out.reserveCapacity(count)
-    for field in fields { Self.append(field, to: &out) }
-    Self.appendVarint(UInt64(tags.count), to: &out)
-    for tag in tags { Self.append(tag, to: &out) }
+    for (i, field) in fields.enumerated() {
+      if i == Self.afterTags {
+        Self.appendVarint(UInt64(tags.count), to: &out)
+        for tag in tags { Self.append(tag, to: &out) }
+      }
+      Self.append(field, to: &out)
+    }
     bytes = out
   }
+
+  /// The bytes a `Writer` laid out.
+  private init(laidOut bytes: [UInt8]) { self.bytes = bytes }
 
   /// The text of `field` (nil when absent).
   subscript(field: Field) -> String? {
     var at = 0
-    for _ in 0..<field.rawValue { skip(&at) }
+    for i in 0..<field.rawValue {
+      if i == Self.afterTags { skipTags(&at) }
+      skip(&at)
+    }
+    if field.rawValue == Self.afterTags { skipTags(&at) }
     return read(&at)
   }
 
   var tags: [String] {
     var at = 0
-    for _ in Field.allCases { skip(&at) }
+    for _ in 0..<Self.afterTags { skip(&at) }
     let count = Int(readVarint(&at))
     return (0..<count).map { _ in read(&at) ?? "" }
   }
@@ -54,6 +73,11 @@ struct PhotoTexts: Equatable, Sendable {
   private func skip(_ at: inout Int) {
     let marker = Int(readVarint(&at))
     if marker > 0 { at += marker - 1 }
+  }
+
+  private func skipTags(_ at: inout Int) {
+    let count = Int(readVarint(&at))
+    for _ in 0..<count { skip(&at) }
   }
 
   private func readVarint(_ at: inout Int) -> UInt64 {
@@ -87,83 +111,107 @@ struct PhotoTexts: Equatable, Sendable {
 }
 
 extension PhotoTexts {
-  /// Each text's place in a JSON text, in `Field` order: `.none` absent, `.some(nil)` null.
-  typealias Spans = InlineArray<10, JSONReader.Span??>
+  /// The most tags a photo read off a log line holds (more is `Unusual`: the Codable path
+  /// reads it), so their count is one byte.
+  static let tagBound = 16
 
-  /// The places of a photo's tags in a JSON text, read from its array: at most 16 (more is
-  /// `Unusual`, left to the Codable path).
-  struct TagSpans {
-    var spans = InlineArray<16, JSONReader.Span>(repeating: JSONReader.Span(start: 0, end: 0, escaped: false))
-    var count = 0
+  /// Lays a photo's texts out as `bytes` holds them, copied straight from a JSON text as a
+  /// reader finds them (replay's fast path: no `String` in between), into memory its caller
+  /// owns. Texts come in `Field` order, the tags after `providerID`; none may hold an escape
+  /// (the readers refuse those, so a text is copied, never unescaped). Past `capacity` is
+  /// `Unusual`: the caller then takes the path that sizes its memory first.
+  struct Writer: ~Copyable {
+    let text: UnsafeRawBufferPointer
+    let base: UnsafeMutablePointer<UInt8>
+    let capacity: Int
+    var at = 0
+    var tagCountAt = -1
 
-    init(reading reader: inout JSONReader) throws(JSONReader.Unusual) {
-      try reader.enterArray()
-      while try reader.nextElement() {
-        guard count < spans.count else { throw JSONReader.Unusual() }
-        spans[count] = try reader.stringSpan()
-        count += 1
-      }
+    /// Writes into `memory`, copying from `text`.
+    init(_ memory: UnsafeMutableRawBufferPointer, copyingFrom text: UnsafeRawBufferPointer) {
+      self.text = text
+      base = memory.baseAddress!.assumingMemoryBound(to: UInt8.self)
+      capacity = memory.count
     }
-  }
 
-  /// The texts read straight off a JSON text (replay's fast path): each member's UTF-8 is
-  /// copied from the line once, into a buffer of exactly its size, with no `String` in between.
-  /// `texts` and `tags` are where `Photo`'s reader found them in `text`. `Unusual` where
-  /// `Photo.init(from:)` would not take the members as they are (a required text absent or
-  /// null) or where copying is not enough (an escaped text): the Codable path then decodes
-  /// the photo, or names the problem.
-  init(reading text: UnsafeRawBufferPointer, texts: Spans, tags: TagSpans) throws(JSONReader.Unusual) {
-    var size = 1
-    for i in 0..<texts.count {
-      if case .some(.some(let span)) = texts[i] {
-        guard !span.escaped else { throw JSONReader.Unusual() }
-        size += Self.varintSize(Int(span.end - span.start) + 1) + Int(span.end - span.start)
-      } else {
-        guard Field(rawValue: i)!.isOptional else { throw JSONReader.Unusual() }
-        size += 1
+    /// The next field: the text at `span`, or absent (nil).
+    @inline(__always)
+    mutating func put(_ span: JSONReader.Span?) throws(JSONReader.Unusual) {
+      guard let span else {
+        guard at < capacity else { throw JSONReader.Unusual() }
+        base[at] = 0
+        at += 1
+        return
       }
+      let length = Int(span.end - span.start)
+      guard at + length + 10 <= capacity else { throw JSONReader.Unusual() }
+      at += PhotoTexts.writeVarint(UInt64(length + 1), to: base + at)
+      if length > 0 { memcpy(base + at, text.baseAddress! + Int(span.start), length) }
+      at += length
     }
-    for k in 0..<tags.count {
-      let span = tags.spans[k]
-      guard !span.escaped else { throw JSONReader.Unusual() }
-      size += Self.varintSize(Int(span.end - span.start) + 1) + Int(span.end - span.start)
-    }
-    bytes = [UInt8](unsafeUninitializedCapacity: size) { out, written in
-      var at = 0
-      func put(_ span: JSONReader.Span) {
-        let length = Int(span.end - span.start)
-        at += Self.writeVarint(UInt64(length + 1), to: out.baseAddress! + at)
-        if length > 0 { memcpy(out.baseAddress! + at, text.baseAddress! + Int(span.start), length) }
-        at += length
-      }
-      for i in 0..<texts.count {
-        if case .some(.some(let span)) = texts[i] {
-          put(span)
-        } else {
-          out[at] = 0
-          at += 1
-        }
-      }
-      out[at] = UInt8(tags.count)
+
+    /// Starts the tags (their count is filled in by `endTags`).
+    mutating func beginTags() throws(JSONReader.Unusual) {
+      guard at < capacity else { throw JSONReader.Unusual() }
+      tagCountAt = at
       at += 1
-      for k in 0..<tags.count { put(tags.spans[k]) }
-      written = at
+    }
+
+    /// The tags' count, once they are all put.
+    mutating func endTags(count: Int) throws(JSONReader.Unusual) {
+      guard count <= PhotoTexts.tagBound else { throw JSONReader.Unusual() }
+      base[tagCountAt] = UInt8(count)
+    }
+
+    /// The texts laid out.
+    var texts: PhotoTexts {
+      PhotoTexts(laidOut: [UInt8](UnsafeRawBufferPointer(start: base, count: at)))
     }
   }
 
-  /// The bytes `appendVarint` writes for `value`.
-  private static func varintSize(_ value: Int) -> Int {
-    var n = 1
-    var v = value
-    while v >= 0x80 {
-      v >>= 7
-      n += 1
+  /// A photo's texts as places in a JSON text, for a reader that meets the members in any
+  /// order: each text in `Field` order (nil: absent or null) and the tags. Lives on the
+  /// reader's stack, one photo at a time.
+  struct Spans {
+    var texts = InlineArray<10, JSONReader.Span?>(repeating: nil)
+    var tags = InlineArray<16, JSONReader.Span>(repeating: JSONReader.Span(start: 0, end: 0, escaped: false))
+    var tagCount = 0
+
+    /// Adds the tag at `span`; `Unusual` past the bound or for an escaped one.
+    mutating func appendTag(_ span: JSONReader.Span) throws(JSONReader.Unusual) {
+      guard tagCount < PhotoTexts.tagBound, !span.escaped else { throw JSONReader.Unusual() }
+      tags[tagCount] = span
+      tagCount += 1
     }
-    return n
+
+    /// The texts laid out in memory sized for them.
+    func texts(copyingFrom text: UnsafeRawBufferPointer) throws(JSONReader.Unusual) -> PhotoTexts {
+      var size = 1
+      for i in 0..<texts.count { size += Int((texts[i]?.end ?? 0) - (texts[i]?.start ?? 0)) + 10 }
+      for k in 0..<tagCount { size += Int(tags[k].end - tags[k].start) + 10 }
+      return try withUnsafeTemporaryAllocation(byteCount: size, alignment: 8) {
+        memory throws(JSONReader.Unusual) in
+        var writer = Writer(memory, copyingFrom: text)
+        for i in 0..<texts.count {
+          if i == PhotoTexts.afterTags {
+            try writer.beginTags()
+            for k in 0..<tagCount { try writer.put(tags[k]) }
+            try writer.endTags(count: tagCount)
+          }
+          try writer.put(texts[i])
+        }
+        return writer.texts
+      }
+    }
   }
 
   /// `appendVarint` into memory sized for it; returns the bytes written.
-  private static func writeVarint(_ value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+  @inline(__always)
+  fileprivate static func writeVarint(_ value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    if value < 0x80 {
+      out[0] = UInt8(value)
+      return 1
+    }
     var v = value
     var n = 0
     while v >= 0x80 {

@@ -163,4 +163,62 @@ final class JSONReadableTests: XCTestCase {
         try JSONTapeDecoder().decode(AuthEvents.PasswordEdited.self, from: Array(text.utf8)), text)
     }
   }
+
+  /// A photo has two readers of its own: the writer's layout read member after member with
+  /// its texts laid out as they come (into a scratch of 1 KB), and any other order or size
+  /// read by name. Both give what the Codable way gives, and a text too large for the
+  /// scratch, a reordered photo or one with whitespace is still read without the Codable way.
+  func testAPhotoOutsideTheWrittenLayoutIsStillReadByItsReader() throws {
+    func fast(_ text: String) throws -> Photo {
+      try Array(text.utf8).withUnsafeBytes { raw in try Photo.read(whole: raw, as: Photo.self) }
+    }
+    func codable(_ text: String) throws -> Photo {
+      try JSONValueDecoder().decode(Photo.self, from: JSONParser.parse(Array(text.utf8)))
+    }
+    let long = Photo(
+      key: "demo:long", providerID: "long", width: 3, height: 4, author: "Ünal 𝄞 Kaya", tags: ["é", "東京"],
+      likes: 0, pageURL: "p", thumbnailURL: "t", largeURL: "l", averageColor: "#000000",
+      alt: String(repeating: "ä", count: 1500))
+    let written = String(decoding: try JSONValueEncoder().encodeBytes(long), as: UTF8.self)
+    XCTAssertEqual(try fast(written), long, "texts past the scratch take the sized path")
+    XCTAssertEqual(try fast(written).alt?.unicodeScalars.count, 1500)
+
+    let photo = DemoCatalog.photo(7)
+    let sorted = String(decoding: try JSONValueEncoder().encodeBytes(photo), as: UTF8.self)
+    XCTAssertEqual(try fast(sorted), photo)
+    // The members reversed, then spaced out: the reader by name takes both.
+    guard case .object(let members) = try JSONValueEncoder().encode(photo) else { return XCTFail() }
+    let reversed =
+      "{"
+      + members.keys.sorted(by: >).map { key in
+        String(decoding: JSONWriter.bytes(.string(key)), as: UTF8.self) + " : "
+          + String(decoding: JSONWriter.bytes(members[key]!), as: UTF8.self)
+      }.joined(separator: " ,\n ") + " }"
+    XCTAssertEqual(try fast(reversed), photo)
+    XCTAssertEqual(try codable(reversed), photo)
+
+    // 16 tags are read; a 17th is left to the Codable way, which reads it too.
+    for count in [16, 17] {
+      let tagged = Photo(
+        key: "k", providerID: "1", width: 1, height: 1, author: "a", tags: (0..<count).map { "t\($0)" },
+        pageURL: "p", thumbnailURL: "t", largeURL: "l")
+      let text = String(decoding: try JSONValueEncoder().encodeBytes(tagged), as: UTF8.self)
+      XCTAssertEqual((try? fast(text)) != nil, count == 16, "\(count) tags")
+      XCTAssertEqual(try JSONTapeDecoder().decode(Photo.self, from: Array(text.utf8)), tagged)
+    }
+
+    // Bytes that are not UTF-8 inside a text: refused by both ways, on either reader's path.
+    for bad: [UInt8] in [[0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE6, 0x9D]] {
+      for text in [sorted, reversed] {
+        var bytes = Array(text.utf8)
+        let at = bytes.firstIndex(of: UInt8(ascii: "#"))!  // inside "averageColor"'s text
+        bytes.insert(contentsOf: bad, at: at)
+        XCTAssertThrowsError(
+          try bytes.withUnsafeBytes { raw throws(JSONReader.Unusual) in
+            try Photo.read(whole: raw, as: Photo.self)
+          })
+        XCTAssertThrowsError(try JSONTapeDecoder().decode(Photo.self, from: bytes), "\(bad)")
+      }
+    }
+  }
 }
