@@ -32,6 +32,22 @@ extension JSONReader {
     atOpening = mark.atOpening
   }
 
+  /// Reads a value the writer's way first (`written`: its exact layout, which throws at the
+  /// first thing out of place) and, where that throws, from the same place again by `members`
+  /// (any order, whitespace, unknown members).
+  @inlinable @inline(__always)
+  public mutating func read<T>(
+    written: (inout JSONReader) throws(Unusual) -> T, members: (inout JSONReader) throws(Unusual) -> T
+  ) throws(Unusual) -> T {
+    let mark = self.mark
+    do throws(Unusual) {
+      return try written(&self)
+    } catch {
+      reset(to: mark)
+    }
+    return try members(&self)
+  }
+
   /// Passes `token` (a member's name with its quotes and colon: `"key":`), after the comma
   /// unless it is the first member, if it stands exactly at the read position; false (nothing
   /// passed) otherwise. `token` is compared a word at a time (it must be 4 bytes or more).
@@ -103,6 +119,39 @@ extension JSONReader {
     guard k < bytes.count else { throw Unusual() }
     s.index = k + 1
     return Span(start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: k), escaped: false)
+  }
+
+  /// `plainString` as a `String`.
+  @inlinable @inline(__always)
+  public mutating func plainText() throws(Unusual) -> String {
+    let span = try plainString()
+    return String(
+      decoding: UnsafeRawBufferPointer(rebasing: s.bytes[Int(span.start)..<Int(span.end)]), as: UTF8.self)
+  }
+
+  /// `plainString` as the case of `T` whose raw value it is, matched byte for byte (no
+  /// `String` is made, and no lookup by one); anything else is `Unusual`.
+  @inlinable @inline(__always)
+  public mutating func plainCase<T: RawRepresentable<String> & CaseIterable>(_ type: T.Type) throws(Unusual)
+    -> T
+  {
+    try Self.match(try plainString(), in: s.bytes, as: T.self)
+  }
+
+  /// The case of `T` whose raw value is the text at `span` (unescaped), or `Unusual`.
+  @inlinable
+  static func match<T: RawRepresentable<String> & CaseIterable>(
+    _ span: Span, in bytes: UnsafeRawBufferPointer, as type: T.Type
+  ) throws(Unusual) -> T {
+    let n = Int(span.end - span.start)
+    let text = bytes.baseAddress! + Int(span.start)
+    for candidate in T.allCases {
+      var raw = candidate.rawValue
+      if raw.withUTF8({ $0.count == n && (n == 0 || memcmp($0.baseAddress!, text, n) == 0) }) {
+        return candidate
+      }
+    }
+    throw Unusual()
   }
 
   /// `plainString`, or nil for a `null` standing exactly at the read position.

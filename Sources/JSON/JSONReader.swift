@@ -123,26 +123,6 @@ public struct JSONReader: ~Copyable {
     return name
   }
 
-  /// `nextMember` for a reader that knows which member usually comes next (the writer sorts
-  /// them): `"expected":` standing exactly at the read position, after its comma, is taken
-  /// whole, with nothing scanned; anything else is read as `nextMember` reads it.
-  /// `expected` must be plain ASCII, with no quote or backslash.
-  @inlinable public mutating func nextMember(expecting expected: StaticString) throws(Unusual) -> Name? {
-    let bytes = s.bytes
-    let n = expected.utf8CodeUnitCount
-    var k = s.index
-    if !atOpening {
-      guard k < bytes.count, bytes[k] == UInt8(ascii: ",") else { return try nextMember() }
-      k += 1
-    }
-    guard k + n + 3 <= bytes.count, bytes[k] == UInt8(ascii: "\""), bytes[k + n + 1] == UInt8(ascii: "\""),
-      bytes[k + n + 2] == UInt8(ascii: ":"), memcmp(bytes.baseAddress! + k + 1, expected.utf8Start, n) == 0
-    else { return try nextMember() }
-    atOpening = false
-    s.index = k + n + 3
-    return Name(start: bytes.baseAddress! + k + 1, count: n)
-  }
-
   /// The byte at the read position once whitespace is passed (0 at the end): the common case,
   /// no whitespace, costs one comparison.
   @inlinable mutating func significant() -> UInt8 {
@@ -348,6 +328,17 @@ public struct JSONReader: ~Copyable {
     slot = try value(T.self)
   }
 
+  /// A case read once, matched byte for byte against the cases' raw values (an escaped text
+  /// is unescaped first).
+  @inlinable public mutating func value<T: RawRepresentable<String> & CaseIterable>(into slot: inout T?)
+    throws(Unusual)
+  {
+    guard slot == nil else { throw Unusual() }
+    let span = try stringSpan()
+    slot =
+      span.escaped ? try T(rawValue: text(span)).orUnusual() : try Self.match(span, in: s.bytes, as: T.self)
+  }
+
   /// An optional member: `slot` becomes `.some(nil)` for a `null`.
   @inlinable public mutating func nullableInt(into slot: inout Int??) throws(Unusual) {
     guard slot == nil else { throw Unusual() }
@@ -362,5 +353,13 @@ public struct JSONReader: ~Copyable {
     else { return false }
     s.index += n
     return true
+  }
+}
+
+extension Optional {
+  /// The value, or `Unusual` where there is none.
+  @inlinable func orUnusual() throws(JSONReader.Unusual) -> Wrapped {
+    guard let self else { throw JSONReader.Unusual() }
+    return self
   }
 }

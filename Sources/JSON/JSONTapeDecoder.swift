@@ -18,10 +18,10 @@ public struct JSONTapeDecoder {
   {
     // A type that reads itself takes the regular case in one pass, with no tape.
     if let reader = known.reader {
+      // An untyped closure: one that throws `Unusual` needs a thunk to `withUnsafeBytes`'s
+      // untyped one, and the thunk's context was allocated and freed on every event.
       do {
-        return try bytes.withUnsafeBytes { raw throws(JSONReader.Unusual) in
-          try reader.read(whole: raw, as: T.self)
-        }
+        return try bytes.withUnsafeBytes { raw in try reader.read(whole: raw, as: T.self) }
       } catch {}
     }
     let tape = try JSONTape(bytes)
@@ -59,7 +59,7 @@ private func decodeValue<T: Decodable>(
     let readable = reader ?? (T.self as? any JSONReadable.Type)
   {
     do {
-      return try tape.bytes.withUnsafeBytes { raw throws(JSONReader.Unusual) in
+      return try tape.bytes.withUnsafeBytes { raw in
         try readable.read(raw, at: Int(tape.tokens[i].start), as: T.self)
       }
     } catch {}

@@ -7,7 +7,7 @@ public enum AuthForm: String, Codable, Sendable, CaseIterable {
 }
 
 /// A text field of the auth forms (passwords have their own event, which carries no value).
-public enum AuthTextField: String, Codable, Sendable {
+public enum AuthTextField: String, Codable, Sendable, CaseIterable {
   case email, age
 }
 

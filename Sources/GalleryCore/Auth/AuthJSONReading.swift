@@ -2,15 +2,28 @@
 /// registration records one per character typed.
 extension AuthEvents.FieldEdited: JSONReadable {
   public static func read(from r: inout JSONReader) throws(JSONReader.Unusual) -> Self {
+    try r.read(written: readWritten, members: readMembers)
+  }
+
+  /// The writer's layout: `{"field":…,"form":…,"value":…}`.
+  private static func readWritten(from r: inout JSONReader) throws(JSONReader.Unusual) -> Self {
+    try r.open(UInt8(ascii: "{"))
+    try r.expectMember(#""field":"#)
+    let field = try r.plainCase(AuthTextField.self)
+    try r.expectMember(#""form":"#)
+    let form = try r.plainCase(AuthForm.self)
+    try r.expectMember(#""value":"#)
+    let value = try r.plainText()
+    guard r.close(UInt8(ascii: "}")) else { throw JSONReader.Unusual() }
+    return Self(form: form, field: field, value: value)
+  }
+
+  private static func readMembers(from r: inout JSONReader) throws(JSONReader.Unusual) -> Self {
     var form: AuthForm?
     var field: AuthTextField?
     var value: String?
-    // The writer's order (sorted), each expected where it stands.
-    let written: [StaticString] = ["field", "form", "value"]
-    var next = 0
     try r.enterObject()
-    while let name = try next < written.count ? r.nextMember(expecting: written[next]) : r.nextMember() {
-      next += 1
+    while let name = try r.nextMember() {
       switch name {
       case "field": try r.value(into: &field)
       case "form": try r.value(into: &form)
@@ -26,6 +39,21 @@ extension AuthEvents.FieldEdited: JSONReadable {
 /// A password keystroke: only its length is recorded.
 extension AuthEvents.PasswordEdited: JSONReadable {
   public static func read(from r: inout JSONReader) throws(JSONReader.Unusual) -> Self {
+    try r.read(written: readWritten, members: readMembers)
+  }
+
+  /// The writer's layout: `{"form":…,"length":…}`.
+  private static func readWritten(from r: inout JSONReader) throws(JSONReader.Unusual) -> Self {
+    try r.open(UInt8(ascii: "{"))
+    try r.expectMember(#""form":"#)
+    let form = try r.plainCase(AuthForm.self)
+    try r.expectMember(#""length":"#)
+    let length = try r.plainInt()
+    guard r.close(UInt8(ascii: "}")) else { throw JSONReader.Unusual() }
+    return Self(form: form, length: length)
+  }
+
+  private static func readMembers(from r: inout JSONReader) throws(JSONReader.Unusual) -> Self {
     var form: AuthForm?
     var length: Int?
     try r.enterObject()

@@ -3,13 +3,7 @@
 /// container, a lookup and a nested decoder per field.
 extension Photo: JSONReadable {
   public static func read(from r: inout JSONReader) throws(JSONReader.Unusual) -> Photo {
-    let mark = r.mark
-    do throws(JSONReader.Unusual) {
-      return try readWritten(from: &r)
-    } catch {
-      r.reset(to: mark)
-    }
-    return try readMembers(from: &r)
+    try r.read(written: readWritten, members: readMembers)
   }
 
   /// The layout the writer gives a photo: every member, sorted, no whitespace. Anything else

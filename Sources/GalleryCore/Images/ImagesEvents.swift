@@ -1,6 +1,6 @@
 /// Which image an image event is about: a list's small image, or the large one of an open
 /// photo.
-public enum ImageTarget: String, Codable, Sendable { case thumbnail, detail }
+public enum ImageTarget: String, Codable, Sendable, CaseIterable { case thumbnail, detail }
 
 /// The images' facts recorded in the log. Their type names begin with `feed.` because the
 /// feed owned them first; logs written then replay unchanged.

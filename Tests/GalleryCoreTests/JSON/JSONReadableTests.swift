@@ -113,6 +113,19 @@ final class JSONReadableTests: XCTestCase {
       AuthEvents.FieldEdited.self, AuthEvents.FieldEdited(form: .registration, field: .age, value: "4\"2é"))
     try assertSameAsCodable(
       AuthEvents.PasswordEdited.self, AuthEvents.PasswordEdited(form: .login, length: 6))
+    // A case is matched byte for byte against the raw values, an escaped one unescaped first;
+    // a prefix, a longer text or another case's bytes are no case.
+    let escaped = #"{"field":"\u0065mail","form":"registration","value":"a"}"#
+    let read = try JSONTapeDecoder().decode(AuthEvents.FieldEdited.self, from: Array(escaped.utf8))
+    XCTAssertEqual(read, AuthEvents.FieldEdited(form: .registration, field: .email, value: "a"))
+    for target in ["thumbnai", "thumbnails", "", "Detail", #"detail\u0000"#] {
+      for text in [
+        #"{"key":"k","path":"p","target":"\#(target)"}"#, #"{"target":"\#(target)","key":"k","path":"p"}"#,
+      ] {
+        XCTAssertThrowsError(
+          try JSONTapeDecoder().decode(ImagesEvents.ImageLoaded.self, from: Array(text.utf8)), text)
+      }
+    }
   }
 
   /// The fast path does read the regular case itself (else this suite would prove nothing).
