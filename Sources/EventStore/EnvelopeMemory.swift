@@ -18,6 +18,8 @@ struct EnvelopeMemory {
   private var names: [(bytes: [UInt8], text: String)] = []
   /// Where the last name was found: lines of one type come in runs.
   private var last = 0
+  /// Where the last plain name (`plainName`) was kept; -1 for none.
+  private var lastPlain = -1
   /// The last time's first 20 bytes (`yyyy-mm-ddThh:mm:ss.`, as two words and a half) and
   /// its milliseconds at that second.
   private var second: (UInt64, UInt64, UInt32, millis: Int64)?
@@ -36,6 +38,27 @@ struct EnvelopeMemory {
       names.append((Array(bytes), text))
       last = names.count - 1
     }
+    return text
+  }
+
+  /// The last name `plainName` gave, with its length, if its bytes and a closing quote stand
+  /// at `offset` of `body`. (Only a plain name: one `name` kept for the general reading may
+  /// hold a quote, which this must never take as the name's end.)
+  func lastName(at body: UnsafeRawBufferPointer, _ offset: Int) -> (String, Int)? {
+    guard lastPlain >= 0 else { return nil }
+    let known = names[lastPlain]
+    let n = known.bytes.count
+    guard offset + n < body.count, body[offset + n] == UInt8(ascii: "\""),
+      known.bytes.withUnsafeBytes({ memcmp($0.baseAddress!, body.baseAddress! + offset, n) == 0 })
+    else { return nil }
+    return (known.text, n)
+  }
+
+  /// `name` for bytes the caller checked are plain printable ASCII with no quote or
+  /// backslash: the name `lastName` then looks for first.
+  mutating func plainName(_ bytes: UnsafeRawBufferPointer) -> String {
+    let text = name(bytes)
+    lastPlain = last < names.count && Self.equal(names[last].bytes, bytes) ? last : -1
     return text
   }
 

@@ -204,7 +204,14 @@ public enum EventLine {
   /// written layout's reading (`WrittenEnvelope`) equal to it.
   static func readGenerally(_ body: UnsafeRawBufferPointer, checkingData: Bool) -> EventRecord? {
     var memory = EnvelopeMemory()
-    return try? parseBody(body, checkingData: checkingData, memory: &memory)
+    return readGenerally(body, checkingData: checkingData, memory: &memory)
+  }
+
+  /// `readGenerally` keeping what it reads in `memory`, as a cursor's reading of many lines does.
+  static func readGenerally(_ body: UnsafeRawBufferPointer, checkingData: Bool, memory: inout EnvelopeMemory)
+    -> EventRecord?
+  {
+    try? parseBody(body, checkingData: checkingData, memory: &memory)
   }
 
   private static func parseBody(

@@ -48,10 +48,10 @@ enum WrittenEnvelope {
   }
 
   /// Passes `text` if the bytes at `at` are exactly it.
+  @inline(__always)
   private static func literal(_ text: StaticString, _ body: UnsafeRawBufferPointer, _ at: inout Int) -> Bool {
-    let n = text.utf8CodeUnitCount
-    guard at + n <= body.count, memcmp(body.baseAddress! + at, text.utf8Start, n) == 0 else { return false }
-    at += n
+    guard RawBytes.has(text, in: body, at: at) else { return false }
+    at += text.utf8CodeUnitCount
     return true
   }
 
@@ -76,6 +76,12 @@ enum WrittenEnvelope {
   private static func name(_ body: UnsafeRawBufferPointer, _ at: inout Int, memory: inout EnvelopeMemory)
     -> String?
   {
+    // Lines of one type come in runs: the last name read, standing here whole with its
+    // closing quote, is that name (it was checked when first read).
+    if let (known, length) = memory.lastName(at: body, at) {
+      at += length + 1
+      return known
+    }
     let start = at
     while at < body.count, at - start <= EventLine.maxTypeLength {
       let b = body[at]
@@ -84,7 +90,7 @@ enum WrittenEnvelope {
       at += 1
     }
     guard at < body.count, at > start, at - start <= EventLine.maxTypeLength else { return nil }
-    let name = memory.name(UnsafeRawBufferPointer(rebasing: body[start..<at]))
+    let name = memory.plainName(UnsafeRawBufferPointer(rebasing: body[start..<at]))
     at += 1
     return name
   }

@@ -50,7 +50,7 @@ extension JSONReader {
 
   /// Passes `token` (a member's name with its quotes and colon: `"key":`), after the comma
   /// unless it is the first member, if it stands exactly at the read position; false (nothing
-  /// passed) otherwise. `token` is compared a word at a time (it must be 4 bytes or more).
+  /// passed) otherwise. `token` is compared a word at a time.
   @inlinable @inline(__always)
   public mutating func member(_ token: StaticString) -> Bool {
     let bytes = s.bytes
@@ -59,12 +59,9 @@ extension JSONReader {
       guard k < bytes.count, bytes[k] == UInt8(ascii: ",") else { return false }
       k += 1
     }
-    let n = token.utf8CodeUnitCount
-    guard k + n <= bytes.count, Self.same(UnsafeRawPointer(token.utf8Start), bytes.baseAddress! + k, n) else {
-      return false
-    }
+    guard RawBytes.has(token, in: bytes, at: k) else { return false }
     atOpening = false
-    s.index = k + n
+    s.index = k + token.utf8CodeUnitCount
     return true
   }
 
@@ -72,22 +69,6 @@ extension JSONReader {
   @inlinable @inline(__always)
   public mutating func expectMember(_ token: StaticString) throws(Unusual) {
     guard member(token) else { throw Unusual() }
-  }
-
-  /// Whether the `n` bytes at `a` and `b` are the same (`n` ≥ 4): two words, overlapping
-  /// when `n` is not a multiple of the word, and memcmp for the middle of a long one.
-  @inlinable @inline(__always)
-  static func same(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ n: Int) -> Bool {
-    if n < 8 {
-      return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
-        && a.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
-          == b.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
-    }
-    guard a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self),
-      a.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
-        == b.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
-    else { return false }
-    return n <= 16 || memcmp(a + 8, b + 8, n - 16) == 0
   }
 
   /// Passes `byte` if it stands exactly at the read position (a container's end in the

@@ -97,6 +97,36 @@ final class FormatTests: XCTestCase {
     XCTAssertEqual(fast, 2 * 4 + 1, "the written layout is read by place")
   }
 
+  /// A cursor keeps one memory across its lines: a type read before is taken by its bytes
+  /// without a scan, but only where those bytes and a closing quote stand whole, and only
+  /// for a name the layout's own scan checked (a name the general reading unescaped may hold
+  /// a quote, which must never end a name here).
+  func testOneMemoryAcrossLinesReadsAsTheGeneralReadingDoes() throws {
+    func body(_ type: String) -> String {
+      // A line's body: the checksum and the envelope's closing brace cut off.
+      #"{"seq":1,"time":"2026-11-18T11:06:40.123Z","type":"\#(type)","v":1,"data":{"k":1}"#
+    }
+    let sequence = [
+      body("auth.fieldEdited"), body("auth.fieldEdited"), body("auth.fieldEditedX"), body("auth.fieldEdite"),
+      body("auth.fieldEdited"), body(#"a\"b"#), body(#"a"b"#), body("a"), body(#"a"b"#), body("é"), body("é"),
+      body("auth.fieldEdited") + "x",
+    ]
+    var memory = EnvelopeMemory()
+    var fast = 0
+    for text in sequence {
+      Array(text.utf8).withUnsafeBytes { raw in
+        let general = EventLine.readGenerally(raw, checkingData: true)
+        if let written = WrittenEnvelope.read(raw, checkingData: true, memory: &memory) {
+          fast += 1
+          XCTAssertEqual(written, general, text)
+        } else {
+          XCTAssertEqual(EventLine.readGenerally(raw, checkingData: true, memory: &memory), general, text)
+        }
+      }
+    }
+    XCTAssertEqual(fast, 6, "the plain names, again and again; never the quoted ones")
+  }
+
   func testLineBytesAreExactAndReadableAsJSON() throws {
     var out: [UInt8] = []
     EventLine.encode(
