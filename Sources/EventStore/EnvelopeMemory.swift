@@ -18,8 +18,9 @@ struct EnvelopeMemory {
   private var names: [(bytes: [UInt8], text: String)] = []
   /// Where the last name was found: lines of one type come in runs.
   private var last = 0
-  /// Where the last plain name (`plainName`) was kept; -1 for none.
-  private var lastPlain = -1
+  /// The last plain name (`plainName`), its bytes and its text: empty for none.
+  private var plainBytes: [UInt8] = []
+  private var plainText = ""
   /// The last time's first 20 bytes (`yyyy-mm-ddThh:mm:ss.`, as two words and a half) and
   /// its milliseconds at that second.
   private var second: (UInt64, UInt64, UInt32, millis: Int64)?
@@ -44,21 +45,23 @@ struct EnvelopeMemory {
   /// The last name `plainName` gave, with its length, if its bytes and a closing quote stand
   /// at `offset` of `body`. (Only a plain name: one `name` kept for the general reading may
   /// hold a quote, which this must never take as the name's end.)
+  @inline(__always)
   func lastName(at body: UnsafeRawBufferPointer, _ offset: Int) -> (String, Int)? {
-    guard lastPlain >= 0 else { return nil }
-    let known = names[lastPlain]
-    let n = known.bytes.count
-    guard offset + n < body.count, body[offset + n] == UInt8(ascii: "\""),
-      known.bytes.withUnsafeBytes({ memcmp($0.baseAddress!, body.baseAddress! + offset, n) == 0 })
+    let n = plainBytes.count
+    guard n > 0, offset + n < body.count, body[offset + n] == UInt8(ascii: "\""),
+      plainBytes.withUnsafeBytes({ memcmp($0.baseAddress!, body.baseAddress! + offset, n) == 0 })
     else { return nil }
-    return (known.text, n)
+    return (plainText, n)
   }
 
   /// `name` for bytes the caller checked are plain printable ASCII with no quote or
-  /// backslash: the name `lastName` then looks for first.
+  /// backslash (and not empty): the name `lastName` then looks for first.
   mutating func plainName(_ bytes: UnsafeRawBufferPointer) -> String {
     let text = name(bytes)
-    lastPlain = last < names.count && Self.equal(names[last].bytes, bytes) ? last : -1
+    if bytes.count <= EventLine.maxTypeLength {
+      plainBytes = Array(bytes)
+      plainText = text
+    }
     return text
   }
 

@@ -74,6 +74,15 @@ struct LineReader {
     }
   }
 
+  /// Hands lines to `body` as `next` does while it returns true: false once the input has
+  /// no more lines, true when `body` stopped.
+  mutating func forEach(_ body: (Int64, UnsafeRawBufferPointer, Bool) -> Bool) throws -> Bool {
+    while let goOn = try next(body) {
+      if !goOn { return true }
+    }
+    return false
+  }
+
   /// The line at `lo` is past `maxLineBytes`: its first bytes are kept, the rest is read past
   /// (one buffer's worth at a time) to its newline or the end, and the prefix handed over.
   private mutating func cut<R>(_ body: (Int64, UnsafeRawBufferPointer, Bool) -> R) throws -> R? {

@@ -21,6 +21,8 @@ public final class LogCursor {
   private var finished = false
   private var pendingStart: Int64 = 0
   private var envelopes = EnvelopeMemory()
+  /// The damage the last pass found, reported once the records before it are handed out.
+  private var damage: EventLogError?
 
   /// Whether each event's data is checked to be well-formed JSON as it is read (true), or
   /// only delimited, for a consumer that parses every data object itself (replay).
@@ -77,28 +79,42 @@ public final class LogCursor {
         }
         return r
       }
+      // Every record read before a damaged line is handed out before the damage is reported.
+      if let damage {
+        self.damage = nil
+        finished = true
+        throw damage
+      }
       if finished { return nil }
       ready.removeAll(keepingCapacity: true)
       readyIndex = 0
-      try readLine()
+      try readLines()
     }
   }
 
-  /// Reads one line into the batch being assembled.
-  private func readLine() throws {
+  /// Whole batches read ahead at a time: many lines are read in one pass over the reader,
+  /// where a pass per line cost the cursor's bookkeeping (a copy of its memory in and out,
+  /// exclusivity checks) once per line. Bounds `ready` (it is emptied before each pass).
+  static let readAhead = 128
+
+  /// Reads lines into the batch being assembled until `ready` holds `readAhead` records of
+  /// whole batches, a line fails, or the input ends.
+  private func readLines() throws {
     // `whole`: the bad line ends in a newline, so it is damage, not an unfinished write.
     var failure: (offset: Int64, reason: String, seq: UInt64?, whole: Bool)?
-    // What the line changes is taken out of the cursor for the read and put back after: the
+    // What the lines change is taken out of the cursor for the pass and put back after: the
     // closure then writes locals, where touching the object's members cost six dynamic
-    // exclusivity checks a line (a tenth of a replayed thumbnail's cost).
+    // exclusivity checks a line.
     var envelopes = self.envelopes
     var continuity = self.continuity
     var pending = self.pending
     var ready = self.ready
     var pendingStart = self.pendingStart
+    self.envelopes = EnvelopeMemory()
     self.pending = []
     self.ready = []
     let checksData = self.checksData
+    let through = self.through
     func putBack() {
       self.envelopes = envelopes
       self.continuity = continuity
@@ -108,27 +124,36 @@ public final class LogCursor {
     }
     let more: Bool
     do {
-      more =
-        try reader.next { offset, line, terminated -> Void in
-          guard terminated else {
-            failure = (offset, "final line has no newline", nil, false)
-            return
+      more = try reader.forEach { offset, line, terminated -> Bool in
+        guard terminated else {
+          failure = (offset, "final line has no newline", nil, false)
+          return false
+        }
+        do throws(EventLine.Failure) {
+          let r = try EventLine.decode(line, checkingData: checksData, memory: &envelopes)
+          if let problem = continuity.accept(r) {
+            failure = (offset, problem, r.seq, true)
+            return false
           }
-          do throws(EventLine.Failure) {
-            let r = try EventLine.decode(line, checkingData: checksData, memory: &envelopes)
-            if let problem = continuity.accept(r) {
-              failure = (offset, problem, r.seq, true)
-              return
+          if pending.isEmpty { pendingStart = offset }
+          pending.append(r)
+          if r.batchRemaining == 0 {
+            if ready.isEmpty {
+              swap(&pending, &ready)
+            } else {
+              ready.append(contentsOf: pending)
+              pending.removeAll(keepingCapacity: true)
             }
-            if pending.isEmpty { pendingStart = offset }
-            pending.append(r)
-            if r.batchRemaining == 0 { swap(&pending, &ready) }
-          } catch {
-            failure = (
-              offset, error.reason, EventLine.peekSeq(line), true
-            )
+            // Nothing past `through` is read ahead: a line there is none of the reader's
+            // business (its damage included), as when lines were read one at a time.
+            if let through, r.seq > through { return false }
           }
-        } != nil
+        } catch {
+          failure = (offset, error.reason, EventLine.peekSeq(line), true)
+          return false
+        }
+        return ready.count < Self.readAhead
+      }
     } catch {
       putBack()
       throw error
@@ -143,9 +168,10 @@ public final class LogCursor {
           at: pending.isEmpty ? failure.offset : pendingStart, reason: failure.reason, damaged: failure.whole)
         return
       }
-      throw EventLogError.corrupted(
+      damage = EventLogError.corrupted(
         file: path, line: lineNumber(fd: fd, path: path, offset: failure.offset), seq: failure.seq,
         reason: failure.reason)
+      return
     }
     if !more {
       if !pending.isEmpty {

@@ -1,6 +1,7 @@
-import EventStore
 import Foundation
 import XCTest
+
+@testable import EventStore
 
 final class RecoveryTests: XCTestCase {
   /// A small log: single events and batches, lines of different lengths.
@@ -62,6 +63,53 @@ final class RecoveryTests: XCTestCase {
     while let r = try cursor.next() { seqs.append(r.seq) }
     XCTAssertEqual(seqs, [1, 2, 3, 4, 5], "a batch missing its last line is never handed out")
     XCTAssertEqual(cursor.tornTail?.seq, 6)
+  }
+
+  /// The cursor reads many lines a pass (`LogCursor.readAhead`), and that shows nowhere: every
+  /// record before a damaged line is handed out before the damage is thrown, a read that ends
+  /// at `through` never meets damage or a torn tail past it, and a log longer than a pass
+  /// reads whole.
+  func testTheCursorsReadAheadHandsOutWhatALineByLineReadDid() throws {
+    let dir = TempDirectory()
+    let (path, bytes, starts) = try makeLog(dir)
+    func seqs(_ cursor: LogCursor) -> ([UInt64], (any Error)?) {
+      var out: [UInt64] = []
+      do {
+        while let r = try cursor.next() { out.append(r.seq) }
+      } catch { return (out, error) }
+      return (out, nil)
+    }
+    var middle = bytes
+    middle[starts[4] + 30] ^= 0x01  // line 5, seq 5
+    writeFile(path, middle)
+    let (before, error) = seqs(try LogCursor(path: path))
+    XCTAssertEqual(before, [1, 2, 3, 4], "every record before the damage")
+    XCTAssertTrue("\(error.map { "\($0)" } ?? "")".contains("line 5, seq 5"), "then the damage")
+    for through: UInt64 in [1, 3] {
+      let cursor = try LogCursor(path: path, through: through)
+      let (read, error) = seqs(cursor)
+      XCTAssertEqual(read, Array(1...through))
+      XCTAssertNil(error, "the damage past \(through) is not read")
+    }
+
+    var torn = bytes
+    torn[starts[7] + 3] ^= 0x20  // the last line (seq 8): a torn tail
+    writeFile(path, torn)
+    let short = try LogCursor(path: path, through: 4)
+    XCTAssertEqual(seqs(short).0, [1, 2, 3, 4])
+    XCTAssertNil(short.tornTail, "a tail past `through` is not read")
+    let whole = try LogCursor(path: path)
+    XCTAssertEqual(seqs(whole).0, [1, 2, 3, 4, 5, 6, 7])
+    XCTAssertEqual(whole.tornTail?.seq, 8)
+
+    // Past one pass: every record, in order, once.
+    let long = dir.file("long.jsonl")
+    let log = try EventLog(
+      path: long, options: EventLogOptions(durability: .none, clock: { 1_795_000_000_000 }))
+    let count = (LogCursor.readAhead * 3 / 5 + 1) * 5  // batches of five, past three passes
+    for k in 0..<(count / 5) { try log.append((0..<5).map { event(k * 5 + $0 + 1) }) }
+    try log.close()
+    XCTAssertEqual(seqs(try LogCursor(path: long)).0, (1...UInt64(count)).map { $0 })
   }
 
   func testDamagedFinalLineIsTornButDamageBeforeItFailsTheOpen() throws {
