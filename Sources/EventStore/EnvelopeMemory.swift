@@ -15,12 +15,10 @@ struct EnvelopeMemory {
   /// The most names kept: a build has a few dozen event types.
   static let capacity = 128
 
-  private var names: [(bytes: [UInt8], text: String)] = []
+  /// Each name's bytes and text, and whether the layout's own scan checked it plain.
+  private var names: [(bytes: [UInt8], text: String, plain: Bool)] = []
   /// Where the last name was found: lines of one type come in runs.
   private var last = 0
-  /// The last plain name (`plainName`), its bytes and its text: empty for none.
-  private var plainBytes: [UInt8] = []
-  private var plainText = ""
   /// The last time's first 20 bytes (`yyyy-mm-ddThh:mm:ss.`, as two words and a half) and
   /// its milliseconds at that second.
   private var second: (UInt64, UInt64, UInt32, millis: Int64)?
@@ -36,33 +34,45 @@ struct EnvelopeMemory {
     let text = String(decoding: bytes, as: UTF8.self)
     // Only a name the writer could have written is kept (a hostile line's may be megabytes).
     if names.count < Self.capacity, bytes.count <= EventLine.maxTypeLength {
-      names.append((Array(bytes), text))
+      names.append((Array(bytes), text, false))
       last = names.count - 1
     }
     return text
   }
 
-  /// The last name `plainName` gave, with its length, if its bytes and a closing quote stand
-  /// at `offset` of `body`. (Only a plain name: one `name` kept for the general reading may
-  /// hold a quote, which this must never take as the name's end.)
-  @inline(__always)
-  func lastName(at body: UnsafeRawBufferPointer, _ offset: Int) -> (String, Int)? {
-    let n = plainBytes.count
-    guard n > 0, offset + n < body.count, body[offset + n] == UInt8(ascii: "\""),
-      plainBytes.withUnsafeBytes({ memcmp($0.baseAddress!, body.baseAddress! + offset, n) == 0 })
-    else { return nil }
-    return (plainText, n)
+  /// A plain name (`plainName`) kept before, with its length, if its bytes and a closing
+  /// quote stand at `offset` of `body`: the last one first. (Only a plain name: one `name`
+  /// kept for the general reading may hold a quote, which this must never take as the
+  /// name's end.)
+  mutating func plainName(at body: UnsafeRawBufferPointer, _ offset: Int) -> (String, Int)? {
+    if last < names.count, names[last].plain, let n = Self.stands(names[last].bytes, in: body, at: offset) {
+      return (names[last].text, n)
+    }
+    for k in names.indices where k != last && names[k].plain {
+      if let n = Self.stands(names[k].bytes, in: body, at: offset) {
+        last = k
+        return (names[k].text, n)
+      }
+    }
+    return nil
   }
 
   /// `name` for bytes the caller checked are plain printable ASCII with no quote or
-  /// backslash (and not empty): the name `lastName` then looks for first.
+  /// backslash: a name `plainName(at:)` then looks for.
   mutating func plainName(_ bytes: UnsafeRawBufferPointer) -> String {
     let text = name(bytes)
-    if bytes.count <= EventLine.maxTypeLength {
-      plainBytes = Array(bytes)
-      plainText = text
-    }
+    if last < names.count, Self.equal(names[last].bytes, bytes) { names[last].plain = true }
     return text
+  }
+
+  /// The length of `known` if its bytes and a closing quote stand at `offset` of `body`.
+  @inline(__always)
+  private static func stands(_ known: [UInt8], in body: UnsafeRawBufferPointer, at offset: Int) -> Int? {
+    let n = known.count
+    guard n > 0, offset + n < body.count, body[offset + n] == UInt8(ascii: "\""),
+      known.withUnsafeBytes({ memcmp($0.baseAddress!, body.baseAddress! + offset, n) == 0 })
+    else { return nil }
+    return n
   }
 
   /// The milliseconds `ISOTime.parse` reads in `bytes`, or nil where it reads none; a time in

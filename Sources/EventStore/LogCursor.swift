@@ -135,19 +135,20 @@ public final class LogCursor {
             failure = (offset, problem, r.seq, true)
             return false
           }
-          if pending.isEmpty { pendingStart = offset }
-          pending.append(r)
-          if r.batchRemaining == 0 {
-            if ready.isEmpty {
-              swap(&pending, &ready)
-            } else {
-              ready.append(contentsOf: pending)
-              pending.removeAll(keepingCapacity: true)
-            }
-            // Nothing past `through` is read ahead: a line there is none of the reader's
-            // business (its damage included), as when lines were read one at a time.
-            if let through, r.seq > through { return false }
+          let seq = r.seq
+          if r.batchRemaining == 0, pending.isEmpty {
+            // A batch of one line, as most are: whole at once.
+            ready.append(r)
+          } else {
+            if pending.isEmpty { pendingStart = offset }
+            pending.append(r)
+            guard pending[pending.count - 1].batchRemaining == 0 else { return true }
+            ready.append(contentsOf: pending)
+            pending.removeAll(keepingCapacity: true)
           }
+          // Nothing past `through` is read ahead: a line there is none of the reader's
+          // business (its damage included), as when lines were read one at a time.
+          if let through, seq > through { return false }
         } catch {
           failure = (offset, error.reason, EventLine.peekSeq(line), true)
           return false

@@ -76,9 +76,9 @@ enum WrittenEnvelope {
   private static func name(_ body: UnsafeRawBufferPointer, _ at: inout Int, memory: inout EnvelopeMemory)
     -> String?
   {
-    // Lines of one type come in runs: the last name read, standing here whole with its
-    // closing quote, is that name (it was checked when first read).
-    if let (known, length) = memory.lastName(at: body, at) {
+    // A name read before, standing here whole with its closing quote, is that name (it was
+    // checked when first read); lines of one type come in runs, so the last is tried first.
+    if let (known, length) = memory.plainName(at: body, at) {
       at += length + 1
       return known
     }
