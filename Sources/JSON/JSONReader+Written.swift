@@ -119,6 +119,20 @@ extension JSONReader {
     try Self.match(try plainString(), in: s.bytes, as: T.self)
   }
 
+  /// `plainString` as the position in `names` of the name it spells byte for byte (a name
+  /// declared at run time, as a screen is); `Unusual` for none.
+  @inlinable
+  public mutating func plainIndex(in names: [String]) throws(Unusual) -> Int {
+    let span = try plainString()
+    let n = Int(span.end - span.start)
+    let text = s.bytes.baseAddress! + Int(span.start)
+    for i in names.indices {
+      var name = names[i]
+      if name.withUTF8({ $0.count == n && (n == 0 || memcmp($0.baseAddress!, text, n) == 0) }) { return i }
+    }
+    throw Unusual()
+  }
+
   /// The case of `T` whose raw value is the text at `span` (unescaped), or `Unusual`.
   @inlinable
   static func match<T: RawRepresentable<String> & CaseIterable>(

@@ -357,8 +357,8 @@ public struct JSONReader: ~Copyable {
 }
 
 extension Optional {
-  /// The value, or `Unusual` where there is none.
-  @inlinable func orUnusual() throws(JSONReader.Unusual) -> Wrapped {
+  /// The value, or `Unusual` (the Codable way then reads the text) where there is none.
+  @inlinable public func orUnusual() throws(JSONReader.Unusual) -> Wrapped {
     guard let self else { throw JSONReader.Unusual() }
     return self
   }

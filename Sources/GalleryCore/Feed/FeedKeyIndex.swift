@@ -11,19 +11,21 @@
 /// Owner: the `FeedState` it stands in (copied with it, shared until written); bound: one
 /// entry per row.
 struct FeedKeyIndex: Sendable, Equatable {
-  private var table: KeyPositions?
+  /// Empty for none (not an optional: reading a member out of one copied the table, every
+  /// array in it retained, on each thumbnail's lookup).
+  private var table: KeyPositions
 
-  init(_ table: KeyPositions? = nil) { self.table = table }
+  init(_ table: KeyPositions = KeyPositions(capacity: 0)) { self.table = table }
 
   /// The row holding `key` in `rows`, if the table knows it and the row there still holds it.
   func position(of key: String, in rows: UnsafeBufferPointer<FeedItem>) -> Int? {
-    guard let i = table?.position(of: key), i < rows.count, rows[i].key == key else { return nil }
+    guard let i = table.position(of: key), i < rows.count, rows[i].key == key else { return nil }
     return i
   }
 
   /// The table, when it describes `rows` exactly (each key where it stands, and no other).
   func table(describing rows: [FeedItem]) -> KeyPositions? {
-    guard let table else { return nil }
+    guard table.count > 0 else { return nil }
     return rows.withUnsafeBufferPointer { rows in
       table.stillDescribes(count: rows.count) { rows[$0].key } ? table : nil
     }

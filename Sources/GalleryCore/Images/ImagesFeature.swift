@@ -68,9 +68,10 @@ enum ImagesFeature: TakesActions, RunsEffects, Resumes, Demonstrates {
   ) {
     let index = target == .thumbnail ? thumbnails : details
     // Most updates name one image: one slot, and comparing beats building a set.
+    // A slot is used where it stands (a copy of it retained each of its closures).
     if keys.count == 1 {
       let only = keys[0]
-      index.slot(for: only)?.update(&state, keys, { $0 == only }, change)
+      if let i = index.position(of: only) { index.slots[i].update(&state, keys, { $0 == only }, change) }
       return
     }
     // A few slots, in order; a page's keys (20) are told apart faster by comparing than by

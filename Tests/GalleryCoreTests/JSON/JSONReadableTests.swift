@@ -156,6 +156,28 @@ final class JSONReadableTests: XCTestCase {
     try assertSameAsCodable(
       FeedEvents.LoadStarted.self, FeedEvents.LoadStarted(requestID: 3, mode: .more, page: 2, query: "cats"))
     try assertSameAsCodable(FeedEvents.DetailOpened.self, FeedEvents.DetailOpened(key: "demo:9"))
+    try assertSameAsCodable(NavigationEvents.WentBack.self, NavigationEvents.WentBack(from: .detail))
+    try assertSameAsCodable(
+      AuthEvents.Submitted.self, AuthEvents.Submitted(form: .login, requestID: 4, email: "a@b.c"))
+    try assertSameAsCodable(
+      AuthEvents.Succeeded.self, AuthEvents.Succeeded(form: .registration, requestID: 5, email: "Zoë@b.c"))
+    // No members: members a later version adds are skipped, and whatever else the Codable way
+    // takes (it reads no container at all) it still takes.
+    for text in [
+      "{}", " { } ", #"{"later":[1],"x":{"y":null}}"#, "[]", "5", #"{"a":}"#, "{",
+      #"{"deep":"# + String(repeating: "[", count: 300),
+    ] {
+      let bytes = Array(text.utf8)
+      XCTAssertEqual(
+        try? JSONTapeDecoder().decode(AuthEvents.SignedOut.self, from: bytes),
+        try? JSONValueDecoder().decode(AuthEvents.SignedOut.self, from: JSONParser.parse(bytes)), text)
+    }
+    let signedOut = try JSONTapeDecoder().decode(
+      AuthEvents.SignedOut.self, from: Array(#"{"later":[1]}"#.utf8))
+    XCTAssertEqual(signedOut, AuthEvents.SignedOut())
+    // A screen is matched against the declared ones; an undeclared name is refused both ways.
+    XCTAssertThrowsError(
+      try JSONTapeDecoder().decode(NavigationEvents.WentBack.self, from: Array(#"{"from":"nowhere"}"#.utf8)))
   }
 
   /// The reader's own bounds: a number it does not take whole is left to the Codable way.
