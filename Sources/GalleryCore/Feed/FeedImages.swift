@@ -7,13 +7,18 @@ extension FeedFeature {
       image: { state, key in state.feed.index(of: key).map { state.feed.items[$0].thumbnail } },
       url: { state, key in state.feed.index(of: key).map { state.feed.items[$0].photo.thumbnailURL } },
       update: { state, keys, _, change in
-        guard let keys else {
+        switch keys {
+        case .every:
           for i in state.feed.items.indices { change(&state.feed.items[i].thumbnail) }
-          return
-        }
-        for key in keys {
+        case .one(let key):
           if let i = FeedState.index(of: key, in: state.feed.items, state.feed.keyIndex) {
             change(&state.feed.items[i].thumbnail)
+          }
+        case .list(let keys):
+          for key in keys {
+            if let i = FeedState.index(of: key, in: state.feed.items, state.feed.keyIndex) {
+              change(&state.feed.items[i].thumbnail)
+            }
           }
         }
       },

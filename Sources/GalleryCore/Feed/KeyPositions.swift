@@ -8,8 +8,9 @@
 struct KeyPositions {
   /// Position + 1 of the key in each slot (0: empty); a power of two long.
   private var slots: [Int32]
-  /// Each key recorded and its position, in the order recorded.
-  private var entries: [(key: String, position: Int)] = []
+  /// Each key recorded, its position and its hash (kept: growing places every key again, and
+  /// a table kept between pages grows with the feed), in the order recorded.
+  private var entries: [(key: String, position: Int, hash: Int)] = []
 
   /// Room for `capacity` keys without growing (none allocated for 0: a next page's fold has
   /// no earlier rows to look up).
@@ -29,12 +30,14 @@ struct KeyPositions {
     if entries.count * 2 >= slots.count { grow() }
     precondition(entries.count < Int(Int32.max), "more keys than a slot can number")
     let mask = slots.count - 1
-    var slot = Self.hash(key) & mask
+    let hash = Self.hash(key)
+    var slot = hash & mask
     while slots[slot] != 0 {
-      if entries[Int(slots[slot]) - 1].key == key { return false }
+      let entry = Int(slots[slot]) - 1
+      if entries[entry].hash == hash, entries[entry].key == key { return false }
       slot = (slot + 1) & mask
     }
-    entries.append((key, position))
+    entries.append((key, position, hash))
     slots[slot] = Int32(entries.count)
     return true
   }
@@ -43,10 +46,11 @@ struct KeyPositions {
   func position(of key: String) -> Int? {
     guard !entries.isEmpty else { return nil }
     let mask = slots.count - 1
-    var slot = Self.hash(key) & mask
+    let hash = Self.hash(key)
+    var slot = hash & mask
     while slots[slot] != 0 {
       let entry = Int(slots[slot]) - 1
-      if entries[entry].key == key { return entries[entry].position }
+      if entries[entry].hash == hash, entries[entry].key == key { return entries[entry].position }
       slot = (slot + 1) & mask
     }
     return nil
@@ -65,7 +69,7 @@ struct KeyPositions {
     slots = [Int32](repeating: 0, count: max(8, slots.count * 2))
     let mask = slots.count - 1
     for entry in entries.indices {
-      var slot = Self.hash(entries[entry].key) & mask
+      var slot = entries[entry].hash & mask
       while slots[slot] != 0 { slot = (slot + 1) & mask }
       slots[slot] = Int32(entry + 1)
     }

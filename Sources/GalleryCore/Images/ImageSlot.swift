@@ -10,11 +10,18 @@ struct ImageSlot: Sendable {
   let image: @Sendable (AppState, String) -> ImageState?
   /// The URL to download for `key` (nil: not known yet).
   let url: @Sendable (AppState, String) -> String?
-  /// Applies a change to the images of `keys` (every image when nil); `wanted` tells the
-  /// same keys apart quickly.
-  let update: @Sendable (inout AppState, [String]?, (String) -> Bool, (inout ImageState) -> Void) -> Void
+  /// Applies a change to the images of `keys`; `wanted` tells the same keys apart quickly.
+  let update: @Sendable (inout AppState, ImageKeys, (String) -> Bool, (inout ImageState) -> Void) -> Void
   /// The keys of every image it shows with `status`.
   let keys: @Sendable (AppState, ImageState.Status) -> [String]
   /// The effect that finds a key's URL when the state has none yet (an album's preview).
   var locate: (@Sendable (String) -> Effect?)? = nil
+}
+
+/// The images an update names: one (a thumbnail's result: no list is made for it), a list
+/// (a page's), or every image a slot shows.
+enum ImageKeys: Sendable {
+  case one(String)
+  case list([String])
+  case every
 }

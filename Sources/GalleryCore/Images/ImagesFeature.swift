@@ -68,24 +68,28 @@ enum ImagesFeature: TakesActions, RunsEffects, Resumes, Demonstrates {
   ) {
     let index = target == .thumbnail ? thumbnails : details
     // Most updates name one image: one slot, and comparing beats building a set.
-    // A slot is used where it stands (a copy of it retained each of its closures).
-    if keys.count == 1 {
-      let only = keys[0]
-      if let i = index.position(of: only) { index.slots[i].update(&state, keys, { $0 == only }, change) }
-      return
-    }
+    if keys.count == 1 { return update(&state, key: keys[0], target, change) }
     // A few slots, in order; a page's keys (20) are told apart faster by comparing than by
     // hashing them into a set, which only a longer list is worth.
     var bySlot = [[String]](repeating: [], count: index.slots.count)
     for key in keys { if let i = index.position(of: key) { bySlot[i].append(key) } }
     for (i, mine) in bySlot.enumerated() where !mine.isEmpty {
       if mine.count <= 32 {
-        index.slots[i].update(&state, mine, { mine.contains($0) }, change)
+        index.slots[i].update(&state, .list(mine), { mine.contains($0) }, change)
       } else {
         let set = Set(mine)
-        index.slots[i].update(&state, mine, { set.contains($0) }, change)
+        index.slots[i].update(&state, .list(mine), { set.contains($0) }, change)
       }
     }
+  }
+
+  /// `update` for one image (a thumbnail's result, the most frequent event): its slot used
+  /// where it stands (a copy of it retained each of its closures) and no list made.
+  static func update(
+    _ state: inout AppState, key: String, _ target: ImageTarget, _ change: (inout ImageState) -> Void
+  ) {
+    let index = target == .thumbnail ? thumbnails : details
+    if let i = index.position(of: key) { index.slots[i].update(&state, .one(key), { $0 == key }, change) }
   }
 
   static let handlers: [EventHandler] = [
@@ -96,7 +100,7 @@ enum ImagesFeature: TakesActions, RunsEffects, Resumes, Demonstrates {
       [.images(.setCacheBudget(megabytes: state.settings.imageCacheMegabytes))]
     },
     .fold(ImagesEvents.ImageLoaded.self) { state, e in
-      update(&state, [e.key], e.target) { image in image = ImageState(status: .loaded, path: e.path) }
+      update(&state, key: e.key, e.target) { image in image = ImageState(status: .loaded, path: e.path) }
     },
     .fold(ImagesEvents.ImagesRequested.self) { state, e in
       update(&state, e.keys, e.target) { image in
@@ -112,7 +116,7 @@ enum ImagesFeature: TakesActions, RunsEffects, Resumes, Demonstrates {
     },
     .fold(ImagesEvents.ImageFailed.self) { state, e in
       let error = state.message(for: e.failure).retrying("images/retry", ["key": .string(e.key)])
-      update(&state, [e.key], e.target) { image in
+      update(&state, key: e.key, e.target) { image in
         if image.status == .loading { image = ImageState(status: .failed, error: error) }
       }
     },
@@ -120,7 +124,7 @@ enum ImagesFeature: TakesActions, RunsEffects, Resumes, Demonstrates {
     .fold(ImagesEvents.ImagesEvicted.self) { state, e in
       let paths = Set(e.paths)
       for slot in slots.values.joined() {
-        slot.update(&state, nil, { _ in true }) { image in
+        slot.update(&state, .every, { _ in true }) { image in
           if let path = image.path, paths.contains(path) { image = ImageState() }
         }
       }
