@@ -232,12 +232,12 @@ public struct JSONReader: ~Copyable {
   /// Where the string that comes next stands, checked and passed.
   @inlinable public mutating func stringSpan() throws(Unusual) -> Span {
     guard significant() == UInt8(ascii: "\"") else { throw Unusual() }
-    // Plain ASCII to the closing quote, as nearly every text is: nothing more to check.
-    let end = Self.plainEnd(s.bytes, from: s.index + 1)
-    if end < s.bytes.count, s.bytes[end] == UInt8(ascii: "\"") {
-      defer { s.index = end + 1 }
-      return Span(
-        start: Int32(truncatingIfNeeded: s.index + 1), end: Int32(truncatingIfNeeded: end), escaped: false)
+    // No escape to the closing quote, as nearly every text: a word at a time (`plainString`).
+    let start = s.index
+    do throws(Unusual) {
+      return try plainString()
+    } catch {
+      s.index = start
     }
     guard let (content, escaped) = try? s.scanString() else { throw Unusual() }
     return Span(
@@ -263,28 +263,7 @@ public struct JSONReader: ~Copyable {
   /// fraction, an exponent or a longer number is `Unusual` (the Codable way reads those).
   @inlinable public mutating func int() throws(Unusual) -> Int {
     s.skipWhitespace()
-    let bytes = s.bytes
-    var k = s.index
-    let negative = k < bytes.count && bytes[k] == UInt8(ascii: "-")
-    if negative { k += 1 }
-    let first = k
-    var v = 0
-    while k < bytes.count {
-      let d = bytes[k] &- 0x30
-      guard d < 10 else { break }
-      v = v &* 10 &+ Int(d)
-      k += 1
-    }
-    let count = k - first
-    guard count > 0, count <= 18, count == 1 || bytes[first] != 0x30 else { throw Unusual() }
-    if k < bytes.count {
-      let next = bytes[k]
-      guard next != UInt8(ascii: "."), next != UInt8(ascii: "e"), next != UInt8(ascii: "E") else {
-        throw Unusual()
-      }
-    }
-    s.index = k
-    return negative ? -v : v
+    return try plainInt()
   }
 
   /// The boolean that comes next.
