@@ -21,8 +21,9 @@ public final class LogCursor {
   private var finished = false
   private var pendingStart: Int64 = 0
   private var envelopes = EnvelopeMemory()
-  /// The damage the last pass found, reported once the records before it are handed out.
-  private var damage: EventLogError?
+  /// The damage (or the failed read) the last pass met, reported once the records before it
+  /// are handed out.
+  private var damage: (any Error)?
 
   /// Whether each event's data is checked to be well-formed JSON as it is read (true), or
   /// only delimited, for a consumer that parses every data object itself (replay).
@@ -156,8 +157,11 @@ public final class LogCursor {
         return ready.count < Self.readAhead
       }
     } catch {
+      // A read that failed (the file itself): reported, as damage is, after the records
+      // this pass read before it.
       putBack()
-      throw error
+      damage = error
+      return
     }
     putBack()
     if let cut = reader.cutLength, failure != nil { failure?.reason = LineReader.tooLong(cut) }
