@@ -17,7 +17,27 @@ public func fuzzEventLine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   for checking in [true, false] {
     var memory = EnvelopeMemory()
     if let written = WrittenEnvelope.read(bytes, checkingData: checking, memory: &memory) {
-      precondition(written == EventLine.readGenerally(bytes, checkingData: checking), "written layout differs")
+      precondition(
+        written == EventLine.readGenerally(bytes, checkingData: checking), "written layout differs")
+    }
+  }
+  // A cursor keeps one memory across its lines (a type read before is taken by its bytes):
+  // two bodies in one input, split at its first newline, read with one memory, each give what
+  // the general reading gives.
+  if let newline = bytes.firstIndex(of: 0x0A) {
+    var memory = EnvelopeMemory()
+    for body in [
+      UnsafeRawBufferPointer(rebasing: bytes[..<newline]),
+      UnsafeRawBufferPointer(rebasing: bytes[(newline + 1)...]),
+    ] {
+      let general = EventLine.readGenerally(body, checkingData: true)
+      if let written = WrittenEnvelope.read(body, checkingData: true, memory: &memory) {
+        precondition(written == general, "written layout differs after another line")
+      } else {
+        precondition(
+          EventLine.readGenerally(body, checkingData: true, memory: &memory) == general,
+          "memory changed a reading")
+      }
     }
   }
   var strings = JSONScanner(bytes)
