@@ -23,13 +23,13 @@ public enum MCPOwnTool: String, CaseIterable, Sendable {
       return MCPTool(
         name: rawValue, method: nil,
         description:
-          "Writes a bug-report bundle of the log to the file `out` (which must not exist): the state before the range and its events, in the log's format, so `gallery-rpc replay`, `verify` and `gallery-web --inspect` open it. By default the whole retained log.",
+          "Writes a bug-report bundle of the log as a new file in the data directory's \(BundleFolder.name) folder (never elsewhere, never over a file): the state before the range and its events, in the log's format, so `gallery-rpc replay`, `verify` and `gallery-web --inspect` open it. By default the whole retained log, named by the tool. At most \(BundleFolder.maxFiles) bundles and \(BundleFolder.maxTotalBytes >> 20) MiB are kept there, each at most \(BundleFolder.maxBundleBytes >> 20) MiB; the user removes old ones.",
         inputSchema: .object([
           "type": .string("object"), "additionalProperties": .bool(false),
-          "required": .array([.string("out")]),
           "properties": .object([
-            "out": .object([
-              "type": .string("string"), "description": .string("the bundle's path (a new file)"),
+            "name": .object([
+              "type": .string("string"), "pattern": .string("^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$"),
+              "description": .string("the bundle's file name (a plain name; default: bundle-DATE-TIME.jsonl)"),
             ]),
             "from": seq.merging(description: "first seq (default: the first retained)"),
             "to": seq.merging(description: "last seq (default: the last)"),
@@ -58,17 +58,21 @@ public enum MCPOwnTool: String, CaseIterable, Sendable {
       case .object(let members)?: args = members
       default: return .failure(.invalidParams("arguments must be an object"))
       }
-      for key in args.keys where !["out", "from", "to"].contains(key) {
+      let folder = BundleFolder(dataDirectory: dataDirectory)
+      if args["out"] != nil {
+        return .failure(
+          .invalidParams(
+            "parameter \"out\" is not taken: a bundle is written to \(folder.path) only; name it with \"name\""))
+      }
+      for key in args.keys where !["name", "from", "to"].contains(key) {
         return .failure(.invalidParams("unknown parameter \"\(key.prefix(60))\""))
       }
-      guard case .string(let out)? = args["out"], !out.isEmpty else {
-        return .failure(.invalidParams("parameter \"out\" must be a file's path"))
-      }
-      // An assistant never writes over a file: the bundle goes to a new one.
-      var existing = stat()
-      if lstat(out, &existing) == 0 {
-        return .failure(
-          .invalidParams("parameter \"out\": \(out.prefix(200)) exists; a bundle goes to a new file"))
+      var name: String?
+      if let value = args["name"] {
+        guard case .string(let text) = value else {
+          return .failure(.invalidParams("parameter \"name\" must be a plain file name"))
+        }
+        name = text
       }
       var range = LogBundle.Range()
       for key in ["from", "to"] {
@@ -78,10 +82,20 @@ public enum MCPOwnTool: String, CaseIterable, Sendable {
         }
         if key == "from" { range.from = UInt64(n) } else { range.to = UInt64(n) }
       }
+      let now = EventLogOptions.systemClock()
+      let out: String
+      let room: Int64
+      do {
+        out = try folder.target(named: name, now: now)
+        try folder.prepare()
+        room = try folder.room()
+      } catch {
+        return .failure(.invalidParams("\(error)"))
+      }
       do {
         let summary = try LogBundle.export(
           log: dataDirectory + "/events.jsonl", range: range, out: out, build: build,
-          protocolVersion: OpenRPCDocument.protocolVersion, now: EventLogOptions.systemClock())
+          protocolVersion: OpenRPCDocument.protocolVersion, now: now, maxBytes: room, replacing: false)
         return .success(
           .object([
             "out": .string(out), "from": .number(Double(summary.from)), "to": .number(Double(summary.to)),

@@ -41,6 +41,29 @@ final class BundleTests: XCTestCase {
     }
   }
 
+  /// A bundle is streamed through a temp file of its own: past its byte bound nothing is
+  /// written and no temp file stays; a file of the user's named like the old temp file
+  /// (`OUT.partial`) is never touched; a new-only export never replaces a file.
+  func testABundlePastItsBoundIsNotWrittenAndNoFileOfTheUsersIsTouched() throws {
+    let dir = TemporaryDirectory()
+    let log = Self.legacy + "/before-original-url-browse-search-detail-offline.jsonl"
+    let out = dir.path + "/bundle.jsonl"
+    try Data("mine".utf8).write(to: URL(fileURLWithPath: out + ".partial"))
+    XCTAssertThrowsError(
+      try LogBundle.export(
+        log: log, range: .init(), out: out, build: "t", protocolVersion: "1", now: 0, maxBytes: 2000)
+    ) { error in XCTAssertTrue("\(error)".contains("bound of 2000 bytes"), "\(error)") }
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["bundle.jsonl.partial"])
+    let summary = try LogBundle.export(
+      log: log, range: .init(), out: out, build: "t", protocolVersion: "1", now: 0, replacing: false)
+    XCTAssertEqual(summary.bytes, Int64(try Data(contentsOf: URL(fileURLWithPath: out)).count))
+    XCTAssertEqual(try String(contentsOfFile: out + ".partial", encoding: .utf8), "mine")
+    XCTAssertThrowsError(
+      try LogBundle.export(
+        log: log, range: .init(), out: out, build: "t", protocolVersion: "1", now: 0, replacing: false))
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["bundle.jsonl", "bundle.jsonl.partial"])
+  }
+
   func testARangeGrowsToTheEdgesOfAnAtomicBatchAndSinceCountsBackFromTheNewest() throws {
     let dir = TemporaryDirectory()
     let store = try Store(dataDirectory: dir.path, options: .init(durability: .none))

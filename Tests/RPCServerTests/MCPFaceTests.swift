@@ -244,14 +244,18 @@ final class MCPFaceTests: XCTestCase {
   func testTheExportToolWritesABundleThatVerifies() throws {
     let p = try face()
     tool(p, "auth.setEmail", #"{"value":"test@mail.com"}"#)
-    let out = p.dataDirectory.path + "/report.bundle"
-    let written = tool(p, "gallery.exportBundle", #"{"out":"\#(out)"}"#)
+    let out = p.dataDirectory.path + "/bundles/report.jsonl"
+    let written = tool(p, "gallery.exportBundle", #"{"name":"report.jsonl"}"#)
     XCTAssertEqual(written["isError"], .bool(false), "\(written)")
     XCTAssertEqual(written["structuredContent"]?["out"], .string(out))
     XCTAssertTrue(FileManager.default.fileExists(atPath: out))
-    let again = tool(p, "gallery.exportBundle", #"{"out":"\#(out)"}"#)
+    let again = tool(p, "gallery.exportBundle", #"{"name":"report.jsonl"}"#)
     XCTAssertEqual(again["isError"], .bool(true), "a bundle is never written over")
-    XCTAssertEqual(tool(p, "gallery.exportBundle", #"{"from":0,"out":"x"}"#)["isError"], .bool(true))
+    XCTAssertEqual(tool(p, "gallery.exportBundle", #"{"from":0}"#)["isError"], .bool(true))
+    // Named by the tool when no name is given.
+    let named = tool(p, "gallery.exportBundle")
+    guard case .string(let path)? = named["structuredContent"]?["out"] else { return XCTFail("\(named)") }
+    XCTAssertTrue(path.hasPrefix(p.dataDirectory.path + "/bundles/bundle-"), path)
     XCTAssertEqual(p.finish(), 0)
     let verify = Process()
     verify.executableURL = RPCProcess.binary
@@ -259,6 +263,46 @@ final class MCPFaceTests: XCTestCase {
     verify.standardOutput = Pipe()
     try verify.run()
     XCTAssertEqual(verify.exitStatus(within: 60), 0)
+  }
+
+  /// An assistant fed a hostile prompt: a bundle written as a login shell's profile would run
+  /// the text a field holds. Bundles go only into DATA/bundles, under a plain name, as new files,
+  /// never through a link, within a count and a size; nothing of the user's is touched.
+  func testTheExportToolWritesOnlyNewPlainFilesInItsFolderWithinItsBounds() throws {
+    let p = try face()
+    let home = TemporaryDirectory()
+    tool(p, "auth.setEmail", #"{"value":"$(touch \#(home.path)/PWNED)"}"#)
+    let profile = home.path + "/.bash_profile"
+    for arguments in [
+      #"{"out":"\#(profile)"}"#, #"{"name":"../../x"}"#, #"{"name":".bash_profile"}"#, #"{"name":".."}"#,
+      #"{"name":"a/b"}"#, #"{"name":""}"#, #"{"name":7}"#,
+    ] {
+      let refused = tool(p, "gallery.exportBundle", arguments)
+      XCTAssertEqual(refused["isError"], .bool(true), arguments)
+    }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: profile))
+    // A user's file beside a bundle's name is never opened or replaced.
+    let folder = p.dataDirectory.path + "/bundles"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try Data("mine".utf8).write(to: URL(fileURLWithPath: folder + "/x.jsonl.partial"))
+    XCTAssertEqual(tool(p, "gallery.exportBundle", #"{"name":"x.jsonl"}"#)["isError"], .bool(false))
+    XCTAssertEqual(try String(contentsOfFile: folder + "/x.jsonl.partial", encoding: .utf8), "mine")
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") }
+    XCTAssertEqual(leftovers, [], "no temp file is left")
+    // The count is bounded: the user removes old bundles first.
+    for i in 0..<BundleFolder.maxFiles {
+      _ = tool(p, "gallery.exportBundle", #"{"name":"n\#(i).jsonl"}"#)
+    }
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+    XCTAssertEqual(names.count, BundleFolder.maxFiles, "\(names)")
+    XCTAssertEqual(p.finish(), 0)
+    // A folder that is a link is never written through.
+    let q = try face()
+    let elsewhere = TemporaryDirectory()
+    try FileManager.default.createSymbolicLink(atPath: q.dataDirectory.path + "/bundles", withDestinationPath: elsewhere.path)
+    XCTAssertEqual(tool(q, "gallery.exportBundle", #"{"name":"y.jsonl"}"#)["isError"], .bool(true))
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path), [])
+    XCTAssertEqual(q.finish(), 0)
   }
 
   func testAnAnswerPastTheBoundIsCutAtPointersThatSayWhat() {

@@ -56,10 +56,14 @@ public enum LogBundle {
     public var description: String
   }
 
-  /// Writes the bundle of `range` of the log at `log` to `out` (whole or not at all). A range
-  /// that starts or ends inside an atomic batch grows to the batch's edges.
+  /// Writes the bundle of `range` of the log at `log` to `out` (whole or not at all), streamed
+  /// through a temp file of its own (`BundleFile`): memory holds the start state and one chunk,
+  /// whatever the range's size, and the file never passes `maxBytes`. `placement` says whether
+  /// it may replace a regular file at `out`. A range that starts or ends inside an atomic
+  /// batch grows to the batch's edges.
   public static func export(
-    log: String, range: Range, out: String, build: String, protocolVersion: String, now: Int64
+    log: String, range: Range, out: String, build: String, protocolVersion: String, now: Int64,
+    maxBytes: Int64 = .max, replacing: Bool = true
   ) throws -> Summary {
     try checkOutput(out, log: log)
     let bounds = try self.bounds(of: log)
@@ -92,37 +96,39 @@ public enum LogBundle {
     let origin = BundleOrigin(
       build: build, protocolVersion: protocolVersion, from: from, to: to,
       exportedAt: ISOTime.format(millis: now))
-    var bytes: [UInt8] = []
     let base = try EventCodec.encodeData(LogEvents.Base(state: start, bundle: origin))
     let events = try LogCursor(path: log, fromSeq: from, through: to)
+    let file = try BundleFile(target: out, maxBytes: maxBytes)
     var count = 0
-    var first: EventRecord?
-    var lines: [UInt8] = []
+    var line: [UInt8] = []
+    var wroteBase = false
     while let record = try events.next() {
-      if first == nil { first = record }
       // A newer build's line is not this build's to copy: every command leaves such a log
       // as it is and exits 3, export too.
       if let problem = EventCodec.problem(record), problem.writtenByNewerBuild {
         throw ReplayError(seq: record.seq, reason: problem.reason, writtenByNewerBuild: true)
       }
-      EventLine.encode(record, into: &lines)
+      if !wroteBase {
+        try file.append(baseLine(base, seq: from - 1, time: startTime ?? record.timeMillis))
+        wroteBase = true
+      }
+      line.removeAll(keepingCapacity: true)
+      EventLine.encode(record, into: &line)
+      try file.append(line)
       count += 1
     }
+    if !wroteBase { try file.append(baseLine(base, seq: from - 1, time: startTime ?? now)) }
+    try file.commit(replacing ? .replacing : .newOnly)
+    return Summary(from: from, to: to, events: count, bytes: file.bytes)
+  }
+
+  /// The bundle's first line: the `log.base` at `seq` holding the start state.
+  private static func baseLine(_ data: [UInt8], seq: UInt64, time: Int64) -> [UInt8] {
+    var bytes: [UInt8] = []
     EventLine.encode(
-      EventRecord(
-        seq: from - 1, timeMillis: startTime ?? first?.timeMillis ?? now, type: EventLine.baseType,
-        version: LogEvents.Base.version, data: base), into: &bytes)
-    bytes += lines
-    let temp = out + ".partial"
-    guard
-      FileManager.default.createFile(
-        atPath: temp, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
-    else { throw Problem(description: "cannot write \(out)") }
-    guard rename(temp, out) == 0 else {
-      unlink(temp)
-      throw Problem(description: "cannot write \(out): \(String(cString: strerror(errno)))")
-    }
-    return Summary(from: from, to: to, events: count, bytes: Int64(bytes.count))
+      EventRecord(seq: seq, timeMillis: time, type: EventLine.baseType, version: LogEvents.Base.version, data: data),
+      into: &bytes)
+    return bytes
   }
 
   /// Refuses an output that would lose data: the log itself (the same file by any name), a
