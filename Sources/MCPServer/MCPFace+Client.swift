@@ -104,6 +104,10 @@ extension MCPFace {
       reply.error(.invalidParams("tools/call's \"arguments\" must be an object"))
       return
     }
+    if tool.isDestructive(arguments), !consentsToDestructive {
+      reply.result(ToolResult(.failure(Self.consentNeeded(tool.name)), tool: tool).json)
+      return
+    }
     guard let method = tool.method else {
       guard let own = MCPOwnTool(rawValue: tool.name) else { return }
       reply.result(
@@ -115,6 +119,19 @@ extension MCPFace {
       session.withLock { s in _ = s.forwarded.removeValue(forKey: reply.id) }
       reply.result(ToolResult(answer, tool: tool).json)
     }
+  }
+
+  /// The refusal of a destructive call the owner did not consent to: -32010 with its own code,
+  /// so an assistant tells the user what to ask for.
+  static func consentNeeded(_ tool: String) -> RPCError {
+    RPCError(
+      code: -32010, message: "Refused",
+      data: .object([
+        "code": .string("mcp.consentNeeded"),
+        "message": .string(
+          "\(tool) would remove what the user has, sign out or drop credentials; an assistant may do that only when the owner starts gallery-rpc mcp with --consent destructive"
+        ),
+      ]))
   }
 
   /// `notifications/cancelled`: a long read goes on as `$/cancelRequest`; a listen stream ends.

@@ -26,6 +26,9 @@ public final class MCPFace: Sendable {
   let toolList: JSONValue
   let serverVersion: String
   let dataDirectory: String
+  /// The owner's `--consent destructive`: without it, a call that removes the user's things,
+  /// signs out or drops credentials is refused before it reaches the core.
+  let consentsToDestructive: Bool
   /// The face's mutable state; the only one.
   let session = Mutex(MCPSessionState())
   /// The pipes' ends this side owns, closed by `run` when it ends.
@@ -39,7 +42,7 @@ public final class MCPFace: Sendable {
   /// `run`. Throws when the pipes cannot be made.
   public init(
     testClock: Bool, serverVersion: String, dataDirectory: String, maxMessageBytes: Int,
-    input: Int32 = 0, output: Int32 = 1, server: (RPCConnection) -> GalleryServer
+    consentsToDestructive: Bool = false, input: Int32 = 0, output: Int32 = 1, server: (RPCConnection) -> GalleryServer
   ) throws {
     let pipes = try ServerPipes()
     let coreConnection = RPCConnection(
@@ -57,6 +60,7 @@ public final class MCPFace: Sendable {
     toolList = .array(all.map(\.json))
     self.serverVersion = serverVersion
     self.dataDirectory = dataDirectory
+    self.consentsToDestructive = consentsToDestructive
     let (coreInput, coreOutput) = (pipes.toServer.read, pipes.fromServer.write)
     let ended = coreEnded
     // The core's thread: owns its two pipe ends, closed when it ends.

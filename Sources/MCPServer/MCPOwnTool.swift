@@ -44,7 +44,7 @@ public enum MCPOwnTool: String, CaseIterable, Sendable {
             "bytes": .object(["type": .string("integer")]),
           ]),
         ]),
-        readOnly: false, destructive: false, idempotent: false)
+        readOnly: false, destructive: false, destructiveParams: [], idempotent: false)
     }
   }
 

@@ -15,7 +15,17 @@ public struct MCPTool: Sendable, Equatable {
   public var outputSchema: JSONValue?
   public var readOnly: Bool
   public var destructive: Bool
+  /// When only some arguments make a call destructive, those (`MethodSpec.destructiveParams`).
+  public var destructiveParams: [String]
   public var idempotent: Bool
+
+  /// Whether a call with `arguments` removes what the user had, signs out or drops credentials.
+  func isDestructive(_ arguments: JSONValue?) -> Bool {
+    guard destructive else { return false }
+    guard !destructiveParams.isEmpty else { return true }
+    guard case .object(let members)? = arguments else { return false }
+    return destructiveParams.contains { members[$0] != nil }
+  }
 
   /// The tool as `tools/list` lists it.
   var json: JSONValue {

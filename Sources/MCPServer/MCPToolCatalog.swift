@@ -49,11 +49,18 @@ public enum MCPToolCatalog {
       description +=
         " May be refused (isError, structuredContent.code): \(spec.refusals.joined(separator: ", "))."
     }
+    if spec.isDestructive {
+      description +=
+        spec.destructiveParams.isEmpty
+        ? " Destructive: needs the owner's consent (gallery-rpc mcp --consent destructive)."
+        : " Destructive when given \(spec.destructiveParams.joined(separator: ", ")): needs the owner's consent (gallery-rpc mcp --consent destructive)."
+    }
     return MCPTool(
       name: MCPToolName.tool(forMethod: spec.name), method: spec.name, description: description,
       inputSchema: bundle.standalone(objectSchema(params)),
       outputSchema: outputSchema(spec.result, bundle: bundle),
-      readOnly: spec.isReadOnly, destructive: spec.isDestructive, idempotent: spec.isIdempotent)
+      readOnly: spec.isReadOnly, destructive: spec.isDestructive, destructiveParams: spec.destructiveParams,
+      idempotent: spec.isIdempotent)
   }
 
   /// An object schema over named parameters: each one's schema with its summary as its

@@ -19,7 +19,8 @@ enum MCPCommand {
     do {
       face = try MCPFace(
         testClock: opened.testClock != nil, serverVersion: GalleryRPCVersion.text,
-        dataDirectory: opened.dataDirectory, maxMessageBytes: config.maxMessageBytes
+        dataDirectory: opened.dataDirectory, maxMessageBytes: config.maxMessageBytes,
+        consentsToDestructive: config.consentsToDestructive
       ) { connection in
         GalleryServer(
           store: opened.store, connection: connection, logger: opened.logger,

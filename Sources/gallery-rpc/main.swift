@@ -40,6 +40,10 @@ let usage = """
                                                 1 to 87600, or all; older events become one log.base event
     --retain-bytes B        GALLERY_RETAIN_BYTES the log's size bound: 256M (default), bytes or K/M/G, or all;
                                                 past it the oldest events go until half of it is kept
+    --key-hosts H,H         GALLERY_KEY_HOSTS   hosts a named environment defined at run time may send the
+                                                configured keys to (none by default: only their own origin)
+    --consent C             GALLERY_CONSENT     destructive: an assistant (mcp) may remove the user's things,
+                                                sign out or drop credentials; none (default)
     --test-clock [START]                        time stands still at START (ISO 8601 UTC, default
                                                 2000-01-01T00:00:00Z) until test/advanceClock moves it
     --seed N                                    fixes every random choice that reaches the log (the random

@@ -124,7 +124,7 @@ final class MCPFaceTests: XCTestCase {
   }
 
   func testACallIsTheCoresAnswerAndARefusalOrABadArgumentIsAnErrorResult() throws {
-    let p = try face()
+    let p = try face(["--consent", "destructive"])
     let typed = tool(p, "auth.setEmail", #"{"value":"test@mail.com"}"#)
     XCTAssertEqual(typed["isError"], .bool(false))
     XCTAssertEqual(typed["structuredContent"]?["events"]?.arrayCount, 1)

@@ -93,8 +93,8 @@ async def modern(binary: str, data: str) -> None:
         print("mcp: signed in, searched, heard the state change")
 
         refused = await client.call_tool("account.delete", {"id": "nope"})
-        expect(refused.is_error is True, "account.delete of an unknown image was not an error")
-        expect(structured(refused)["code"] in ("account.signedOut", "account.unknownImage"), f"{refused}")
+        expect(refused.is_error is True, "account.delete without the owner's consent was not an error")
+        expect(structured(refused)["code"] == "mcp.consentNeeded", f"{refused}")
         bad = await client.call_tool("auth.setEmail", {"value": 5})
         expect(bad.is_error is True, "a number for auth.setEmail's value was not an error")
         expect('"value"' in bad.content[0].text, f"the bad argument is not named: {bad.content[0].text}")

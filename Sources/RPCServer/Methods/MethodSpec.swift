@@ -78,6 +78,9 @@ public struct MethodSpec: Sendable {
   /// It removes something the user had (an image, a favorite, a session): declared by its
   /// contract with `.destructive()`, so hosts can ask before calling it.
   public private(set) var isDestructive = false
+  /// When only some parameters make it destructive (a settings change that switches the
+  /// account's provider signs the user out), those; empty: every call is.
+  public private(set) var destructiveParams: [String] = []
   /// Calling it twice with the same parameters leaves the state as once: declared with
   /// `.idempotent()` (setting a field to a value); every read is.
   public private(set) var declaredIdempotent = false
@@ -103,6 +106,20 @@ public struct MethodSpec: Sendable {
     var copy = self
     copy.isDestructive = true
     return copy
+  }
+
+  /// This method, declared as removing what the user had when a call names any of `params`
+  /// (see `destructiveParams`); other calls are not.
+  public func destructive(whenGiven params: [String]) -> MethodSpec {
+    var copy = destructive()
+    copy.destructiveParams = params
+    return copy
+  }
+
+  /// Whether a call with these parameter names removes what the user had.
+  public func isDestructive(given names: some Sequence<String>) -> Bool {
+    guard isDestructive else { return false }
+    return destructiveParams.isEmpty || names.contains { destructiveParams.contains($0) }
   }
 
   /// This method, declared as idempotent (see `declaredIdempotent`).

@@ -97,6 +97,9 @@ public enum OpenRPCDocument {
       // What hosts that describe methods (MCP's tool annotations) read: protocol/README.md.
       if spec.isReadOnly { m["x-read-only"] = .bool(true) }
       if spec.isDestructive { m["x-destructive"] = .bool(true) }
+      if !spec.destructiveParams.isEmpty {
+        m["x-destructive-params"] = .array(spec.destructiveParams.map { .string($0) })
+      }
       if spec.declaredIdempotent { m["x-idempotent"] = .bool(true) }
       if case .notAvailable(let feature) = spec.route { m["x-not-available-yet"] = .string(feature) }
       if !spec.tags.isEmpty { m["tags"] = .array(spec.tags.map { .object(["name": .string($0)]) }) }

@@ -31,6 +31,13 @@ public struct ServerConfiguration: Equatable, Sendable {
   public var keys: [String: String] = [:]
   /// The language of the locale (`LC_ALL`, `LC_MESSAGES`, `LANG`), recorded at the first start.
   public var locale = Language.en
+  /// Hosts (`host` or `host:port`, lower case) the operator allows a named environment defined
+  /// at run time to send the configured keys to (`--key-hosts`, `GALLERY_KEY_HOSTS`, comma
+  /// separated). A key always goes to the origin it was configured for; any other gets none.
+  public var keyHosts: Set<String> = []
+  /// `--consent destructive` (`GALLERY_CONSENT`): the owner lets a client that is not the user
+  /// (an assistant over MCP) call what removes the user's things, signs out or drops credentials.
+  public var consentsToDestructive = false
 
   /// A flag or value that cannot be used, named.
   public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
@@ -80,11 +87,13 @@ public struct ServerConfiguration: Equatable, Sendable {
     if let v = environment["GALLERY_LOG_LEVEL"] { values["--log-level"] = v }
     if let v = environment["GALLERY_RETAIN_HOURS"] { values["--retain-hours"] = v }
     if let v = environment["GALLERY_RETAIN_BYTES"] { values["--retain-bytes"] = v }
+    if let v = environment["GALLERY_KEY_HOSTS"] { values["--key-hosts"] = v }
+    if let v = environment["GALLERY_CONSENT"] { values["--consent"] = v }
     var args = arguments[...]
     let known =
       [
         "--data-dir", "--framing", "--durability", "--log-level", "--max-message-bytes", "--retain-hours",
-        "--retain-bytes", "--seed", "--inspect",
+        "--retain-bytes", "--seed", "--inspect", "--key-hosts", "--consent",
       ]
       + ProviderChoices.all.map(\.flag)
     while let arg = args.popFirst() {
@@ -191,6 +200,22 @@ public struct ServerConfiguration: Equatable, Sendable {
     config.retention =
       keepMillis == nil && keepBytes == nil
       ? nil : Retention(keepMillis: keepMillis ?? .max, keepBytes: keepBytes)
+    if let v = values["--key-hosts"] {
+      for host in v.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() })
+      where !host.isEmpty {
+        guard host.count <= 260, host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-:[]".contains($0)) })
+        else {
+          throw Problem(description: "--key-hosts takes host or host:port names, comma separated (got \(String(reflecting: host)))")
+        }
+        config.keyHosts.insert(host)
+      }
+    }
+    if let v = values["--consent"] {
+      guard v == "destructive" || v == "none" else {
+        throw Problem(description: "--consent must be destructive or none (got \(String(reflecting: v)))")
+      }
+      config.consentsToDestructive = v == "destructive"
+    }
     if let v = values["--max-message-bytes"] {
       guard let n = Int(v), n >= 1024, n <= 1 << 30 else {
         throw Problem(description: "--max-message-bytes must be a whole number from 1024 to 1073741824")
@@ -265,7 +290,15 @@ public struct ServerConfiguration: Equatable, Sendable {
   /// (areas chosen only at start-up keep their flag's provider).
   func providers(_ settings: ProviderSettings, http: any HTTPClient) -> GalleryEnvironment {
     var configuration = providerConfiguration(http: http)
-    configuration.baseURLs.merge(settings.baseURLs) { _, chosen in chosen }
+    for (service, url) in settings.baseURLs {
+      guard let declared = ProviderChoices.services.first(where: { $0.name == service }) else { continue }
+      let configured = configuration.baseURL(declared)
+      configuration.baseURLs[service] = url
+      // A key goes only where it was configured to go, or to a host the operator allowed.
+      if !KeyDestination.allows(url, configured: configured, hosts: keyHosts) {
+        for key in declared.keys { configuration.keys[key.variable] = nil }
+      }
+    }
     var chosen = providers
     chosen.merge(settings.byArea) { _, chosen in chosen }
     var environment = GalleryEnvironment(images: ImageSource(http: http))

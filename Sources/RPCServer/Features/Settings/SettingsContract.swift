@@ -35,6 +35,9 @@ enum SettingsContract: FeatureContract {
       change.environments = try Self.environments(environments)
       return .settings(.update(change))
     }.idempotent()
+      // Another provider or environment starts each feature over with it: the account's
+      // session ends (the user is signed out and its tokens are dropped).
+      .destructive(whenGiven: ProviderChoices.atRunTime.map { $0.area + "Provider" } + ["environments", "environment"])
   ]
 
   /// `NAMEProvider` for every area with a choice at run time (declared by each feature's
