@@ -95,7 +95,8 @@ public enum JSONWriter {
 
   private static let hex = Array("0123456789abcdef".utf8)
 
-  /// A JSON string literal: escapes quotes, backslashes and control characters only.
+  /// A JSON string literal: escapes quotes, backslashes and control characters only, each in
+  /// JSON's shortest form (`\n`, `\b`, …; `\u00XX` for the control bytes with no short one).
   public static func writeString(_ s: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
     var s = s
@@ -123,6 +124,10 @@ public enum JSONWriter {
       case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
       case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
       case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+      // JSON's two-byte escapes wherever it has one: a string read and written again (the MCP
+      // face, the web bridge) never grows past what its sender wrote.
+      case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+      case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
       default:
         out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]])
       }

@@ -37,6 +37,8 @@ struct BoundedAnswer {
         let room = budget - rest
         let inner = members[member.key]!
         var replacement = stub(path, bytes: member.size)
+        // Only what is larger than its stub is cut: a small member stays as it is.
+        if member.size <= JSONWriter.bytes(replacement).count { continue }
         var descended = false
         switch inner {
         case .object, .array:

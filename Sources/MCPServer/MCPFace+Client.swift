@@ -139,7 +139,11 @@ extension MCPFace {
     let (coreID, wasListen) = session.withLock { s in
       (s.forwarded[requestID], s.listens.removeValue(forKey: requestID) != nil)
     }
-    if wasListen { return }
+    if wasListen {
+      // The stream ends as protocol/mcp.md says: its request answered `{}`.
+      Reply(id: requestID, modern: true, outer: outer).result([:])
+      return
+    }
     if let coreID {
       inner.send(RPCOutgoing.notification("$/cancelRequest", .object(["id": .number(Double(coreID))])))
     }

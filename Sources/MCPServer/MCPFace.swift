@@ -26,6 +26,12 @@ public final class MCPFace: Sendable {
   let toolList: JSONValue
   let serverVersion: String
   let dataDirectory: String
+  /// The most bytes one message to the core may take (the core's `--max-message-bytes`): a
+  /// call past it is answered at once, never sent.
+  let coreMessageBytes: Int
+  /// The most bytes one answer from the core may take here (the core's bound, plus its
+  /// envelope): a larger answer is refused to its caller by name (`LeadingID` finds whose).
+  let answerBytes: Int
   /// The owner's `--consent destructive`: without it, a call that removes the user's things,
   /// signs out or drops credentials is refused before it reaches the core.
   let consentsToDestructive: Bool
@@ -51,9 +57,11 @@ public final class MCPFace: Sendable {
     let core = server(coreConnection)
     outer = RPCConnection(input: input, output: output, framing: .ndjson, maxMessageBytes: maxMessageBytes)
     // The core's answers may be as large as the core allows, plus the envelope.
+    coreMessageBytes = maxMessageBytes
+    answerBytes = maxMessageBytes + (1 << 20)
     inner = RPCConnection(
       input: pipes.fromServer.read, output: pipes.toServer.write, framing: .ndjson,
-      maxMessageBytes: maxMessageBytes + (1 << 20))
+      maxMessageBytes: answerBytes)
     ownEnds = (pipes.fromServer.read, pipes.toServer.write)
     let all = MCPToolCatalog.tools(testClock: testClock)
     tools = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
@@ -78,7 +86,17 @@ public final class MCPFace: Sendable {
     // The thread reading the core's output: answers and `state/changed`.
     Thread.detachNewThread { [self] in
       inner.run { item in
-        if case .message(let bytes) = item { fromCore(bytes) }
+        switch item {
+        case .message(let bytes): fromCore(bytes)
+        case .tooLarge(_, let id?):
+          if case .number(let n) = id, let key = Int(exactly: n) {
+            answered(key, .failure(.internalError(Self.tooLargeAnswer(limit: answerBytes))))
+          }
+        // A notification too large to read (a `state/changed` of a huge patch): whatever it
+        // changed, every subscription hears of it.
+        case .tooLarge(_, nil): stateChanged(paths: [""])
+        case .error: break  // the core writes whole messages, its ids first
+        }
         return true
       }
       readerEnded.signal()
@@ -88,10 +106,12 @@ public final class MCPFace: Sendable {
     outer.run { item in
       switch item {
       case .message(let bytes): fromClient(bytes)
-      // A framing fault (a line past --max-message-bytes) is -32600, as serve answers it.
+      // A framing fault (a line past --max-message-bytes) is -32600, as serve answers it, to
+      // the sender's id where the line's first bytes hold it.
       case .error(let text): outer.send(RPCOutgoing.error(.null, .invalidRequest(text)))
+      case .tooLarge(let text, let id): outer.send(RPCOutgoing.error(id ?? .null, .invalidRequest(text)))
       }
-      return true
+      return paceClient()
     }
     // The client is gone: what it asked for is answered first (a read's second step included,
     // at most 60 s), then open streams end gracefully, then the core shuts down and exits.
@@ -141,7 +161,47 @@ public final class MCPFace: Sendable {
       "jsonrpc": .string("2.0"), "id": .number(Double(id)), "method": .string(method),
     ]
     if let params { message["params"] = params }
-    inner.send(.object(message))
+    let bytes = JSONWriter.bytes(.object(message))
+    guard bytes.count <= coreMessageBytes else {
+      answered(
+        id,
+        .failure(
+          .invalidRequest(
+            "the call is \(bytes.count) bytes as the core reads it, past its limit of \(coreMessageBytes) bytes (--max-message-bytes)"
+          )))
+      return
+    }
+    inner.send(encoded: bytes)
+  }
+
+  /// Hands the core's answer to `id` to whoever waits for it, freeing its slot.
+  func answered(_ id: Int, _ answer: Result<JSONValue, RPCError>) {
+    let continuation = session.withLock { s in s.pending.removeValue(forKey: id) }
+    continuation?(answer)
+    if session.withLock({ s in s.closing && s.pending.isEmpty }) { drained.signal() }
+  }
+
+  /// Why an answer did not come: it was larger than the face takes.
+  static func tooLargeAnswer(limit: Int) -> String {
+    "the core's answer is past the \(limit)-byte limit of one message (--max-message-bytes and its envelope); ask for a narrower part (a pointer, a range)"
+  }
+
+  /// The most answers the client may leave unread before the face stops reading its requests.
+  static let outboxBytes = 32 << 20
+  /// How long the face waits for a client that reads nothing, past `outboxBytes`, before it
+  /// disconnects it.
+  static let outboxStallSeconds = 30.0
+
+  /// After each message of the client: past `outboxBytes` of unread answers the face reads
+  /// nothing more until the client reads them; a client that reads none for
+  /// `outboxStallSeconds` is disconnected, with the reason on stderr. Whether to read on.
+  func paceClient() -> Bool {
+    guard outer.backlogBytes > Self.outboxBytes else { return true }
+    if outer.waitForBacklog(atMost: Self.outboxBytes, stall: Self.outboxStallSeconds) { return true }
+    DiagnosticOutput.standardError.line(
+      "gallery-rpc mcp: the client left \(Self.outboxBytes >> 20) MiB of answers unread for \(Int(Self.outboxStallSeconds)) s; disconnected"
+    )
+    return false
   }
 
   /// One message from the core: an answer to what `forward` sent, or a notification.
@@ -149,15 +209,14 @@ public final class MCPFace: Sendable {
     guard case .object(let members)? = try? JSONParser.parse(bytes) else { return }
     if let idValue = members["id"], members["method"] == nil {
       guard let id = idValue.exactInteger.map(Int.init) else { return }
-      let continuation = session.withLock { s in s.pending.removeValue(forKey: id) }
       if let error = members["error"] {
         let code = error["code"]?.exactInteger.map(Int.init) ?? -32603
-        guard case .string(let message)? = error["message"] else { return }
-        continuation?(.failure(RPCError(code: code, message: message, data: error["data"])))
+        let message: String
+        if case .string(let text)? = error["message"] { message = text } else { message = "error" }
+        answered(id, .failure(RPCError(code: code, message: message, data: error["data"])))
       } else {
-        continuation?(.success(members["result"] ?? .null))
+        answered(id, .success(members["result"] ?? .null))
       }
-      if session.withLock({ s in s.closing && s.pending.isEmpty }) { drained.signal() }
       return
     }
     if members["method"] == .string("state/changed"), case .array(let patch)? = members["params"]?["patch"] {

@@ -43,6 +43,7 @@ final class FramingTests: XCTestCase {
           + String(repeating: "a", count: 5000) + "\"}}\n").utf8))
     let big = p.next()
     XCTAssertEqual(big?["error"]?["code"], .number(-32600))
+    XCTAssertEqual(big?["id"], .number(1), "answered to its own id: its sender waits on it")
     XCTAssertTrue(big?["error"]?["data"]?.string?.contains("2048") ?? false)
     p.send(getStatus)
     XCTAssertEqual(p.next()?["result"]?["value"], .string("signedOut"), "the connection stays usable")
@@ -65,6 +66,47 @@ final class FramingTests: XCTestCase {
         "content-length: \(getStatus.utf8.count)\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n\(getStatus)"
           .utf8))
     XCTAssertEqual(p.next()?["result"]?["value"], .string("signedOut"), "the connection stays usable")
+  }
+
+  /// A message past the bound is answered to the id its first bytes hold, in both framings,
+  /// whatever the reads' boundaries; an id past the head, or none, is answered to null.
+  func testAnOversizedMessageIsAnsweredToTheIDItsFirstBytesHold() throws {
+    let pad = String(repeating: "x", count: 3000)
+    let cases: [(String, RPCID?)] = [
+      (#"{"jsonrpc":"2.0","id":"a\"b","method":"m","params":{"v":"\#(pad)"}}"#, .string("a\"b")),
+      (#"{ "params" : {"n":[1,{"k":"}"}]}, "id" : 12 , "v":"\#(pad)"}"#, .number(12)),
+      (#"{"params":{"v":"\#(pad)"},"id":3}"#, nil),
+      (#"[{"id":4,"v":"\#(pad)"}]"#, nil),
+    ]
+    for (text, id) in cases {
+      for framing in Framing.allCases {
+        for step in [1, 7, 100_000] {
+          var d = FrameDecoder(choice: framing == .lsp ? .lsp : .ndjson, maxMessageBytes: 2048)
+          let bytes = framing.frame(Array(text.utf8)) + framing.frame(Array("{}".utf8))
+          var items: [FrameDecoder.Item] = []
+          var i = 0
+          while i < bytes.count {
+            items += d.feed(bytes[i..<min(bytes.count, i + step)])
+            i += step
+          }
+          items += d.finish()
+          XCTAssertEqual(items.count, 2, "\(framing) \(step): \(items)")
+          guard case .tooLarge(let reason, let found)? = items.first else {
+            XCTFail("\(framing) \(step): \(items)")
+            continue
+          }
+          XCTAssertEqual(found, id, "\(framing) \(step) \(text.prefix(40))")
+          XCTAssertTrue(reason.contains("2048"), reason)
+          XCTAssertEqual(items.last, .message(Array("{}".utf8)), "the next message reads")
+        }
+      }
+    }
+    let p = try RPCProcess(framing: .lsp, extra: ["--max-message-bytes", "2048"])
+    _ = p.initialize()
+    p.send(#"{"jsonrpc":"2.0","id":77,"method":"auth/setEmail","params":{"value":"\#(pad)"}}"#)
+    let refused = p.next()
+    XCTAssertEqual(refused?["id"], .number(77))
+    XCTAssertEqual(refused?["error"]?["code"], .number(-32600))
   }
 
   func testForcedFramingAndDecoderUnit() throws {

@@ -5,6 +5,10 @@ import JSON
 import RPCServer
 import XCTest
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 @testable import MCPServer
 
 /// `gallery-rpc mcp` as an MCP host drives it: the tools are the catalog's methods under the
@@ -326,6 +330,94 @@ final class MCPFaceTests: XCTestCase {
     XCTAssertEqual(text.value["a~b"]?["pointer"], .string("/x/a~0b"))
     // Small answers go whole.
     XCTAssertEqual(BoundedAnswer(state["feed"]!["query"]!, at: "").cuts, [])
+  }
+
+  /// A small member is never cut into a larger stub: only what is larger than its stub goes.
+  func testACutLeavesSmallMembersAsTheyAre() {
+    let value = JSONValue.object([
+      "seq": .number(7), "ok": .bool(true), "value": .string(String(repeating: "z", count: 2 << 20)),
+    ])
+    let bounded = BoundedAnswer(value, at: "")
+    XCTAssertEqual(bounded.value["seq"], .number(7))
+    XCTAssertEqual(bounded.value["ok"], .bool(true))
+    XCTAssertEqual(bounded.cuts, ["/value"])
+  }
+
+  /// A call that grows past the core's bound as the face writes it is answered by name and
+  /// frees its slot; a string of 12 MB of `\b` is written as it came (two bytes each), so it
+  /// reaches the core; after 70 such calls (more than the 64 slots) the face still answers.
+  func testEveryCallIsAnsweredAndItsSlotFreedWhateverItsSize() throws {
+    let p = try face(["--max-message-bytes", "100000"])
+    // 20,000 × `1e9` (4 bytes) is 80 KB as sent, 220 KB as `1000000000`.
+    let numbers = Array(repeating: "1e9", count: 20_000).joined(separator: ",")
+    for _ in 0..<70 {
+      let grown = tool(p, "auth.setEmail", #"{"value":[\#(numbers)]}"#)
+      XCTAssertEqual(grown["isError"], .bool(true))
+      XCTAssertTrue(text(grown).contains("limit of 100000 bytes"), text(grown))
+    }
+    XCTAssertEqual(tool(p, "auth.setEmail", #"{"value":"test@mail.com"}"#)["isError"], .bool(false))
+    XCTAssertEqual(p.finish(), 0)
+    let big = try face()
+    let controls = String(repeating: "\\b", count: 6 << 20)  // 12 MB of `\b`
+    let answer = tool(big, "feed.setQuery", #"{"text":"\#(controls)"}"#)
+    // The core itself read it and named its own bound: the face neither grew it nor dropped it.
+    XCTAssertEqual(answer["structuredContent"]?["error"], .number(-32602))
+    XCTAssertTrue(text(answer).contains("6291456 bytes, over the limit"), text(answer))
+    XCTAssertEqual(big.finish(), 0)
+  }
+
+  /// A client that reads nothing: past the outbox's bound the face stops reading its requests
+  /// (5,000 `tools/list` would be 200 MB of answers), so the writer blocks and the face's peak
+  /// stays near the bound; once the client reads, every request is answered.
+  func testAClientThatReadsNothingStopsTheFaceReadingAtItsOutboxBound() throws {
+    let p = try RPCProcess(command: "mcp")
+    let count = 5000
+    let request = Array(#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#.utf8) + [0x0A]
+    let all = Data((0..<count).flatMap { _ in request })
+    let wrote = DispatchSemaphore(value: 0)
+    let handle = p.stdin.fileHandleForWriting
+    Thread.detachNewThread {
+      handle.write(all)
+      wrote.signal()
+    }
+    XCTAssertEqual(wrote.wait(timeout: .now() + 5), .timedOut, "the face read every request unread answers or not")
+    let peak = try XCTUnwrap(Self.peakBytes(of: p.process.processIdentifier))
+    XCTAssertLessThan(peak, 160 << 20, "peak \(peak >> 20) MiB")
+    var lines = 0
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    let fd = p.stdout.fileHandleForReading.fileDescriptor
+    while lines < count {
+      let n = Glibc.read(fd, &chunk, chunk.count)
+      guard n > 0 else { break }
+      lines += chunk[0..<n].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    }
+    XCTAssertEqual(lines, count, "every request is answered")
+    wrote.wait()
+    XCTAssertEqual(p.finish(), 0)
+  }
+
+  /// VmHWM of a process, in bytes.
+  static func peakBytes(of pid: Int32) -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+      let kb = Int(line.split(separator: " ").dropFirst().first ?? "")
+    else { return nil }
+    return kb << 10
+  }
+
+  /// A cancelled listen stream ends with the `{}` protocol/mcp.md promises.
+  func testACancelledListenEndsWithAnEmptyResult() throws {
+    let p = try RPCProcess(command: "mcp")
+    let meta = #""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}"#
+    p.send(
+      #"{"jsonrpc":"2.0","id":"l1","method":"subscriptions/listen","params":{"notifications":{"resourceSubscriptions":["gallery://state"]},\#(meta)}}"#
+    )
+    XCTAssertEqual(p.next()?["method"], .string("notifications/subscriptions/acknowledged"))
+    p.notify("notifications/cancelled", #"{"requestId":"l1"}"#)
+    let end = p.next()
+    XCTAssertEqual(end?["id"], .string("l1"))
+    XCTAssertEqual(end?["result"]?["resultType"], .string("complete"), "\(String(describing: end))")
+    XCTAssertEqual(p.finish(), 0)
   }
 
   func testUpdatesComeAtMostOncePer100MillisecondsAndTheLastAlways() {

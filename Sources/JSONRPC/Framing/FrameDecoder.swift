@@ -10,6 +10,9 @@ public struct FrameDecoder: Sendable {
     case message([UInt8])
     /// A framing problem; the stream goes on after it.
     case error(String)
+    /// A message past `maxMessageBytes`, skipped: why, and its `id` when its first bytes hold
+    /// one (`LeadingID`), so its sender is answered.
+    case tooLarge(String, id: RPCID?)
   }
 
   public private(set) var framing: Framing?
@@ -23,6 +26,10 @@ public struct FrameDecoder: Sendable {
   /// NDJSON: where the search for the next newline goes on (the bytes before it hold none), so
   /// a long line arriving in many reads is scanned once, not once per read.
   private var lineScan = 0
+  /// LSP: an oversized body being skipped whose first bytes are kept to find its id: its length.
+  private var oversizedLength: Int?
+  /// LSP: the skipped body's first bytes (at most `LeadingID.headBytes`).
+  private var oversizedHead: [UInt8] = []
   /// LSP: the body length announced by the headers just read.
   private var pendingBody: Int?
   /// LSP: after a header block without a usable length, skipping to the next header.
@@ -84,8 +91,9 @@ public struct FrameDecoder: Sendable {
       lineScan = buffer.count
       if !skippingLine, buffer.count - start > maxMessageBytes {
         skippingLine = true
+        let id = LeadingID.find(in: buffer[start..<min(buffer.count, start + LeadingID.headBytes)])
         start = buffer.count
-        return .error("message exceeds the limit of \(maxMessageBytes) bytes")
+        return .tooLarge("message exceeds the limit of \(maxMessageBytes) bytes", id: id)
       }
       if skippingLine { start = buffer.count }
       return nil
@@ -99,7 +107,10 @@ public struct FrameDecoder: Sendable {
     }
     if line.last == 0x0D { line = line.dropLast() }
     if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nextLine() }
-    if line.count > maxMessageBytes { return .error("message exceeds the limit of \(maxMessageBytes) bytes") }
+    if line.count > maxMessageBytes {
+      let id = LeadingID.find(in: line.prefix(LeadingID.headBytes))
+      return .tooLarge("message exceeds the limit of \(maxMessageBytes) bytes", id: id)
+    }
     return .message(Array(line))
   }
 
@@ -118,8 +129,18 @@ public struct FrameDecoder: Sendable {
     if skipBytes > 0 {
       let available = buffer.count - start
       let n = min(available, skipBytes)
+      if oversizedLength != nil, oversizedHead.count < LeadingID.headBytes {
+        oversizedHead += buffer[start..<(start + min(n, LeadingID.headBytes - oversizedHead.count))]
+      }
       start += n
       skipBytes -= n
+      if let length = oversizedLength, skipBytes == 0 || oversizedHead.count >= LeadingID.headBytes {
+        // Reported once its head is in (or the body ended): the skip goes on after.
+        oversizedLength = nil
+        let id = LeadingID.find(in: oversizedHead[...])
+        oversizedHead = []
+        return .tooLarge("message of \(length) bytes exceeds the limit of \(maxMessageBytes) bytes", id: id)
+      }
       if skipBytes > 0 { return nil }
     }
     if let length = pendingBody {
@@ -212,7 +233,8 @@ public struct FrameDecoder: Sendable {
     }
     if length > maxMessageBytes {
       skipBytes = length
-      return .error("message of \(length) bytes exceeds the limit of \(maxMessageBytes) bytes")
+      oversizedLength = length
+      return nextLSP()
     }
     pendingBody = length
     headerScan = HeaderScan()

@@ -101,7 +101,8 @@ final class JSONWriterTests: XCTestCase {
       (.integer(.min), "-9223372036854775808"), (.integer(.max), "9223372036854775807"),
       (.number(-0.0), "0"), (.number(-9_007_199_254_740_991), "-9007199254740991"),
       (.number(9_007_199_254_740_992), "9007199254740992.0"), (.number(.infinity), "null"),
-      (.string("\u{0}\u{1F}\"\\é"), #""\u0000\u001f\"\\é""#), (.string(""), #""""#),
+      (.string("\u{0}\u{1F}\"\\é"), #""\u0000\u001f\"\\é""#),
+      (.string("\u{8}\u{C}\n\r\t"), #""\b\f\n\r\t""#), (.string(""), #""""#),
       (.object(["b": .null, "a": .array([]), "é": .object([:])]), #"{"a":[],"b":null,"é":{}}"#),
     ]
     for (value, text) in cases {
