@@ -190,6 +190,13 @@ public enum EventLine {
     }
   }
 
+  /// The seq of a whole line, as every reader judges it: from its first bytes when it starts as
+  /// the writer writes (`{"seq":N`), else from the line read generally, so a line `verify` and
+  /// replay take (any member order, any spacing) is found by seq too; nil when it does not read.
+  public static func seq(of line: UnsafeRawBufferPointer) -> UInt64? {
+    peekSeq(line) ?? (try? decode(line, checkingData: false))?.seq
+  }
+
   /// Reads only the leading `{"seq":N` of a line; used to search a log by seq cheaply.
   public static func peekSeq(_ line: UnsafeRawBufferPointer) -> UInt64? {
     let head = #"{"seq":"#.utf8

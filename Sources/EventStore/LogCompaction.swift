@@ -13,9 +13,7 @@ enum LogCompaction {
 
   /// The seq of the first line of a non-empty log.
   static func firstSeq(fd: Int32, path: String) throws -> UInt64 {
-    var head = [UInt8](repeating: 0, count: 64)
-    let n = try head.withUnsafeMutableBytes { try FileIO.read(fd, into: $0, count: 64, at: 0, path) }
-    return head[0..<n].withUnsafeBytes { EventLine.peekSeq($0) } ?? 1
+    try SeqSearch.seq(at: 0, fd: fd, path: path, end: FileIO.size(fd, path)) ?? 1
   }
 
   /// Writes the compacted log and renames it over `path`; returns its size.
