@@ -197,6 +197,11 @@ public enum EventLine {
     peekSeq(line) ?? (try? decode(line, checkingData: false))?.seq
   }
 
+  /// What to do when a log's `log.base` does not read on this build (no line can stand in for
+  /// it, so `repair --set-aside-unreadable` refuses it): said by `serve`, `repair` and the refusal.
+  public static let unreadableBaseWayOut =
+    "The way on: keep the whole data directory for a build that reads it (mv DIR DIR.kept) and start with a fresh one (gallery-rpc --data-dir DIR); `gallery-rpc verify` and `replay` of the kept log work on such a build"
+
   /// Reads only the leading `{"seq":N` of a line; used to search a log by seq cheaply.
   public static func peekSeq(_ line: UnsafeRawBufferPointer) -> UInt64? {
     let head = #"{"seq":"#.utf8

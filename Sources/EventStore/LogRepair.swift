@@ -26,7 +26,10 @@ public struct RepairRefusal: Error, Sendable, Equatable, CustomStringConvertible
     let first = problems.first.map { "\($0)" } ?? ""
     return writtenByNewerBuild
       ? "the log was written by a newer build, so nothing was changed: \(first)"
-      : "nothing to cut: the log's bytes are sound, but this build cannot read \(problems.count) line(s), and repair never cuts a line for what its data says: \(first). To go on without them, `gallery-rpc repair LOG --set-aside-unreadable` replaces each by a log.setAside event and keeps it beside the log"
+      : "nothing to cut: the log's bytes are sound, but this build cannot read \(problems.count) line(s), and repair never cuts a line for what its data says: \(first). "
+        + (problems.contains { $0.type == EventLine.baseType }
+          ? EventLine.unreadableBaseWayOut
+          : "To go on without them, `gallery-rpc repair LOG --set-aside-unreadable` replaces each by a log.setAside event and keeps it beside the log")
   }
 }
 

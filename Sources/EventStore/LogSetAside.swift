@@ -95,7 +95,7 @@ public enum LogSetAside {
           guard record.type != EventLine.baseType else {
             throw SetAsideRefusal(
               description:
-                "the log.base at seq \(record.seq) does not read: it holds the state every later event builds on, so it cannot be set aside"
+                "the log.base at seq \(record.seq) does not read: it holds the state every later event builds on, so it cannot be set aside. \(EventLine.unreadableBaseWayOut)"
             )
           }
           let reason = payloadProblem(record)?.reason ?? "its data does not read"

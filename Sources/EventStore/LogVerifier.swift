@@ -33,6 +33,9 @@ public struct LogProblem: Sendable, Equatable, CustomStringConvertible {
   /// The seq the line carries, if it could be read.
   public var seq: UInt64?
   public var reason: String
+  /// The line's event type, where it was read (a `log.base` that does not read cannot be set
+  /// aside, so what to do about it differs).
+  public var type: String?
 
   public var description: String {
     let at = seq.map { ", seq \($0)" } ?? ""
@@ -131,6 +134,7 @@ public enum LogVerifier {
         problem(
           r.seq, "its data does not replay on this build: \(payload.reason)",
           payload.writtenByNewerBuild ? .newerBuild : .unreadable)
+        report.problems[report.problems.count - 1].type = r.type
       } else {
         report.goodEvents += 1
       }

@@ -94,7 +94,9 @@ enum ServeCommand {
       if let replay = error as? ReplayError, !replay.writtenByNewerBuild, config.inspect == nil {
         logger.log(
           .error,
-          "to go on without the lines this build cannot read: gallery-rpc repair \(config.dataDirectory)/events.jsonl --set-aside-unreadable (each is kept beside the log; the state loses what it did)"
+          replay.isBase
+            ? EventLine.unreadableBaseWayOut.replacingOccurrences(of: "DIR", with: config.dataDirectory)
+            : "to go on without the lines this build cannot read: gallery-rpc repair \(config.dataDirectory)/events.jsonl --set-aside-unreadable (each is kept beside the log; the state loses what it did)"
         )
       }
       if config.inspect != nil { try? FileManager.default.removeItem(atPath: dataDirectory) }

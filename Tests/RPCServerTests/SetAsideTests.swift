@@ -24,6 +24,29 @@ final class SetAsideTests: XCTestCase {
       type: "auth.fieldEdited", data: Array(#"{"field":"email","form":"login","value":"\#(value)"}"#.utf8))
   }
 
+  /// A `log.base` that does not read cannot be set aside: `serve`, `repair` and the set-aside
+  /// refusal name the way that works (keep the directory, start a fresh one), never the command
+  /// that refuses it; nothing is changed.
+  func testAnUnreadableBaseNamesTheWayThatWorks() throws {
+    let dir = TemporaryDirectory()
+    let path = try writeLog(
+      dir,
+      [NewEvent(type: EventLine.baseType, data: Array(#"{"state":"not a state"}"#.utf8)), edited("a@b.c")])
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let serve = try runGalleryRPC(["serve", "--data-dir", dir.path, "--durability", "none"])
+    XCTAssertNotEqual(serve.status, 0)
+    let repair = try runGalleryRPC(["repair", path])
+    let aside = try runGalleryRPC(["repair", path, "--set-aside-unreadable"])
+    XCTAssertNotEqual(aside.status, 0)
+    for (name, err) in [("serve", serve.err), ("repair", repair.err), ("set aside", aside.err)] {
+      XCTAssertTrue(err.contains("start with a fresh one"), "\(name): \(err)")
+      XCTAssertFalse(err.contains("To go on without them"), "\(name): \(err)")
+      XCTAssertFalse(err.contains("to go on without the lines"), "\(name): \(err)")
+    }
+    XCTAssertTrue(serve.err.contains("mv \(dir.path) \(dir.path).kept"), serve.err)
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before, "nothing was changed")
+  }
+
   func testAnUnreadableLineIsSetAsideAndTheAppOpensAgain() throws {
     let dir = TemporaryDirectory()
     let broken = NewEvent(type: "auth.fieldEdited", data: Array(#"{"field":5,"form":"login"}"#.utf8))

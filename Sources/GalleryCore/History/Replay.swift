@@ -39,5 +39,7 @@ public struct ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
   public var reason: String
   /// A newer build wrote the event (`EventDecodingError.writtenByNewerBuild`).
   public var writtenByNewerBuild = false
+  /// The line is the log's `log.base` (which no `log.setAside` can stand in for).
+  public var isBase = false
   public var description: String { "cannot replay seq \(seq): \(reason)" }
 }

@@ -177,7 +177,8 @@ final class ReplayPipeline: @unchecked Sendable {
           events,
           ReplayError(
             seq: record.seq, reason: "\(error)",
-            writtenByNewerBuild: (error as? EventDecodingError)?.writtenByNewerBuild ?? false)
+            writtenByNewerBuild: (error as? EventDecodingError)?.writtenByNewerBuild ?? false,
+            isBase: record.type == EventLine.baseType)
         )
       }
     }
