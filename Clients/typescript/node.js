@@ -26,6 +26,9 @@ export class ProcessTransport {
     this.exited = new Promise((resolve) => this.child.on("exit", (code, signal) => resolve(code ?? (signal ? 128 : 1))));
     this.exited.then(() => this._failure("gallery-rpc exited before answering"));
     this.child.on("error", (error) => this._failure(`gallery-rpc could not run: ${error.message}`));
+    // A server that dies mid-write makes its stdin fail (EPIPE): what waits is failed, saying
+    // so, instead of an uncaught error ending the user's program.
+    this.child.stdin.on("error", (error) => this._failure(`gallery-rpc stopped reading: ${error.message}`));
     this.child.stdout.setEncoding("utf8");
     this.child.stdout.on("data", (chunk) => this._take(chunk));
   }

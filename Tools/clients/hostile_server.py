@@ -16,6 +16,10 @@ Modes (HOSTILE_MODE):
               200,000 changes of 2 KB; requests after that are never answered
   hugeline    a 100 MB line (no newline until its end) instead of an answer; later requests
               are answered
+  deepchange  a `state/changed` to version 2 whose value is nested 100,000 deep (no client
+              reads it), then the answer naming version 2; state/get then answers version 2
+  dies        exits at the first request, unanswered, reading nothing more (the client's
+              next write fails with EPIPE)
 """
 import json
 import os
@@ -66,6 +70,8 @@ for line in sys.stdin.buffer:
     elif method == "shutdown":
         answer(ident, None)
     elif ident is not None:
+        if MODE == "dies":
+            os._exit(0)
         if MODE == "junk":
             for junk in [b"null", b"[]", b"42", b'"x"', b'{"id":', b"{}", b'{"id":null}',
                          b'{"jsonrpc":"2.0","id":999999,"result":{}}', b'{"jsonrpc":"2.0","method":"state/changed"}',
@@ -93,6 +99,14 @@ for line in sys.stdin.buffer:
             raw(b"[" * 100000 + b"]" * 100000)
             raw(b'{"jsonrpc":"2.0","method":"state/changed","params":' + b"[" * 100000 + b"]" * 100000 + b"}")
             answer(ident, {"ok": True})
+        elif MODE == "deepchange":
+            if version == 1:
+                deep = b"[" * 100000 + b"]" * 100000
+                raw(b'{"jsonrpc":"2.0","method":"state/changed","params":{"fromVersion":1,"version":2,"patch":'
+                    b'[{"op":"replace","path":"/session/status","value":' + deep + b"}]}}")
+                version = 2
+                state["session"]["status"] = "signedIn"
+            answer(ident, {"version": version})
         elif MODE == "nosync":
             if not resynced:
                 resynced = True

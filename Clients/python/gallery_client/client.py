@@ -215,11 +215,14 @@ class GalleryClient(TypedRequests):
                     line = stdout.readline(self.max_message_bytes + 1)
                 self.dropped += 1
                 self._fail_pending(f"gallery-rpc sent a message over {self.max_message_bytes} bytes; it was dropped")
+                self.mirror.lost()
                 continue
             try:
                 self._dispatch(json.loads(line))
             except (ValueError, RecursionError, TypeError, KeyError, AttributeError):
+                # Whatever it was (a change, perhaps), the mirror asks for the whole state again.
                 self.dropped += 1
+                self.mirror.lost()
         with self._pending_lock:
             self._closed.set()
         self._fail_pending("gallery-rpc exited before answering")
@@ -227,6 +230,7 @@ class GalleryClient(TypedRequests):
     def _dispatch(self, message: Any) -> None:
         if not isinstance(message, dict):
             self.dropped += 1
+            self.mirror.lost()
             return
         if "id" in message and ("result" in message or "error" in message):
             ident = message["id"]

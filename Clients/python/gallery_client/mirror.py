@@ -85,6 +85,18 @@ class StateMirror:
             self.changed(change)
         self._announce()
 
+    def lost(self) -> None:
+        """A message from the server was dropped unread (not JSON, nested too deep, too long): it
+        may have been a change, so the whole state is asked for again, once however many are
+        dropped while that is awaited."""
+        with self._lock:
+            if self._syncing:
+                self._again = True
+                return
+            self._syncing = True
+            self.resyncs += 1
+        self.resync()
+
     def sync_failed(self) -> None:
         """The `state/get` of a resync failed: the next change tries again."""
         with self._lock:

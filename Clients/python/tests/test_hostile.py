@@ -49,6 +49,14 @@ class HostileServerTests(unittest.TestCase):
         self.assertTrue(client._reader.is_alive())
         client.close()
 
+    def test_a_dropped_change_resyncs_the_mirror_instead_of_waiting_out_the_timeout(self) -> None:
+        client = hostile("deepchange", timeout=10.0)
+        self.assertEqual(ping(client), {"version": 2})
+        self.assertEqual(client.mirror.version, 2)
+        self.assertEqual(client.state["session"]["status"], "signedIn")
+        self.assertGreaterEqual(client.dropped, 1)
+        client.close()
+
     def test_a_resync_that_never_answers_keeps_the_changes_bounded(self) -> None:
         client = hostile("nosync", timeout=3.0)
         with self.assertRaises(TimeoutError):

@@ -72,3 +72,15 @@ test("a 100 MB line is dropped at the bound and fails what waits for it, saying 
   assert.ok(process.memoryUsage().rss - started < 200 * 1024 * 1024, "bounded");
   await client.close();
 });
+
+test("a server that dies mid-write fails what waits, and the program goes on", async () => {
+  const client = hostile("dies");
+  await client.start();
+  // The server exits at the first request; the second, 8 MB, is still being written (a pipe
+  // holds 64 KB): its write fails with EPIPE, which must reject, not crash the program.
+  const first = client.request("ping");
+  const second = client.request("ping", { pad: "x".repeat(8 * 1024 * 1024) });
+  await assert.rejects(first);
+  await assert.rejects(second);
+  await client.close();
+});
