@@ -16,7 +16,7 @@ final class CommandLineTests: XCTestCase {
 }
 
 /// Runs the built `gallery-rpc` with `arguments` and an empty standard input to its end.
-func runGalleryRPC(_ arguments: [String], environment: [String: String] = [:]) throws -> (
+func runGalleryRPC(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> (
   status: Int32, out: String, err: String
 ) {
   let process = Process()
@@ -29,8 +29,13 @@ func runGalleryRPC(_ arguments: [String], environment: [String: String] = [:]) t
   let err = Pipe()
   process.standardOutput = out
   process.standardError = err
-  process.standardInput = FileHandle.nullDevice
+  let stdin = Pipe()
+  process.standardInput = input == nil ? FileHandle.nullDevice : stdin
   try process.run()
+  if let input {
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+  }
   let o = out.fileHandleForReading.readDataToEndOfFile()
   let e = err.fileHandleForReading.readDataToEndOfFile()
   let status = process.exitStatus(within: 120) ?? -1

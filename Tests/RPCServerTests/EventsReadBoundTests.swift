@@ -99,4 +99,24 @@ extension JSONValue {
     if case .array(let items) = self { return items.first }
     return nil
   }
+
+  /// `events/read` gives each event's data as the log holds it: a number past 2^53 and `-0.0`
+  /// come back as written, not as a double's text.
+  func testEventsReadReturnsTheDataAsRecorded() throws {
+    let dir = TemporaryDirectory()
+    let log = try EventLog(path: dir.path + "/events.jsonl", options: EventLogOptions(durability: .none))
+    let data = #"{"field":"email","form":"login","value":"a@b.c","x":123456789012345678901234567890,"y":-0.0}"#
+    try log.append([NewEvent(type: "auth.fieldEdited", data: Array(data.utf8))])
+    try log.close()
+    let run = try runGalleryRPC(
+      ["--data-dir", dir.path, "--durability", "none"],
+      input: [
+        #"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#,
+        #"{"jsonrpc":"2.0","id":2,"method":"events/read","params":{"from":1,"to":1}}"#,
+        #"{"jsonrpc":"2.0","id":3,"method":"shutdown"}"#, #"{"jsonrpc":"2.0","method":"exit"}"#,
+      ].joined(separator: "\n") + "\n")
+    XCTAssertEqual(run.status, 0, run.err)
+    let answer = try XCTUnwrap(run.out.split(separator: "\n").first { $0.hasPrefix(#"{"id":2,"#) })
+    XCTAssertTrue(answer.contains(#"{"data":\#(data),"seq":1,"#), String(answer))
+  }
 }

@@ -4,7 +4,8 @@ import JSON
 /// `events/appended`'s bytes, written straight from the log's records: each event's data goes
 /// out as it was recorded (JSON already, checked, never parsed into a tree and written again),
 /// so a catch-up over the whole retained log allocates its message and nothing per member.
-/// The members are in `JSONWriter`'s order, so the message reads as `GalleryServer.json` would.
+/// The members are in `JSONWriter`'s order, each event's data as the log holds it (`events/read`
+/// writes its events the same way).
 enum EventsAppended {
   /// The whole notification for `records`.
   static func message(_ records: [EventRecord]) -> [UInt8] {
@@ -19,7 +20,7 @@ enum EventsAppended {
   }
 
   /// One event: `data`, `seq`, `time`, `type`, `v`; data that is not one JSON object (never
-  /// written by this core) goes out as `{}`, as `GalleryServer.json` has it.
+  /// written by this core) goes out as `{}`.
   static func write(_ record: EventRecord, to out: inout [UInt8]) {
     out += Array(#"{"data":"#.utf8)
     if isObject(record.data) { out += record.data } else { out += Array("{}".utf8) }

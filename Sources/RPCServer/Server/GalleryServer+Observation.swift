@@ -9,29 +9,28 @@ private typealias Parameter = ServerMethods.Parameter
 /// The observation methods that read the log: `events/read`, `events/subscribe`,
 /// `history/stateAt`, and the off-thread running that lets `$/cancelRequest` stop them.
 extension GalleryServer {
-  static func json(_ record: EventRecord) -> JSONValue {
-    .object([
-      "seq": .number(Double(record.seq)), "time": .string(record.timeText), "type": .string(record.type),
-      "v": .number(Double(record.version)), "data": (try? JSONParser.parse(record.data)) ?? .object([:]),
-    ])
-  }
-
-  func readEvents(_ p: Params, cancel: CancelFlag?) throws(RPCError) -> JSONValue {
+  /// `events/read`'s result, written as bytes: each event's data exactly as the log holds it
+  /// (a number past 2^53, `-0.0`, an escape: nothing is parsed and written again), in the
+  /// members' order `JSONWriter` gives, as `events/appended` writes them.
+  func readEvents(_ p: Params, cancel: CancelFlag?) throws(RPCError) -> [UInt8] {
     let last = store.lastSeq
     let from = UInt64(try p[Parameter.readFrom] ?? 1)
     let to = try p[Parameter.readTo].map(UInt64.init) ?? last
     let limit = try p[Parameter.limit] ?? 1000
     let progress = Progress(
       token: try p[Parameter.workDoneToken], connection: connection, title: "reading events")
-    var events: [JSONValue] = []
+    var out = Array(#"{"events":["#.utf8)
+    var count = 0
     var bytes = 0
     do {
       let cursor = try store.readLog(from: from, through: to)
-      while events.count < limit, bytes < Self.readAnswerBytes, let record = try cursor.next() {
+      while count < limit, bytes < Self.readAnswerBytes, let record = try cursor.next() {
         if cancel?.isCancelled == true { throw RPCError.requestCancelled }
-        events.append(Self.json(record))
+        if count > 0 { out.append(UInt8(ascii: ",")) }
+        EventsAppended.write(record, to: &out)
+        count += 1
         bytes += record.data.count + record.type.utf8.count + 64
-        progress.report(done: events.count, total: min(limit, Int(to >= from ? to - from + 1 : 0)))
+        progress.report(done: count, total: min(limit, Int(to >= from ? to - from + 1 : 0)))
       }
     } catch let error as RPCError {
       progress.end()
@@ -41,7 +40,8 @@ extension GalleryServer {
       throw RPCError.storage("\(error)")
     }
     progress.end()
-    return .object(["events": .array(events), "lastSeq": .number(Double(last))])
+    out += Array(#"],"lastSeq":\#(last)}"#.utf8)
+    return out
   }
 
   /// The most event data one `events/read` answer holds (past it by one event at most): the

@@ -206,6 +206,8 @@ public final class GalleryServer: @unchecked Sendable {
       return result
     case .builtin(let builtin):
       let p = try Params(params, allowed: entry.spec.paramNames, lenient: entry.spec.acceptsUnknownParams)
+      // The log's events go out as the log holds them, never through a tree.
+      if builtin == .readEvents { return try readEvents(p, cancel: cancel) }
       return JSONWriter.bytes(try run(builtin, p, cancel: cancel, &batch))
     case .read(let answer):
       // Dispatched to `read` before any call reaches here (a notification is not answered).
@@ -255,7 +257,10 @@ public final class GalleryServer: @unchecked Sendable {
       do { try store.sync() } catch { throw RPCError.storage("\(error)") }
       return .null
     case .discover: return OpenRPCDocument.build(serverVersion: serverVersion)
-    case .readEvents: return try readEvents(p, cancel: cancel)
+    case .readEvents:
+      // `call` sends its bytes as they are; a tree only for a caller that asks for one.
+      let bytes = try readEvents(p, cancel: cancel)
+      return (try? JSONParser.parse(bytes)) ?? .null
     case .subscribe: return try subscribe(p, &batch)
     case .unsubscribe:
       lock.lock()
