@@ -92,13 +92,6 @@ final class EventsReadBoundTests: XCTestCase {
     p.notify("exit")
     XCTAssertEqual(p.finish(), 0)
   }
-}
-
-extension JSONValue {
-  fileprivate var first: JSONValue? {
-    if case .array(let items) = self { return items.first }
-    return nil
-  }
 
   /// `events/read` gives each event's data as the log holds it: a number past 2^53 and `-0.0`
   /// come back as written, not as a double's text.
@@ -118,5 +111,12 @@ extension JSONValue {
     XCTAssertEqual(run.status, 0, run.err)
     let answer = try XCTUnwrap(run.out.split(separator: "\n").first { $0.hasPrefix(#"{"id":2,"#) })
     XCTAssertTrue(answer.contains(#"{"data":\#(data),"seq":1,"#), String(answer))
+  }
+}
+
+extension JSONValue {
+  fileprivate var first: JSONValue? {
+    if case .array(let items) = self { return items.first }
+    return nil
   }
 }
