@@ -505,6 +505,20 @@ private func touches(_ message: JSONValue, _ prefix: String) -> Bool {
 /// Issue 29, item 17: gallery-web serves any app shape: its flags become the core's
 /// `initializationOptions` (the shape and the settings the app starts with).
 extension WebBridgeTests {
+  /// A body of 12 MB of `\b` (under the bridge's 15 MB bound) reaches the core as 12 MB, not
+  /// rewritten as 36 MB of `\u0008` past the core's bound, so it is answered at once by the core
+  /// (its own limit named), never left waiting in a serving slot.
+  func testAControlCharacterBodyReachesTheCoreAtItsOwnSize() throws {
+    let bridge = try RunningBridge()
+    defer { bridge.stop() }
+    let controls = String(repeating: "\\b", count: 6 << 20)
+    let answer = try bridge.rpc(
+      #"{"jsonrpc":"2.0","id":5,"method":"feed/setQuery","params":{"text":"\#(controls)"}}"#)
+    XCTAssertEqual(answer["id"], .number(5))
+    XCTAssertEqual(answer["error"]?["code"], .number(-32602))
+    XCTAssertTrue(answer["error"]?["data"]?.string?.contains("6291456 bytes, over the limit") == true, "\(answer)")
+  }
+
   func testTheBridgeServesTheAppShapeItsFlagsName() throws {
     let bridge = try RunningBridge(bridgeArguments: [
       "--sign-in", "none", "--home", "albums", "--page-size", "16", "--language", "es",
