@@ -23,11 +23,15 @@ final class PageSubscriptions: Sendable {
     /// Live events that came during its catch-up, in order.
     var held: [JSONValue] = []
     var heldBytes = 0
+    /// Which subscription of its stream this is: a catch-up of an earlier one stops.
+    var generation: UInt64 = 0
   }
 
   struct State: Sendable {
-    var pages: [Int: Page] = [:]
+    /// One subscription per stream: a second `events/subscribe` replaces the first.
+    var pages: [String: Page] = [:]
     var coreSubscribed = false
+    var generations: UInt64 = 0
   }
 
   static let maxHeldBytes = 4 << 20
@@ -45,7 +49,7 @@ final class PageSubscriptions: Sendable {
 
   /// `events/subscribe` from the page whose stream is `stream`: the answer (`{lastSeq}`) or
   /// the error, as the core would give it.
-  func subscribe(stream: Int, from: UInt64?) -> Result<JSONValue, RPCError> {
+  func subscribe(stream: String, from: UInt64?) -> Result<JSONValue, RPCError> {
     guard streams.isOpen(stream) else {
       return .failure(
         .invalidParams("X-Gallery-Stream must name this page's open /events stream (its hello's \"stream\")"))
@@ -58,9 +62,13 @@ final class PageSubscriptions: Sendable {
       let last = try call("events/read", ["limit": .number(1)])["lastSeq"]?.exactInteger.map(UInt64.init) ?? 0
       let next = from ?? last + 1
       let catchUp = next <= last
-      state.withLock { $0.pages[stream] = Page(next: next, live: !catchUp) }
+      let generation = state.withLock { s -> UInt64 in
+        s.generations += 1
+        s.pages[stream] = Page(next: next, live: !catchUp, generation: s.generations)
+        return s.generations
+      }
       if catchUp {
-        Thread.detachNewThread { [self] in self.catchUp(stream, through: last) }
+        Thread.detachNewThread { [self] in self.catchUp(stream, generation, through: last) }
       }
       return .success(.object(["lastSeq": .number(Double(last))]))
     } catch let error as RPCError {
@@ -72,7 +80,7 @@ final class PageSubscriptions: Sendable {
 
   /// `events/unsubscribe` from the page, or its stream closed: its subscription alone ends;
   /// the core's ends with the last page's.
-  func unsubscribe(stream: Int) {
+  func unsubscribe(stream: String) {
     let last = state.withLock { s -> Bool in
       s.pages.removeValue(forKey: stream)
       guard s.pages.isEmpty, s.coreSubscribed else { return false }
@@ -86,7 +94,7 @@ final class PageSubscriptions: Sendable {
   /// subscribed, each from its own next seq; `events/dropped` ends every page's.
   func deliver(_ message: JSONValue) {
     if message["method"] == .string("events/dropped") {
-      let pages = state.withLock { s -> [Int] in
+      let pages = state.withLock { s -> [String] in
         defer { s.pages.removeAll(); s.coreSubscribed = false }
         return Array(s.pages.keys)
       }
@@ -94,8 +102,8 @@ final class PageSubscriptions: Sendable {
       return
     }
     guard case .array(let events)? = message["params"]?["events"] else { return }
-    var sends: [(Int, [JSONValue])] = []
-    var dropped: [(Int, UInt64)] = []
+    var sends: [(String, [JSONValue])] = []
+    var dropped: [(String, UInt64)] = []
     state.withLock { s in
       for (id, var page) in s.pages {
         let fresh = events.filter { ($0["seq"]?.exactInteger).map { UInt64($0) >= page.next } ?? false }
@@ -117,43 +125,63 @@ final class PageSubscriptions: Sendable {
     }
     for (id, batch) in sends { send(batch, to: id) }
     for (id, resume) in dropped {
-      streams.send(
-        JSONWriter.bytes(
-          RPCOutgoing.notification(
-            "events/dropped",
-            .object([
-              "resumeFrom": .number(Double(resume)),
-              "reason": .string(
-                "the page fell over \(Self.maxHeldBytes >> 20) MiB behind during its catch-up"),
-            ]))), to: id)
+      drop(id, resumeFrom: resume, "the page fell over \(Self.maxHeldBytes >> 20) MiB behind during its catch-up")
     }
+  }
+
+  /// Tells the page its subscription ended (`events/dropped`, as the core says it) and where
+  /// to resume.
+  private func drop(_ stream: String, resumeFrom: UInt64, _ reason: String) {
+    streams.send(
+      JSONWriter.bytes(
+        RPCOutgoing.notification(
+          "events/dropped", .object(["resumeFrom": .number(Double(resumeFrom)), "reason": .string(reason)]))),
+      to: stream)
   }
 
   /// Sends the page its events from its `next` through `last`, a page of the log at a time,
   /// then what came live meanwhile, and makes it live.
-  private func catchUp(_ stream: Int, through last: UInt64) {
-    while let next = state.withLock({ $0.pages[stream]?.next }), next <= last {
-      guard
-        let answer = try? call(
+  /// Only the subscription `generation` of the stream is served: a newer one stops it. A
+  /// catch-up the core refuses (busy, too many reads at once) never counts as done: the page
+  /// gets `events/dropped` naming where to resume, and its subscription ends.
+  private func catchUp(_ stream: String, _ generation: UInt64, through last: UInt64) {
+    func current() -> Page? {
+      state.withLock { s in s.pages[stream].flatMap { $0.generation == generation ? $0 : nil } }
+    }
+    while let next = current()?.next, next <= last {
+      let events: [JSONValue]
+      do {
+        let answer = try call(
           "events/read",
           [
             "from": .number(Double(next)), "to": .number(Double(last)),
             "limit": .number(Double(Self.catchUpPage)),
-          ]),
-        case .array(let events)? = answer["events"], !events.isEmpty
-      else { break }
+          ])
+        guard case .array(let read)? = answer["events"], !read.isEmpty else {
+          throw RPCError.internalError("the log held no events from seq \(next)")
+        }
+        events = read
+      } catch {
+        let ended = state.withLock { s -> Bool in
+          guard s.pages[stream]?.generation == generation else { return false }
+          s.pages.removeValue(forKey: stream)
+          return true
+        }
+        if ended { drop(stream, resumeFrom: next, "the catch-up's read was refused: \(error)") }
+        return
+      }
       guard streams.isOpen(stream) else { return unsubscribe(stream: stream) }
-      send(events, to: stream)
       let advanced = state.withLock { s -> Bool in
-        guard var page = s.pages[stream] else { return false }
+        guard var page = s.pages[stream], page.generation == generation else { return false }
         page.next = Self.after(events, page.next)
         s.pages[stream] = page
         return true
       }
       if !advanced { return }
+      send(events, to: stream)
     }
     let held = state.withLock { s -> [JSONValue] in
-      guard var page = s.pages[stream] else { return [] }
+      guard var page = s.pages[stream], page.generation == generation else { return [] }
       let fresh = page.held.filter { ($0["seq"]?.exactInteger).map { UInt64($0) >= page.next } ?? false }
       page.next = Self.after(fresh, max(page.next, last + 1))
       page.held = []
@@ -165,7 +193,7 @@ final class PageSubscriptions: Sendable {
     if !held.isEmpty { send(held, to: stream) }
   }
 
-  private func send(_ events: [JSONValue], to stream: Int) {
+  private func send(_ events: [JSONValue], to stream: String) {
     streams.send(
       JSONWriter.bytes(RPCOutgoing.notification("events/appended", .object(["events": .array(events)]))),
       to: stream)

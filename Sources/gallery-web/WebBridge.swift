@@ -114,7 +114,7 @@ final class WebBridge: Sendable {
         streams.add(socket) { subscriptions?.unsubscribe(stream: $0) }
       }
     case ("POST", "/rpc"):
-      return relay(request.body, stream: request.headers["x-gallery-stream"].flatMap { Int($0) })
+      return relay(request.body, stream: request.headers["x-gallery-stream"])
     case ("GET", let path) where path.hasPrefix("/data/cache/"): return cached(String(path.dropFirst(6)))
     case ("GET", let path) where path.hasPrefix("/demo/"): return demoFiles.reply(path: path.dropFirst(6))
     default: return .text(404, "no such route: \(request.method) \(request.path)")
@@ -157,7 +157,7 @@ final class WebBridge: Sendable {
   /// the bridge's own `initialize` result, and `shutdown`/`exit` are refused.
   /// One page's message to the core; `stream` is the page's `/events` stream, which its
   /// subscriptions are kept for.
-  private func relay(_ body: [UInt8], stream: Int?) -> HTTPReply {
+  private func relay(_ body: [UInt8], stream: String?) -> HTTPReply {
     guard let parsed = try? JSONParser.parse(body) else { return error(.null, -32700, "Parse error") }
     guard case .object(let message) = parsed, case .string(let method)? = message["method"] else {
       return error(.null, -32600, "Invalid Request: send one JSON-RPC request or notification per POST")

@@ -235,9 +235,18 @@ final class WebBridgeTests: XCTestCase {
     func streamID(_ events: EventStream) throws -> String {
       let hello = try events.next()
       XCTAssertEqual(hello.event, "hello")
-      return String(try XCTUnwrap(try JSONParser.parse(hello.data)["stream"]?.exactInteger))
+      return try XCTUnwrap(try JSONParser.parse(hello.data)["stream"]?.string)
     }
     let (idA, idB) = (try streamID(a), try streamID(b))
+    // Unguessable: 128 random bits each; a number that was once a stream's id names none.
+    for id in [idA, idB] {
+      XCTAssertEqual(id.count, 32)
+      XCTAssertTrue(id.allSatisfy(\.isHexDigit), id)
+    }
+    XCTAssertNotEqual(idA, idB)
+    XCTAssertEqual(
+      try bridge.rpc(#"{"jsonrpc":"2.0","id":0,"method":"events/subscribe"}"#, stream: "1")["error"]?["code"],
+      .number(-32602))
     _ = try bridge.rpc(#"{"jsonrpc":"2.0","id":1,"method":"auth/setEmail","params":{"value":"a@b.c"}}"#)
     // Without naming its stream, a page cannot subscribe.
     XCTAssertEqual(
@@ -271,6 +280,61 @@ final class WebBridgeTests: XCTestCase {
       $0["method"] == .string("state/changed") || $0["method"] == .string("events/appended")
     }
     XCTAssertEqual(next["method"], .string("state/changed"), "no events for a page that did not subscribe")
+  }
+
+  /// One subscription per stream: subscribing again replaces the first, so every event comes
+  /// once and in order; and pages subscribing at once each get their whole catch-up or an
+  /// `events/dropped` naming where to resume, never a success followed by silence.
+  func testASecondSubscribeReplacesTheFirstAndNoCatchUpFallsShortInSilence() throws {
+    let bridge = try RunningBridge()
+    defer { bridge.stop() }
+    for i in 0..<5 {
+      _ = try bridge.rpc(#"{"jsonrpc":"2.0","id":\#(i),"method":"auth/setEmail","params":{"value":"a\#(i)@b.c"}}"#)
+    }
+    let page = try bridge.openEvents()
+    let id = try XCTUnwrap(try JSONParser.parse(try page.next().data)["stream"]?.string)
+    var last: Int64 = 0
+    for n in 0..<2 {
+      let answer = try bridge.rpc(
+        #"{"jsonrpc":"2.0","id":\#(10 + n),"method":"events/subscribe","params":{"from":1}}"#, stream: id)
+      last = try XCTUnwrap(answer["result"]?["lastSeq"]?.exactInteger)
+    }
+    _ = try bridge.rpc(#"{"jsonrpc":"2.0","id":20,"method":"auth/setEmail","params":{"value":"z@b.c"}}"#)
+    var seen: [Int64] = []
+    while seen.last != last + 1 {
+      let batch = try page.next { $0["method"] == .string("events/appended") }
+      seen += batch["params"]?["events"]?.array?.compactMap { $0["seq"]?.exactInteger } ?? []
+    }
+    // The first catch-up may have sent a prefix before it was replaced; from the second on,
+    // each event once, in order, through the live one.
+    let restart = try XCTUnwrap(seen.lastIndex(of: 1))
+    XCTAssertEqual(Array(seen[restart...]), Array(1...(last + 1)), "\(seen)")
+
+    let pages = try (0..<24).map { _ in try bridge.openEvents() }
+    let ids = try pages.map { try XCTUnwrap(try JSONParser.parse(try $0.next().data)["stream"]?.string) }
+    let answers = Locked<[Int: JSONValue]>([:])
+    DispatchQueue.concurrentPerform(iterations: pages.count) { i in
+      let answer = try? bridge.rpc(
+        #"{"jsonrpc":"2.0","id":1,"method":"events/subscribe","params":{"from":1}}"#, stream: ids[i])
+      answers.mutate { $0[i] = answer }
+    }
+    for (i, events) in pages.enumerated() {
+      guard let through = answers.value[i]?["result"]?["lastSeq"]?.exactInteger else { continue }
+      var got: [Int64] = []
+      var dropped = false
+      while got.last != through, !dropped {
+        let message = try events.next {
+          $0["method"] == .string("events/appended") || $0["method"] == .string("events/dropped")
+        }
+        if message["method"] == .string("events/dropped") {
+          dropped = true
+          XCTAssertNotNil(message["params"]?["resumeFrom"]?.exactInteger)
+        } else {
+          got += message["params"]?["events"]?.array?.compactMap { $0["seq"]?.exactInteger } ?? []
+        }
+      }
+      if !dropped { XCTAssertEqual(got, Array(1...through), "page \(i)") }
+    }
   }
 
   /// Issue 46 (minor): clients that trickle their request's head never hold a serving slot,
