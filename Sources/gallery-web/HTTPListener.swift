@@ -72,8 +72,10 @@ final class HTTPSocket: Sendable {
 /// A small HTTP/1.1 server: a thread per connection, one request per connection, bodies up
 /// to `maxBody` bytes. Enough for one person's browser on loopback, not for the internet.
 /// Two stages: a connection first sends its request's head (within `headDeadline` seconds;
-/// at most `headSlots`, four times `maxConnections`, do so at once, and more are answered 503
-/// at once), and only a request whose head has come takes one of the `maxConnections` serving
+/// at most `headSlots`, four times `maxConnections`, do so at once: a new connection past them
+/// ends the one that has waited longest for its head, so a flood of clients trickling heads
+/// cannot keep the page's requests, whose heads come at once, from being read; past twice
+/// that, while the ended ones leave, 503), and only a request whose head has come takes one of the `maxConnections` serving
 /// slots (past them, 503), so clients that trickle their heads never hold a serving slot. The last
 /// `reserve` serving slots are kept for requests `trusted` accepts (the page's own, with its
 /// token): clients without it, however many and however slow, cannot lock the page out. The
@@ -95,7 +97,15 @@ final class HTTPListener: Sendable {
   private let route: @Sendable (HTTPRequest) -> HTTPReply
   /// Requests being served (their head has come: at most `maxConnections`) and connections
   /// still sending their head (at most `headSlots`).
-  private let slots = Mutex<(open: Int, heading: Int)>((0, 0))
+  private let slots = Mutex<HeadStage>(HeadStage())
+  /// The two stages' counts, and the connections still sending their head, oldest first (by
+  /// the order they came in), which a new connection may end when the stage is full.
+  struct HeadStage: Sendable {
+    var open = 0
+    var heading = 0
+    var waiting: [Int: HTTPSocket] = [:]
+    var next = 0
+  }
   /// How many connections may be sending their head at once: each holds a thread for at most
   /// `headDeadline` seconds and a 64 KiB buffer.
   var headSlots: Int { maxConnections * 4 }
@@ -152,11 +162,19 @@ final class HTTPListener: Sendable {
       setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
       setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
       let socket = HTTPSocket(fd: fd)
-      let admitted: Bool = slots.withLock { slots in
-        guard slots.heading < headSlots else { return false }
+      let (admitted, key, evicted) = slots.withLock { slots -> (Bool, Int, HTTPSocket?) in
+        var evicted: HTTPSocket?
+        if slots.heading >= headSlots {
+          guard slots.heading < headSlots * 2, let oldest = slots.waiting.keys.min() else { return (false, 0, nil) }
+          evicted = slots.waiting.removeValue(forKey: oldest)
+        }
         slots.heading += 1
-        return true
+        slots.next += 1
+        slots.waiting[slots.next] = socket
+        return (true, slots.next, evicted)
       }
+      // The longest-waiting head is ended: its reads return at once and its thread leaves.
+      evicted?.shutdown()
       guard admitted else {
         // Answered without a thread: the reply fits the socket's buffer, so the send cannot block.
         let reply = HTTPReply.text(503, "over \(headSlots) connections are sending their request; try again")
@@ -169,16 +187,21 @@ final class HTTPListener: Sendable {
         continue
       }
       Thread.detachNewThread { [self] in
-        let served = serve(socket)
-        slots.withLock { if served { $0.open -= 1 } else { $0.heading -= 1 } }
+        let served = serve(socket, key: key)
+        slots.withLock { slots in
+          if served { slots.open -= 1 } else { slots.heading -= 1 }
+          slots.waiting[key] = nil
+        }
       }
     }
   }
 
   /// Takes a serving slot for a request whose head has come (its connection leaves the head
   /// stage): a free slot, or one of the reserve for a trusted request; nil when it has one.
-  private func admit(_ request: HTTPRequest) -> HTTPReply? {
+  private func admit(_ request: HTTPRequest, key: Int) -> HTTPReply? {
     slots.withLock { slots in
+      // Its head has come: nobody may end it as a slow head any more.
+      slots.waiting[key] = nil
       let free =
         slots.open < maxConnections - reserve || (slots.open < maxConnections && trusted(request))
       guard free else {
@@ -192,10 +215,10 @@ final class HTTPListener: Sendable {
 
   /// Serves one connection; answers whether it took a serving slot (which the caller gives
   /// back), or stayed in the head stage.
-  private func serve(_ socket: HTTPSocket) -> Bool {
+  private func serve(_ socket: HTTPSocket, key: Int) -> Bool {
     let reply: HTTPReply
     var served = false
-    switch read(socket, admitted: &served) {
+    switch read(socket, key: key, admitted: &served) {
     case .success(let request): reply = route(request)
     case .failure(let problem): reply = problem
     }
@@ -231,7 +254,7 @@ final class HTTPListener: Sendable {
 
   /// Reads one request: its head, then (once `screen` and `admit` let it on, `admitted` set)
   /// its body.
-  private func read(_ socket: HTTPSocket, admitted: inout Bool) -> Result<HTTPRequest, HTTPReplyError> {
+  private func read(_ socket: HTTPSocket, key: Int, admitted: inout Bool) -> Result<HTTPRequest, HTTPReplyError> {
     var buffer: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     let separator: [UInt8] = [13, 10, 13, 10]
@@ -282,7 +305,7 @@ final class HTTPListener: Sendable {
     // Judged by its head first: a refused request's body is never read, and it never takes a
     // serving slot.
     if let refusal = screen(request) { return .failure(refusal) }
-    if let full = admit(request) { return .failure(full) }
+    if let full = admit(request, key: key) { return .failure(full) }
     admitted = true
     guard length <= maxBody else { return .failure(.text(413, "the body is over \(maxBody) bytes")) }
     var body = Array(buffer[(headEnd! + 4)...])
