@@ -35,7 +35,8 @@ struct BundleFolder {
       return false
     }
     return name.utf8.allSatisfy { b in
-      (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2E || b == 0x2D
+      (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2E
+        || b == 0x2D
         || b == 0x5F
     }
   }
@@ -44,14 +45,17 @@ struct BundleFolder {
   func prepare() throws {
     var st = stat()
     if lstat(path, &st) != 0 {
-      guard errno == ENOENT else { throw Refusal(description: "cannot read \(path): \(String(cString: strerror(errno)))") }
+      guard errno == ENOENT else {
+        throw Refusal(description: "cannot read \(path): \(String(cString: strerror(errno)))")
+      }
       guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
         throw Refusal(description: "cannot make \(path): \(String(cString: strerror(errno)))")
       }
       guard lstat(path, &st) == 0 else { throw Refusal(description: "cannot read \(path)") }
     }
     guard (st.st_mode & S_IFMT) == S_IFDIR else {
-      throw Refusal(description: "\(path) is not a folder (a link or a file): bundles are not written through it")
+      throw Refusal(
+        description: "\(path) is not a folder (a link or a file): bundles are not written through it")
     }
   }
 
@@ -74,7 +78,8 @@ struct BundleFolder {
     let left = Self.maxTotalBytes - used
     guard left > 0 else {
       throw Refusal(
-        description: "\(path) holds \(used) bytes, its bound is \(Self.maxTotalBytes): the user removes old ones first")
+        description:
+          "\(path) holds \(used) bytes, its bound is \(Self.maxTotalBytes): the user removes old ones first")
     }
     return min(left, Self.maxBundleBytes)
   }

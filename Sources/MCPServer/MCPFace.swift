@@ -48,7 +48,8 @@ public final class MCPFace: Sendable {
   /// `run`. Throws when the pipes cannot be made.
   public init(
     testClock: Bool, serverVersion: String, dataDirectory: String, maxMessageBytes: Int,
-    consentsToDestructive: Bool = false, input: Int32 = 0, output: Int32 = 1, server: (RPCConnection) -> GalleryServer
+    consentsToDestructive: Bool = false, input: Int32 = 0, output: Int32 = 1,
+    server: (RPCConnection) -> GalleryServer
   ) throws {
     let pipes = try ServerPipes()
     let coreConnection = RPCConnection(

@@ -29,7 +29,8 @@ public enum MCPOwnTool: String, CaseIterable, Sendable {
           "properties": .object([
             "name": .object([
               "type": .string("string"), "pattern": .string("^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$"),
-              "description": .string("the bundle's file name (a plain name; default: bundle-DATE-TIME.jsonl)"),
+              "description": .string(
+                "the bundle's file name (a plain name; default: bundle-DATE-TIME.jsonl)"),
             ]),
             "from": seq.merging(description: "first seq (default: the first retained)"),
             "to": seq.merging(description: "last seq (default: the last)"),
@@ -62,7 +63,8 @@ public enum MCPOwnTool: String, CaseIterable, Sendable {
       if args["out"] != nil {
         return .failure(
           .invalidParams(
-            "parameter \"out\" is not taken: a bundle is written to \(folder.path) only; name it with \"name\""))
+            "parameter \"out\" is not taken: a bundle is written to \(folder.path) only; name it with \"name\""
+          ))
       }
       for key in args.keys where !["name", "from", "to"].contains(key) {
         return .failure(.invalidParams("unknown parameter \"\(key.prefix(60))\""))

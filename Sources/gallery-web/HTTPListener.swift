@@ -165,7 +165,9 @@ final class HTTPListener: Sendable {
       let (admitted, key, evicted) = slots.withLock { slots -> (Bool, Int, HTTPSocket?) in
         var evicted: HTTPSocket?
         if slots.heading >= headSlots {
-          guard slots.heading < headSlots * 2, let oldest = slots.waiting.keys.min() else { return (false, 0, nil) }
+          guard slots.heading < headSlots * 2, let oldest = slots.waiting.keys.min() else {
+            return (false, 0, nil)
+          }
           evicted = slots.waiting.removeValue(forKey: oldest)
         }
         slots.heading += 1
@@ -254,7 +256,9 @@ final class HTTPListener: Sendable {
 
   /// Reads one request: its head, then (once `screen` and `admit` let it on, `admitted` set)
   /// its body.
-  private func read(_ socket: HTTPSocket, key: Int, admitted: inout Bool) -> Result<HTTPRequest, HTTPReplyError> {
+  private func read(_ socket: HTTPSocket, key: Int, admitted: inout Bool) -> Result<
+    HTTPRequest, HTTPReplyError
+  > {
     var buffer: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     let separator: [UInt8] = [13, 10, 13, 10]

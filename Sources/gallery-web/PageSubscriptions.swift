@@ -125,7 +125,9 @@ final class PageSubscriptions: Sendable {
     }
     for (id, batch) in sends { send(batch, to: id) }
     for (id, resume) in dropped {
-      drop(id, resumeFrom: resume, "the page fell over \(Self.maxHeldBytes >> 20) MiB behind during its catch-up")
+      drop(
+        id, resumeFrom: resume, "the page fell over \(Self.maxHeldBytes >> 20) MiB behind during its catch-up"
+      )
     }
   }
 

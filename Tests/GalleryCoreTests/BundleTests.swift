@@ -61,7 +61,9 @@ final class BundleTests: XCTestCase {
     XCTAssertThrowsError(
       try LogBundle.export(
         log: log, range: .init(), out: out, build: "t", protocolVersion: "1", now: 0, replacing: false))
-    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["bundle.jsonl", "bundle.jsonl.partial"])
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(),
+      ["bundle.jsonl", "bundle.jsonl.partial"])
   }
 
   func testARangeGrowsToTheEdgesOfAnAtomicBatchAndSinceCountsBackFromTheNewest() throws {

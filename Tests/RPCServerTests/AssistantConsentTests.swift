@@ -20,7 +20,8 @@ final class AssistantConsentTests: XCTestCase {
     let evil = try FakeHTTPServer { _ in .json(#"{"total":0,"totalHits":0,"hits":[]}"#) }
     for allowed in [false, true] {
       let p = try RPCProcess(
-        extra: ["--feed", "pixabay", "--test-clock"] + (allowed ? ["--key-hosts", "127.0.0.1:\(evil.port)"] : []),
+        extra: ["--feed", "pixabay", "--test-clock"]
+          + (allowed ? ["--key-hosts", "127.0.0.1:\(evil.port)"] : []),
         environment: ["PIXABAY_API_KEY": "SECRET-PIXABAY-KEY", "PIXABAY_BASE_URL": home.baseURL])
       p.call("initialize")
       p.call(Requests.AuthSetEmail(value: "test@mail.com"))
@@ -48,11 +49,14 @@ final class AssistantConsentTests: XCTestCase {
     let configured = "https://pixabay.com/api"
     XCTAssertTrue(KeyDestination.allows("https://PIXABAY.com:443/other", configured: configured, hosts: []))
     XCTAssertFalse(KeyDestination.allows("http://pixabay.com/api", configured: configured, hosts: []))
-    XCTAssertFalse(KeyDestination.allows("https://pixabay.com.evil.example/api", configured: configured, hosts: []))
-    XCTAssertFalse(KeyDestination.allows("https://evil.example/api", configured: configured, hosts: []))
-    XCTAssertTrue(KeyDestination.allows("https://evil.example/api", configured: configured, hosts: ["evil.example"]))
     XCTAssertFalse(
-      KeyDestination.allows("https://evil.example:8443/", configured: configured, hosts: ["evil.example:443"]))
+      KeyDestination.allows("https://pixabay.com.evil.example/api", configured: configured, hosts: []))
+    XCTAssertFalse(KeyDestination.allows("https://evil.example/api", configured: configured, hosts: []))
+    XCTAssertTrue(
+      KeyDestination.allows("https://evil.example/api", configured: configured, hosts: ["evil.example"]))
+    XCTAssertFalse(
+      KeyDestination.allows("https://evil.example:8443/", configured: configured, hosts: ["evil.example:443"])
+    )
   }
 
   /// Over MCP, without the owner's consent: signing out, switching the environment and
@@ -61,7 +65,8 @@ final class AssistantConsentTests: XCTestCase {
   func testAnAssistantSignsOutOrSwitchesEnvironmentsOnlyWithTheOwnersConsent() throws {
     for consent in [false, true] {
       let p = try RPCProcess(command: "mcp", extra: consent ? ["--consent", "destructive"] : [])
-      _ = p.call("initialize", #"{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t"}}"#)
+      _ = p.call(
+        "initialize", #"{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t"}}"#)
       p.notify("notifications/initialized")
       func tool(_ name: String, _ arguments: String) -> JSONValue {
         p.call("tools/call", #"{"name":"\#(name)","arguments":\#(arguments)}"#)
@@ -77,7 +82,8 @@ final class AssistantConsentTests: XCTestCase {
       XCTAssertEqual(logout["isError"], .bool(!consent), "\(logout)")
       if !consent {
         XCTAssertEqual(logout["structuredContent"]?["code"], .string("mcp.consentNeeded"))
-        XCTAssertEqual(tool("account.logout", "{}")["structuredContent"]?["code"], .string("mcp.consentNeeded"))
+        XCTAssertEqual(
+          tool("account.logout", "{}")["structuredContent"]?["code"], .string("mcp.consentNeeded"))
         let state = p.call("tools/call", #"{"name":"state.get","arguments":{"pointer":"/session/status"}}"#)
         XCTAssertTrue("\(state)".contains("signedIn"), "\(state)")
       }

@@ -16,9 +16,11 @@ final class CommandLineTests: XCTestCase {
 }
 
 /// Runs the built `gallery-rpc` with `arguments` and an empty standard input to its end.
-func runGalleryRPC(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> (
-  status: Int32, out: String, err: String
-) {
+func runGalleryRPC(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws
+  -> (
+    status: Int32, out: String, err: String
+  )
+{
   let process = Process()
   process.executableURL = RPCProcess.binary
   process.arguments = arguments

@@ -98,7 +98,8 @@ final class EventsReadBoundTests: XCTestCase {
   func testEventsReadReturnsTheDataAsRecorded() throws {
     let dir = TemporaryDirectory()
     let log = try EventLog(path: dir.path + "/events.jsonl", options: EventLogOptions(durability: .none))
-    let data = #"{"field":"email","form":"login","value":"a@b.c","x":123456789012345678901234567890,"y":-0.0}"#
+    let data =
+      #"{"field":"email","form":"login","value":"a@b.c","x":123456789012345678901234567890,"y":-0.0}"#
     try log.append([NewEvent(type: "auth.fieldEdited", data: Array(data.utf8))])
     try log.close()
     let run = try runGalleryRPC(

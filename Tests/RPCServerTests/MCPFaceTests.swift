@@ -5,11 +5,11 @@ import JSON
 import RPCServer
 import XCTest
 
+@testable import MCPServer
+
 #if canImport(Glibc)
   import Glibc
 #endif
-
-@testable import MCPServer
 
 /// `gallery-rpc mcp` as an MCP host drives it: the tools are the catalog's methods under the
 /// naming rule (never a list kept here), calls answer as the core does, refusals and bad
@@ -303,7 +303,8 @@ final class MCPFaceTests: XCTestCase {
     // A folder that is a link is never written through.
     let q = try face()
     let elsewhere = TemporaryDirectory()
-    try FileManager.default.createSymbolicLink(atPath: q.dataDirectory.path + "/bundles", withDestinationPath: elsewhere.path)
+    try FileManager.default.createSymbolicLink(
+      atPath: q.dataDirectory.path + "/bundles", withDestinationPath: elsewhere.path)
     XCTAssertEqual(tool(q, "gallery.exportBundle", #"{"name":"y.jsonl"}"#)["isError"], .bool(true))
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path), [])
     XCTAssertEqual(q.finish(), 0)
@@ -380,7 +381,8 @@ final class MCPFaceTests: XCTestCase {
       handle.write(all)
       wrote.signal()
     }
-    XCTAssertEqual(wrote.wait(timeout: .now() + 5), .timedOut, "the face read every request unread answers or not")
+    XCTAssertEqual(
+      wrote.wait(timeout: .now() + 5), .timedOut, "the face read every request unread answers or not")
     let peak = try XCTUnwrap(Self.peakBytes(of: p.process.processIdentifier))
     XCTAssertLessThan(peak, 160 << 20, "peak \(peak >> 20) MiB")
     var lines = 0

@@ -174,7 +174,8 @@ final class WebBridgeTests: XCTestCase {
     let idle = try (0..<16).map { _ in try bridge.idle() }
     defer { idle.forEach { close($0) } }
     XCTAssertEqual(
-      try bridge.http("GET", "/").status, 200, "a 17th connection is served at once, not queued behind idle ones")
+      try bridge.http("GET", "/").status, 200,
+      "a 17th connection is served at once, not queued behind idle ones")
     var ended = 0
     var answered = 0
     for fd in idle {
@@ -295,7 +296,8 @@ final class WebBridgeTests: XCTestCase {
     let bridge = try RunningBridge()
     defer { bridge.stop() }
     for i in 0..<5 {
-      _ = try bridge.rpc(#"{"jsonrpc":"2.0","id":\#(i),"method":"auth/setEmail","params":{"value":"a\#(i)@b.c"}}"#)
+      _ = try bridge.rpc(
+        #"{"jsonrpc":"2.0","id":\#(i),"method":"auth/setEmail","params":{"value":"a\#(i)@b.c"}}"#)
     }
     let page = try bridge.openEvents()
     let id = try XCTUnwrap(try JSONParser.parse(try page.next().data)["stream"]?.string)
@@ -373,7 +375,9 @@ final class WebBridgeTests: XCTestCase {
     let slow = try (0..<60).map { _ in try bridge.idle() }
     defer { slow.forEach { close($0) } }
     for fd in slow {
-      _ = Array("POST /rpc HT".utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      _ = Array("POST /rpc HT".utf8).withUnsafeBytes {
+        send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
     }
     let call = #"{"jsonrpc":"2.0","id":1,"method":"state/get","params":{"pointer":"/session/status"}}"#
     let statuses = try (0..<20).map { _ in try bridge.http("POST", "/rpc", body: call).status }
@@ -602,7 +606,8 @@ extension WebBridgeTests {
       #"{"jsonrpc":"2.0","id":5,"method":"feed/setQuery","params":{"text":"\#(controls)"}}"#)
     XCTAssertEqual(answer["id"], .number(5))
     XCTAssertEqual(answer["error"]?["code"], .number(-32602))
-    XCTAssertTrue(answer["error"]?["data"]?.string?.contains("6291456 bytes, over the limit") == true, "\(answer)")
+    XCTAssertTrue(
+      answer["error"]?["data"]?.string?.contains("6291456 bytes, over the limit") == true, "\(answer)")
   }
 
   func testTheBridgeServesTheAppShapeItsFlagsName() throws {

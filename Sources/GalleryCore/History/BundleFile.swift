@@ -49,7 +49,9 @@ final class BundleFile {
         throw LogBundle.Problem(description: "cannot write \(target): \(String(cString: strerror(errno)))")
       }
     }
-    guard let made else { throw LogBundle.Problem(description: "cannot make a temporary file beside \(target)") }
+    guard let made else {
+      throw LogBundle.Problem(description: "cannot make a temporary file beside \(target)")
+    }
     (temp, fd) = made
   }
 

@@ -126,7 +126,8 @@ public enum LogBundle {
   private static func baseLine(_ data: [UInt8], seq: UInt64, time: Int64) -> [UInt8] {
     var bytes: [UInt8] = []
     EventLine.encode(
-      EventRecord(seq: seq, timeMillis: time, type: EventLine.baseType, version: LogEvents.Base.version, data: data),
+      EventRecord(
+        seq: seq, timeMillis: time, type: EventLine.baseType, version: LogEvents.Base.version, data: data),
       into: &bytes)
     return bytes
   }

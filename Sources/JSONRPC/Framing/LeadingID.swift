@@ -54,7 +54,9 @@ enum LeadingID {
         }
         return false
       default:
-        while i < end, ![UInt8(ascii: ","), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D].contains(head[i]) { i += 1 }
+        while i < end, ![UInt8(ascii: ","), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D].contains(head[i]) {
+          i += 1
+        }
         return i < end
       }
     }

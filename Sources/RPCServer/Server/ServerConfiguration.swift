@@ -203,9 +203,12 @@ public struct ServerConfiguration: Equatable, Sendable {
     if let v = values["--key-hosts"] {
       for host in v.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() })
       where !host.isEmpty {
-        guard host.count <= 260, host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-:[]".contains($0)) })
+        guard host.count <= 260,
+          host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-:[]".contains($0)) })
         else {
-          throw Problem(description: "--key-hosts takes host or host:port names, comma separated (got \(String(reflecting: host)))")
+          throw Problem(
+            description:
+              "--key-hosts takes host or host:port names, comma separated (got \(String(reflecting: host)))")
         }
         config.keyHosts.insert(host)
       }

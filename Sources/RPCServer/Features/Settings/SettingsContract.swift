@@ -37,7 +37,8 @@ enum SettingsContract: FeatureContract {
     }.idempotent()
       // Another provider or environment starts each feature over with it: the account's
       // session ends (the user is signed out and its tokens are dropped).
-      .destructive(whenGiven: ProviderChoices.atRunTime.map { $0.area + "Provider" } + ["environments", "environment"])
+      .destructive(
+        whenGiven: ProviderChoices.atRunTime.map { $0.area + "Provider" } + ["environments", "environment"])
   ]
 
   /// `NAMEProvider` for every area with a choice at run time (declared by each feature's
