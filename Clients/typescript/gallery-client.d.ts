@@ -86,9 +86,9 @@ export declare class GalleryClient {
 /** gallery-web's transport (a browser page): `POST /rpc`, `GET /events`. */
 export declare class HTTPTransport implements Transport {
   constructor(options?: { baseURL?: string; token?: string });
-  /** This page's `/events` stream (its hello's id), sent as `X-Gallery-Stream`: the page's
-   * `events/subscribe` is its own. */
-  readonly stream: number | undefined;
+  /** This page's `/events` stream (its hello's id: 32 hex digits, unguessable), sent as
+   * `X-Gallery-Stream`: the page's `events/subscribe` is its own. */
+  readonly stream: string | undefined;
   onMessage(handler: (message: any) => void): void;
   send(message: object): Promise<void>;
   close(): Promise<number>;
