@@ -237,6 +237,9 @@ public enum EventLine {
     var version: UInt64?
     var more: UInt64 = 0
     var data: [UInt8]?
+    // The envelope's members given so far: one given twice is damage, named (readers that
+    // took the first and ones that took the last would disagree about the line).
+    var seen: Set<EnvelopeMember> = []
     repeat {
       // Members are told apart by their bytes: no string per key on every line of a replay,
       // and a known key as the writer puts it (`"seq":`) is matched without a scan.
@@ -251,6 +254,9 @@ public enum EventLine {
           ? EnvelopeMember(text: try s.text(of: name, escaped: true))
           : EnvelopeMember(UnsafeRawBufferPointer(rebasing: body[name]))
         try s.expect(UInt8(ascii: ":"), "':'")
+      }
+      if member != .other {
+        guard seen.insert(member).inserted else { throw s.fail("\"\(member == .version ? "v" : "\(member)")\" is given twice") }
       }
       switch member {
       case .seq: seq = try s.readUInt()

@@ -62,4 +62,27 @@ final class LineLayoutTests: XCTestCase {
     XCTAssertEqual(try readAll(again, from: 2001).map(\.seq), Array(2001...3001))
     try again.close()
   }
+
+  /// A member of the envelope given twice is damage, named: no reader takes the first while
+  /// another takes the last.
+  func testAnEnvelopeMemberGivenTwiceIsDamageNamed() throws {
+    let dir = TempDirectory()
+    let path = dir.file("events.jsonl")
+    let log = try EventLog(path: path)
+    try log.append([event(1), event(2)])
+    try log.close()
+    var lines = readFile(path).split(separator: 0x0A).map { Array($0) }
+    let text = String(decoding: lines[1], as: UTF8.self)
+    let body = Array(
+      text[..<text.range(of: #","crc":""#)!.lowerBound].replacingOccurrences(
+        of: #""type":"#, with: #""type":"other.event","type":"#
+      ).utf8)
+    lines[1] = body + Array(#","crc":""#.utf8) + Array(String(format: "%08x", CRC32C.checksum(body)).utf8)
+      + Array(#""}"#.utf8)
+    writeFile(path, lines.flatMap { $0 + [0x0A] })
+    let report = try LogVerifier.verify(path: path)
+    XCTAssertEqual(report.problems.count, 1)
+    XCTAssertEqual(report.problems.first?.line, 2)
+    XCTAssertTrue(report.problems.first?.reason.contains(#""type" is given twice"#) == true, "\(report.problems)")
+  }
 }
