@@ -89,13 +89,14 @@ public final class MCPFace: Sendable {
       inner.run { item in
         switch item {
         case .message(let bytes): fromCore(bytes)
-        case .tooLarge(_, let id?):
-          if case .number(let n) = id, let key = Int(exactly: n) {
+        case .tooLarge(_, let head):
+          if case .number(let n)? = LeadingID.find(in: head), let key = Int(exactly: n) {
             answered(key, .failure(.internalError(Self.tooLargeAnswer(limit: answerBytes))))
+          } else {
+            // A notification too large to read (a `state/changed` of a huge patch): whatever it
+            // changed, every subscription hears of it.
+            stateChanged(paths: [""])
           }
-        // A notification too large to read (a `state/changed` of a huge patch): whatever it
-        // changed, every subscription hears of it.
-        case .tooLarge(_, nil): stateChanged(paths: [""])
         case .error: break  // the core writes whole messages, its ids first
         }
         return true
@@ -110,7 +111,8 @@ public final class MCPFace: Sendable {
       // A framing fault (a line past --max-message-bytes) is -32600, as serve answers it, to
       // the sender's id where the line's first bytes hold it.
       case .error(let text): outer.send(RPCOutgoing.error(.null, .invalidRequest(text)))
-      case .tooLarge(let text, let id): outer.send(RPCOutgoing.error(id ?? .null, .invalidRequest(text)))
+      case .tooLarge(let text, let head):
+        outer.send(RPCOutgoing.error(LeadingID.find(in: head) ?? .null, .invalidRequest(text)))
       }
       return paceClient()
     }

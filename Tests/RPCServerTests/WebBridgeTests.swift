@@ -369,7 +369,9 @@ final class WebBridgeTests: XCTestCase {
           got += message["params"]?["events"]?.array?.compactMap { $0["seq"]?.exactInteger } ?? []
         }
       }
-      if ended { dropped += 1 } else {
+      if ended {
+        dropped += 1
+      } else {
         complete += 1
         XCTAssertEqual(got, Array(1...through), "page \(i)")
       }

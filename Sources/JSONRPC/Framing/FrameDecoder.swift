@@ -10,13 +10,15 @@ public struct FrameDecoder: Sendable {
     case message([UInt8])
     /// A framing problem; the stream goes on after it.
     case error(String)
-    /// A message past `maxMessageBytes`, skipped: why, and its `id` when its first bytes hold
-    /// one (`LeadingID`), so its sender is answered.
-    case tooLarge(String, id: RPCID?)
+    /// A message past `maxMessageBytes`, skipped: why, and its first bytes (at most
+    /// `headBytes`), where its `id` may be found (`LeadingID`) so its sender is answered.
+    case tooLarge(String, head: [UInt8])
   }
 
   public private(set) var framing: Framing?
   public let maxMessageBytes: Int
+  /// How many of an oversized message's first bytes `tooLarge` keeps.
+  public static let headBytes = 512
   private let maxHeaderBytes = 8192
   private var buffer: [UInt8] = []
   private var start = 0
@@ -28,7 +30,7 @@ public struct FrameDecoder: Sendable {
   private var lineScan = 0
   /// LSP: an oversized body being skipped whose first bytes are kept to find its id: its length.
   private var oversizedLength: Int?
-  /// LSP: the skipped body's first bytes (at most `LeadingID.headBytes`).
+  /// LSP: the skipped body's first bytes (at most `headBytes`).
   private var oversizedHead: [UInt8] = []
   /// LSP: the body length announced by the headers just read.
   private var pendingBody: Int?
@@ -91,9 +93,9 @@ public struct FrameDecoder: Sendable {
       lineScan = buffer.count
       if !skippingLine, buffer.count - start > maxMessageBytes {
         skippingLine = true
-        let id = LeadingID.find(in: buffer[start..<min(buffer.count, start + LeadingID.headBytes)])
+        let head = Array(buffer[start..<min(buffer.count, start + Self.headBytes)])
         start = buffer.count
-        return .tooLarge("message exceeds the limit of \(maxMessageBytes) bytes", id: id)
+        return .tooLarge("message exceeds the limit of \(maxMessageBytes) bytes", head: head)
       }
       if skippingLine { start = buffer.count }
       return nil
@@ -108,8 +110,8 @@ public struct FrameDecoder: Sendable {
     if line.last == 0x0D { line = line.dropLast() }
     if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nextLine() }
     if line.count > maxMessageBytes {
-      let id = LeadingID.find(in: line.prefix(LeadingID.headBytes))
-      return .tooLarge("message exceeds the limit of \(maxMessageBytes) bytes", id: id)
+      return .tooLarge(
+        "message exceeds the limit of \(maxMessageBytes) bytes", head: Array(line.prefix(Self.headBytes)))
     }
     return .message(Array(line))
   }
@@ -129,17 +131,17 @@ public struct FrameDecoder: Sendable {
     if skipBytes > 0 {
       let available = buffer.count - start
       let n = min(available, skipBytes)
-      if oversizedLength != nil, oversizedHead.count < LeadingID.headBytes {
-        oversizedHead += buffer[start..<(start + min(n, LeadingID.headBytes - oversizedHead.count))]
+      if oversizedLength != nil, oversizedHead.count < Self.headBytes {
+        oversizedHead += buffer[start..<(start + min(n, Self.headBytes - oversizedHead.count))]
       }
       start += n
       skipBytes -= n
-      if let length = oversizedLength, skipBytes == 0 || oversizedHead.count >= LeadingID.headBytes {
+      if let length = oversizedLength, skipBytes == 0 || oversizedHead.count >= Self.headBytes {
         // Reported once its head is in (or the body ended): the skip goes on after.
         oversizedLength = nil
-        let id = LeadingID.find(in: oversizedHead[...])
-        oversizedHead = []
-        return .tooLarge("message of \(length) bytes exceeds the limit of \(maxMessageBytes) bytes", id: id)
+        defer { oversizedHead = [] }
+        return .tooLarge(
+          "message of \(length) bytes exceeds the limit of \(maxMessageBytes) bytes", head: oversizedHead)
       }
       if skipBytes > 0 { return nil }
     }

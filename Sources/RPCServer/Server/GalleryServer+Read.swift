@@ -17,10 +17,10 @@ extension GalleryServer {
       case .error(let reason):
         logger.log(.warn, "framing: \(reason)")
         batch.answer(.message(RPCOutgoing.error(.null, .invalidRequest(reason))))
-      case .tooLarge(let reason, let id):
+      case .tooLarge(let reason, let head):
         // Answered to its sender's id where its first bytes hold one: a client waits on it.
         logger.log(.warn, "framing: \(reason)")
-        batch.answer(.message(RPCOutgoing.error(id ?? .null, .invalidRequest(reason))))
+        batch.answer(.message(RPCOutgoing.error(LeadingID.find(in: head) ?? .null, .invalidRequest(reason))))
       case .message(let bytes):
         handle(bytes, &batch)
       }

@@ -1,12 +1,13 @@
 import JSON
 
-/// The `id` of a message too large to read, found in its first bytes: the top-level member
-/// `id` when it comes before the head ends (a writer that sorts members, or puts `jsonrpc` and
-/// `id` first, always does). So a message past the size bound is still answered to its sender's
-/// id, and a sender waiting on it is freed, instead of an answer to no one.
-enum LeadingID {
-  /// How many of a message's first bytes are kept to look for its id.
-  static let headBytes = 512
+/// The `id` of a message too large to read, found in its first bytes (`FrameDecoder`'s
+/// `tooLarge` keeps them): the top-level member `id` when it comes before the head ends (a writer
+/// that sorts members, or puts `jsonrpc` and `id` first, always does). So a message past the size
+/// bound is still answered to its sender's id, and a sender waiting on it is freed, instead of an
+/// answer to no one.
+public enum LeadingID {
+  /// The id in `head`, or nil when it is not in there (or not an object's member).
+  public static func find(in head: [UInt8]) -> RPCID? { find(in: head[...]) }
 
   /// The id in `head`, or nil when it is not in there (or not an object's member).
   static func find(in head: ArraySlice<UInt8>) -> RPCID? {
