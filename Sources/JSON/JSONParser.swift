@@ -51,7 +51,7 @@ public enum JSONParser {
   public static func parse(_ text: String) throws(Failure) -> JSONValue { try parse(Array(text.utf8)) }
 
   /// Where the members `names` of the one JSON object `bytes` holds stand in it (a repeated
-  /// key: the first counts), with nothing made of them: a message's envelope is read this
+  /// key: the last counts, as `parse` takes it), with nothing made of them: a message's envelope is read this
   /// way, each member then read from its text as it is needed (`parse(_:in:)`). Nil when the
   /// text is anything but one valid object (then `parse` says why): every member, named or
   /// not, is checked exactly as `parse` checks it.
@@ -94,7 +94,7 @@ public enum JSONParser {
             s.skipWhitespace()
             let start = s.index
             try checkValue(&s, depth: 1)
-            if let i, found[i] == nil { found[i] = start..<s.index }
+            if let i { found[i] = start..<s.index }
           } while s.consume(UInt8(ascii: ","))
           try s.expect(UInt8(ascii: "}"), "',' or '}' in an object")
         }
@@ -156,9 +156,9 @@ public enum JSONParser {
         let key = try s.readString()
         try s.expect(UInt8(ascii: ":"), "':' after an object key")
         let value = try parseValue(&s, depth: depth + 1)
-        // A repeated key: the first one counts, as in `JSONTapeDecoder` (two readers of one
-        // text must never disagree on what it says).
-        if object[key] == nil { object[key] = value }
+        // A repeated key: the last one counts, as in `JSONTapeDecoder`, jq and Python's json
+        // (two readers of one text must never disagree on what it says).
+        object[key] = value
       } while s.consume(UInt8(ascii: ","))
       try s.expect(UInt8(ascii: "}"), "',' or '}' in an object")
       return .object(object)

@@ -285,7 +285,7 @@ public struct JSONReader: ~Copyable {
   // MARK: A member read once
   //
   // Each reads the value that comes next into `slot`, which must still be empty: a member
-  // given twice is `Unusual` (the Codable way takes the first one).
+  // given twice is `Unusual` (the Codable way takes the last one).
 
   @inlinable public mutating func string(into slot: inout String?) throws(Unusual) {
     guard slot == nil else { throw Unusual() }

@@ -113,7 +113,7 @@ public final class JSONTape: Sendable {
   /// Past this many members an object's keyed container indexes them (`memberIndex`).
   static let indexedMembers = 32
 
-  /// Every member of the object at `object`, by name, to its value token (the first of a
+  /// Every member of the object at `object`, by name, to its value token (the last of a
   /// name given twice, as `member` finds it): one pass over the object.
   func memberIndex(of object: Int) -> [String: Int] {
     var index: [String: Int] = [:]
@@ -121,34 +121,43 @@ public final class JSONTape: Sendable {
     var i = object + 1
     for _ in 0..<tokens[object].count {
       let name = text(at: i)
-      if index[name] == nil { index[name] = i + 1 }
+      index[name] = i + 1
       i = after(i + 1)
     }
     return index
   }
 
-  /// The value token of the member named `name` (UTF-8) in the object at `object`.
-  func member(_ name: UnsafeBufferPointer<UInt8>, in object: Int) -> Int? {
+  /// The value token of the member named `name` (UTF-8) in the object at `object`: the last
+  /// of a name given twice (as jq and Python's json take it, and `JSONParser`). `unique`: the
+  /// object is one this build wrote (declared defaults), so the first found is the only one.
+  func member(_ name: UnsafeBufferPointer<UInt8>, in object: Int, unique: Bool = false) -> Int? {
     var i = object + 1
+    var found: Int?
     for _ in 0..<tokens[object].count {
       let key = tokens[i]
       if key.escaped {
-        if text(at: i) == String(decoding: name, as: UTF8.self) { return i + 1 }
+        if text(at: i) == String(decoding: name, as: UTF8.self) {
+          found = i + 1
+          if unique { break }
+        }
       } else if Int(key.end - key.start) == name.count {
         let same = bytes.withUnsafeBufferPointer { raw in
           name.isEmpty || memcmp(raw.baseAddress! + Int(key.start), name.baseAddress!, name.count) == 0
         }
-        if same { return i + 1 }
+        if same {
+          found = i + 1
+          if unique { break }
+        }
       }
       i = after(i + 1)
     }
-    return nil
+    return found
   }
 
-  /// The value token of the member named `name` in the object at `object`.
-  func member(_ name: String, in object: Int) -> Int? {
+  /// The value token of the member named `name` in the object at `object` (see above).
+  func member(_ name: String, in object: Int, unique: Bool = false) -> Int? {
     var name = name
-    return name.withUTF8 { member($0, in: object) }
+    return name.withUTF8 { member($0, in: object, unique: unique) }
   }
 
   /// The text of the string token at `i`.

@@ -1,7 +1,7 @@
 /// Decodes any `Decodable` straight from JSON bytes through a `JSONTape`: replay decodes
 /// every event of a log, and skipping the `JSONValue` tree (a dictionary per object, a string
 /// per key) makes that several times cheaper. Accepts what `JSONValueDecoder` accepts; where
-/// an object repeats a key, the first one counts.
+/// an object repeats a key, the last one counts (as `JSONParser`, jq and Python's json).
 public struct JSONTapeDecoder {
   public init() {}
 
@@ -165,9 +165,12 @@ private struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     } else if let i = tape.member(key.stringValue, in: object) {
       return (tape, i)
     }
-    if let (d, o) = contextualDefaults(), let i = d.member(key.stringValue, in: o) { return (d, i) }
+    // Declared defaults are this build's own writing: a name is in them once.
+    if let (d, o) = contextualDefaults(), let i = d.member(key.stringValue, in: o, unique: true) {
+      return (d, i)
+    }
     guard let defaults = MemberDefaultsCache.tape(for: owner),
-      let i = defaults.member(key.stringValue, in: 0)
+      let i = defaults.member(key.stringValue, in: 0, unique: true)
     else { return nil }
     return (defaults, i)
   }
@@ -179,7 +182,7 @@ private struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     var at = 0
     for key in tape.path(to: object) {
       guard key.intValue == nil, root.tokens[at].kind == .object,
-        let next = root.member(key.stringValue, in: at)
+        let next = root.member(key.stringValue, in: at, unique: true)
       else { return nil }
       at = next
     }

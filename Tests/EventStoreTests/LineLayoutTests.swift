@@ -77,12 +77,14 @@ final class LineLayoutTests: XCTestCase {
       text[..<text.range(of: #","crc":""#)!.lowerBound].replacingOccurrences(
         of: #""type":"#, with: #""type":"other.event","type":"#
       ).utf8)
-    lines[1] = body + Array(#","crc":""#.utf8) + Array(String(format: "%08x", CRC32C.checksum(body)).utf8)
+    lines[1] =
+      body + Array(#","crc":""#.utf8) + Array(String(format: "%08x", CRC32C.checksum(body)).utf8)
       + Array(#""}"#.utf8)
     writeFile(path, lines.flatMap { $0 + [0x0A] })
     let report = try LogVerifier.verify(path: path)
     XCTAssertEqual(report.problems.count, 1)
     XCTAssertEqual(report.problems.first?.line, 2)
-    XCTAssertTrue(report.problems.first?.reason.contains(#""type" is given twice"#) == true, "\(report.problems)")
+    XCTAssertTrue(
+      report.problems.first?.reason.contains(#""type" is given twice"#) == true, "\(report.problems)")
   }
 }

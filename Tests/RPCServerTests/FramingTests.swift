@@ -110,6 +110,31 @@ final class FramingTests: XCTestCase {
     XCTAssertEqual(refused?["error"]?["code"], .number(-32600))
   }
 
+  /// A request naming a parameter twice: the last value counts, on the fast reading of a
+  /// small params object and on the parsed one alike (as jq and Python's json take it).
+  func testAParameterGivenTwiceTakesItsLastValueOnEveryPath() throws {
+    let p = try RPCProcess(framing: .ndjson)
+    _ = p.initialize()
+    /// The id of the next answer, past the patches before it.
+    func answer(_ id: Int) -> JSONValue? {
+      while let message = p.next() {
+        if message["method"] == nil { return message["id"] }
+      }
+      return nil
+    }
+    p.send(
+      #"{"jsonrpc":"2.0","id":5,"method":"auth/setEmail","params":{"value":"first@b.c","value":"last@b.c"}}"#)
+    XCTAssertEqual(answer(5), .number(5))
+    XCTAssertEqual(
+      p.call(Requests.StateGet(pointer: "/login/email/value"))["value"], .string("last@b.c"))
+    // Past the fast reading's four members: parsed.
+    p.send(
+      #"{"jsonrpc":"2.0","id":6,"method":"settings/update","params":{"pageSize":20,"appearance":"light","language":"en","prefetchDistance":4,"pageSize":30}}"#
+    )
+    XCTAssertEqual(answer(6), .number(6))
+    XCTAssertEqual(p.call(Requests.StateGet(pointer: "/settings/pageSize"))["value"], .number(30))
+  }
+
   func testForcedFramingAndDecoderUnit() throws {
     let p = try RPCProcess(framing: .ndjson, forceFraming: true)
     XCTAssertEqual(p.initialize()["capabilities"]?["framing"], .string("ndjson"))

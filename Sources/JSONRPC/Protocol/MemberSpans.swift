@@ -9,7 +9,7 @@ import JSON
 /// Where each member of a params object stands in its text: its name's bytes and its value's,
 /// read in one pass with no string or value made. Only the usual object takes this form: at
 /// most `capacity` members, none with an escaped name (anything else is parsed by `Params`).
-/// A repeated name: the first counts, as the parser reads it.
+/// A repeated name: the last counts, as the parser reads it.
 ///
 /// Inline, owned by the `Params` that reads it; bound: `capacity` members (the most a method
 /// takes but `settings/update`, whose params are parsed).
@@ -54,7 +54,9 @@ struct MemberSpans {
           s.skipWhitespace()
           let start = s.index
           try s.skipValue()
-          if spans.index(of: UnsafeRawBufferPointer(rebasing: raw[name]), in: raw) == nil {
+          if let k = spans.index(of: UnsafeRawBufferPointer(rebasing: raw[name]), in: raw) {
+            spans.spans[k].value = Span(start..<s.index)
+          } else {
             guard spans.count < Self.capacity else { return false }
             spans.spans[spans.count] = (Span(name), Span(start..<s.index))
             spans.count += 1

@@ -8,7 +8,7 @@ import XCTest
 /// give exactly what the Codable path gives: the same value, or a refusal where it refuses.
 final class JSONReadableTests: XCTestCase {
   /// Every variant of `base` this test tries: each member removed, null, of every other
-  /// kind, repeated (the first counts), under an escaped name; an unknown member added.
+  /// kind, repeated (the last counts), under an escaped name; an unknown member added.
   private func variants(of base: JSONValue) -> [String] {
     guard case .object(let members) = base else { return [] }
     let text = { (v: JSONValue) in String(decoding: JSONWriter.bytes(v), as: UTF8.self) }
@@ -34,7 +34,7 @@ final class JSONReadableTests: XCTestCase {
         var changed = members
         changed[name] = other
         out.append(text(.object(changed)))
-        // Repeated: the first of the two counts, as in JSONParser.
+        // Repeated: the last of the two counts, as in JSONParser.
         out.append("{\(text(.string(name))):\(text(other)),\(text(.object(members)).dropFirst())")
         out.append("{\(text(.object(members)).dropFirst().dropLast()),\(text(.string(name))):\(text(other))}")
       }
