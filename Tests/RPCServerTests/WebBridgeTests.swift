@@ -387,11 +387,8 @@ final class WebBridgeTests: XCTestCase {
   func testSlowClientsNeverTakeThePagesSlots() throws {
     let bridge = try RunningBridge(bridgeArguments: ["--max-connections", "8", "--request-timeout", "10"])
     defer { bridge.stop() }
-    let slow = try (0..<20).map { _ in try bridge.idle() }
+    let slow = try bridge.trickling(20, "GET / HT")
     defer { slow.forEach { close($0) } }
-    for fd in slow {
-      _ = Array("GET / HT".utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-    }
     let call = #"{"jsonrpc":"2.0","id":1,"method":"state/get","params":{"pointer":"/session/status"}}"#
     var statuses: [Int] = []
     for n in 0..<25 {
@@ -407,13 +404,8 @@ final class WebBridgeTests: XCTestCase {
   func testAFloodOfTricklingHeadsNeverLocksThePageOut() throws {
     let bridge = try RunningBridge(bridgeArguments: ["--max-connections", "8", "--request-timeout", "10"])
     defer { bridge.stop() }
-    let slow = try (0..<60).map { _ in try bridge.idle() }
+    let slow = try bridge.trickling(60, "POST /rpc HT")
     defer { slow.forEach { close($0) } }
-    for fd in slow {
-      _ = Array("POST /rpc HT".utf8).withUnsafeBytes {
-        send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-      }
-    }
     let call = #"{"jsonrpc":"2.0","id":1,"method":"state/get","params":{"pointer":"/session/status"}}"#
     let statuses = try (0..<20).map { _ in try bridge.http("POST", "/rpc", body: call).status }
     XCTAssertEqual(statuses, Array(repeating: 200, count: 20))
@@ -532,6 +524,15 @@ private final class RunningBridge: @unchecked Sendable {
   }
 
   /// One request, the whole answer (the bridge closes after it).
+  /// `count` connections that send the start of a request's head, then nothing.
+  func trickling(_ count: Int, _ start: String) throws -> [Int32] {
+    let fds = try (0..<count).map { _ in try idle() }
+    for fd in fds {
+      _ = Array(start.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+    return fds
+  }
+
   func http(
     _ method: String, _ target: String, body: String? = nil, withToken: Bool = true, host: String? = nil,
     stream: String? = nil
