@@ -10,7 +10,8 @@ import Synchronization
 /// its `hello` carried) in `X-Gallery-Stream`; its events go to that stream only, from the
 /// `from` it asked (a catch-up read with `events/read`, then the live events of the bridge's
 /// one core subscription, with no seq missed or repeated), and its `events/unsubscribe` ends
-/// its own subscription alone. Owner of the per-page state: one `Mutex`; bound: the pages'
+/// its own subscription alone. Owner of the per-page state: one `Mutex`, under which every
+/// page's events are queued (so a replaced subscription's never follow its successor's); bound: the pages'
 /// streams, and at most `maxHeldBytes` of live events held per page while its catch-up runs
 /// (past it the page gets `events/dropped`, as the core does for a client that falls behind).
 final class PageSubscriptions: Sendable {
@@ -102,14 +103,14 @@ final class PageSubscriptions: Sendable {
       return
     }
     guard case .array(let events)? = message["params"]?["events"] else { return }
-    var sends: [(String, [JSONValue])] = []
     var dropped: [(String, UInt64)] = []
+    // Live events are queued under the lock, so they follow a catch-up's last events in order.
     state.withLock { s in
       for (id, var page) in s.pages {
         let fresh = events.filter { ($0["seq"]?.exactInteger).map { UInt64($0) >= page.next } ?? false }
         guard !fresh.isEmpty else { continue }
         if page.live {
-          sends.append((id, fresh))
+          send(fresh, to: id)
           page.next = Self.after(fresh, page.next)
         } else {
           page.held += fresh
@@ -123,7 +124,6 @@ final class PageSubscriptions: Sendable {
         s.pages[id] = page
       }
     }
-    for (id, batch) in sends { send(batch, to: id) }
     for (id, resume) in dropped {
       drop(
         id, resumeFrom: resume, "the page fell over \(Self.maxHeldBytes >> 20) MiB behind during its catch-up"
@@ -173,26 +173,28 @@ final class PageSubscriptions: Sendable {
         return
       }
       guard streams.isOpen(stream) else { return unsubscribe(stream: stream) }
+      // Sent under the lock that says this subscription is still the stream's (queueing never
+      // waits for the page): a newer one's events never come before a replaced one's.
       let advanced = state.withLock { s -> Bool in
         guard var page = s.pages[stream], page.generation == generation else { return false }
         page.next = Self.after(events, page.next)
         s.pages[stream] = page
+        send(events, to: stream)
         return true
       }
       if !advanced { return }
-      send(events, to: stream)
     }
-    let held = state.withLock { s -> [JSONValue] in
-      guard var page = s.pages[stream], page.generation == generation else { return [] }
+    state.withLock { s in
+      guard var page = s.pages[stream], page.generation == generation else { return }
       let fresh = page.held.filter { ($0["seq"]?.exactInteger).map { UInt64($0) >= page.next } ?? false }
       page.next = Self.after(fresh, max(page.next, last + 1))
       page.held = []
       page.heldBytes = 0
       page.live = true
       s.pages[stream] = page
-      return fresh
+      // Before any live event: the next `deliver` takes the lock after this.
+      if !fresh.isEmpty { send(fresh, to: stream) }
     }
-    if !held.isEmpty { send(held, to: stream) }
   }
 
   private func send(_ events: [JSONValue], to stream: String) {

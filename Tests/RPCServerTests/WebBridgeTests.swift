@@ -290,15 +290,28 @@ final class WebBridgeTests: XCTestCase {
     XCTAssertEqual(next["method"], .string("state/changed"), "no events for a page that did not subscribe")
   }
 
-  /// One subscription per stream: subscribing again replaces the first, so every event comes
-  /// once and in order.
-  func testASecondSubscribeReplacesTheFirst() throws {
-    let bridge = try RunningBridge()
-    defer { bridge.stop() }
-    for i in 0..<5 {
-      _ = try bridge.rpc(
-        #"{"jsonrpc":"2.0","id":\#(i),"method":"auth/setEmail","params":{"value":"a\#(i)@b.c"}}"#)
+  /// A data directory whose log holds `count` typed emails, for catch-ups that take a while.
+  private func directory(withEvents count: Int) throws -> TemporaryDirectory {
+    let dir = TemporaryDirectory()
+    let log = try EventLog(path: dir.path + "/events.jsonl", options: EventLogOptions(durability: .none))
+    for batch in stride(from: 0, to: count, by: 1000) {
+      try log.append(
+        (batch..<min(count, batch + 1000)).map { i in
+          NewEvent(
+            type: "auth.fieldEdited",
+            data: Array(#"{"field":"email","form":"login","value":"\#(i)@b.c"}"#.utf8))
+        })
     }
+    try log.close()
+    return dir
+  }
+
+  /// One subscription per stream: subscribing again replaces the first (its catch-up stops,
+  /// none of its events after the second's), so from the second on every event comes once and
+  /// in order, through the live one (two catch-ups on one stream interleaved before).
+  func testASecondSubscribeReplacesTheFirst() throws {
+    let bridge = try RunningBridge(dataDirectory: try directory(withEvents: 5000))
+    defer { bridge.stop() }
     let page = try bridge.openEvents()
     let id = try XCTUnwrap(try JSONParser.parse(try page.next().data)["stream"]?.string)
     var last: Int64 = 0
@@ -324,18 +337,7 @@ final class WebBridgeTests: XCTestCase {
   /// subscription with `events/dropped` naming where to resume, never a success followed by
   /// silence: each page gets every event or the drop.
   func testNoCatchUpFallsShortInSilence() throws {
-    let dir = TemporaryDirectory()
-    let log = try EventLog(path: dir.path + "/events.jsonl", options: EventLogOptions(durability: .none))
-    for batch in 0..<5 {
-      try log.append(
-        (0..<1000).map { i in
-          NewEvent(
-            type: "auth.fieldEdited",
-            data: Array(#"{"field":"email","form":"login","value":"\#(batch)-\#(i)@b.c"}"#.utf8))
-        })
-    }
-    try log.close()
-    let bridge = try RunningBridge(dataDirectory: dir)
+    let bridge = try RunningBridge(dataDirectory: try directory(withEvents: 5000))
     defer { bridge.stop() }
     let pages = try (0..<24).map { _ in try bridge.openEvents() }
     let ids = try pages.map { try XCTUnwrap(try JSONParser.parse(try $0.next().data)["stream"]?.string) }
