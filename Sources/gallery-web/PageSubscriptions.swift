@@ -11,9 +11,10 @@ import Synchronization
 /// `from` it asked (a catch-up read with `events/read`, then the live events of the bridge's
 /// one core subscription, with no seq missed or repeated), and its `events/unsubscribe` ends
 /// its own subscription alone. Owner of the per-page state: one `Mutex`, under which every
-/// page's events are queued (so a replaced subscription's never follow its successor's); bound: the pages'
-/// streams, and at most `maxHeldBytes` of live events held per page while its catch-up runs
-/// (past it the page gets `events/dropped`, as the core does for a client that falls behind).
+/// page's events are queued (so a replaced subscription's never follow its successor's);
+/// bound: the pages' streams, and at most `maxHeldBytes` of live events held per page while
+/// its catch-up runs (past it the page gets `events/dropped`, as the core does for a client
+/// that falls behind).
 final class PageSubscriptions: Sendable {
   /// One page's subscription.
   struct Page: Sendable {
