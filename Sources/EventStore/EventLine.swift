@@ -256,7 +256,9 @@ public enum EventLine {
         try s.expect(UInt8(ascii: ":"), "':'")
       }
       if member != .other {
-        guard seen.insert(member).inserted else { throw s.fail("\"\(member == .version ? "v" : "\(member)")\" is given twice") }
+        guard seen.insert(member).inserted else {
+          throw s.fail("\"\(member == .version ? "v" : "\(member)")\" is given twice")
+        }
       }
       switch member {
       case .seq: seq = try s.readUInt()

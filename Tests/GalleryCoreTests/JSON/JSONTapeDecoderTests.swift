@@ -85,7 +85,8 @@ final class JSONTapeDecoderTests: XCTestCase {
       )
     }
     XCTAssertEqual(
-      try JSONParser.parse(#"{"k":1,"k":2}"#), .object(["k": .number(2)]), "the last of a repeated key, as jq")
+      try JSONParser.parse(#"{"k":1,"k":2}"#), .object(["k": .number(2)]), "the last of a repeated key, as jq"
+    )
   }
 
   /// A surrogate escape without its pair names no character: both readers refuse it (the
