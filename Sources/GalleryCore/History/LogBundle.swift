@@ -58,7 +58,7 @@ public enum LogBundle {
 
   /// Writes the bundle of `range` of the log at `log` to `out` (whole or not at all), streamed
   /// through a temp file of its own (`BundleFile`): memory holds the start state and one chunk,
-  /// whatever the range's size, and the file never passes `maxBytes`. `placement` says whether
+  /// whatever the range's size, and the file never passes `maxBytes`. `replacing` says whether
   /// it may replace a regular file at `out`. A range that starts or ends inside an atomic
   /// batch grows to the batch's edges.
   public static func export(
