@@ -1,8 +1,9 @@
 /// The feed's effects, as data.
 public enum FeedEffect: Codable, Equatable, Sendable {
   /// Fetch a page from the feed provider; records `feed.pageLoaded` or `feed.loadFailed`
-  /// (with `feed.offlineCopyShown` beside it when the server cannot be reached and a copy is kept).
-  case loadPage(requestID: Int, query: String, page: Int, perPage: Int)
+  /// (with `feed.offlineCopyShown` beside it when the server cannot be reached, a copy is kept
+  /// and `offlineCopy` says the list shown may be replaced by it: nothing live is shown).
+  case loadPage(requestID: Int, query: String, page: Int, perPage: Int, offlineCopy: Bool)
   /// Keep this first page on disk as the offline copy (replacing the last one).
   case saveOfflineCopy(provider: String, query: String, photos: [Photo])
   /// Read the offline copy; records `feed.offlineCopyShown` if there is one for `provider`.
@@ -13,7 +14,7 @@ public enum FeedEffect: Codable, Equatable, Sendable {
 extension FeedFeature {
   static func run(_ effect: FeedEffect, in runtime: EffectRuntime) {
     switch effect {
-    case .loadPage(let requestID, let query, let page, let perPage):
+    case .loadPage(let requestID, let query, let page, let perPage, let showsCopy):
       let feed = runtime.environment.feed
       runtime.run(
         { [offlineCopy = offlineCopy(runtime)] in
@@ -27,7 +28,7 @@ extension FeedFeature {
             // failure, in one append, so no client sees the failed feed before its copy. Its
             // fold shows it only if this failure was the current load's.
             let failed = Event(FeedEvents.LoadFailed(requestID: requestID, failure: failure))
-            guard failure.kind == .offline, let copy = offlineCopy.load(provider: feed.name) else {
+            guard failure.kind == .offline, showsCopy, let copy = offlineCopy.load(provider: feed.name) else {
               return [failed]
             }
             return [failed, Event(FeedEvents.OfflineCopyShown(photos: copy.photos, query: copy.query))]

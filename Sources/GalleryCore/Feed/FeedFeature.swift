@@ -72,7 +72,9 @@ enum FeedFeature: TakesActions, RunsEffects, KeepsDerivedState, ShowsImages, Has
     var events = [Event(FeedEvents.LoadStarted(requestID: id, mode: mode, page: page, query: query))]
     if state.connectivity == .offline {
       events.append(Event(FeedEvents.LoadFailed(requestID: id, failure: .declaredOffline)))
-      if let copy = state.feed.offlineCopy, copy.provider == state.feed.provider {
+      if let copy = state.feed.offlineCopy, copy.provider == state.feed.provider,
+        state.feed.mayShowOfflineCopy
+      {
         events.append(Event(FeedEvents.OfflineCopyShown(photos: copy.photos, query: copy.query)))
       }
     }
@@ -122,7 +124,9 @@ enum FeedFeature: TakesActions, RunsEffects, KeepsDerivedState, ShowsImages, Has
     },
     .fold(FeedEvents.LoadStarted.self) { state, e in
       state.nextRequestID = max(state.nextRequestID, e.requestID + 1)
-      state.feed.pendingLoad = .init(requestID: e.requestID, mode: e.mode, page: e.page, query: e.query)
+      state.feed.pendingLoad = .init(
+        requestID: e.requestID, mode: e.mode, page: e.page, query: e.query,
+        perPage: state.feed.pageSize(for: e.mode))
       state.feed.error = nil
       switch e.mode {
       case .more: state.feed.status = .loadingMore
@@ -168,6 +172,7 @@ enum FeedFeature: TakesActions, RunsEffects, KeepsDerivedState, ShowsImages, Has
       }
       state.feed.keyIndex = FeedKeyIndex(present)
       state.feed.page = pending.page
+      state.feed.listPageSize = pending.perPage ?? state.feed.perPage
       state.feed.hasMore = e.page.hasMore
       state.feed.status = .loaded
       state.feed.pendingLoad = nil
@@ -223,8 +228,12 @@ enum FeedFeature: TakesActions, RunsEffects, KeepsDerivedState, ShowsImages, Has
     },
     .plan(FeedEvents.LoadStarted.self) { e, state in
       guard state.connectivity == .online else { return [] }
+      let perPage = state.feed.pendingLoad?.perPage ?? state.feed.pageSize(for: e.mode)
       return [
-        .feed(.loadPage(requestID: e.requestID, query: e.query, page: e.page, perPage: state.feed.perPage))
+        .feed(
+          .loadPage(
+            requestID: e.requestID, query: e.query, page: e.page, perPage: perPage,
+            offlineCopy: state.feed.mayShowOfflineCopy))
       ]
     },
     .plan(FeedEvents.PageLoaded.self) { e, state in
@@ -241,7 +250,7 @@ enum FeedFeature: TakesActions, RunsEffects, KeepsDerivedState, ShowsImages, Has
     // own effect records the copy with the failure.)
     .plan(FeedEvents.LoadFailed.self) { e, state in
       guard e.failure.kind == .offline && state.feed.status == .failed, state.connectivity == .offline,
-        state.feed.offlineCopy?.provider != state.feed.provider
+        state.feed.offlineCopy?.provider != state.feed.provider, state.feed.mayShowOfflineCopy
       else {
         return []
       }

@@ -22,7 +22,12 @@ public struct FeedState: Codable, Equatable, Sendable {
   @Nullable public var emptyNotice: Message? = nil
   /// The items are the offline copy of the last first page, not a live answer.
   public var isOfflineCopy = false
+  /// The page size the next refresh asks with (the setting).
   public var perPage = 20
+  /// The page size the shown list's pages were asked with: its next pages are asked with it
+  /// too, so a changed setting never skips or repeats a photo; the setting applies from the
+  /// next refresh or search. Nil (a state written before it existed): `perPage`.
+  @CoreOnly @Nullable public var listPageSize: Int? = nil
   /// The load in flight: its id, mode and page.
   @CoreOnly @Nullable public var pendingLoad: PendingLoad? = nil
   /// The debounce timer waiting to search `query`.
@@ -37,7 +42,7 @@ public struct FeedState: Codable, Equatable, Sendable {
   /// Every member but `keyIndex`.
   private enum CodingKeys: String, CodingKey {
     case provider, query, activeQuery, status, items, page, hasMore, error, emptyNotice, isOfflineCopy
-    case perPage, pendingLoad, debounceTimer, offlineCopy
+    case perPage, listPageSize, pendingLoad, debounceTimer, offlineCopy
   }
 
   public struct PendingLoad: Codable, Equatable, Sendable {
@@ -45,12 +50,15 @@ public struct FeedState: Codable, Equatable, Sendable {
     public var mode: LoadMode
     public var page: Int
     public var query: String
+    /// The page size it asks with. Nil (a state written before it existed): the feed's `perPage`.
+    @CoreOnly @Nullable public var perPage: Int? = nil
 
-    public init(requestID: Int, mode: LoadMode, page: Int, query: String) {
+    public init(requestID: Int, mode: LoadMode, page: Int, query: String, perPage: Int? = nil) {
       self.requestID = requestID
       self.mode = mode
       self.page = page
       self.query = query
+      self.perPage = perPage
     }
   }
 
@@ -77,6 +85,16 @@ public struct FeedState: Codable, Equatable, Sendable {
     if !hasMore { return .noMore }
     return nil
   }
+
+  /// The page size a load in `mode` asks with: a next page continues the shown list at its
+  /// own size; a refresh starts over at the setting's.
+  func pageSize(for mode: LoadMode) -> Int {
+    mode == .more ? (listPageSize ?? perPage) : perPage
+  }
+
+  /// A failed load may show the offline copy in place of the list: nothing live is shown (a
+  /// live list, however old, is kept and its failure says it is not fresh).
+  var mayShowOfflineCopy: Bool { items.isEmpty || isOfflineCopy }
 
   /// The index of the item with `key` (keys are unique).
   func index(of key: String) -> Int? { Self.index(of: key, in: items, keyIndex) }

@@ -17,16 +17,17 @@ final class FeedMachineTests: XCTestCase {
     let store = TestStore(state: state)
     store.send(.feed(.refresh)) {
       $0.feed.status = .loading
-      $0.feed.pendingLoad = .init(requestID: 1, mode: .refresh, page: 1, query: "")
+      $0.feed.pendingLoad = .init(requestID: 1, mode: .refresh, page: 1, query: "", perPage: 20)
       $0.nextRequestID = 2
     }
-    store.expectEffects([.feed(.loadPage(requestID: 1, query: "", page: 1, perPage: 20))])
+    store.expectEffects([.feed(.loadPage(requestID: 1, query: "", page: 1, perPage: 20, offlineCopy: true))])
     let page = FeedPage(photos: [1, 2, 3].map(Self.photo), hasMore: true)
     store.receive([Event(FeedEvents.PageLoaded(requestID: 1, page: page))]) {
       $0.feed.status = .loaded
       $0.feed.pendingLoad = nil
       $0.feed.items = page.photos.map { FeedItem(photo: $0) }
       $0.feed.page = 1
+      $0.feed.listPageSize = 20
       $0.feed.hasMore = true
       $0.feed.offlineCopy = OfflineCopyPage(provider: "demo", query: "", photos: page.photos)
     }
@@ -52,11 +53,13 @@ final class FeedMachineTests: XCTestCase {
     let events = store.send(.feed(.debounceElapsed(3))) {
       $0.feed.debounceTimer = nil
       $0.feed.status = .refreshing
-      $0.feed.pendingLoad = .init(requestID: 4, mode: .refresh, page: 1, query: "fox")
+      $0.feed.pendingLoad = .init(requestID: 4, mode: .refresh, page: 1, query: "fox", perPage: 20)
       $0.nextRequestID = 5
     }
     XCTAssertEqual(events.map(\.type), ["feed.debounceFired", "feed.loadStarted"])
-    store.expectEffects([.feed(.loadPage(requestID: 4, query: "fox", page: 1, perPage: 20))])
+    store.expectEffects([
+      .feed(.loadPage(requestID: 4, query: "fox", page: 1, perPage: 20, offlineCopy: false))
+    ])
     store.finish()
   }
 
@@ -64,10 +67,10 @@ final class FeedMachineTests: XCTestCase {
     let store = loaded()
     store.send(.feed(.loadMore)) {
       $0.feed.status = .loadingMore
-      $0.feed.pendingLoad = .init(requestID: 2, mode: .more, page: 2, query: "")
+      $0.feed.pendingLoad = .init(requestID: 2, mode: .more, page: 2, query: "", perPage: 20)
       $0.nextRequestID = 3
     }
-    store.expectEffects([.feed(.loadPage(requestID: 2, query: "", page: 2, perPage: 20))])
+    store.expectEffects([.feed(.loadPage(requestID: 2, query: "", page: 2, perPage: 20, offlineCopy: false))])
     XCTAssertEqual(store.send(.feed(.loadMore)), [], "one load at a time")
     let page2 = FeedPage(photos: [3, 4, 2, 5].map(Self.photo), hasMore: false)
     store.receive([Event(FeedEvents.PageLoaded(requestID: 2, page: page2))]) {
@@ -94,7 +97,7 @@ final class FeedMachineTests: XCTestCase {
       FeedItem(photo: Self.photo(3), thumbnail: ImageState(status: .loaded, path: "/cache/3")),
     ]
     state.feed.status = .refreshing
-    state.feed.pendingLoad = .init(requestID: 7, mode: .refresh, page: 1, query: "")
+    state.feed.pendingLoad = .init(requestID: 7, mode: .refresh, page: 1, query: "", perPage: 20)
     state.nextRequestID = 8
     let store = TestStore(state: state)
     // 3 is gone, 2 failed (asked for again), 1 loaded (kept), 6 new; 1 again in the page once.
@@ -107,6 +110,7 @@ final class FeedMachineTests: XCTestCase {
         FeedItem(photo: Self.photo(6)),
       ]
       $0.feed.page = 1
+      $0.feed.listPageSize = 20
       $0.feed.hasMore = true
       $0.feed.offlineCopy = OfflineCopyPage(provider: "demo", query: "", photos: page.photos)
     }
@@ -118,15 +122,15 @@ final class FeedMachineTests: XCTestCase {
     let store = loaded()
     store.send(.feed(.refresh)) {
       $0.feed.status = .refreshing
-      $0.feed.pendingLoad = .init(requestID: 2, mode: .refresh, page: 1, query: "")
+      $0.feed.pendingLoad = .init(requestID: 2, mode: .refresh, page: 1, query: "", perPage: 20)
       $0.nextRequestID = 3
     }
-    store.expectEffects([.feed(.loadPage(requestID: 2, query: "", page: 1, perPage: 20))])
+    store.expectEffects([.feed(.loadPage(requestID: 2, query: "", page: 1, perPage: 20, offlineCopy: false))])
     store.send(.feed(.refresh)) {
-      $0.feed.pendingLoad = .init(requestID: 3, mode: .refresh, page: 1, query: "")
+      $0.feed.pendingLoad = .init(requestID: 3, mode: .refresh, page: 1, query: "", perPage: 20)
       $0.nextRequestID = 4
     }
-    store.expectEffects([.feed(.loadPage(requestID: 3, query: "", page: 1, perPage: 20))])
+    store.expectEffects([.feed(.loadPage(requestID: 3, query: "", page: 1, perPage: 20, offlineCopy: false))])
     store.receive([
       Event(FeedEvents.PageLoaded(requestID: 2, page: FeedPage(photos: [Self.photo(9)], hasMore: false)))
     ])
@@ -208,44 +212,72 @@ final class FeedMachineTests: XCTestCase {
     store.finish()
   }
 
+  /// Declared offline with nothing live shown (the provider just chosen), a search fails at
+  /// once with the copy the state keeps; back online, it goes out.
   func testOfflineServesTheLastFirstPageAndComingBackOnlineRefreshes() {
     let store = loaded()
+    store.send(.feed(.setConnectivity(online: false))) { $0.connectivity = .offline }
     store.send(.feed(.setQuery("owl"))) {
       $0.feed.query = "owl"
       $0.feed.debounceTimer = 2
       $0.nextRequestID = 3
     }
     store.expectEffects([.startTimer(id: 2, milliseconds: 300, then: .feed(.debounceElapsed(2)))])
-    store.send(.feed(.setConnectivity(online: false))) { $0.connectivity = .offline }
+    // A live list is kept: its failure says it is not fresh, and the copy does not replace it.
     let offline = RequestFailure(kind: .offline, detail: "the device is offline")
-    // The search cannot go out: its failure and the copy the state keeps are one change, so no
-    // screen ever shows the failed search alone.
-    let events = store.send(.feed(.debounceElapsed(2))) {
+    let kept = store.send(.feed(.debounceElapsed(2))) {
       $0.nextRequestID = 4
       $0.feed.debounceTimer = nil
       $0.feed.status = .failed
       $0.feed.error = MessageCatalog.message("request.offline", retryable: true).retrying("feed/refresh")
-      $0.feed.isOfflineCopy = true
-      $0.feed.hasMore = false
     }
     XCTAssertEqual(
-      events,
+      kept,
       [
         Event(FeedEvents.DebounceFired(timerID: 2)),
         Event(FeedEvents.LoadStarted(requestID: 3, mode: .refresh, page: 1, query: "owl")),
         Event(FeedEvents.LoadFailed(requestID: 3, failure: offline)),
+      ], "the 3 live photos stay")
+    store.expectEffects([])
+    // With nothing live shown, the failure and the copy the state keeps are one change, so no
+    // screen ever shows the failed search alone.
+    var empty = AppState()
+    empty.route = [Route(.home)]
+    empty.connectivity = .offline
+    empty.nextRequestID = 4
+    empty.feed.query = "owl"
+    empty.feed.status = .failed
+    empty.feed.offlineCopy = OfflineCopyPage(provider: "demo", query: "", photos: [1, 2, 3].map(Self.photo))
+    let fresh = TestStore(state: empty)
+    let events = fresh.send(.feed(.refresh)) {
+      $0.nextRequestID = 5
+      $0.feed.error = MessageCatalog.message("request.offline", retryable: true).retrying("feed/refresh")
+      $0.feed.items = [1, 2, 3].map { FeedItem(photo: Self.photo($0)) }
+      $0.feed.activeQuery = ""
+      $0.feed.isOfflineCopy = true
+      $0.feed.hasMore = false
+      $0.feed.page = 1
+    }
+    XCTAssertEqual(
+      events,
+      [
+        Event(FeedEvents.LoadStarted(requestID: 4, mode: .refresh, page: 1, query: "owl")),
+        Event(FeedEvents.LoadFailed(requestID: 4, failure: offline)),
         Event(FeedEvents.OfflineCopyShown(photos: [1, 2, 3].map(Self.photo), query: "")),
       ], "fails fast: no request goes out, and the copy comes with the failure")
-    store.expectEffects([])
-    XCTAssertEqual(store.send(.feed(.loadMore)), [], "the offline copy has no next page")
-    store.send(.feed(.setConnectivity(online: true))) {
+    fresh.expectEffects([])
+    XCTAssertEqual(fresh.send(.feed(.loadMore)), [], "the offline copy has no next page")
+    fresh.send(.feed(.setConnectivity(online: true))) {
       $0.connectivity = .online
       $0.feed.status = .refreshing
       $0.feed.error = nil
-      $0.feed.pendingLoad = .init(requestID: 4, mode: .refresh, page: 1, query: "owl")
-      $0.nextRequestID = 5
+      $0.feed.pendingLoad = .init(requestID: 5, mode: .refresh, page: 1, query: "owl", perPage: 20)
+      $0.nextRequestID = 6
     }
-    store.expectEffects([.feed(.loadPage(requestID: 4, query: "owl", page: 1, perPage: 20))])
+    fresh.expectEffects([
+      .feed(.loadPage(requestID: 5, query: "owl", page: 1, perPage: 20, offlineCopy: true))
+    ])
+    fresh.finish()
     store.finish()
   }
 
@@ -256,13 +288,10 @@ final class FeedMachineTests: XCTestCase {
     state.route = [Route(.home)]
     state.connectivity = .offline
     state.nextRequestID = 2
-    state.feed.status = .loaded
-    state.feed.page = 1
-    state.feed.items = [FeedItem(photo: Self.photo(2))]
+    state.feed.status = .failed
     let store = TestStore(state: state)
     let events = store.send(.feed(.refresh)) {
       $0.nextRequestID = 3
-      $0.feed.status = .failed
       $0.feed.error = MessageCatalog.message("request.offline", retryable: true).retrying("feed/refresh")
     }
     XCTAssertEqual(events.map(\.type), ["feed.loadStarted", "feed.loadFailed"])
@@ -270,6 +299,7 @@ final class FeedMachineTests: XCTestCase {
     store.receive([Event(FeedEvents.OfflineCopyShown(photos: [Self.photo(1)], query: ""))]) {
       $0.feed.items = [FeedItem(photo: Self.photo(1))]
       $0.feed.isOfflineCopy = true
+      $0.feed.page = 1
     }
     store.finish()
   }
@@ -287,11 +317,13 @@ final class FeedMachineTests: XCTestCase {
     let events = store.send(.feed(.start(provider: "demo"))) {
       $0.feed.debounceTimer = nil
       $0.feed.status = .refreshing
-      $0.feed.pendingLoad = .init(requestID: 3, mode: .refresh, page: 1, query: "owl")
+      $0.feed.pendingLoad = .init(requestID: 3, mode: .refresh, page: 1, query: "owl", perPage: 20)
       $0.nextRequestID = 4
     }
     XCTAssertEqual(events.map(\.type), ["feed.debounceFired", "feed.loadStarted"])
-    store.expectEffects([.feed(.loadPage(requestID: 3, query: "owl", page: 1, perPage: 20))])
+    store.expectEffects([
+      .feed(.loadPage(requestID: 3, query: "owl", page: 1, perPage: 20, offlineCopy: false))
+    ])
     // The Images module closes the downloads the last process left running, for every screen.
     let resumed = store.send(.images(.resume)) { $0.feed.items[0].thumbnail = ImageState() }
     XCTAssertEqual(resumed.map(\.type), ["feed.imagesCancelled"])
@@ -300,11 +332,11 @@ final class FeedMachineTests: XCTestCase {
       $0.feed = FeedState()
       $0.feed.provider = "pexels"
       $0.feed.status = .loading
-      $0.feed.pendingLoad = .init(requestID: 4, mode: .refresh, page: 1, query: "")
+      $0.feed.pendingLoad = .init(requestID: 4, mode: .refresh, page: 1, query: "", perPage: 20)
       $0.nextRequestID = 5
     }
     XCTAssertEqual(switched.map(\.type), ["feed.providerSelected", "feed.loadStarted"])
-    store.expectEffects([.feed(.loadPage(requestID: 4, query: "", page: 1, perPage: 20))])
+    store.expectEffects([.feed(.loadPage(requestID: 4, query: "", page: 1, perPage: 20, offlineCopy: true))])
     store.finish()
   }
 }

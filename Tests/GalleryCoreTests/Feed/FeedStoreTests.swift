@@ -159,12 +159,21 @@ final class FeedStoreTests: XCTestCase {
     XCTAssertNotNil(store.state.unreachable["feed"]?.since, "the refused connection is shown with its time")
     XCTAssertEqual(store.state.feed.status, .failed)
     XCTAssertEqual(store.state.feed.error?.code, "request.offline")
-    XCTAssertTrue(store.state.feed.isOfflineCopy)
+    XCTAssertFalse(store.state.feed.isOfflineCopy, "the list shown is kept; its failure says it is not fresh")
     XCTAssertEqual(store.state.feed.items.map(\.key), live.feed.items.map(\.key))
-    // The copy is recorded with the failure, in one append: no change a client is sent shows
-    // the failed feed without it (the copy used to follow one patch later).
+    // With nothing shown (a new data directory holding only the copy's file), the copy is
+    // recorded with the failure, in one append: no change a client is sent shows the failed feed
+    // without it (the copy used to follow one patch later).
+    let bare = TemporaryDirectory()
+    try FileManager.default.copyItem(
+      atPath: dir.path + "/offline-feed.json", toPath: bare.path + "/offline-feed.json")
+    let fresh = try openStore(bare, fake)
+    try signIn(fresh)
+    XCTAssertTrue(fresh.state.feed.isOfflineCopy)
+    XCTAssertEqual(fresh.state.feed.items.map(\.key), live.feed.items.map(\.key))
+    try fresh.close()
     var records: [EventRecord] = []
-    let cursor = try LogCursor(path: dir.path + "/events.jsonl")
+    let cursor = try LogCursor(path: bare.path + "/events.jsonl")
     while let record = try cursor.next() { records.append(record) }
     let failed = try XCTUnwrap(records.lastIndex { $0.type == "feed.loadFailed" })
     XCTAssertEqual(records[failed + 1].type, "feed.offlineCopyShown")

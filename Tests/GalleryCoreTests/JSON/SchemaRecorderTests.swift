@@ -126,7 +126,7 @@ final class SchemaRecorderTests: XCTestCase {
       recorder.hiddenMembers,
       [
         "nextRequestID", "requestID", "imagesRequestID", "pendingLoad", "debounceTimer", "offlineCopy",
-        "pending",
+        "pending", "listPageSize",
         "owner", "others",
       ])
     guard case .object(let state)? = recorder.components["State"],
