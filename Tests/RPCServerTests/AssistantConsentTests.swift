@@ -68,7 +68,7 @@ final class AssistantConsentTests: XCTestCase {
       _ = p.call(
         "initialize", #"{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t"}}"#)
       p.notify("notifications/initialized")
-      func tool(_ name: String, _ arguments: String) -> JSONValue {
+      @discardableResult func tool(_ name: String, _ arguments: String) -> JSONValue {
         p.call("tools/call", #"{"name":"\#(name)","arguments":\#(arguments)}"#)
       }
       tool("auth.setEmail", #"{"value":"test@mail.com"}"#)

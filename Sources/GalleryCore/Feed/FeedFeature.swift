@@ -17,10 +17,11 @@ enum FeedFeature: TakesActions, RunsEffects, KeepsDerivedState, ShowsImages, Has
     case .debounceElapsed(let id):
       guard feed.debounceTimer == id else { return [] }
       let fired = Event(FeedEvents.DebounceFired(timerID: id))
-      if feed.query == feed.activeQuery, feed.status == .loaded, !feed.isOfflineCopy { return [fired] }
-      return [fired] + load(.refresh, page: 1, query: feed.query, state)
+      let search = SearchQuery.normalized(feed.query)
+      if search == feed.activeQuery, feed.status == .loaded, !feed.isOfflineCopy { return [fired] }
+      return [fired] + load(.refresh, page: 1, query: search, state)
     case .refresh:
-      return load(.refresh, page: 1, query: feed.query, state)
+      return load(.refresh, page: 1, query: SearchQuery.normalized(feed.query), state)
     case .loadMore:
       guard feed.whyNoMore == nil else { return [] }
       return load(.more, page: feed.page + 1, query: feed.activeQuery, state)
@@ -43,7 +44,7 @@ enum FeedFeature: TakesActions, RunsEffects, KeepsDerivedState, ShowsImages, Has
       if online, state.route.contains(where: { $0.screen == .home }) {
         var next = state
         next.connectivity = .online
-        events += load(.refresh, page: 1, query: feed.query, next)
+        events += load(.refresh, page: 1, query: SearchQuery.normalized(feed.query), next)
       }
       return events
     case .start(let provider):
@@ -58,7 +59,7 @@ enum FeedFeature: TakesActions, RunsEffects, KeepsDerivedState, ShowsImages, Has
         events.append(Event(FeedEvents.DebounceFired(timerID: timer)))
       }
       if next.route.contains(where: { $0.screen == .home }) {
-        events += load(.refresh, page: 1, query: next.feed.query, next)
+        events += load(.refresh, page: 1, query: SearchQuery.normalized(next.feed.query), next)
       }
       return events
     }
@@ -132,7 +133,10 @@ enum FeedFeature: TakesActions, RunsEffects, KeepsDerivedState, ShowsImages, Has
       case .more: state.feed.status = .loadingMore
       case .refresh:
         state.feed.status = state.feed.items.isEmpty ? .loading : .refreshing
-        if e.query == state.feed.query { state.feed.debounceTimer = nil }
+        // The typed text's search (as logs before it was normalized recorded it, or normalized).
+        if e.query == state.feed.query || e.query == SearchQuery.normalized(state.feed.query) {
+          state.feed.debounceTimer = nil
+        }
       }
     },
     .fold(FeedEvents.PageLoaded.self) { state, e in

@@ -48,3 +48,27 @@ final class ListContinuityTests: XCTestCase {
     XCTAssertEqual(app.text("/feed/error/code"), "request.offline")
   }
 }
+
+/// The search a provider is sent is the typed text with its spaces trimmed and collapsed, for
+/// every provider alike, and `/feed/activeQuery` shows that search.
+final class SearchQueryTests: XCTestCase {
+  func testSpacesAroundAndBetweenWordsAreTrimmedAndCollapsedForEveryProvider() throws {
+    for feed in ["pixabay", "pexels"] {
+      let app = try AppSession(feed: feed, options: #"{"signIn":"none"}"#)
+      let path = feed == "pixabay" ? "/api/" : "/v1/"
+      let name = feed == "pixabay" ? "q" : "query"
+      let before = app.farm.requests(path).count
+      app.call(Requests.FeedSetQuery(text: "   "))
+      app.advance(300)
+      app.settle()
+      XCTAssertEqual(app.text("/feed/activeQuery"), "", feed)
+      XCTAssertEqual(app.farm.requests(path).count, before, "\(feed): blanks are no new search")
+      app.call(Requests.FeedSetQuery(text: "  red \t  fox "))
+      app.advance(300)
+      app.settle()
+      XCTAssertEqual(app.text("/feed/activeQuery"), "red fox", feed)
+      XCTAssertEqual(app.text("/feed/query"), "  red \t  fox ", "\(feed): the field keeps what was typed")
+      XCTAssertEqual(app.farm.requests(path).last?.query[name], "red fox", feed)
+    }
+  }
+}
