@@ -42,7 +42,7 @@ enum ImgurEnvelope {
     var failure = RequestFailure(
       kind: .http, status: status, serverMessage: message,
       retryAfterSeconds: status == 429
-        ? retryAfter(response.headers, now: serverTime(response.headers) ?? now) : nil)
+        ? retryAfter(response.headers, now: HTTPStatus.serverTime(response.headers) ?? now) : nil)
     if status == 429 { failure.spentBudget = spentBudget(response.headers) }
     return failure
   }
@@ -53,16 +53,6 @@ enum ImgurEnvelope {
     guard headers["retry-after"] == nil, headers["x-post-rate-limit-reset"] != nil else { return nil }
     let spent = { (name: String) in headers[name]?.trimmingCharacters(in: .whitespaces) == "0" }
     return spent("x-ratelimit-userremaining") || spent("x-ratelimit-clientremaining") ? nil : "posts"
-  }
-
-  /// The answer's `Date` header (RFC 7231's IMF-fixdate) in seconds since the epoch.
-  static func serverTime(_ headers: [String: String]) -> Int64? {
-    guard let text = headers["date"] else { return nil }
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "GMT")
-    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-    return formatter.date(from: text).map { Int64($0.timeIntervalSince1970) }
   }
 
   /// The readable message in any of Imgur's error shapes.
@@ -94,12 +84,17 @@ enum ImgurEnvelope {
   /// The user and client resets are epoch times ("timestamp for when the credits will be
   /// reset"): seconds from `now` to them; the POST reset is seconds already.
   static func retryAfter(_ headers: [String: String], now: Int64) -> Int? {
-    if let seconds = HTTPStatus.retryAfter(headers.filter { $0.key == "retry-after" }) { return seconds }
+    if let seconds = HTTPStatus.retryAfter(headers.filter { $0.key == "retry-after" }, now: now) {
+      return seconds
+    }
     func int(_ name: String) -> Int? {
       headers[name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
     }
     // A value that large is a time, not a wait (a wait of 30 years is no wait).
-    func wait(_ reset: Int) -> Int { reset > 1_000_000_000 ? max(0, reset - Int(now)) : reset }
+    func wait(_ reset: Int) -> Int {
+      reset > 1_000_000_000
+        ? HTTPStatus.wait(until: Int64(reset), now: now) : min(reset, HTTPStatus.longestWait)
+    }
     if int("x-ratelimit-userremaining") == 0, let reset = int("x-ratelimit-userreset") { return wait(reset) }
     if int("x-ratelimit-clientremaining") == 0, let reset = int("x-ratelimit-clientreset") {
       return wait(reset)

@@ -8,7 +8,7 @@ import GalleryTesting
 /// point at (`/img/N.png`). `faults` switches on failures by name; `network` cuts the
 /// connection for every request (the device offline, as the core sees it).
 final class ProviderFarm: @unchecked Sendable {
-  /// Named failures: `pixabay500`, `photos500`.
+  /// Named failures: `pixabay500`, `pixabay429date`, `pexels429reset`, `photos500`.
   let faults = Locked<Set<String>>([])
   let network: NetworkSwitch
   private(set) var server: FakeHTTPServer!
@@ -55,6 +55,13 @@ final class ProviderFarm: @unchecked Sendable {
       return .init(headers: ["Content-Type": "image/png"], body: Data(png))
     case "/api/":
       if faults.contains("pixabay500") { return .init(status: 500, body: Data("<html>down</html>".utf8)) }
+      if faults.contains("pixabay429date") {
+        // A proxy's wait given as a date: two minutes after the answer's own `Date`.
+        return .init(
+          status: 429,
+          headers: ["Date": "Sun, 06 Nov 2033 08:49:37 GMT", "Retry-After": "Sun, 06 Nov 2033 08:51:37 GMT"],
+          body: Data("Too many requests".utf8))
+      }
       let page = Int(q["page"] ?? "1") ?? 1
       let perPage = Int(q["per_page"] ?? "20") ?? 20
       let first = (page - 1) * perPage + 1
@@ -66,6 +73,15 @@ final class ProviderFarm: @unchecked Sendable {
       return .json(
         #"{"total":\#(pixabayTotal),"totalHits":\#(pixabayTotal),"hits":[\#(hits.joined(separator: ","))]}"#)
     case "/v1/curated", "/v1/search":
+      if faults.contains("pexels429reset") {
+        // Pexels' own budget: spent, and reset at an epoch time 90 s after the answer's `Date`.
+        return .init(
+          status: 429,
+          headers: [
+            "Date": "Sun, 06 Nov 2033 08:49:37 GMT", "X-Ratelimit-Remaining": "0",
+            "X-Ratelimit-Reset": String(2_014_879_777 + 90),
+          ], body: Data("Too many requests".utf8))
+      }
       let page = Int(q["page"] ?? "1") ?? 1
       let photos = (1...10).map { k -> String in
         let id = page * 100 + k
