@@ -647,11 +647,11 @@ export interface Methods {
       "path"?: string;
       "title"?: string;
       "workDoneToken"?: unknown;
-    }; result: ActionResult; rejections: "account.signedOut" | "account.uploadInProgress" | "account.uploadTextTooLong" | "history.readOnly" };
+    }; result: ActionResult; rejections: "account.signedOut" | "account.uploadInProgress" | "account.uploadTextTooLong" | "request.retryTooSoon" | "history.readOnly" };
   /** Deletes one of the user's images: it leaves /account/images at once and comes back in its place, with an error, if the provider refuses. */
   "account/delete": { params: {
       "id": string;
-    }; result: ActionResult; rejections: "account.signedOut" | "account.unknownImage" | "history.readOnly" };
+    }; result: ActionResult; rejections: "account.signedOut" | "account.unknownImage" | "request.retryTooSoon" | "history.readOnly" };
   /** Signs out of the account: forgets the tokens and the images. */
   "account/logout": { params: {}; result: ActionResult; rejections: "account.notSignedIn" | "history.readOnly" };
   /** Fetches popular videos and picks one at random (the pick is recorded, so replay shows the same); /video gets the rendition best for the declared screen and quality, its poster, duration and author. Video bytes are never downloaded. */

@@ -70,7 +70,8 @@ extension Requests {
     public static let method = "account/upload"
     public typealias Result = ActionResult
     public static let rejections: [MessageCode] = [
-      .accountSignedOut, .accountUploadInProgress, .accountUploadTextTooLong, .historyReadOnly,
+      .accountSignedOut, .accountUploadInProgress, .accountUploadTextTooLong, .requestRetryTooSoon,
+      .historyReadOnly,
     ]
     public var path: String?
     public var data: String?
@@ -105,7 +106,9 @@ extension Requests {
   public struct AccountDelete: GalleryRequest {
     public static let method = "account/delete"
     public typealias Result = ActionResult
-    public static let rejections: [MessageCode] = [.accountSignedOut, .accountUnknownImage, .historyReadOnly]
+    public static let rejections: [MessageCode] = [
+      .accountSignedOut, .accountUnknownImage, .requestRetryTooSoon, .historyReadOnly,
+    ]
     public var id: String
     public init(id: String) {
       self.id = id

@@ -39,7 +39,9 @@ enum AccountContract: FeatureContract {
       UploadSource.path, UploadSource.data, UploadSource.fileName,
       .optionalString("title", "at most 255 characters"),
       .optionalString("description", "at most 5000 characters"),
-      refuses: ["account.signedOut", "account.uploadInProgress", "account.uploadTextTooLong"],
+      refuses: [
+        "account.signedOut", "account.uploadInProgress", "account.uploadTextTooLong", "request.retryTooSoon",
+      ],
       progress: uploadProgress
     ) { context, path, data, fileName, title, description throws(RPCError) in
       let file = try UploadSource.file(path: path, data: data, fileName: fileName, context: context)
@@ -49,7 +51,7 @@ enum AccountContract: FeatureContract {
       "account/delete",
       "Deletes one of the user's images: it leaves /account/images at once and comes back in its place, with an error, if the provider refuses.",
       .string("id", "the image's id (/account/images/N/image/id)"),
-      refuses: ["account.signedOut", "account.unknownImage"]
+      refuses: ["account.signedOut", "account.unknownImage", "request.retryTooSoon"]
     ) { id in .account(.delete(id: id)) }.destructive(),
     .action(
       "account/logout", "Signs out of the account: forgets the tokens and the images.",
