@@ -810,6 +810,7 @@ export type MessageCode =
   | "request.timeout"
   | "request.tooLarge"
   | "request.unauthorized"
+  | "request.unreachable"
   | "request.unsuccessful"
   | "settings.invalid"
   | "settings.invalid.environment"
@@ -922,6 +923,7 @@ export interface MessageArguments {
   "request.timeout": {  };
   "request.tooLarge": { "limit": string; };
   "request.unauthorized": { "status": string; };
+  "request.unreachable": {  };
   "request.unsuccessful": {  };
   "settings.invalid": { "allowed": string; "field": string; "max": string; "min": string; };
   "settings.invalid.environment": { "field": string; };

@@ -356,6 +356,7 @@ public enum MessageCode: String, CaseIterable, Sendable {
   case requestTimeout = "request.timeout"
   case requestTooLarge = "request.tooLarge"
   case requestUnauthorized = "request.unauthorized"
+  case requestUnreachable = "request.unreachable"
   case requestUnsuccessful = "request.unsuccessful"
   case settingsInvalid = "settings.invalid"
   case settingsInvalidEnvironment = "settings.invalid.environment"
@@ -469,6 +470,7 @@ public enum MessageCode: String, CaseIterable, Sendable {
     case .requestTimeout: return []
     case .requestTooLarge: return ["limit"]
     case .requestUnauthorized: return ["status"]
+    case .requestUnreachable: return []
     case .requestUnsuccessful: return []
     case .settingsInvalid: return ["allowed", "field", "max", "min"]
     case .settingsInvalidEnvironment: return ["field"]

@@ -141,10 +141,10 @@ final class AuthMachineTests: XCTestCase {
       $0.login.isSubmitting = false
       $0.login.requestID = nil
       $0.login.canSubmit = true
-      $0.login.error = MessageCatalog.message("request.offline", retryable: true).retrying("auth/submitLogin")
+      $0.login.error = MessageCatalog.message("request.unreachable", retryable: true).retrying("auth/submitLogin")
       $0.unreachable["auth"] = Unreachable(
         since: nil,
-        message: MessageCatalog.message("request.offline", retryable: true).retrying("auth/submitLogin"))
+        message: MessageCatalog.message("request.unreachable", retryable: true).retrying("auth/submitLogin"))
     }
     store.send(.auth(.submit(.login))) {
       $0.login.isSubmitting = true

@@ -101,7 +101,7 @@ final class ReqresBackendTests: XCTestCase {
     let offline = await reqres.signIn(email: "eve.holt@reqres.in", password: Secret("cityslicka"))
     guard case .failure(let failure) = offline else { return XCTFail("expected a failure") }
     XCTAssertEqual(failure.kind, .offline)
-    XCTAssertEqual(failure.message.code, "request.offline")
+    XCTAssertEqual(failure.message.code, "request.unreachable")
   }
 
   func testHTTPStatusMapping() {

@@ -82,7 +82,7 @@ final class ValidationTests: XCTestCase {
       RequestFailure(kind: .http, status: 429, retryAfterSeconds: 30).message.message,
       "Too many requests. Try again in 30 seconds.")
     XCTAssertEqual(code(RequestFailure(kind: .http, status: 503)), "request.serverError")
-    XCTAssertEqual(code(RequestFailure(kind: .offline)), "request.offline")
+    XCTAssertEqual(code(RequestFailure(kind: .offline)), "request.unreachable")
     XCTAssertEqual(code(RequestFailure(kind: .timeout)), "request.timeout")
     XCTAssertEqual(code(RequestFailure(kind: .malformed)), "request.malformed")
     XCTAssertEqual(

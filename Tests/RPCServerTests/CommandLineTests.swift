@@ -139,7 +139,7 @@ extension CommandLineTests {
     // Every feature's scene, in scene order: sign-in, feed, favorites, albums, account, video,
     // settings.
     let marks = [
-      "auth.succeeded", "feed.offlineCopyShown", "favorites.added", "albums.albumOpened", "account.signedIn",
+      "auth.succeeded", "feed.loadFailed", "favorites.added", "albums.albumOpened", "account.signedIn",
       "video.picked", "settings.changed",
     ].map { demo.out.range(of: $0, options: .backwards)?.lowerBound }
     XCTAssertFalse(marks.contains(nil), "\(marks)")

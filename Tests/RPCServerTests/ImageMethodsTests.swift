@@ -43,11 +43,10 @@ final class LoadMoreReasonTests: XCTestCase {
       if reason == nil { XCTAssertFalse(answer["events"]?.array?.isEmpty ?? true, "a page load") }
     }
     XCTAssertEqual(reason, .string("noMore"), "the demo catalog's last page")
-    p.call(Requests.ConnectivitySet(online: false))
-    p.call(Requests.FeedRefresh())
-    XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
-    XCTAssertEqual(p.store.state.feed.isOfflineCopy, true)
-    XCTAssertEqual(p.call(Requests.FeedLoadMore())["reason"], .string("offlineCopy"))
+    // Offline with no list shown: the offline copy, which has no pages.
+    let copy = try InProcessServer.showingOfflineCopy(of: p.dataDirectory)
+    XCTAssertEqual(copy.store.state.feed.isOfflineCopy, true)
+    XCTAssertEqual(copy.call(Requests.FeedLoadMore())["reason"], .string("offlineCopy"))
   }
 
   func testALoadMoreWhileAPageIsInFlightSaysLoading() throws {

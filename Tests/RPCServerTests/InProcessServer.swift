@@ -121,3 +121,24 @@ final class InProcessServer: RPCPeer, @unchecked Sendable {
     return status.value
   }
 }
+
+extension InProcessServer {
+  /// A core that shows the offline copy: a new data directory holding only `from`'s saved
+  /// first page (and its image cache), declared offline before the app starts without
+  /// sign-in, so its first load fails with nothing live shown.
+  static func showingOfflineCopy(of from: TemporaryDirectory) throws -> InProcessServer {
+    let dir = TemporaryDirectory()
+    for name in ["offline-feed.json", "cache"]
+    where FileManager.default.fileExists(atPath: from.path + "/" + name) {
+      try FileManager.default.copyItem(atPath: from.path + "/" + name, toPath: dir.path + "/" + name)
+    }
+    let offline = try Store(
+      dataDirectory: dir.path, environment: GalleryEnvironment(), options: .init(durability: .none))
+    try offline.send(.feed(.setConnectivity(online: false)))
+    try offline.close()
+    let p = try InProcessServer(dataDirectory: dir)
+    _ = p.call("initialize", #"{"initializationOptions":{"signIn":"none"}}"#)
+    XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
+    return p
+  }
+}

@@ -263,6 +263,14 @@ enum AccountFeature: TakesActions, RunsEffects, ShowsImages, HasScreens, HasProv
     },
     .plan(NavigationEvents.Opened.self) { _, state in loadIfShown(state) },
     .plan(NavigationEvents.ShapeChosen.self) { _, state in loadIfShown(state) },
+    // Back online, a list of images that failed for want of a network loads again by itself.
+    .plan(FeedEvents.ConnectivityChanged.self) { e, state in
+      let account = state.account
+      guard e.online, account.status == .signedIn, account.imagesStatus == .failed,
+        account.error?.saysOffline == true
+      else { return [] }
+      return [.dispatch(.account(.loadImages))]
+    },
     .plan(AccountEvents.LoginFailed.self) { _, state in
       return [.account(.forgetRedirect)]
     },

@@ -155,6 +155,14 @@ enum AlbumsFeature: TakesActions, RunsEffects, ShowsImages, HasScreens, HasProvi
     .plan(NavigationEvents.Opened.self) { _, state in loadIfShown(state) },
     .plan(NavigationEvents.ShapeChosen.self) { _, state in loadIfShown(state) },
     .plan(AuthEvents.Succeeded.self) { _, state in loadIfShown(state) },
+    // Back online, what failed for want of a network loads again by itself: the album open,
+    // then the list (each `albums/retry` takes the first that failed).
+    .plan(FeedEvents.ConnectivityChanged.self) { e, state in
+      guard e.online else { return [] }
+      let album = state.album.map { $0.status == .failed && $0.error?.saysOffline == true } ?? false
+      let list = state.albums.status == .failed && state.albums.error?.saysOffline == true
+      return [album, list].filter { $0 }.map { _ in .dispatch(.albums(.retry)) }
+    },
     .plan(AlbumsEvents.LoadStarted.self) { e, state in
       state.load(.albums(.load(requestID: e.requestID))) {
         AlbumsEvents.AlbumsFailed(requestID: e.requestID, failure: $0)

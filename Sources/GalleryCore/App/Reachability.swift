@@ -65,6 +65,16 @@ extension CarriesFailure {
 extension RequestFailure {
   /// What a load fails with at once while the frontend declares the device offline.
   static let declaredOffline = RequestFailure(kind: .offline, detail: "the device is offline")
+
+  /// Whether it is the failure of a request that never went out because the frontend
+  /// declared the device offline (`connectivity/set false`).
+  var isDeclaredOffline: Bool { kind == .offline && detail == Self.declaredOffline.detail }
+}
+
+extension Message {
+  /// Whether it says a load failed for want of a network: the device declared offline, or a
+  /// server that could not be reached. Back online, such a load goes again by itself.
+  public var saysOffline: Bool { code == "request.offline" || code == "request.unreachable" }
 }
 
 extension AppState {

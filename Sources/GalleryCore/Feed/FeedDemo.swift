@@ -1,5 +1,5 @@
 extension FeedFeature {
-  /// Paging, thumbnails, the detail, a debounced search, and offline with its copy.
+  /// Paging, thumbnails, the detail, a debounced search, and offline: the list shown stays.
   static func demoScene(in directory: String) throws -> DemoScene? {
     DemoScene(
       order: 20,
@@ -14,7 +14,7 @@ extension FeedFeature {
         ),
         ("feed/setQuery {\"text\":\"lake\"}", .feed(.setQuery("lake"))),
         ("connectivity/set {\"online\":false}", .feed(.setConnectivity(online: false))),
-        ("feed/refresh (offline: fails at once, the offline copy shows)", .feed(.refresh)),
+        ("feed/refresh (offline: fails at once; the list shown stays, said not fresh)", .feed(.refresh)),
         (
           "connectivity/set {\"online\":true} (back online: refreshes)", .feed(.setConnectivity(online: true))
         ),

@@ -83,7 +83,9 @@ public struct RequestFailure: Codable, Equatable, Sendable, Error {
 
   private var codeAndArguments: (String, [String: String]) {
     switch kind {
-    case .offline: return ("request.offline", [:])
+    // Declared offline, the device is; a server that cannot be reached while the device is
+    // online is that service, not the device.
+    case .offline: return (isDeclaredOffline ? "request.offline" : "request.unreachable", [:])
     case .timeout: return ("request.timeout", [:])
     case .malformed: return ("request.malformed", [:])
     case .cancelled: return ("request.cancelled", [:])

@@ -93,6 +93,13 @@ enum ImagesFeature: TakesActions, RunsEffects, Resumes, Demonstrates {
   }
 
   static let handlers: [EventHandler] = [
+    // Back online, an open photo's large image that failed for want of a network loads again.
+    .plan(FeedEvents.ConnectivityChanged.self) { e, state in
+      guard e.online else { return [] }
+      return (slots[.detail] ?? []).flatMap { $0.keys(state, .failed) }.filter {
+        image(state, $0, .detail)?.error?.saysOffline == true
+      }.map { .dispatch(.images(.retry($0))) }
+    },
     // The open photo's large image is no longer shown once its screen closed with the session.
     .plan(NavigationEvents.ScreensClosed.self) { _, _ in [.images(.cancelAll(target: .detail))] },
     // The cache's budget is a setting: a smaller one evicts at once (a no-op when unchanged).

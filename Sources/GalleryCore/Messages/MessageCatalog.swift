@@ -32,6 +32,7 @@ public enum MessageCatalog {
 
   private static let sharedEnglish: [String: String] = [
     "request.offline": "You are offline. Check your connection and try again.",
+    "request.unreachable": "The service cannot be reached. Check your connection or try again later.",
     "request.timeout": "The server took too long to answer. Try again.",
     "request.http": "The server answered with an error (HTTP {status}). Try again.",
     "request.unsuccessful": "The server said the request did not succeed. Try again.",
@@ -60,6 +61,8 @@ public enum MessageCatalog {
 
   private static let sharedSpanish: [String: String] = [
     "request.offline": "No tienes conexión. Compruébala e inténtalo de nuevo.",
+    "request.unreachable":
+      "No se puede contactar con el servicio. Comprueba tu conexión o inténtalo más tarde.",
     "request.timeout": "El servidor tardó demasiado en responder. Inténtalo de nuevo.",
     "request.http": "El servidor respondió con un error (HTTP {status}). Inténtalo de nuevo.",
     "request.unsuccessful": "El servidor dijo que la petición no salió bien. Inténtalo de nuevo.",

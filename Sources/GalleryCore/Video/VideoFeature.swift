@@ -55,6 +55,11 @@ enum VideoFeature: TakesActions, RunsEffects, HasScreens, HasProviders, Resumes,
       state.video.error = state.message(for: e.failure).retrying(retry.method, retry.params)
       state.observe(.video, e.failure, retry: retry)
     },
+    // Back online, a pick that failed for want of a network is asked again, with its wish.
+    .plan(FeedEvents.ConnectivityChanged.self) { e, state in
+      guard e.online, state.video.status == .failed, state.video.error?.saysOffline == true else { return [] }
+      return [.dispatch(.video(.playRandom(state.video.wish)))]
+    },
     .plan(VideoEvents.Requested.self) { e, state in
       state.load(.video(.pickRandom(requestID: e.requestID))) {
         VideoEvents.Failed(requestID: e.requestID, failure: $0)

@@ -23,10 +23,10 @@ final class FaultMatrixTests: XCTestCase {
     ("slow", .json("{}"), "request.timeout"),  // the handler sleeps past the client's deadline
     (
       "reset", .json(String(repeating: " ", count: 4096), status: 200).resetting(after: 100),
-      "request.offline"
+      "request.unreachable"
     ),
     // Issue 29, item 11: a connection dropped with no answer is a server not reached.
-    ("dropped", .dropped, "request.offline"),
+    ("dropped", .dropped, "request.unreachable"),
     ("malformed JSON", .json(#"{"hits":[{"id":1,"#), "request.malformed"),
     (
       "wrong content type",
@@ -62,7 +62,7 @@ final class FaultMatrixTests: XCTestCase {
       XCTAssertEqual(store.state.feed.error?.code, fault.code, fault.name)
       XCTAssertEqual(store.state.feed.error?.retryable, true, fault.name)
       XCTAssertEqual(
-        store.state.unreachable["feed"] != nil, fault.code == "request.offline",
+        store.state.unreachable["feed"] != nil, fault.code == "request.unreachable",
         "\(fault.name): only a server not reached is unreachable")
       try store.close()
       XCTAssertEqual(try Replay.state(ofLogAt: dir.path + "/events.jsonl"), store.state, fault.name)

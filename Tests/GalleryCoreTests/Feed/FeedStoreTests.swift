@@ -158,7 +158,7 @@ final class FeedStoreTests: XCTestCase {
     XCTAssertEqual(store.state.connectivity, .online, "the frontend never said otherwise")
     XCTAssertNotNil(store.state.unreachable["feed"]?.since, "the refused connection is shown with its time")
     XCTAssertEqual(store.state.feed.status, .failed)
-    XCTAssertEqual(store.state.feed.error?.code, "request.offline")
+    XCTAssertEqual(store.state.feed.error?.code, "request.unreachable")
     XCTAssertFalse(store.state.feed.isOfflineCopy, "the list shown is kept; its failure says it is not fresh")
     XCTAssertEqual(store.state.feed.items.map(\.key), live.feed.items.map(\.key))
     // With nothing shown (a new data directory holding only the copy's file), the copy is
@@ -186,13 +186,13 @@ final class FeedStoreTests: XCTestCase {
     store.waitUntilIdle()
     XCTAssertEqual(
       store.state.feed.items[14].thumbnail.status, .failed, "thumbnail 15 was never cached: it fails")
-    XCTAssertEqual(store.state.feed.items[14].thumbnail.error?.code, "request.offline")
+    XCTAssertEqual(store.state.feed.items[14].thumbnail.error?.code, "request.unreachable")
     try store.send(.images(.prefetch(["pixabay:16"])))
     try store.send(.feed(.openDetail("pixabay:16")))
     store.waitUntilIdle()
     XCTAssertEqual(
       store.state.detail?.image.status, .failed, "an image that was never cached fails, it does not spin")
-    XCTAssertEqual(store.state.detail?.image.error?.code, "request.offline")
+    XCTAssertEqual(store.state.detail?.image.error?.code, "request.unreachable")
   }
 
   func testTheDemoFeedWorksOfflineWithinTheCacheBudget() throws {

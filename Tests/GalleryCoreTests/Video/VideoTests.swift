@@ -138,7 +138,7 @@ final class VideoTests: XCTestCase {
     try failing.send(.video(.playRandom(VideoWish())))
     failing.waitUntilIdle()
     XCTAssertEqual(failing.state.video.status, .failed)
-    XCTAssertEqual(failing.state.video.error?.code, "request.offline")
+    XCTAssertEqual(failing.state.video.error?.code, "request.unreachable")
     XCTAssertEqual(failing.state.video.error?.retryable, true)
     try failing.close()
   }

@@ -174,10 +174,10 @@ final class FiveAppsTests: XCTestCase {
     app.call(Requests.FeedRefresh())
     app.settle()
     XCTAssertEqual(app.text("/feed/status"), "failed")
-    XCTAssertEqual(app.text("/feed/error/code"), "request.offline")
+    XCTAssertEqual(app.text("/feed/error/code"), "request.unreachable")
     XCTAssertEqual(app.text("/connectivity"), "online", "the app never said otherwise")
     XCTAssertNotNil(app.text("/unreachable/feed/since"), "the core shows what it observed, with its time")
-    XCTAssertEqual(app.get("/feed/isOfflineCopy"), .bool(true), "the last first page, from disk")
+    XCTAssertEqual(app.get("/feed/isOfflineCopy"), .bool(false), "the list shown is kept, said not fresh")
     XCTAssertEqual(app.count("/feed/items"), 10)
 
     app.farm.network.down.mutate { $0 = false }
