@@ -34,7 +34,8 @@ const labels = {
     chooseFile: "Choose an image…", noFileChosen: "No image chosen",
     initialState: "the initial state", lastEvent: "the last event", follow: "follow", everyType: "every type",
     searchEvents: "search events", after: "after", afterSeq: "after seq", noVisibleChange: "no visible change",
-    changedBy: "changed by", nothingSince: "nothing since seq" },
+    changedBy: "changed by", nothingSince: "nothing since seq", goOffline: "Work offline: no request goes out",
+    goOnline: "Go back online", inspectorReadOnly: "Inspector (read only)" },
   es: { signIn: "Iniciar sesión", email: "Correo", password: "Contraseña", createAccount: "Crear una cuenta",
     register: "Registrarse", age: "Edad", back: "Atrás", retry: "Reintentar", photos: "Fotos", albums: "Álbumes",
     account: "Cuenta", video: "Vídeo", settings: "Ajustes", signOut: "Cerrar sesión", search: "Buscar fotos",
@@ -55,7 +56,8 @@ const labels = {
     chooseFile: "Elegir una imagen…", noFileChosen: "Ninguna imagen elegida",
     initialState: "el estado inicial", lastEvent: "el último evento", follow: "seguir", everyType: "todos los tipos",
     searchEvents: "buscar eventos", after: "tras", afterSeq: "tras el evento", noVisibleChange: "ningún cambio visible",
-    changedBy: "cambiado por", nothingSince: "nada desde el evento" },
+    changedBy: "cambiado por", nothingSince: "nada desde el evento", goOffline: "Trabajar sin conexión: no sale ninguna petición",
+    goOnline: "Volver a estar en línea", inspectorReadOnly: "Inspector (solo lectura)" },
 };
 const t = (key) => (labels[state?.settings?.language] || labels.en)[key];
 
@@ -161,7 +163,7 @@ function render() {
 }
 
 function screen() {
-  if (readOnly) return h("main", { class: "inspecting" }, h("h1", null, "Inspector (read only)"), inspector(false));
+  if (readOnly) return h("main", { class: "inspecting" }, h("h1", null, t("inspectorReadOnly")), inspector(false));
   if (historyOpen) return h("div", { class: "home" }, h("header", null,
     h("button", { class: "link", id: "close-history", onclick: () => { historyOpen = false; render(); } }, "← " + t("back"))),
     inspector(true));
@@ -187,12 +189,30 @@ const imageURL = (image) => image && image.status === "loaded" ? `/data/${image.
 // The demo provider's demo:// links name files the bridge serves at /demo/… (its clips and photos).
 const playable = (url) => url && url.startsWith("demo://") ? `/demo/${url.slice(7)}?token=${encodeURIComponent(token)}` : url;
 
-function field(name, label, f, method, type) {
-  return h("label", { class: "field" }, label,
+// A password field's text, by form: the core holds only its length, so the page keeps what
+// was typed (view state) and shows it while the core's length agrees. A field the core empties
+// (a form reset, a sign-out) is emptied here too.
+const passwordTexts = {}, passwordLengths = {};
+
+// Each form's fields are its own elements (keyed by form), so a field never shows what was
+// typed into another form's: every field shows the core's value.
+function field(form, name, label, f, method, type) {
+  let value = { value: f.value };
+  if (type === "password") {
+    const typed = passwordTexts[form] || "";
+    const emptied = (passwordLengths[form] || 0) > 0 && f.length === 0;
+    passwordLengths[form] = f.length;
+    if (emptied) passwordTexts[form] = "";
+    // While a keystroke is on its way the lengths differ: the field is left as typed.
+    value = emptied ? { value: "" } : f.length === typed.length ? { value: typed } : {};
+  }
+  const send = (e) => {
+    if (type === "password") passwordTexts[form] = e.target.value;
+    rpc(method, { value: e.target.value });
+  };
+  return h("label", { class: "field", key: `${form}.${name}` }, label,
     h("input", Object.assign({ name, type: type || "text", autocomplete: "off", "aria-invalid": f.error ? "true" : "false",
-      oninput: (e) => rpc(method, { value: e.target.value }) },
-      // The core never holds the password (only its length), so that field keeps its own text.
-      type === "password" ? {} : { value: f.value })),
+      oninput: send }, value)),
     f.error ? h("span", { class: "field-error", "data-code": f.error.code }, f.error.message) : null);
 }
 
@@ -201,8 +221,8 @@ function login() {
   return h("main", { class: "auth", id: "login" },
     h("h1", null, t("signIn")),
     h("form", { onsubmit: (e) => { e.preventDefault(); rpc("auth/submitLogin"); } },
-      field("email", t("email"), form.email, "auth/setEmail", "email"),
-      field("password", t("password"), form.password, "auth/setPassword", "password"),
+      field("login", "email", t("email"), form.email, "auth/setEmail", "email"),
+      field("login", "password", t("password"), form.password, "auth/setPassword", "password"),
       message(form.error),
       h("button", { type: "submit", class: "primary", disabled: form.isSubmitting }, form.isSubmitting ? t("loading") : t("signIn"))),
     demoAccount ? h("p", { class: "hint", id: "demo-hint" }, `${t("demoHint")} ${demoAccount.email} / ${demoAccount.password}`) : null,
@@ -214,9 +234,9 @@ function registration() {
   return h("main", { class: "auth", id: "registration" },
     h("h1", null, t("createAccount")),
     h("form", { onsubmit: (e) => { e.preventDefault(); rpc("registration/submit"); } },
-      field("email", t("email"), form.email, "registration/setEmail", "email"),
-      field("password", t("password"), form.password, "registration/setPassword", "password"),
-      field("age", t("age"), form.age, "registration/setAge", "text"),
+      field("registration", "email", t("email"), form.email, "registration/setEmail", "email"),
+      field("registration", "password", t("password"), form.password, "registration/setPassword", "password"),
+      field("registration", "age", t("age"), form.age, "registration/setAge", "text"),
       message(form.error),
       h("button", { type: "submit", class: "primary", disabled: form.isSubmitting }, t("register"))),
     h("button", { class: "link", onclick: () => rpc("nav/back") }, t("back")));
@@ -228,7 +248,7 @@ function header() {
     h("nav", null, ["photos", "albums", "account", "video", "favorites", "settings"].map((name) =>
       h("button", { class: name === currentTab() ? "tab active" : "tab", "data-tab": name,
         onclick: () => rpc("nav/open", { screen: name === "photos" ? "feed" : name }) }, t(name)))),
-    h("button", { class: online ? "badge online" : "badge offline", title: "connectivity/set",
+    h("button", { class: online ? "badge online" : "badge offline", title: online ? t("goOffline") : t("goOnline"),
       onclick: () => rpc("connectivity/set", { online: !online }) }, online ? t("online") : t("offline")),
     unreachable(),
     h("button", { class: "link", id: "open-history", onclick: () => { historyOpen = true; render(); } }, t("history")),
@@ -420,7 +440,7 @@ function account() {
       thumb(item, item.thumbnail, null, item.image.title, null, item.key),
       message(item.error),
       h("button", { class: "delete", onclick: () => rpc("account/delete", { id: item.image.id }) }, t("delete"))))),
-    h("button", { onclick: () => rpc("account/loadImages") }, t("loadImages")),
+    h("button", { class: "reload", onclick: () => rpc("account/loadImages") }, t("loadImages")),
   ];
 }
 

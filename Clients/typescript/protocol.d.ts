@@ -266,6 +266,7 @@ export interface Progress {
     "kind": "begin" | "report" | "end";
     "message"?: string;
     "percentage"?: number;
+    "title"?: string;
   };
 }
 
@@ -735,6 +736,8 @@ export type MessageCode =
   | "account.uploadInProgress"
   | "account.uploadInterrupted"
   | "account.uploadTextTooLong"
+  | "account.uploading"
+  | "accountProvider.title"
   | "age.notANumber"
   | "age.outOfRange"
   | "age.required"
@@ -749,6 +752,8 @@ export type MessageCode =
   | "albums.title"
   | "albums.unknownAlbum"
   | "albums.unknownPhoto"
+  | "albumsProvider.title"
+  | "appearance.title"
   | "auth.alreadySignedIn"
   | "auth.busy"
   | "auth.emailTaken"
@@ -776,19 +781,27 @@ export type MessageCode =
   | "feed.queryTooLong"
   | "feed.title"
   | "feed.unknownKey"
+  | "feedProvider.title"
   | "history.readOnly"
   | "home.title"
   | "image.tooLarge"
+  | "imageCacheMegabytes.title"
+  | "language.title"
   | "login.title"
   | "nav.atRoot"
   | "nav.badHome"
   | "nav.busy"
   | "nav.notShown"
   | "nav.signInFirst"
+  | "pageSize.title"
   | "password.required"
   | "password.tooLong"
   | "password.tooShort"
   | "photo.title"
+  | "prefetchDistance.title"
+  | "progress.findingChanges"
+  | "progress.readingEvents"
+  | "progress.replaying"
   | "registration.title"
   | "request.badRequest"
   | "request.cancelled"
@@ -825,7 +838,8 @@ export type MessageCode =
   | "video.badScreen"
   | "video.noPlayableFile"
   | "video.noneListed"
-  | "video.title";
+  | "video.title"
+  | "videoProvider.title";
 
 /** The arguments each message code carries in `args`. */
 export interface MessageArguments {
@@ -848,6 +862,8 @@ export interface MessageArguments {
   "account.uploadInProgress": {  };
   "account.uploadInterrupted": {  };
   "account.uploadTextTooLong": {  };
+  "account.uploading": {  };
+  "accountProvider.title": {  };
   "age.notANumber": {  };
   "age.outOfRange": {  };
   "age.required": {  };
@@ -862,6 +878,8 @@ export interface MessageArguments {
   "albums.title": {  };
   "albums.unknownAlbum": { "id": string; };
   "albums.unknownPhoto": { "id": string; };
+  "albumsProvider.title": {  };
+  "appearance.title": {  };
   "auth.alreadySignedIn": {  };
   "auth.busy": {  };
   "auth.emailTaken": {  };
@@ -889,19 +907,27 @@ export interface MessageArguments {
   "feed.queryTooLong": {  };
   "feed.title": {  };
   "feed.unknownKey": { "key": string; };
+  "feedProvider.title": {  };
   "history.readOnly": {  };
   "home.title": {  };
   "image.tooLarge": { "limit": string; };
+  "imageCacheMegabytes.title": {  };
+  "language.title": {  };
   "login.title": {  };
   "nav.atRoot": {  };
   "nav.badHome": { "homes": string; "screen": string; };
   "nav.busy": {  };
   "nav.notShown": { "screen": string; };
   "nav.signInFirst": { "screen": string; };
+  "pageSize.title": {  };
   "password.required": {  };
   "password.tooLong": {  };
   "password.tooShort": {  };
   "photo.title": {  };
+  "prefetchDistance.title": {  };
+  "progress.findingChanges": { "pointer": string; };
+  "progress.readingEvents": {  };
+  "progress.replaying": { "seq": string; };
   "registration.title": {  };
   "request.badRequest": {  };
   "request.cancelled": {  };
@@ -939,4 +965,5 @@ export interface MessageArguments {
   "video.noPlayableFile": {  };
   "video.noneListed": {  };
   "video.title": {  };
+  "videoProvider.title": {  };
 }

@@ -281,6 +281,8 @@ public enum MessageCode: String, CaseIterable, Sendable {
   case accountUploadInProgress = "account.uploadInProgress"
   case accountUploadInterrupted = "account.uploadInterrupted"
   case accountUploadTextTooLong = "account.uploadTextTooLong"
+  case accountUploading = "account.uploading"
+  case accountProviderTitle = "accountProvider.title"
   case ageNotANumber = "age.notANumber"
   case ageOutOfRange = "age.outOfRange"
   case ageRequired = "age.required"
@@ -295,6 +297,8 @@ public enum MessageCode: String, CaseIterable, Sendable {
   case albumsTitle = "albums.title"
   case albumsUnknownAlbum = "albums.unknownAlbum"
   case albumsUnknownPhoto = "albums.unknownPhoto"
+  case albumsProviderTitle = "albumsProvider.title"
+  case appearanceTitle = "appearance.title"
   case authAlreadySignedIn = "auth.alreadySignedIn"
   case authBusy = "auth.busy"
   case authEmailTaken = "auth.emailTaken"
@@ -322,19 +326,27 @@ public enum MessageCode: String, CaseIterable, Sendable {
   case feedQueryTooLong = "feed.queryTooLong"
   case feedTitle = "feed.title"
   case feedUnknownKey = "feed.unknownKey"
+  case feedProviderTitle = "feedProvider.title"
   case historyReadOnly = "history.readOnly"
   case homeTitle = "home.title"
   case imageTooLarge = "image.tooLarge"
+  case imageCacheMegabytesTitle = "imageCacheMegabytes.title"
+  case languageTitle = "language.title"
   case loginTitle = "login.title"
   case navAtRoot = "nav.atRoot"
   case navBadHome = "nav.badHome"
   case navBusy = "nav.busy"
   case navNotShown = "nav.notShown"
   case navSignInFirst = "nav.signInFirst"
+  case pageSizeTitle = "pageSize.title"
   case passwordRequired = "password.required"
   case passwordTooLong = "password.tooLong"
   case passwordTooShort = "password.tooShort"
   case photoTitle = "photo.title"
+  case prefetchDistanceTitle = "prefetchDistance.title"
+  case progressFindingChanges = "progress.findingChanges"
+  case progressReadingEvents = "progress.readingEvents"
+  case progressReplaying = "progress.replaying"
   case registrationTitle = "registration.title"
   case requestBadRequest = "request.badRequest"
   case requestCancelled = "request.cancelled"
@@ -372,6 +384,7 @@ public enum MessageCode: String, CaseIterable, Sendable {
   case videoNoPlayableFile = "video.noPlayableFile"
   case videoNoneListed = "video.noneListed"
   case videoTitle = "video.title"
+  case videoProviderTitle = "videoProvider.title"
 
   /// The arguments the code carries in `args`.
   public var arguments: [String] {
@@ -395,6 +408,8 @@ public enum MessageCode: String, CaseIterable, Sendable {
     case .accountUploadInProgress: return []
     case .accountUploadInterrupted: return []
     case .accountUploadTextTooLong: return []
+    case .accountUploading: return []
+    case .accountProviderTitle: return []
     case .ageNotANumber: return []
     case .ageOutOfRange: return []
     case .ageRequired: return []
@@ -409,6 +424,8 @@ public enum MessageCode: String, CaseIterable, Sendable {
     case .albumsTitle: return []
     case .albumsUnknownAlbum: return ["id"]
     case .albumsUnknownPhoto: return ["id"]
+    case .albumsProviderTitle: return []
+    case .appearanceTitle: return []
     case .authAlreadySignedIn: return []
     case .authBusy: return []
     case .authEmailTaken: return []
@@ -436,19 +453,27 @@ public enum MessageCode: String, CaseIterable, Sendable {
     case .feedQueryTooLong: return []
     case .feedTitle: return []
     case .feedUnknownKey: return ["key"]
+    case .feedProviderTitle: return []
     case .historyReadOnly: return []
     case .homeTitle: return []
     case .imageTooLarge: return ["limit"]
+    case .imageCacheMegabytesTitle: return []
+    case .languageTitle: return []
     case .loginTitle: return []
     case .navAtRoot: return []
     case .navBadHome: return ["homes", "screen"]
     case .navBusy: return []
     case .navNotShown: return ["screen"]
     case .navSignInFirst: return ["screen"]
+    case .pageSizeTitle: return []
     case .passwordRequired: return []
     case .passwordTooLong: return []
     case .passwordTooShort: return []
     case .photoTitle: return []
+    case .prefetchDistanceTitle: return []
+    case .progressFindingChanges: return ["pointer"]
+    case .progressReadingEvents: return []
+    case .progressReplaying: return ["seq"]
     case .registrationTitle: return []
     case .requestBadRequest: return []
     case .requestCancelled: return []
@@ -486,6 +511,7 @@ public enum MessageCode: String, CaseIterable, Sendable {
     case .videoNoPlayableFile: return []
     case .videoNoneListed: return []
     case .videoTitle: return []
+    case .videoProviderTitle: return []
     }
   }
 }

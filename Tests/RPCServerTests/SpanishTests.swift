@@ -86,6 +86,30 @@ final class SpanishTests: XCTestCase {
     }
   }
 
+  /// Issue 57 item 8: no text a user reads names a method or a parameter (a refusal says what
+  /// the user can do), and `$/progress` begins with the `title` LSP requires, in the app's
+  /// language.
+  func testNoTextNamesAMethodAndProgressIsTitledInTheAppsLanguage() throws {
+    for (language, catalog) in [("en", MessageCatalog.english), ("es", MessageCatalog.spanish)] {
+      for (code, text) in catalog {
+        XCTAssertNil(
+          text.range(of: #"\b[a-z]+/[a-z][A-Za-z]+\b"#, options: .regularExpression),
+          "\(language) \(code): \(text)")
+        for parameter in ["quality ", "width ", "pageSize", "prefetchDistance", "imageCacheMegabytes"] {
+          XCTAssertFalse(
+            text.hasPrefix(parameter), "\(language) \(code) starts with a parameter's name: \(text)")
+        }
+      }
+    }
+    let server = try InProcessServer()
+    _ = server.initialize()
+    server.call(Requests.SettingsUpdate(language: .es))
+    let id = server.request("events/read", #"{"workDoneToken":"r-1"}"#)
+    let begin = server.response(to: id).notifications.first { $0["method"] == .string("$/progress") }
+    XCTAssertEqual(begin?["params"]?["value"]?["kind"], .string("begin"))
+    XCTAssertEqual(begin?["params"]?["value"]?["title"], .string("Leyendo eventos"))
+  }
+
   func testEveryFailureKindRendersInSpanishWithTheProvidersWordsBeside() {
     let failures: [RequestFailure] = [
       .init(kind: .offline), .init(kind: .timeout), .init(kind: .malformed), .init(kind: .cancelled),

@@ -52,8 +52,8 @@ final class StartSettingsTests: XCTestCase {
     let p = try InProcessServer()
     let version = p.store.version
     let cases: [(String, String)] = [
-      (#"{"pageSize":2}"#, "initializationOptions.settings: pageSize must be from 3 to 200."),
-      (#"{"language":"fr"}"#, "initializationOptions.settings: language must be one of: en, es."),
+      (#"{"pageSize":2}"#, "initializationOptions.settings: pageSize: Page size must be from 3 to 200."),
+      (#"{"language":"fr"}"#, "initializationOptions.settings: language: Language must be one of: en, es."),
       (#"{"feedProvider":"pexels"}"#, "initializationOptions.settings: unknown parameter \"feedProvider\""),
       (#"[16]"#, "initializationOptions.settings: must be an object"),
     ]

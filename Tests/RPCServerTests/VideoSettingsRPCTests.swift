@@ -20,7 +20,7 @@ final class VideoSettingsRPCTests: XCTestCase {
     XCTAssertEqual(refused["code"], .number(-32010))
     XCTAssertEqual(refused["data"]?["code"], .string("settings.invalid"))
     XCTAssertEqual(
-      refused["data"]?["message"], .string("pageSize debe estar entre 3 y 200."),
+      refused["data"]?["message"], .string("Tamaño de página debe estar entre 3 y 200."),
       "refused in the user's language")
     XCTAssertEqual(refused["data"]?["args"]?["field"], .string("pageSize"))
     XCTAssertEqual(p.call(Requests.StateGet(pointer: "/settings/appearance"))["value"], .string("system"))

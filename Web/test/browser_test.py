@@ -189,9 +189,15 @@ def main():
         browser.wait_for("(document.querySelector('#demo-hint') || {}).textContent === 'Demo account: test@mail.com / 123456'",
                          "the demo account's hint on the sign-in screen")
 
-        # Registration: its own live validation (not a number vs out of range), then back.
+        # A password typed on sign-in stays there: the registration form's field is its own,
+        # and shows what the core holds for it (nothing yet).
+        browser.type_into("#login input[name=password]", "secret1")
+        browser.wait_for("document.querySelector('#login input[name=password]').value === 'secret1'", "the typed password")
         browser.click("#login button.link")
         browser.wait_for("document.querySelector('#registration input[name=age]')", "the registration form")
+        assert browser.eval("document.querySelector('#registration input[name=password]').value") == "", \
+            "the registration password is empty, as the core's is"
+        # Registration: its own live validation (not a number vs out of range), then back.
         browser.type_into("#registration input[name=age]", "abc")
         browser.wait_for("document.querySelector('#registration .field-error[data-code=\"age.notANumber\"]')",
                          "the not-a-number message")
@@ -202,6 +208,11 @@ def main():
         shot("0-registration-validation.png")
         browser.click("#registration button.link")
         browser.wait_for("document.querySelector('#login input[name=email]')", "the sign-in form again")
+        browser.wait_for("document.querySelector('#login input[name=password]').value === 'secret1'",
+                         "the sign-in password as typed (the core holds its 7 characters)")
+        browser.eval("""(() => { const i = document.querySelector('#login input[name=password]');
+            i.value = ''; i.dispatchEvent(new Event('input')); })()""")
+        browser.wait_for("document.querySelector('#login input[name=password]').value === ''", "the password cleared")
 
         # Live validation: the core's message, shown as typed.
         browser.type_into("#login input[name=email]", "test@")
@@ -343,18 +354,24 @@ def main():
         assert browser.eval("[...document.querySelectorAll('#settings input[type=number]')].every((i) => i.getBoundingClientRect().width <= 200)"), \
             "a two-digit setting's field is not the page's width"
 
-        # Offline: the badge says so and the offline copy shows.
+        # Offline: the badge says so (its tooltip too, in Spanish), and a refresh keeps the
+        # photos shown, saying they are not fresh.
         browser.click("button[data-tab=photos]")
         browser.wait_for("document.querySelector('#photos .refresh')", "the photos tab")
+        assert browser.eval("document.querySelector('header .badge').title") == "Trabajar sin conexión: no sale ninguna petición"
+        shown = browser.eval("document.querySelectorAll('#photos .cell').length")
         browser.click("header .badge")
         browser.wait_for("document.querySelector('header .badge.offline')", "the offline badge")
+        assert browser.eval("document.querySelector('header .badge').title") == "Volver a estar en línea"
         browser.click("#photos .refresh")
         browser.wait_for("document.querySelector('#photos .error[data-code=\"request.offline\"] .retry')",
                          "the offline error with its retry button (in Spanish)")
         # The button calls what the message's own retry says (one retry for everything).
         browser.click("#photos .error[data-code=\"request.offline\"] .retry")
-        browser.wait_for("document.querySelector('.offline-copy')", "the offline copy notice")
+        browser.wait_for("document.querySelector('#photos .error[data-code=\"request.offline\"]')", "the retry's failure")
+        assert browser.eval("document.querySelectorAll('#photos .cell').length") == shown, "the photos shown stay"
         shot("10-offline.png")
+        phone(browser, shot)
 
         # The History panel on the live page: the events, and follow mode as new ones arrive.
         browser.click("#open-history")
@@ -387,6 +404,62 @@ def main():
         shutil.rmtree(work, ignore_errors=True)
 
 
+# Every visible button against every other: none closer than 8 px (one inside another, such
+# as a heart on a photo, is not a pair), and the page no wider than the window.
+LAYOUT_JS = r"""(() => {
+  const shown = [...document.querySelectorAll('button, .file-pick .button')].filter((b) =>
+    b.getClientRects().length && getComputedStyle(b).visibility !== 'hidden');
+  const fails = [];
+  const width = document.documentElement.scrollWidth;
+  if (width > innerWidth) fails.push(`the page is ${width} px wide in a ${innerWidth} px window`);
+  for (let i = 0; i < shown.length; i++) for (let j = i + 1; j < shown.length; j++) {
+    const [a, b] = [shown[i], shown[j]];
+    if (a.contains(b) || b.contains(a)) continue;
+    const r = a.getBoundingClientRect(), q = b.getBoundingClientRect();
+    const dx = Math.max(q.left - r.right, r.left - q.right), dy = Math.max(q.top - r.bottom, r.top - q.bottom);
+    if (dx < 8 && dy < 8) fails.push(`"${a.textContent.trim().slice(0, 20)}" and "${b.textContent.trim().slice(0, 20)}" are ${Math.max(dx, dy).toFixed(1)} px apart`);
+  }
+  return fails.slice(0, 10);
+})()"""
+
+
+def phone(browser, shot):
+    """The page on a phone (390 × 844, and 360 wide), in both languages and appearances: every
+    tab's screen and a photo's detail fit the width, nothing scrolls sideways, and no two
+    buttons touch."""
+    fails = []
+    try:
+        for width in (390, 360):
+            browser.call("Emulation.setDeviceMetricsOverride",
+                         {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+            for language in ("es", "en"):
+                for appearance in ("light", "dark"):
+                    browser.eval(f"rpc('settings/update', {{ language: '{language}', appearance: '{appearance}' }})")
+                    browser.wait_for(f"document.documentElement.lang === '{language}'", f"{language} on the phone")
+                    for tab in ("photos", "albums", "account", "video", "favorites", "settings"):
+                        browser.click(f"button[data-tab={tab}]")
+                        browser.wait_for(f"document.querySelector('button[data-tab={tab}].active') && document.querySelector('main#{tab}')",
+                                         f"the {tab} tab on the phone")
+                        for fail in browser.eval(LAYOUT_JS) or []:
+                            fails.append(f"{width} px, {language}, {appearance}, {tab}: {fail}")
+                        if width == 390 and tab in ("photos", "settings"):
+                            shot(f"16-phone-{language}-{appearance}-{tab}.png")
+                    browser.click("button[data-tab=photos]")
+                    browser.wait_for("document.querySelector('#photos .cell')", "a photo on the phone")
+                    browser.click("#photos .cell")
+                    browser.wait_for("document.querySelector('#detail')", "the detail on the phone")
+                    for fail in browser.eval(LAYOUT_JS) or []:
+                        fails.append(f"{width} px, {language}, {appearance}, detail: {fail}")
+                    browser.click("#detail .back")
+                    browser.wait_for("document.querySelector('#photos')", "the photos again")
+    finally:
+        browser.call("Emulation.clearDeviceMetricsOverride")
+        browser.eval("rpc('settings/update', { language: 'es', appearance: 'dark' })")
+    if fails:
+        raise AssertionError("the page on a phone:\n" + "\n".join(fails))
+    print("phone: 390 and 360 px, both languages and appearances: fits, no buttons touch")
+
+
 def inspect_bundle(args, work, browser, shot):
     """gallery-web --inspect on a bug-report bundle of the session just driven: the event list,
     filtering and search, stepping, the change an event made, and what set a value."""
@@ -400,6 +473,8 @@ def inspect_bundle(args, work, browser, shot):
         browser.call("Page.navigate", {"url": url})
         browser.wait_for("document.querySelectorAll('#inspector .event').length > 0", "the inspector's events")
         assert browser.eval("!document.querySelector('#login') && !document.querySelector('header nav')"), "read only"
+        assert browser.eval("document.querySelector('main.inspecting h1').textContent") == "Inspector (solo lectura)", \
+            "the inspector's heading in the recorded app's language"
         shot("12-inspector-events.png")
 
         browser.click("#first")

@@ -7,12 +7,14 @@ extension AccountFeature {
       "account.fileUnreadable": "The file could not be read again for the upload.",
       "account.alreadySignedIn": "Already signed in as {username}; sign out first.",
       "account.badNonce": "The sign-in state must be 16 to 128 letters and digits.",
-      "account.notAwaitingRedirect": "No sign-in is waiting for a redirect; call account/beginLogin first.",
+      "account.notAwaitingRedirect":
+        "No sign-in is waiting to be completed. Start signing in to the account again.",
       "account.uploadInProgress": "An upload is already running; wait for it to finish.",
+      "account.uploading": "Uploading",
       "account.uploadTextTooLong": "A title can have at most 255 characters and a description 5000.",
       "account.unknownImage": "No image with id {id} is in the list.",
       "account.notSignedIn": "Nobody is signed in.",
-      "account.signedOut": "Sign in to the account first (account/beginLogin).",
+      "account.signedOut": "Sign in to your account first.",
       "account.loginDenied": "Sign-in was cancelled on Imgur. Sign in again to continue.",
       "account.loginError": "Imgur could not sign you in. Imgur said: “{detail}”. Sign in again.",
       "account.stateMismatch": "That sign-in answer does not belong to this sign-in. Start signing in again.",
@@ -29,12 +31,13 @@ extension AccountFeature {
       "account.alreadySignedIn": "Ya has iniciado sesión como {username}; cierra la sesión primero.",
       "account.badNonce": "El estado de inicio de sesión debe tener de 16 a 128 letras y dígitos.",
       "account.notAwaitingRedirect":
-        "Ningún inicio de sesión espera una redirección; llama antes a account/beginLogin.",
+        "Ningún inicio de sesión está esperando a completarse. Vuelve a iniciar sesión en la cuenta.",
       "account.uploadInProgress": "Ya hay una subida en curso; espera a que termine.",
+      "account.uploading": "Subiendo",
       "account.uploadTextTooLong": "Un título puede tener como máximo 255 caracteres y una descripción 5000.",
       "account.unknownImage": "No hay ninguna imagen con el id {id} en la lista.",
       "account.notSignedIn": "No hay ninguna sesión iniciada.",
-      "account.signedOut": "Inicia sesión en la cuenta primero (account/beginLogin).",
+      "account.signedOut": "Inicia sesión en tu cuenta primero.",
       "account.loginDenied":
         "Se canceló el inicio de sesión en Imgur. Inicia sesión de nuevo para continuar.",
       "account.loginError":

@@ -48,7 +48,8 @@ public struct DemoCatalog: PhotoProvider {
       pageURL: "demo://photo/\(n)", thumbnailURL: "demo://photo/\(n)/thumbnail",
       largeURL: "demo://photo/\(n)/large",
       averageColor: String(format: "#%02X%02X%02X", r, g, b),
-      alt: "\(unique.joined(separator: ", ")) by \(authors[n % authors.count])")
+      // What the photo shows, in no language of its own (the author is shown beside it).
+      alt: unique.joined(separator: ", "))
   }
 
   public func page(query: String, page: Int, perPage: Int) async -> Result<FeedPage, RequestFailure> {

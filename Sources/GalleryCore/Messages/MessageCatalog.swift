@@ -57,6 +57,9 @@ public enum MessageCatalog {
     "request.noClient":
       "This app cannot reach the provider here: libcurl 4 is missing or unusable. Install it and start the app again (the demo providers work without it).",
     "request.serverSaid": "{text} The server said: “{detail}”",
+    "progress.readingEvents": "Reading events",
+    "progress.replaying": "Replaying to event {seq}",
+    "progress.findingChanges": "Finding what changed {pointer}",
   ]
 
   private static let sharedSpanish: [String: String] = [
@@ -88,6 +91,9 @@ public enum MessageCatalog {
     "request.noClient":
       "La app no puede conectar con el proveedor aquí: falta libcurl 4 o no se puede usar. Instálala y vuelve a iniciar la app (los proveedores de demostración funcionan sin ella).",
     "request.serverSaid": "{text} El servidor dijo: «{detail}»",
+    "progress.readingEvents": "Leyendo eventos",
+    "progress.replaying": "Reproduciendo hasta el evento {seq}",
+    "progress.findingChanges": "Buscando qué cambió en {pointer}",
   ]
 
   /// The arguments `code`'s text takes (its `{name}` placeholders), sorted.

@@ -4,7 +4,7 @@ import GalleryCore
 /// method: which work the action's events started, and how far it is in each published state.
 /// The server reports every tenth of the way and ends the progress when the work is over.
 public struct WorkProgress: Sendable {
-  /// The begin report's title (`uploading`).
+  /// The begin report's title: a message code (`account.uploading`), shown in the app's language.
   let title: String
   /// The work the recorded events started (an id the state keeps), or nil: nothing to follow.
   let started: @Sendable (Store.Outcome) -> Int?

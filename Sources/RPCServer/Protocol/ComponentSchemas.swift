@@ -45,10 +45,11 @@ public enum ComponentSchemas {
       "token": Schema.anyValue,
       "value": Schema.object(
         [
-          "kind": Schema.enumeration(["begin", "report", "end"]), "message": Schema.string,
+          "kind": Schema.enumeration(["begin", "report", "end"]), "title": Schema.string,
+          "message": Schema.string,
           "percentage": Schema.integer(minimum: 0, maximum: 100),
         ],
-        optional: ["message", "percentage"]),
+        optional: ["title", "message", "percentage"]),
     ]),
   ]
 

@@ -18,7 +18,8 @@ extension GalleryServer {
     let to = try p[Parameter.readTo].map(UInt64.init) ?? last
     let limit = try p[Parameter.limit] ?? 1000
     let progress = Progress(
-      token: try p[Parameter.workDoneToken], connection: connection, title: "reading events")
+      token: try p[Parameter.workDoneToken], connection: connection,
+      title: progressTitle("progress.readingEvents"))
     var out = Array(#"{"events":["#.utf8)
     var count = 0
     var bytes = 0
@@ -110,7 +111,8 @@ extension GalleryServer {
       throw RPCError.invalidParams(HistoryError.beforeRetained(seq: UInt64(seq), firstSeq: first).description)
     }
     let progress = Progress(
-      token: try p[Parameter.workDoneToken], connection: connection, title: "replaying to seq \(seq)")
+      token: try p[Parameter.workDoneToken], connection: connection,
+      title: progressTitle("progress.replaying", ["seq": String(seq)]))
     defer { progress.end() }
     let state: AppState
     do {
@@ -141,7 +143,8 @@ extension GalleryServer {
     }
     do { _ = try JSONPointer.tokens(pointer) } catch { throw RPCError.invalidParams("pointer: \(error)") }
     let progress = Progress(
-      token: try p[Parameter.workDoneToken], connection: connection, title: "finding what changed \(pointer)")
+      token: try p[Parameter.workDoneToken], connection: connection,
+      title: progressTitle("progress.findingChanges", ["pointer": pointer]))
     defer { progress.end() }
     let found: [EventRecord]
     do {
@@ -209,7 +212,15 @@ extension GalleryServer {
   }
 }
 
-/// `$/progress` reports for a request that gave a `workDoneToken` (at most ~10 reports).
+extension GalleryServer {
+  /// A `$/progress` title in the state's language (`code` from the message catalog).
+  func progressTitle(_ code: String, _ arguments: [String: String] = [:]) -> String {
+    MessageCatalog.text(code, arguments, in: store.state.settings.language)
+  }
+}
+
+/// `$/progress` reports for a request that gave a `workDoneToken` (at most ~10 reports). Its
+/// `begin` carries the `title` LSP requires, in the app's language.
 struct Progress {
   let token: JSONValue?
   let connection: RPCConnection
@@ -218,7 +229,7 @@ struct Progress {
   init(token: JSONValue?, connection: RPCConnection, title: String) {
     self.token = token
     self.connection = connection
-    send(["kind": .string("begin"), "message": .string(title), "percentage": .number(0)])
+    send(["kind": .string("begin"), "title": .string(title), "percentage": .number(0)])
   }
 
   private func send(_ value: [String: JSONValue]) {

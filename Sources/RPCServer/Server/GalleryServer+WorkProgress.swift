@@ -18,7 +18,7 @@ extension GalleryServer {
   /// Starts reporting the work `outcome` started; ends at once if it is already over.
   func watch(_ work: WorkProgress, startedBy outcome: Store.Outcome, token: JSONValue) {
     guard token != .null, let id = work.started(outcome) else { return }
-    let progress = Progress(token: token, connection: connection, title: work.title)
+    let progress = Progress(token: token, connection: connection, title: progressTitle(work.title))
     // No change can be published between the check and the registration.
     store.withPublishedState { _, state in
       if work.percent(id, state) != nil {

@@ -66,7 +66,9 @@ struct InitializationOptions {
       throw RPCError.invalidParams("\(prefix): \(detail)")
     }
     do { _ = try Settings().applying(change) } catch {
-      throw RPCError.invalidParams("\(prefix): \(error.message)")
+      // The user's text names the field as a settings screen does; the developer gets its name.
+      let field = error.args["field"].map { "\($0): " } ?? ""
+      throw RPCError.invalidParams("\(prefix): \(field)\(error.message)")
     }
     return change
   }

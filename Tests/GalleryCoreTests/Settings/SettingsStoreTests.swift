@@ -55,12 +55,12 @@ final class SettingsStoreTests: XCTestCase {
     let dir = TemporaryDirectory()
     let store = try Store(dataDirectory: dir.path, options: .init(durability: .none, timerScale: 0))
     let cases: [(Action, String)] = [
-      (change { $0.appearance = "purple" }, "appearance must be one of: system, light, dark."),
-      (change { $0.language = "fr" }, "language must be one of: en, es."),
-      (change { $0.providers["feed"] = "flickr" }, "feedProvider must be one of: demo, pixabay, pexels."),
-      (change { $0.pageSize = 2 }, "pageSize must be from 3 to 200."),
-      (change { $0.prefetchDistance = -1 }, "prefetchDistance must be from 0 to 100."),
-      (change { $0.imageCacheMegabytes = 1 }, "imageCacheMegabytes must be from 5 to 2000."),
+      (change { $0.appearance = "purple" }, "Appearance must be one of: system, light, dark."),
+      (change { $0.language = "fr" }, "Language must be one of: en, es."),
+      (change { $0.providers["feed"] = "flickr" }, "Photo provider must be one of: demo, pixabay, pexels."),
+      (change { $0.pageSize = 2 }, "Page size must be from 3 to 200."),
+      (change { $0.prefetchDistance = -1 }, "Prefetch distance must be from 0 to 100."),
+      (change { $0.imageCacheMegabytes = 1 }, "Image cache (MB) must be from 5 to 2000."),
       (change { $0.environment = "staging" }, "environment must be production or a defined environment."),
       (
         change { $0.environments = ["uat": ["pixabay": "file:///etc"]] },
@@ -73,7 +73,7 @@ final class SettingsStoreTests: XCTestCase {
       (
         change {
           $0.pageSize = 30; $0.appearance = "x"
-        }, "appearance must be one of: system, light, dark."
+        }, "Appearance must be one of: system, light, dark."
       ),
     ]
     for (action, message) in cases {

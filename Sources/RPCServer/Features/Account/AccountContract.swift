@@ -62,7 +62,7 @@ enum AccountContract: FeatureContract {
   /// An upload's `$/progress`: from its start event to the state's `/account/upload/progress`,
   /// ended when the upload is no longer the one uploading.
   static let uploadProgress = WorkProgress(
-    title: "uploading", started: { $0.first(AccountEvents.UploadStarted.self)?.requestID },
+    title: "account.uploading", started: { $0.first(AccountEvents.UploadStarted.self)?.requestID },
     percent: { id, state in
       let upload = state.account.upload
       return upload.requestID == id && upload.status == .uploading ? Int(upload.progress * 100) : nil
