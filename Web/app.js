@@ -35,7 +35,7 @@ const labels = {
     initialState: "the initial state", lastEvent: "the last event", follow: "follow", everyType: "every type",
     searchEvents: "search events", after: "after", afterSeq: "after seq", noVisibleChange: "no visible change",
     changedBy: "changed by", nothingSince: "nothing since seq", goOffline: "Work offline: no request goes out",
-    goOnline: "Go back online", inspectorReadOnly: "Inspector (read only)" },
+    goOnline: "Go back online", inspectorReadOnly: "Inspector (read only)", cancel: "Cancel" },
   es: { signIn: "Iniciar sesión", email: "Correo", password: "Contraseña", createAccount: "Crear una cuenta",
     register: "Registrarse", age: "Edad", back: "Atrás", retry: "Reintentar", photos: "Fotos", albums: "Álbumes",
     account: "Cuenta", video: "Vídeo", settings: "Ajustes", signOut: "Cerrar sesión", search: "Buscar fotos",
@@ -57,7 +57,7 @@ const labels = {
     initialState: "el estado inicial", lastEvent: "el último evento", follow: "seguir", everyType: "todos los tipos",
     searchEvents: "buscar eventos", after: "tras", afterSeq: "tras el evento", noVisibleChange: "ningún cambio visible",
     changedBy: "cambiado por", nothingSince: "nada desde el evento", goOffline: "Trabajar sin conexión: no sale ninguna petición",
-    goOnline: "Volver a estar en línea", inspectorReadOnly: "Inspector (solo lectura)" },
+    goOnline: "Volver a estar en línea", inspectorReadOnly: "Inspector (solo lectura)", cancel: "Cancelar" },
 };
 const t = (key) => (labels[state?.settings?.language] || labels.en)[key];
 
@@ -433,8 +433,10 @@ function account() {
         h("span", { class: "chosen" }, chosenFile || t("noFileChosen"))),
       h("input", { name: "title", placeholder: t("title") }),
       h("button", { type: "submit", disabled: u.status === "uploading" }, t("upload"))),
-    u.status === "uploading" ? h("progress", { max: "1", value: String(u.progress) }) : null,
-    u.status === "failed" ? message(u.error) : null,
+    u.status === "uploading" ? h("div", { class: "upload-running" },
+      h("progress", { max: "1", value: String(u.progress) }),
+      h("button", { class: "cancel", onclick: () => rpc("account/cancelUpload") }, t("cancel"))) : null,
+    u.status === "failed" || u.status === "cancelled" ? message(u.error) : null,
     a.imagesStatus === "loading" ? h("p", { class: "status" }, t("loading")) : null,
     h("div", { class: "grid" }, a.images.map((item) => h("div", { class: "account-image", key: item.key },
       thumb(item, item.thumbnail, null, item.image.title, null, item.key),

@@ -59,7 +59,7 @@ export interface AccountUpload {
   "fileName": string | null;
   "progress": number;
   "request": UploadRequest | null;
-  "status": "idle" | "uploading" | "failed" | "done";
+  "status": "idle" | "uploading" | "failed" | "done" | "cancelled";
 }
 
 export interface ActionResult {
@@ -649,6 +649,8 @@ export interface Methods {
       "title"?: string;
       "workDoneToken"?: unknown;
     }; result: ActionResult; rejections: "account.signedOut" | "account.uploadInProgress" | "account.uploadTextTooLong" | "request.retryTooSoon" | "history.readOnly" };
+  /** Stops the upload running: its transfer ends, bytes sent as `data` are removed, and /account/upload/status becomes `cancelled`. Its error offers the same upload again when it came from a file on this machine (`path`); bytes a frontend sent are sent again by that frontend. */
+  "account/cancelUpload": { params: {}; result: ActionResult; rejections: "account.noUploadRunning" | "history.readOnly" };
   /** Deletes one of the user's images: it leaves /account/images at once and comes back in its place, with an error, if the provider refuses. */
   "account/delete": { params: {
       "id": string;
@@ -724,6 +726,7 @@ export type MessageCode =
   | "account.fileUnreadable"
   | "account.loginDenied"
   | "account.loginError"
+  | "account.noUploadRunning"
   | "account.notAwaitingRedirect"
   | "account.notSignedIn"
   | "account.redirectIncomplete"
@@ -733,6 +736,7 @@ export type MessageCode =
   | "account.stateMismatch"
   | "account.title"
   | "account.unknownImage"
+  | "account.uploadCancelled"
   | "account.uploadInProgress"
   | "account.uploadInterrupted"
   | "account.uploadTextTooLong"
@@ -850,6 +854,7 @@ export interface MessageArguments {
   "account.fileUnreadable": {  };
   "account.loginDenied": {  };
   "account.loginError": { "detail": string; };
+  "account.noUploadRunning": {  };
   "account.notAwaitingRedirect": {  };
   "account.notSignedIn": {  };
   "account.redirectIncomplete": { "detail": string; };
@@ -859,6 +864,7 @@ export interface MessageArguments {
   "account.stateMismatch": {  };
   "account.title": {  };
   "account.unknownImage": { "id": string; };
+  "account.uploadCancelled": {  };
   "account.uploadInProgress": {  };
   "account.uploadInterrupted": {  };
   "account.uploadTextTooLong": {  };

@@ -269,6 +269,7 @@ public enum MessageCode: String, CaseIterable, Sendable {
   case accountFileUnreadable = "account.fileUnreadable"
   case accountLoginDenied = "account.loginDenied"
   case accountLoginError = "account.loginError"
+  case accountNoUploadRunning = "account.noUploadRunning"
   case accountNotAwaitingRedirect = "account.notAwaitingRedirect"
   case accountNotSignedIn = "account.notSignedIn"
   case accountRedirectIncomplete = "account.redirectIncomplete"
@@ -278,6 +279,7 @@ public enum MessageCode: String, CaseIterable, Sendable {
   case accountStateMismatch = "account.stateMismatch"
   case accountTitle = "account.title"
   case accountUnknownImage = "account.unknownImage"
+  case accountUploadCancelled = "account.uploadCancelled"
   case accountUploadInProgress = "account.uploadInProgress"
   case accountUploadInterrupted = "account.uploadInterrupted"
   case accountUploadTextTooLong = "account.uploadTextTooLong"
@@ -396,6 +398,7 @@ public enum MessageCode: String, CaseIterable, Sendable {
     case .accountFileUnreadable: return []
     case .accountLoginDenied: return []
     case .accountLoginError: return ["detail"]
+    case .accountNoUploadRunning: return []
     case .accountNotAwaitingRedirect: return []
     case .accountNotSignedIn: return []
     case .accountRedirectIncomplete: return ["detail"]
@@ -405,6 +408,7 @@ public enum MessageCode: String, CaseIterable, Sendable {
     case .accountStateMismatch: return []
     case .accountTitle: return []
     case .accountUnknownImage: return ["id"]
+    case .accountUploadCancelled: return []
     case .accountUploadInProgress: return []
     case .accountUploadInterrupted: return []
     case .accountUploadTextTooLong: return []

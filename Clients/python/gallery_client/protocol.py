@@ -10,6 +10,7 @@ MessageCode = Literal[
     "account.fileUnreadable",
     "account.loginDenied",
     "account.loginError",
+    "account.noUploadRunning",
     "account.notAwaitingRedirect",
     "account.notSignedIn",
     "account.redirectIncomplete",
@@ -19,6 +20,7 @@ MessageCode = Literal[
     "account.stateMismatch",
     "account.title",
     "account.unknownImage",
+    "account.uploadCancelled",
     "account.uploadInProgress",
     "account.uploadInterrupted",
     "account.uploadTextTooLong",
@@ -238,7 +240,7 @@ AccountUpload = TypedDict(
         "fileName": Optional[str],
         "progress": float,
         "request": Optional[UploadRequest],
-        "status": Literal["idle", "uploading", "failed", "done"],
+        "status": Literal["idle", "uploading", "failed", "done", "cancelled"],
     },
 )
 
@@ -1246,6 +1248,13 @@ AccountUploadParams = TypedDict(
     },
 )
 
+AccountCancelUploadParams = TypedDict(
+    "AccountCancelUploadParams",
+    {
+
+    },
+)
+
 AccountDeleteParams = TypedDict(
     "AccountDeleteParams",
     {
@@ -1330,6 +1339,7 @@ MESSAGE_ARGUMENTS: Dict[str, Tuple[str, ...]] = {
     "account.fileUnreadable": (),
     "account.loginDenied": (),
     "account.loginError": ("detail", ),
+    "account.noUploadRunning": (),
     "account.notAwaitingRedirect": (),
     "account.notSignedIn": (),
     "account.redirectIncomplete": ("detail", ),
@@ -1339,6 +1349,7 @@ MESSAGE_ARGUMENTS: Dict[str, Tuple[str, ...]] = {
     "account.stateMismatch": (),
     "account.title": (),
     "account.unknownImage": ("id", ),
+    "account.uploadCancelled": (),
     "account.uploadInProgress": (),
     "account.uploadInterrupted": (),
     "account.uploadTextTooLong": (),
@@ -1482,6 +1493,7 @@ REJECTIONS: Dict[str, Tuple[MessageCode, ...]] = {
     "account/completeLogin": ("account.notAwaitingRedirect", "history.readOnly", ),
     "account/loadImages": ("account.signedOut", "request.retryTooSoon", "history.readOnly", ),
     "account/upload": ("account.signedOut", "account.uploadInProgress", "account.uploadTextTooLong", "request.retryTooSoon", "history.readOnly", ),
+    "account/cancelUpload": ("account.noUploadRunning", "history.readOnly", ),
     "account/delete": ("account.signedOut", "account.unknownImage", "request.retryTooSoon", "history.readOnly", ),
     "account/logout": ("account.notSignedIn", "history.readOnly", ),
     "video/playRandom": ("video.badQuality", "video.badScreen", "request.retryTooSoon", "history.readOnly", ),
@@ -1492,7 +1504,7 @@ REJECTIONS: Dict[str, Tuple[MessageCode, ...]] = {
 }
 """The message codes each action method's rejection (-32010) can carry."""
 
-METHODS: Tuple[str, ...] = ("initialize", "initialized", "shutdown", "exit", "rpc.discover", "$/cancelRequest", "state/get", "events/read", "events/subscribe", "events/unsubscribe", "history/stateAt", "history/changes", "test/advanceClock", "test/settle", "auth/setEmail", "auth/setPassword", "auth/submitLogin", "auth/logout", "registration/open", "registration/setEmail", "registration/setPassword", "registration/setAge", "registration/submit", "nav/back", "nav/open", "feed/setQuery", "feed/refresh", "feed/loadMore", "feed/openDetail", "detail/close", "connectivity/set", "images/prefetch", "images/cancel", "images/retry", "feed/prefetch", "feed/cancelPrefetch", "feed/retryImage", "albums/load", "albums/setSearch", "albums/open", "albums/openPhoto", "albums/retry", "account/beginLogin", "account/completeLogin", "account/loadImages", "account/upload", "account/delete", "account/logout", "video/playRandom", "settings/update", "favorites/add", "favorites/remove", "favorites/open", )
+METHODS: Tuple[str, ...] = ("initialize", "initialized", "shutdown", "exit", "rpc.discover", "$/cancelRequest", "state/get", "events/read", "events/subscribe", "events/unsubscribe", "history/stateAt", "history/changes", "test/advanceClock", "test/settle", "auth/setEmail", "auth/setPassword", "auth/submitLogin", "auth/logout", "registration/open", "registration/setEmail", "registration/setPassword", "registration/setAge", "registration/submit", "nav/back", "nav/open", "feed/setQuery", "feed/refresh", "feed/loadMore", "feed/openDetail", "detail/close", "connectivity/set", "images/prefetch", "images/cancel", "images/retry", "feed/prefetch", "feed/cancelPrefetch", "feed/retryImage", "albums/load", "albums/setSearch", "albums/open", "albums/openPhoto", "albums/retry", "account/beginLogin", "account/completeLogin", "account/loadImages", "account/upload", "account/cancelUpload", "account/delete", "account/logout", "video/playRandom", "settings/update", "favorites/add", "favorites/remove", "favorites/open", )
 
 
 class TypedRequests:
@@ -1669,6 +1681,10 @@ class TypedRequests:
     @overload
     def request(self, method: Literal["account/upload"], params: AccountUploadParams = ...) -> ActionResult:
         """Uploads an image, from a file on this machine (`path`) or from its bytes (`data`, base64, with `fileName`: for a frontend on another machine or in a browser). Either way it must be an image by its bytes (JPEG, PNG, GIF, WebP, BMP), not empty, at most 10 MB. Progress shows at /account/upload/progress and, with a workDoneToken, as $/progress; the image goes at the top of /account/images on success."""
+
+    @overload
+    def request(self, method: Literal["account/cancelUpload"], params: AccountCancelUploadParams = ...) -> ActionResult:
+        """Stops the upload running: its transfer ends, bytes sent as `data` are removed, and /account/upload/status becomes `cancelled`. Its error offers the same upload again when it came from a file on this machine (`path`); bytes a frontend sent are sent again by that frontend."""
 
     @overload
     def request(self, method: Literal["account/delete"], params: AccountDeleteParams) -> ActionResult:
@@ -1877,6 +1893,10 @@ class TypedRequests:
     def account_upload(self, params: AccountUploadParams = {}) -> ActionResult:
         """`account/upload`: Uploads an image, from a file on this machine (`path`) or from its bytes (`data`, base64, with `fileName`: for a frontend on another machine or in a browser). Either way it must be an image by its bytes (JPEG, PNG, GIF, WebP, BMP), not empty, at most 10 MB. Progress shows at /account/upload/progress and, with a workDoneToken, as $/progress; the image goes at the top of /account/images on success."""
         return self._send("account/upload", dict(params))  # type: ignore[no-any-return]
+
+    def account_cancel_upload(self, params: AccountCancelUploadParams = {}) -> ActionResult:
+        """`account/cancelUpload`: Stops the upload running: its transfer ends, bytes sent as `data` are removed, and /account/upload/status becomes `cancelled`. Its error offers the same upload again when it came from a file on this machine (`path`); bytes a frontend sent are sent again by that frontend."""
+        return self._send("account/cancelUpload", dict(params))  # type: ignore[no-any-return]
 
     def account_delete(self, params: AccountDeleteParams) -> ActionResult:
         """`account/delete`: Deletes one of the user's images: it leaves /account/images at once and comes back in its place, with an error, if the provider refuses."""

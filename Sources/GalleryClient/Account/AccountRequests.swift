@@ -102,6 +102,18 @@ extension Requests {
     }
   }
 
+  /// Stops the upload running: its transfer ends, bytes sent as `data` are removed, and /account/upload/status becomes `cancelled`. Its error offers the same upload again when it came from a file on this machine (`path`); bytes a frontend sent are sent again by that frontend.
+  public struct AccountCancelUpload: GalleryRequest {
+    public static let method = "account/cancelUpload"
+    public typealias Result = ActionResult
+    public static let rejections: [MessageCode] = [.accountNoUploadRunning, .historyReadOnly]
+    public init() {
+    }
+    public var params: [String: JSONValue] {
+      [:]
+    }
+  }
+
   /// Deletes one of the user's images: it leaves /account/images at once and comes back in its place, with an error, if the provider refuses.
   public struct AccountDelete: GalleryRequest {
     public static let method = "account/delete"

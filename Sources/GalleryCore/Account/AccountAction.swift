@@ -9,6 +9,8 @@ public enum AccountAction: Codable, Equatable, Sendable {
   case loadImages
   /// Uploads a file already checked by `UploadFile.inspect`.
   case upload(UploadRequest)
+  /// Stops the upload running: its transfer ends, bytes a frontend sent are removed.
+  case cancelUpload
   case delete(id: String)
   case logout
   /// Runtime, at start: restarts an image load the last process left in flight.

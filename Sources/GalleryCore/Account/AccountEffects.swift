@@ -14,6 +14,8 @@ public enum AccountEffect: Codable, Equatable, Sendable {
   case loadImages(requestID: Int)
   /// Read the file again and upload it, recording progress every tenth.
   case upload(requestID: Int, request: UploadRequest)
+  /// Stop the upload `requestID` (its transfer ends) and remove the bytes staged for it.
+  case cancelUpload(requestID: Int, staged: String?)
   /// Delete one image at the provider.
   case delete(requestID: Int, imageID: String)
 }
@@ -57,7 +59,12 @@ extension EffectRuntime {
         [Event(AccountEvents.ImagesFailed(requestID: requestID, failure: $0))]
       }
     case .upload(let requestID, let request):
-      run { [self] in await uploadAccountImage(requestID, request) }
+      // Tracked by its id, so `account/cancelUpload` can stop the transfer.
+      track(Self.uploadID(requestID)) { [self] in await uploadAccountImage(requestID, request) }
+    case .cancelUpload(let requestID, let staged):
+      cancelDownloads { $0 == Self.uploadID(requestID) }
+      // The bytes a frontend sent for it go with it (the state no longer counts them in use).
+      if let staged { try? FileManager.default.removeItem(atPath: staged) }
     case .delete(let requestID, let imageID):
       run { [account] in
         let call = await account.call { token in
@@ -128,6 +135,9 @@ extension EffectRuntime {
 
   /// Reads the file again (it may have changed since it was checked), uploads it and records
   /// progress at every tenth.
+  /// The id an upload's transfer is tracked under.
+  static func uploadID(_ requestID: Int) -> String { "upload:\(requestID)" }
+
   private func uploadAccountImage(_ requestID: Int, _ request: UploadRequest) async -> [Event] {
     let bytes: [UInt8]
     do { bytes = try UploadFile.read(request.file.path) } catch {

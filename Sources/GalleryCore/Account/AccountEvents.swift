@@ -3,7 +3,8 @@ public enum AccountEvents {
   static let all: [any EventPayload.Type] = [
     ProviderSelected.self, LoginBegun.self, LoginFailed.self, SignedIn.self, TokenRefreshed.self,
     SignedOut.self, ImagesLoadStarted.self, ImagesPageLoaded.self, ImagesFailed.self, UploadStarted.self,
-    UploadProgressed.self, Uploaded.self, UploadFailed.self, DeleteStarted.self, Deleted.self,
+    UploadProgressed.self, Uploaded.self, UploadFailed.self, UploadCancelled.self, DeleteStarted.self,
+    Deleted.self,
     DeleteFailed.self, WorkInterrupted.self,
   ]
 
@@ -190,6 +191,18 @@ public enum AccountEvents {
       self.requestID = requestID
       self.failure = failure
     }
+  }
+
+  /// The user stopped the upload running (`account/cancelUpload`).
+  public struct UploadCancelled: EventPayload {
+    public static let type = "account.uploadCancelled"
+    public static let documented = EventDoc(
+      data: #"`requestID`"#,
+      recordedWhen:
+        #"`account/cancelUpload` while an upload runs: its transfer stops, bytes a frontend sent are removed, and an answer that still arrives changes nothing"#
+    )
+    public var requestID: Int
+    public init(requestID: Int) { self.requestID = requestID }
   }
 
   /// An image was removed from the list and its delete sent.

@@ -70,6 +70,11 @@ enum AccountFeature: TakesActions, RunsEffects, ShowsImages, HasScreens, HasProv
         throw Rejection("account.uploadTextTooLong")
       }
       return [Event(AccountEvents.UploadStarted(requestID: state.nextRequestID, request: request))]
+    case .cancelUpload:
+      guard account.upload.status == .uploading, let id = account.upload.requestID else {
+        throw Rejection("account.noUploadRunning")
+      }
+      return [Event(AccountEvents.UploadCancelled(requestID: id))]
     case .delete(let id):
       try requireSignedIn(account)
       guard account.images.contains(where: { $0.image.id == id }) else {
@@ -226,6 +231,21 @@ enum AccountFeature: TakesActions, RunsEffects, ShowsImages, HasScreens, HasProv
       failUpload(&state, state.message(for: e.failure).retrying(retry.method, retry.params))
       state.observe(e.failure.spentBudget == "posts" ? .accountPosts : .account, e.failure, retry: retry)
     },
+    .fold(AccountEvents.UploadCancelled.self) { state, e in
+      guard state.account.upload.requestID == e.requestID else { return }
+      state.account.upload.status = .cancelled
+      state.account.upload.requestID = nil
+      // A file of the user's is sent again by its path; bytes a frontend sent are gone with the
+      // upload, so it offers none (the frontend sends them again).
+      let request = state.account.upload.request
+      if let request, request.file.staged != true {
+        let retry = resend(request)
+        state.account.upload.error = state.message("account.uploadCancelled", retryable: true).retrying(
+          retry.method, retry.params)
+      } else {
+        state.account.upload.error = state.message("account.uploadCancelled")
+      }
+    },
     .fold(AccountEvents.DeleteStarted.self) { state, e in
       state.nextRequestID = max(state.nextRequestID, e.requestID + 1)
       guard let i = state.account.images.firstIndex(where: { $0.image.id == e.imageID }) else { return }
@@ -286,6 +306,12 @@ enum AccountFeature: TakesActions, RunsEffects, ShowsImages, HasScreens, HasProv
       state.load(.account(.upload(requestID: e.requestID, request: e.request))) {
         AccountEvents.UploadFailed(requestID: e.requestID, failure: $0)
       }
+    },
+    .plan(AccountEvents.UploadCancelled.self) { e, state in
+      let file = state.account.upload.request?.file
+      return [
+        .account(.cancelUpload(requestID: e.requestID, staged: file?.staged == true ? file?.path : nil))
+      ]
     },
     .plan(AccountEvents.DeleteStarted.self) { e, state in
       guard state.account.deleting.contains(where: { $0.requestID == e.requestID }) else { return [] }

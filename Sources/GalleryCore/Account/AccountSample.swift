@@ -2,7 +2,7 @@ extension AccountFeature {
   /// Browser sign-in (a matching and a forged state), the images, deleting and signing out.
   static let actionSample = ActionSample(weight: 2) { r in
     let nonce = "abcdefabcdefabcdef"
-    switch r.below(6) {
+    switch r.below(7) {
     case 0: return .account(.beginLogin(nonce: nonce))
     case 1, 2:
       let state = r.pick([nonce, "forged"])
@@ -13,6 +13,7 @@ extension AccountFeature {
           )))
     case 3: return .account(.loadImages)
     case 4: return .account(.delete(id: r.pick(["demo1", "demo4", "up1", "nope"])))
+    case 5: return .account(.cancelUpload)
     default: return .account(.logout)
     }
   }

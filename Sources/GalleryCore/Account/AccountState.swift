@@ -19,7 +19,9 @@ public struct AccountState: Codable, Equatable, Sendable {
 
   /// The upload in flight or the last one's outcome.
   public struct Upload: Codable, Equatable, Sendable {
-    public enum Status: String, Codable, Sendable, CaseIterable { case idle, uploading, failed, done }
+    public enum Status: String, Codable, Sendable, CaseIterable {
+      case idle, uploading, failed, done, cancelled
+    }
     public var status = Status.idle
     /// 0...1.
     public var progress: Double = 0

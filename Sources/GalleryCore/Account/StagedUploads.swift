@@ -14,9 +14,11 @@ public enum StagedUploads {
   /// The folder under the data directory.
   public static func folder(in dataDirectory: String) -> String { dataDirectory + "/uploads" }
 
-  /// The staged files `state` still names.
+  /// The staged files `state` still names (a cancelled upload's are gone with it).
   public static func inUse(_ state: AppState) -> Set<String> {
-    guard let file = state.account.upload.request?.file, file.staged == true else { return [] }
+    guard let file = state.account.upload.request?.file, file.staged == true,
+      state.account.upload.status != .cancelled
+    else { return [] }
     return [file.path]
   }
 

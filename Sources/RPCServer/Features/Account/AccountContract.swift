@@ -48,6 +48,11 @@ enum AccountContract: FeatureContract {
       return .account(.upload(UploadRequest(file: file, title: title, description: description)))
     },
     .action(
+      "account/cancelUpload",
+      "Stops the upload running: its transfer ends, bytes sent as `data` are removed, and /account/upload/status becomes `cancelled`. Its error offers the same upload again when it came from a file on this machine (`path`); bytes a frontend sent are sent again by that frontend.",
+      refuses: ["account.noUploadRunning"]
+    ) { .account(.cancelUpload) },
+    .action(
       "account/delete",
       "Deletes one of the user's images: it leaves /account/images at once and comes back in its place, with an error, if the provider refuses.",
       .string("id", "the image's id (/account/images/N/image/id)"),
