@@ -40,18 +40,35 @@ enum ReplayCommand {
       return 2
     }
     do {
+      // A seq the log does not hold would show a state no one saw: refused with the range.
+      if let until {
+        guard let seqs = try LogBundle.eventSeqs(ofLogAt: path) else {
+          printError("gallery-rpc replay: --until \(until): this log holds no events")
+          return 2
+        }
+        guard (seqs.lowerBound - 1...seqs.upperBound).contains(until) else {
+          printError(
+            "gallery-rpc replay: --until \(until) is outside this log: it holds seq \(seqs.lowerBound) through \(seqs.upperBound) (--until \(seqs.lowerBound - 1) is the state before them)"
+          )
+          return 2
+        }
+      }
       let cursor = try LogCursor(path: path, through: until)
       var previous = AppState()
+      var events = 0
+      var reached: UInt64?
       // Only the timeline keeps the state before each event: holding a second reference
       // otherwise would make every fold copy what it changes (the feed's whole list).
-      let timeline: ((EventRecord, Event, AppState) -> Bool)? =
-        format == "timeline"
-        ? { record, _, state in
+      let each: (EventRecord, Event, AppState) -> Bool = { record, _, state in
+        reached = record.seq
+        if record.type != EventLine.baseType { events += 1 }
+        if format == "timeline" {
           print(Timeline.line(record, before: previous, after: state))
           previous = state
-          return true
-        } : nil
-      let result = try Replay.fold(cursor, into: AppState(), each: timeline)
+        }
+        return true
+      }
+      let result = try Replay.fold(cursor, into: AppState(), each: each)
       if let torn = cursor.tornTail, torn.damaged {
         // A whole line that does not read is damage, as verify says: no state is shown as if
         // the log ended before it.
@@ -62,7 +79,8 @@ enum ReplayCommand {
       if format == "state" {
         print(PrettyJSON.text(try JSONValue(encoding: result.state)), terminator: "")
       } else {
-        print("replayed \(result.lastSeq) events")
+        print(
+          "replayed \(events) event\(events == 1 ? "" : "s")\(reached.map { " (through seq \($0))" } ?? "")")
       }
       return 0
     } catch {

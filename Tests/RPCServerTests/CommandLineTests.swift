@@ -148,7 +148,7 @@ extension CommandLineTests {
     let timeline = try run(["replay", log, "--format", "timeline", "--until", "8"])
     XCTAssertEqual(timeline.status, 0)
     XCTAssertTrue(timeline.out.contains("auth.failed"))
-    XCTAssertTrue(timeline.out.contains("replayed 8 events"))
+    XCTAssertTrue(timeline.out.contains("replayed 8 events (through seq 8)"))
     XCTAssertFalse(timeline.out.contains("auth.succeeded"))
     let state = try run(["replay", log])
     XCTAssertEqual(try JSONParser.parse(state.out)["session"]?["status"], .string("signedOut"))
@@ -164,6 +164,17 @@ extension CommandLineTests {
     let middle = try run(["export", log, "--from", "10", "--to", "20", "--out", bundle])
     XCTAssertTrue(middle.out.contains("seq 10 to 20"), middle.out)
     XCTAssertEqual(try run(["replay", bundle]).out, try run(["replay", log, "--until", "20"]).out)
+    // Issue 57 item 14: a seq the bundle does not hold is refused with its range; the
+    // timeline counts the events it replayed.
+    XCTAssertEqual(try run(["replay", bundle, "--until", "9"]).status, 0, "the state before its first event")
+    for outside in ["5", "21", "120"] {
+      let refused = try run(["replay", bundle, "--until", outside, "--format", "timeline"])
+      XCTAssertEqual(refused.status, 2, outside)
+      XCTAssertEqual(refused.out, "", "no state no one saw")
+      XCTAssertTrue(refused.err.contains("it holds seq 10 through 20"), refused.err)
+    }
+    let counted = try run(["replay", bundle, "--format", "timeline"])
+    XCTAssertTrue(counted.out.hasSuffix("replayed 11 events (through seq 20)\n"), counted.out)
     for bad in [
       ["export", log], ["export", log, "--since", "5y", "--out", bundle], ["export", "--out", bundle],
     ] {

@@ -154,6 +154,12 @@ public enum LogBundle {
     }
   }
 
+  /// The seqs of the events the log at `path` holds (after its base, if it has one), or nil
+  /// when it holds none: a replay can stop after any of them, or before the first.
+  public static func eventSeqs(ofLogAt path: String) throws -> ClosedRange<UInt64>? {
+    try bounds(of: path).map { $0.first...$0.last }
+  }
+
   /// The first and last seq of the log and its newest event's time.
   private static func bounds(of log: String) throws -> (first: UInt64, last: UInt64, newestTime: Int64)? {
     let cursor = try LogCursor(path: log)
