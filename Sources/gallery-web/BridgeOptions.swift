@@ -36,6 +36,10 @@ struct BridgeOptions: Sendable {
     initializationOptions["settings"] = .object(settings)
   }
 
+  /// The shapes the core takes (`AppShape`), named as the flags take them.
+  static let signIns = AppShape.SignIn.allCases.map(\.rawValue)
+  static let homes = AppShape.homes.map(\.rawValue)
+
   static let usage = """
     usage: gallery-web [--port N] [--host ADDR] [--data-dir DIR] [--web-root DIR] [--server PATH] [-- gallery-rpc flags]
            gallery-web --inspect LOG_OR_BUNDLE [--port N]
@@ -46,8 +50,8 @@ struct BridgeOptions: Sendable {
       --data-dir  the core's data directory (default as gallery-rpc: $GALLERY_DATA_DIR, $XDG_DATA_HOME/gallery-rpc, ~/.local/share/gallery-rpc)
       --web-root  the page's files (default: Web/ in this checkout)
       --server    the gallery-rpc binary (default: the one beside gallery-web)
-      --sign-in required|none   the app's shape: sign in first (default) or not
-      --home feed|albums|account|video   the app's home tab (default feed)
+      --sign-in \(signIns.joined(separator: "|"))   the app's shape: sign in first (default) or not
+      --home \(homes.joined(separator: "|"))   the app's home tab (default \(AppShape().home.rawValue))
       --page-size N, --language en|es, --appearance system|light|dark   the settings the app starts with
         (what no user chose; e.g. PaleBlueTask: --sign-in none --home feed --page-size 16)
       --max-connections N   connections open at once (default 64); more are answered 503
@@ -84,8 +88,13 @@ struct BridgeOptions: Sendable {
           throw Problem(description: "--port must be 0 to 65535, not \(text)")
         }
         options.port = port
-      case "--sign-in": options.initializationOptions["signIn"] = .string(try value(flag))
-      case "--home": options.initializationOptions["home"] = .string(try value(flag))
+      case "--sign-in", "--home":
+        let text = try value(flag)
+        let allowed = flag == "--home" ? homes : signIns
+        guard allowed.contains(text) else {
+          throw Problem(description: "\(flag) must be one of \(allowed.joined(separator: ", ")), not \(text)")
+        }
+        options.initializationOptions[flag == "--home" ? "home" : "signIn"] = .string(text)
       case "--language", "--appearance":
         options.startSetting(String(flag.dropFirst(2)), .string(try value(flag)))
       case "--page-size":
@@ -110,7 +119,6 @@ struct BridgeOptions: Sendable {
           throw Problem(description: "\(flag) must be a whole number from 1 to 100000, not \(text)")
         }
         if flag == "--max-connections" { options.maxConnections = n } else { options.requestTimeout = n }
-      case "-h", "--help": throw Problem(description: usage)
       default: throw Problem(description: "unknown option \(flag)\n\(usage)")
       }
     }

@@ -55,7 +55,13 @@ final class WebBridge: Sendable {
       ]),
     ])
     guard let result = answer["result"] else {
-      throw CoreConnection.NoAnswer(description: "initialize failed: \(JSONValue.object(answer))")
+      // What the core said was wrong, as it said it (the data of its error names it).
+      var said = "no answer"
+      if case .object(let error)? = answer["error"] {
+        if case .string(let text)? = error["message"] { said = text }
+        if case .string(let text)? = error["data"] { said = text }
+      }
+      throw CoreConnection.NoAnswer(description: "initialize failed: \(said)")
     }
     started.withLock { $0?.initializeResult = result }
     core.notify(["jsonrpc": .string("2.0"), "method": .string("initialized")])

@@ -8,6 +8,10 @@ import JSONRPC
 
 // gallery-web: serves the reference web page and relays it to one gallery-rpc process.
 signal(SIGPIPE, SIG_IGN)
+if CommandLine.arguments.dropFirst().contains(where: { $0 == "-h" || $0 == "--help" }) {
+  print(BridgeOptions.usage)
+  exit(0)
+}
 let options: BridgeOptions
 do {
   options = try BridgeOptions.parse(

@@ -430,6 +430,49 @@ final class WebBridgeTests: XCTestCase {
   }
 }
 
+/// `gallery-web`'s own words: its help names every home the core takes, and a bad flag or a
+/// start the core refuses is said plainly (issue 57, item 11).
+final class WebBridgeCommandLineTests: XCTestCase {
+  /// Runs gallery-web to its end; its status, stdout and stderr.
+  func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    let process = Process()
+    process.executableURL = RPCProcess.binary.deletingLastPathComponent().appendingPathComponent(
+      "gallery-web")
+    process.arguments = arguments
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let said = out.fileHandleForReading.readDataToEndOfFile()
+    let complained = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: said, as: UTF8.self),
+      String(decoding: complained, as: UTF8.self)
+    )
+  }
+
+  func testHelpAndBadFlagsAreSaidPlainly() throws {
+    let help = try run(["--help"])
+    XCTAssertEqual(help.status, 0)
+    XCTAssertTrue(
+      help.out.contains("--home " + AppShape.homes.map(\.rawValue).joined(separator: "|")), help.out)
+    XCTAssertTrue(help.out.contains("favorites"), "every home the core takes")
+    let dir = TemporaryDirectory()
+    let home = try run(["--home", "nope", "--data-dir", dir.path])
+    XCTAssertEqual(home.status, 2)
+    XCTAssertTrue(
+      home.err.contains("--home must be one of feed, albums, account, video, favorites, not nope"), home.err)
+    let refused = try run(["--port", "0", "--page-size", "1", "--data-dir", dir.path])
+    XCTAssertEqual(refused.status, 1)
+    XCTAssertTrue(
+      refused.err.contains("gallery-web: initialize failed: initializationOptions.settings: pageSize:"),
+      refused.err)
+    XCTAssertFalse(refused.err.contains("JSONValue"), "no Swift dump: \(refused.err)")
+  }
+}
+
 /// A running `gallery-web` on a free port with its own data directory.
 private final class RunningBridge: @unchecked Sendable {
   let process = Process()
