@@ -1,5 +1,6 @@
 -- Headless test of gallery.nvim against a real gallery-rpc: sign in, browse and search the
--- feed, open a photo's details, browse and search albums, open an album and a photo.
+-- feed, open a photo's details, browse and search albums, open an album and a photo, and
+-- visit every tab in Spanish (favorites, the account, the video, the settings each its own).
 --   nvim --headless -u NONE -i NONE --cmd "set rtp^=Neovim" -c "luafile Neovim/test/gallery_test.lua"
 -- GALLERY_RPC names the binary (default .build/debug/gallery-rpc); what the buffer showed at
 -- each step is saved as text in GALLERY_NVIM_ARTIFACTS (default .build/nvim-artifacts).
@@ -128,6 +129,61 @@ local ok, err = pcall(function()
   gallery.activate()
   wait_for("the offline sign-in's message", shows("! You are offline"))
   save("9-offline")
+
+  -- Every tab in Spanish, each drawn as its own screen, in the app's language: no word of the
+  -- plugin's stays English.
+  gallery.request("connectivity/set", { online = true })
+  wait_for("online again", function() return gallery.state.connectivity == "online" end)
+  gallery.activate()
+  wait_for("the feed", shows("Photos  search"))
+  gallery.request("settings/update", { language = "es" })
+  local english = { "Gallery  %[", "search:", "more below", "Photo by", " likes", "Tags:", "Sign out",
+    "Favorites", "Signed in as", "Images", "Settings", "Language", "play a random", "keep ♥", "the end",
+    "online/offline", "No favorites" }
+  local function spanish(name)
+    for _, word in ipairs(english) do
+      if text():find(word) then fail(name .. " shows English: " .. word) end
+    end
+    if not text():find("f: fotos  a: álbumes  F: favoritos  c: cuenta  v: vídeo  s: ajustes", 1, true) then
+      fail(name .. ": the keys are not in Spanish")
+    end
+    save("es-" .. name)
+  end
+  wait_for("the feed in Spanish", shows("Fotos  búsqueda: .*%(cargado%)"))
+  wait_for("the status line in Spanish", shows("^Galería  %[en línea%]"))
+  spanish("photos")
+  gallery.keep(line_of("^%[.%] "))
+  wait_for("a kept photo", function() return #gallery.state.favorites.items == 1 end)
+  gallery.activate(line_of("^%[.%] "))
+  wait_for("the detail in Spanish", shows("Foto de .*\n.* me gusta\nEtiquetas: "))
+  spanish("detail")
+  gallery.back()
+  gallery.show("albums")
+  wait_for("the albums in Spanish", shows("Álbumes  búsqueda: .*%(cargado%)"))
+  spanish("albums")
+  gallery.show("favorites")
+  wait_for("the favorites tab, its own screen", shows("Favoritos  %(1%)\n%[.%]♥ "))
+  spanish("favorites")
+  gallery.activate(line_of("♥"))
+  wait_for("the kept photo open", shows("Foto guardada:"))
+  spanish("favorite")
+  gallery.back()
+  gallery.show("account")
+  wait_for("the account tab, its own screen", shows("Cuenta  %(sin sesión%)\nTu cuenta de Imgur"))
+  spanish("account-signed-out")
+  gallery.activate(line_of("Tu cuenta de Imgur"))
+  wait_for("the account's images", shows("Sesión iniciada como .*\nImágenes  %(cargado%)"))
+  spanish("account")
+  gallery.show("video")
+  wait_for("the video tab, its own screen", shows("Vídeo  %(sin cargar%)"))
+  gallery.activate(line_of("reproducir un vídeo al azar"))
+  wait_for("a video picked", shows("Enlace: "))
+  spanish("video")
+  gallery.show("settings")
+  wait_for("the settings tab, its own screen", shows("Ajustes  .*\n\nApariencia: sistema\nIdioma: Español"))
+  spanish("settings")
+  gallery.activate(line_of("^Idioma:"))
+  wait_for("English again", shows("Language: English"))
 end)
 if not ok then fail(tostring(err)) end
 gallery.close()

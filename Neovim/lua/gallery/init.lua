@@ -3,6 +3,8 @@
 -- state and its state/changed patches. All app logic (validation, paging, messages, their
 -- language) is the core's.
 local patch = require("gallery.patch")
+local screens = require("gallery.screens")
+local words = require("gallery.words")
 
 local M = {
   --- The command that starts the core, and its flags (set before :Gallery).
@@ -17,10 +19,6 @@ local early = {}
 
 local function present(v)
   return v ~= nil and v ~= vim.NIL
-end
-
-local function text(message)
-  return present(message) and message.message or nil
 end
 
 --- Sends a request; `done(result)` runs on success, a refusal is shown as a message.
@@ -61,133 +59,42 @@ end
 
 -- ---- rendering ----
 
-local function status_line(s)
-  local online = s.connectivity == "online" and "online" or "OFFLINE"
+local function status_line(s, w)
+  local online = s.connectivity == "online" and w.online or w.offline
   -- What the core could not reach is shown beside what the user declared; it is not obeyed.
   local areas = {}
   for area, _ in pairs(s.unreachable or {}) do table.insert(areas, area) end
   table.sort(areas)
-  if #areas > 0 then online = online .. ", unreachable: " .. table.concat(areas, " ") end
-  return string.format("Gallery  [%s]  %s", online, present(s.session.email) and s.session.email or "")
+  if #areas > 0 then online = online .. ", " .. w.unreachable .. ": " .. table.concat(areas, " ") end
+  return string.format("%s  [%s]  %s", w.gallery, online, present(s.session.email) and s.session.email or "")
 end
 
-local function error_lines(lines, message, hint)
-  if text(message) then
-    table.insert(lines, "! " .. text(message) .. (message.retryable and hint and ("  (" .. hint .. ")") or ""))
-  end
-end
-
-local function add(lines, line, target)
-  table.insert(lines, line)
-  if target then M.targets[#lines] = target end
-end
-
-local function image_state(image)
-  if not present(image) then return " " end
-  return ({ loaded = "✓", loading = "…", failed = "!", notRequested = " " })[image.status] or " "
-end
-
-local screens = {}
-
-function screens.login(s, lines)
-  local f = s.login
-  add(lines, "Sign in")
-  add(lines, "")
-  add(lines, "Email:    " .. (f.email.value or ""))
-  if f.email.edited or f.submitAttempted then error_lines(lines, f.email.error) end
-  add(lines, "Password: " .. string.rep("*", f.password.length or 0))
-  if f.password.edited or f.submitAttempted then error_lines(lines, f.password.error) end
-  error_lines(lines, f.error, "<CR> to retry")
-  -- The core says whether the demo account is on (initialize's capabilities.demoAccount).
-  if M.demo then add(lines, "Demo account: " .. M.demo.email .. " / " .. M.demo.password) end
-  add(lines, "")
-  add(lines, f.isSubmitting and "Signing in…" or "e: email   p: password   <CR>: sign in")
-end
-
-function screens.photos(s, lines)
-  local feed = s.feed
-  add(lines, string.format("Photos  search: %s  (%s)", feed.query or "", feed.status))
-  if feed.isOfflineCopy then add(lines, "Offline: the last photos saved.") end
-  error_lines(lines, feed.error, "r to retry")
-  if text(feed.emptyNotice) then add(lines, text(feed.emptyNotice)) end
-  local kept = {}
-  for _, f in ipairs((s.favorites or {}).items or {}) do kept[f.key] = true end
-  for _, item in ipairs(feed.items or {}) do
-    local p = item.photo
-    add(lines, string.format("[%s]%s %s — %s (%d×%d)", image_state(item.thumbnail),
-      kept["favorite:" .. item.key] and "♥" or " ", p.author or "?",
-      table.concat(p.tags or {}, ", "), p.width or 0, p.height or 0), { open = item.key })
-  end
-  add(lines, feed.hasMore and "… more below (G or ]] loads them)" or "— the end —")
-end
-
-function screens.albums(s, lines)
-  local a = s.albums
-  add(lines, string.format("Albums  search: %s  (%s)", a.search or "", a.status))
-  error_lines(lines, a.error, "r to retry")
-  if text(a.notice) then add(lines, text(a.notice)) end
-  local all = type(a.all) == "table" and a.all or {} -- the cards, keyed by album id
-  for _, section in ipairs(a.sections or {}) do
-    add(lines, "## " .. (present(section.title) and section.title or "Albums"))
-    for _, id in ipairs(section.albumIds or {}) do
-      local card = all[string.format("%d", id)]
-      if card then add(lines, "  " .. card.title, { album = card.id }) end
-    end
-  end
-end
-
-function screens.detail(s, lines)
-  local d = s.detail
-  if not present(d) then return add(lines, "…") end
-  local p = d.photo
-  add(lines, "Photo by " .. (p.author or "?"))
-  add(lines, string.format("%d×%d · %d likes", p.width or 0, p.height or 0, p.likes or 0))
-  add(lines, "Tags: " .. table.concat(p.tags or {}, ", "))
-  add(lines, "Page: " .. (p.pageURL or ""))
-  if present(p.originalURL) then add(lines, "Original: " .. p.originalURL) end
-  if d.image.status == "loaded" then add(lines, "Image: " .. M.data_dir .. "/" .. d.image.path)
-  elseif d.image.status == "failed" then error_lines(lines, d.image.error, "r to retry")
-  else add(lines, "Image: loading…") end
-end
-
-function screens.album(s, lines)
-  local a = s.album
-  if not present(a) then return add(lines, "…") end
-  add(lines, "Album: " .. (a.title or "") .. "  (" .. a.status .. ")")
-  error_lines(lines, a.error, "r to retry")
-  if text(a.emptyNotice) then add(lines, text(a.emptyNotice)) end
-  for _, p in ipairs(a.photos or {}) do
-    add(lines, string.format("[%s] %s", image_state(p.thumbnail), p.photo.title or ""), { photo = p.photo.id })
-  end
-end
-
-function screens.photo(s, lines)
-  local p = s.photo
-  if not present(p) then return add(lines, "…") end
-  add(lines, "Photo: " .. (p.photo.title or ""))
-  add(lines, "URL: " .. (p.photo.url or ""))
-  if present(p.image) and p.image.status == "loaded" then add(lines, "Image: " .. M.data_dir .. "/" .. p.image.path) end
-end
-
---- The screen on top of the route (`home` is the feed's tab; the other tabs this buffer
---- does not draw show the photos).
+--- The screen on top of the route: each tab and each screen pushed on one is drawn as its
+--- own (`home` is the feed's tab).
 function M.screen()
   local route = M.state.route or {}
   local top = route[#route] and route[#route].screen or "login"
   if top == "home" then return "photos" end
-  if top == "registration" then return "login" end
   if not screens[top] then return "photos" end
   return top
 end
 
---- Draws the buffer from the state.
+--- Draws the buffer from the state, in the app's language.
 function M.render()
   if not (M.state and buf and vim.api.nvim_buf_is_valid(buf)) then return end
   M.targets = {}
-  local lines = { status_line(M.state), "" }
-  screens[M.screen()](M.state, lines)
-  add(lines, "")
-  add(lines, "f: photos  a: albums  /: search  k: keep ♥  o: online/offline  <BS>: back  L: sign out  q: close")
+  local w = words.of(M.state)
+  local lines = { status_line(M.state, w), "" }
+  local ui = {
+    w = w, data_dir = M.data_dir, demo = M.demo,
+    add = function(line, target)
+      table.insert(lines, line)
+      if target then M.targets[#lines] = target end
+    end,
+  }
+  screens[M.screen()](M.state, ui)
+  ui.add("")
+  ui.add(w.keys)
   vim.api.nvim_buf_set_option(buf, "modifiable", true)
   vim.api.nvim_buf_set_lines(buf, 0, -1, false, lines)
   vim.api.nvim_buf_set_option(buf, "modifiable", false)
@@ -203,12 +110,39 @@ function M.search(value)
   else M.request("feed/setQuery", { text = value }) end
 end
 
---- Opens a tab in the core (`nav/open`); the core loads it when first shown.
+--- Opens a tab in the core (`nav/open`: photos, albums, favorites, account, video,
+--- settings); the core loads it when first shown.
 function M.show(view)
   M.request("nav/open", { screen = view == "photos" and "feed" or view })
 end
 
---- <CR>: submits sign-in, or opens what the cursor is on.
+--- Signs in to the account: the browser's sign-in, completed at once with the demo
+--- account's redirect (another provider's is pasted with :lua require("gallery").complete(URL)).
+function M.sign_in_account()
+  M.request("account/beginLogin", nil, function(begun)
+    if begun and present(begun.demoRedirectURL) then M.complete(begun.demoRedirectURL)
+    elseif begun then vim.notify("gallery: " .. begun.authorizeURL) end
+  end)
+end
+
+--- Completes the account's sign-in with the URL the browser landed on.
+function M.complete(url) M.request("account/completeLogin", { redirectURL = url }) end
+
+--- A setting's next value (<CR> on its line in the settings tab).
+function M.change_setting(name)
+  local settings = M.state.settings
+  if name == "language" then
+    M.request("settings/update", { language = settings.language == "es" and "en" or "es" })
+  elseif name == "appearance" then
+    local next = { system = "light", light = "dark", dark = "system" }
+    M.request("settings/update", { appearance = next[settings.appearance] or "system" })
+  elseif name == "pageSize" then
+    local ok, value = pcall(vim.fn.input, words.of(M.state).prompt.pageSize)
+    if ok and tonumber(value) then M.request("settings/update", { pageSize = tonumber(value) }) end
+  end
+end
+
+--- <CR>: submits sign-in, or does what the line under the cursor offers.
 function M.activate(line)
   local screen = M.screen()
   if screen == "login" then return M.request("auth/submitLogin") end
@@ -218,17 +152,24 @@ function M.activate(line)
     M.request("feed/openDetail", { key = target.open })
     M.request("images/prefetch", { keys = { target.open } })
   elseif target.album then M.request("albums/open", { albumId = target.album })
-  elseif target.photo then M.request("albums/openPhoto", { photoId = target.photo }) end
+  elseif target.photo then M.request("albums/openPhoto", { photoId = target.photo })
+  elseif target.favorite then M.request("favorites/open", { key = target.favorite })
+  elseif target.signIn then M.sign_in_account()
+  elseif target.reload then M.request("account/loadImages")
+  elseif target.play then M.request("video/playRandom", { width = vim.o.columns * 8, height = vim.o.lines * 16 })
+  elseif target.setting then M.change_setting(target.setting) end
 end
 
 --- k: keeps the photo under the cursor (or the one open) as a favorite, or forgets it if kept.
 function M.keep(line)
-  local key
-  if M.screen() == "detail" then key = M.state.detail.key
-  else
-    local target = M.targets[line or vim.api.nvim_win_get_cursor(0)[1]]
-    key = target and target.open
+  local screen = M.screen()
+  if screen == "favorite" then return M.request("favorites/remove", { key = M.state.favorites.open.key }) end
+  local target = M.targets[line or vim.api.nvim_win_get_cursor(0)[1]]
+  if screen == "favorites" then
+    return target and target.favorite and M.request("favorites/remove", { key = target.favorite })
   end
+  local key
+  if screen == "detail" then key = M.state.detail.key else key = target and target.open end
   if not key then return end
   for _, f in ipairs((M.state.favorites or {}).items or {}) do
     if f.key == "favorite:" .. key then return M.request("favorites/remove", { key = f.key }) end
@@ -244,7 +185,8 @@ function M.retry()
   local screen = M.screen()
   if screen == "photos" then M.request("feed/refresh")
   elseif screen == "albums" or screen == "album" then M.request("albums/retry")
-  elseif screen == "detail" then M.request("images/retry", { key = M.state.detail.key }) end
+  elseif screen == "detail" then M.request("images/retry", { key = M.state.detail.key })
+  elseif screen == "account" then M.request("account/loadImages") end
 end
 
 function M.load_more()
@@ -274,12 +216,17 @@ local function keymaps()
   local function map(lhs, fn)
     vim.keymap.set("n", lhs, fn, { buffer = buf, nowait = true, silent = true })
   end
-  map("e", function() local v = prompt("Email: ") if v then M.set_email(v) end end)
-  map("p", function() local v = prompt("Password: ", true) if v then M.set_password(v) end end)
+  local function said(name) return words.of(M.state).prompt[name] end
+  map("e", function() local v = prompt(said("email")) if v then M.set_email(v) end end)
+  map("p", function() local v = prompt(said("password"), true) if v then M.set_password(v) end end)
   map("<CR>", function() M.activate() end)
-  map("/", function() local v = prompt("Search: ") if v then M.search(v) end end)
+  map("/", function() local v = prompt(said("search")) if v then M.search(v) end end)
   map("f", function() M.show("photos") end)
   map("a", function() M.show("albums") end)
+  map("F", function() M.show("favorites") end)
+  map("c", function() M.show("account") end)
+  map("v", function() M.show("video") end)
+  map("s", function() M.show("settings") end)
   map("r", M.retry)
   map("k", function() M.keep() end)
   map("]]", M.load_more)
