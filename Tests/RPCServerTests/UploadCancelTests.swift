@@ -87,9 +87,10 @@ final class UploadCancelTests: XCTestCase {
       "account/upload", String(decoding: try JSONEncoder().encode(retry.params), as: UTF8.self))
     XCTAssertNotNil(again["version"])
     XCTAssertEqual(p.store.state.account.upload.status, .uploading, "sent again as it was")
-    XCTAssertEqual(account.started.value, 3)
+    XCTAssertEqual(p.store.state.account.upload.request?.title, "Mine")
     p.call(Requests.AccountCancelUpload())
     XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
+    XCTAssertEqual(account.stopped.value, account.started.value, "every transfer that started stopped")
     XCTAssertEqual(try Replay.state(ofLogAt: p.dataDirectory.path + "/events.jsonl"), p.store.state)
   }
 }

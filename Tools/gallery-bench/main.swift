@@ -157,6 +157,10 @@ case "counted":
     binary: galleryBinary(), photos: Int(option("--photos", "10000"))!,
     events: Int(option("--events", "100000"))!)
   exit(ok ? 0 : 1)
+case "albums-search":
+  try AlbumSearchBench.run(
+    binary: galleryBinary(), albums: Int(option("--albums", "60000"))!,
+    counted: CommandLine.arguments.contains("--counted"))
 case "memory":
   let photos = Int(option("--photos", "100000"))!
   print("memory: resident size with \(photos) photos in the feed, against the idle server")

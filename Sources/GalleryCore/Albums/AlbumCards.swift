@@ -7,11 +7,23 @@ public struct AlbumCards: Equatable, Sendable, RandomAccessCollection, MutableCo
   ExpressibleByArrayLiteral
 {
   private var cards: [AlbumCard]
+  /// What a search reads, made from the cards' titles and owners when they are made (derived:
+  /// never coded, never compared).
+  private(set) var searchIndex: AlbumSearchIndex
 
   /// The cards in id order; of two cards with one id, the first is kept.
   public init(_ cards: some Sequence<AlbumCard>) {
     var seen = Set<Int>()
     self.cards = cards.filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
+    searchIndex = AlbumSearchIndex(self.cards)
+  }
+
+  /// The same cards: the index is derived from them.
+  public static func == (a: AlbumCards, b: AlbumCards) -> Bool { a.cards == b.cards }
+
+  /// The sections a search of these cards shows (see `AlbumSearchIndex`).
+  func sections(search: String, ownersKnown: Bool) -> [AlbumSection] {
+    searchIndex.sections(cards, found: searchIndex.matches(search), ownersKnown: ownersKnown)
   }
 
   public init(arrayLiteral cards: AlbumCard...) { self.init(cards) }
@@ -20,7 +32,12 @@ public struct AlbumCards: Equatable, Sendable, RandomAccessCollection, MutableCo
   public var endIndex: Int { cards.endIndex }
   public subscript(position: Int) -> AlbumCard {
     get { cards[position] }
-    set { cards[position] = newValue }
+    set {
+      // A preview changes often, a title or an owner never in practice: only they remake the index.
+      let searched = cards[position].title != newValue.title || cards[position].owner != newValue.owner
+      cards[position] = newValue
+      if searched { searchIndex = AlbumSearchIndex(cards) }
+    }
   }
 
   /// The card of album `id`, if listed.

@@ -102,8 +102,8 @@ enum AlbumsFeature: TakesActions, RunsEffects, ShowsImages, HasScreens, HasProvi
     },
     .fold(AlbumsEvents.SearchChanged.self) { state, e in
       state.albums.search = e.text
-      state.albums.sections = sections(
-        state.albums.all, search: e.text, ownersKnown: state.albums.notice == nil)
+      state.albums.sections = state.albums.all.sections(
+        search: e.text, ownersKnown: state.albums.notice == nil)
     },
     .fold(AlbumsEvents.PreviewFound.self) { state, e in
       if let i = state.albums.all.position(of: e.albumID) { state.albums.all[i].previewURL = e.url }
@@ -211,30 +211,10 @@ enum AlbumsFeature: TakesActions, RunsEffects, ShowsImages, HasScreens, HasProvi
     state.albums.notice =
       pending.ownersFailed
       ? state.message("albums.ownersMissing", retryable: true).retrying("albums/retry") : nil
-    state.albums.sections = sections(
-      state.albums.all, search: state.albums.search, ownersKnown: !pending.ownersFailed)
+    state.albums.sections = state.albums.all.sections(
+      search: state.albums.search, ownersKnown: !pending.ownersFailed)
     state.albums.status = .loaded
     state.albums.pending = nil
-  }
-
-  /// Sections by owner name (albums by id), filtered by title or owner, case- and diacritic-insensitively.
-  static func sections(_ all: AlbumCards, search: String, ownersKnown: Bool) -> [AlbumSection] {
-    let needle = fold(search.trimmingCharacters(in: .whitespaces))
-    let shown = all.filter { card in
-      needle.isEmpty || fold(card.title).contains(needle)
-        || card.owner.map { fold($0).contains(needle) } == true
-    }
-    guard ownersKnown else {
-      return shown.isEmpty ? [] : [AlbumSection(title: nil, albumIds: shown.map(\.id))]
-    }
-    let grouped = Dictionary(grouping: shown) { $0.owner ?? "" }
-    return grouped.keys.sorted { fold($0) == fold($1) ? $0 < $1 : fold($0) < fold($1) }.map { name in
-      AlbumSection(title: name.isEmpty ? nil : name, albumIds: grouped[name]!.map(\.id).sorted())
-    }
-  }
-
-  private static func fold(_ text: String) -> String {
-    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
   }
 
 }

@@ -1,0 +1,154 @@
+import Foundation
+import GalleryCore
+import GalleryTesting
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `gallery-bench albums-search`: the albums screen at a size a legal JSONPlaceholder page
+/// reaches (`--albums`, default 60,000, titles "album N", 10 owners), served by a fake
+/// JSONPlaceholder on 127.0.0.1:
+///
+/// - counted (`--counted`, callgrind, `SWIFT_DETERMINISTIC_HASHING=1`): one `albums/setSearch`
+///   keystroke, (count at N = 22 − at N = 2) / 20, start-up and exit cancelling out;
+/// - timed (three rounds, with their spread): 100 keystrokes typed in lock step, `replay` of the
+///   log they left, and a restart of `serve` on it with no snapshot to its first answer.
+///
+/// Owner of what it makes: one scratch directory in the system temp directory, removed at the
+/// end. Bound: one data directory of about 4 MB of log at a time.
+enum AlbumSearchBench {
+  /// The fake JSONPlaceholder: `albums` albums of 10 owners.
+  static func provider(albums: Int) throws -> FakeHTTPServer {
+    let users = (1...10).map { #"{"id":\#($0),"name":"Owner \#($0)"}"# }.joined(separator: ",")
+    let list = (1...albums).map { #"{"userId":\#($0 % 10 + 1),"id":\#($0),"title":"album \#($0)"}"# }
+      .joined(separator: ",")
+    let usersBody = Data("[\(users)]".utf8)
+    let albumsBody = Data("[\(list)]".utf8)
+    return try FakeHTTPServer { request in
+      switch request.path {
+      case "/users": return .init(headers: ["Content-Type": "application/json"], body: usersBody)
+      case "/albums": return .init(headers: ["Content-Type": "application/json"], body: albumsBody)
+      default: return .init(headers: ["Content-Type": "application/json"], body: Data("[]".utf8))
+      }
+    }
+  }
+
+  static let shape =
+    #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"initializationOptions":{"signIn":"none","home":"albums"}}}"#
+
+  /// A serving core on `dir` with the fake's albums (loaded at start).
+  static func serve(_ binary: String, _ dir: String, prefix: [String] = []) -> RoundTrip.Child {
+    RoundTrip.Child(
+      prefix + [
+        binary, "serve", "--data-dir", dir, "--durability", "none", "--log-level", "error", "--albums",
+        "jsonplaceholder",
+      ])
+  }
+
+  /// Starts `child`'s session and waits for the albums to be loaded.
+  static func start(_ child: RoundTrip.Child) {
+    child.send(Array(shape.utf8) + [0x0A])
+    _ = RoundTrip.waitFor(child, id: 1)
+    while true {
+      let line = String(decoding: child.line(), as: UTF8.self)
+      if line.contains("\"/albums/status\",\"value\":\"loaded\"") { return }
+    }
+  }
+
+  /// Types `n` keystrokes in lock step: "a", "al", … cycling through "album 1234".
+  static func type(_ child: RoundTrip.Child, _ n: Int, firstID: Int = 10) {
+    let word = Array("album 1234")
+    for i in 0..<n {
+      let text = String(word[0...(i % word.count)])
+      child.send(
+        Array(
+          #"{"jsonrpc":"2.0","id":\#(firstID + i),"method":"albums/setSearch","params":{"text":"\#(text)"}}"#
+            .utf8)
+          + [0x0A])
+      _ = RoundTrip.waitFor(child, id: firstID + i)
+    }
+  }
+
+  static func stop(_ child: RoundTrip.Child) {
+    child.send(Array(#"{"jsonrpc":"2.0","id":900001,"method":"shutdown"}"#.utf8) + [0x0A])
+    _ = RoundTrip.waitFor(child, id: 900001)
+    child.send(Array(#"{"jsonrpc":"2.0","method":"exit"}"#.utf8) + [0x0A])
+    child.finish()
+  }
+
+  static func run(binary: String, albums: Int, counted: Bool) throws {
+    let fake = try provider(albums: albums)
+    defer { fake.stop() }
+    setenv("JSONPLACEHOLDER_BASE_URL", fake.baseURL, 1)
+    setenv("SWIFT_DETERMINISTIC_HASHING", "1", 1)
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "gallery-bench-albums-\(getpid())"
+    ).path
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    print("albums-search: \(binary), \(albums) albums of 10 owners")
+    if counted {
+      guard let valgrind = Counted.which("valgrind") else {
+        print("albums-search: valgrind is not installed (apt-get install valgrind)")
+        return
+      }
+      let stripped = Counted.stripped(binary, into: scratch)
+      var totals: [Int] = []
+      for n in [2, 22] {
+        let dir = scratch + "/counted-\(n)"
+        let total = Counted.count(
+          valgrind,
+          [
+            stripped, "serve", "--data-dir", dir, "--durability", "none", "--log-level", "error", "--albums",
+            "jsonplaceholder",
+          ], scratch: scratch
+        ) { child in
+          start(child)
+          type(child, n)
+          child.send(Array(#"{"jsonrpc":"2.0","id":900001,"method":"shutdown"}"#.utf8) + [0x0A])
+          _ = RoundTrip.waitFor(child, id: 900001)
+          child.send(Array(#"{"jsonrpc":"2.0","method":"exit"}"#.utf8) + [0x0A])
+        }
+        totals.append(total)
+        try? FileManager.default.removeItem(atPath: dir)
+      }
+      print(
+        "A   per albums/setSearch keystroke: \((totals[1] - totals[0]) / 20)  (N = 2: \(totals[0]), N = 22: \(totals[1]))"
+      )
+      return
+    }
+    var typing: [Double] = []
+    var replaying: [Double] = []
+    var restarting: [Double] = []
+    for round in 1...3 {
+      let dir = scratch + "/timed-\(round)"
+      let server = serve(binary, dir)
+      start(server)
+      let typed = Date()
+      type(server, 100)
+      typing.append(Date().timeIntervalSince(typed))
+      stop(server)
+      let replayed = Date()
+      let replay = RoundTrip.Child([binary, "replay", dir + "/events.jsonl"])
+      while replay.lineOrNil() != nil {}
+      replay.finish()
+      replaying.append(Date().timeIntervalSince(replayed))
+      try? FileManager.default.removeItem(atPath: dir + "/snapshots")
+      let restarted = Date()
+      let again = serve(binary, dir)
+      again.send(Array(shape.utf8) + [0x0A])
+      _ = RoundTrip.waitFor(again, id: 1)
+      restarting.append(Date().timeIntervalSince(restarted))
+      stop(again)
+      try? FileManager.default.removeItem(atPath: dir)
+    }
+    func row(_ label: String, _ times: [Double]) -> String {
+      let sorted = times.sorted()
+      return String(format: "%@ median %.2f s (%.2f–%.2f)", label, sorted[1], sorted[0], sorted[2])
+    }
+    print(row("100 keystrokes:      ", typing))
+    print(row("replay of their log: ", replaying))
+    print(row("restart, no snapshot:", restarting))
+  }
+}
