@@ -114,6 +114,10 @@ enum Counted {
     let child = RoundTrip.Child([valgrind, "--tool=callgrind", "--callgrind-out-file=\(out)"] + argv)
     drive(child)
     child.finish()
+    // GALLERY_BENCH_KEEP=DIR keeps each count's callgrind output there, for callgrind_annotate.
+    if let keep = ProcessInfo.processInfo.environment["GALLERY_BENCH_KEEP"] {
+      try? FileManager.default.copyItem(atPath: out, toPath: keep + "/callgrind.out.\(getpid()).\(Date().timeIntervalSince1970)")
+    }
     let text = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
     for line in text.split(separator: "\n") where line.hasPrefix("summary:") || line.hasPrefix("totals:") {
       if let n = Int(line.split(separator: " ").last ?? "") { return n }

@@ -23,7 +23,7 @@ public struct AlbumCards: Equatable, Sendable, RandomAccessCollection, MutableCo
 
   /// The sections a search of these cards shows (see `AlbumSearchIndex`).
   func sections(search: String, ownersKnown: Bool) -> [AlbumSection] {
-    searchIndex.sections(cards, found: searchIndex.matches(search), ownersKnown: ownersKnown)
+    searchIndex.sections(found: searchIndex.matches(search), ownersKnown: ownersKnown)
   }
 
   public init(arrayLiteral cards: AlbumCard...) { self.init(cards) }

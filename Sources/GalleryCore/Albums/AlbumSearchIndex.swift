@@ -19,6 +19,10 @@ struct AlbumSearchIndex: Sendable {
   let owners: [String?]
   /// Each card's owner, as an index into `owners`.
   private let ownerOf: [Int32]
+  /// Each card's album id.
+  private let ids: [Int]
+  /// How many cards each owner has.
+  private let sizes: [Int]
 
   init(_ cards: [AlbumCard]) {
     var text: [UInt8] = []
@@ -43,7 +47,12 @@ struct AlbumSearchIndex: Sendable {
     self.text = text
     self.starts = starts
     self.owners = ordered.map { $0.isEmpty ? nil : $0 }
-    self.ownerOf = cards.map { position[$0.owner ?? ""]! }
+    let ownerOf = cards.map { position[$0.owner ?? ""]! }
+    var sizes = Array(repeating: 0, count: ordered.count)
+    for k in ownerOf { sizes[Int(k)] += 1 }
+    self.ownerOf = ownerOf
+    self.sizes = sizes
+    self.ids = cards.map(\.id)
   }
 
   /// Which cards `search` finds (trimmed, folded; an empty search finds every card), by
@@ -55,41 +64,63 @@ struct AlbumSearchIndex: Sendable {
     var found = Array(repeating: false, count: count)
     // A search holding the separator would match across a title and its owner.
     guard !needle.contains(0) else { return found }
-    text.withUnsafeBufferPointer { haystack in
-      needle.withUnsafeBufferPointer { wanted in
-        guard let base = haystack.baseAddress, let first = wanted.first else { return }
-        let length = wanted.count
-        var at = 0
-        var card = 0
-        // Each place the needle's first byte is (memchr), checked for the rest (memcmp); a
-        // card found is skipped whole.
-        while at + length <= haystack.count,
-          let candidate = memchr(base + at, Int32(first), haystack.count - length + 1 - at)
-        {
-          let offset = base.distance(to: candidate.assumingMemoryBound(to: UInt8.self))
-          guard length == 1 || memcmp(base + offset + 1, wanted.baseAddress! + 1, length - 1) == 0 else {
-            at = offset + 1
-            continue
+    found.withUnsafeMutableBufferPointer { found in
+      text.withUnsafeBufferPointer { haystack in
+        starts.withUnsafeBufferPointer { starts in
+          needle.withUnsafeBufferPointer { wanted in
+            Self.scan(haystack, for: wanted, starts: starts, into: found)
           }
-          // The card holding the hit: cards are in buffer order, so search forward from the last.
-          while starts[card + 1] <= offset { card += 1 }
-          found[card] = true
-          at = starts[card + 1]
         }
       }
     }
     return found
   }
 
+  /// Marks each card whose text holds `wanted`: each place its first byte is (memchr) is
+  /// checked for the rest (memcmp), and a card found is skipped whole.
+  private static func scan(
+    _ haystack: UnsafeBufferPointer<UInt8>, for wanted: UnsafeBufferPointer<UInt8>,
+    starts: UnsafeBufferPointer<Int>, into found: UnsafeMutableBufferPointer<Bool>
+  ) {
+    guard let base = haystack.baseAddress, let needle = wanted.baseAddress else { return }
+    let length = wanted.count
+    let first = Int32(needle.pointee)
+    let last = haystack.count - length  // the last offset a match can start at
+    var at = 0
+    var card = 0
+    while at <= last, let candidate = memchr(base + at, first, last + 1 - at) {
+      let offset = base.distance(to: candidate.assumingMemoryBound(to: UInt8.self))
+      if length > 1, memcmp(base + offset + 1, needle + 1, length - 1) != 0 {
+        at = offset + 1
+        continue
+      }
+      // The card holding the hit: cards are in buffer order, so search forward from the last.
+      while starts[card + 1] <= offset { card += 1 }
+      found[card] = true
+      at = starts[card + 1]
+    }
+  }
+
   /// The sections `found` makes: one per owner with an album found (in `owners`' order), its
   /// albums by id; with owners unknown, one untitled section of every album found.
-  func sections(_ cards: [AlbumCard], found: [Bool], ownersKnown: Bool) -> [AlbumSection] {
+  func sections(found: [Bool], ownersKnown: Bool) -> [AlbumSection] {
     guard ownersKnown else {
-      let ids = cards.indices.filter { found[$0] }.map { cards[$0].id }
-      return ids.isEmpty ? [] : [AlbumSection(title: nil, albumIds: ids)]
+      var shown: [Int] = []
+      for i in ids.indices where found[i] { shown.append(ids[i]) }
+      return shown.isEmpty ? [] : [AlbumSection(title: nil, albumIds: shown)]
     }
-    var groups = Array(repeating: [Int](), count: owners.count)
-    for i in cards.indices where found[i] { groups[Int(ownerOf[i])].append(cards[i].id) }
+    var groups = owners.indices.map { k in
+      var group: [Int] = []
+      group.reserveCapacity(sizes[k])
+      return group
+    }
+    found.withUnsafeBufferPointer { found in
+      ids.withUnsafeBufferPointer { ids in
+        ownerOf.withUnsafeBufferPointer { ownerOf in
+          for i in 0..<found.count where found[i] { groups[Int(ownerOf[i])].append(ids[i]) }
+        }
+      }
+    }
     return groups.indices.compactMap { k in
       groups[k].isEmpty ? nil : AlbumSection(title: owners[k], albumIds: groups[k])
     }
