@@ -22,13 +22,16 @@ public final class DemoAccount: AccountProvider, Sendable {
   public static let keptImages = 250
 
   public init() {
-    let stored = (1...6).map { n in
-      AccountImage(
-        id: "demo\(n)", title: n % 2 == 0 ? "Demo image \(n)" : nil,
-        description: n == 1 ? "Uploaded with the demo account" : nil, link: "demo://photo/\(n)/large",
+    // Its size, not its pixels: nothing is drawn until someone asks for the image.
+    let size = Int64(DemoImages.bitmapSize(width: 320, height: 240))
+    let stored = (1...6).map { (n: Int) -> AccountImage in
+      let title: String? = n % 2 == 0 ? "Demo image \(n)" : nil
+      let description: String? = n == 1 ? "Uploaded with the demo account" : nil
+      return AccountImage(
+        id: "demo\(n)", title: title, description: description, link: "demo://photo/\(n)/large",
         thumbnailURL: "demo://photo/\(n)/thumbnail", type: "image/bmp", width: 320, height: 240,
-        size: Int64(DemoImages.bitmap(n, width: 320, height: 240).count), views: Int64(n * 7),
-        bandwidth: Int64(n) * 5_000_000_000, datetime: 1_700_000_000 + Int64(n) * 86_400)
+        size: size, views: Int64(n * 7), bandwidth: Int64(n) * 5_000_000_000,
+        datetime: 1_700_000_000 + Int64(n) * 86_400)
     }
     kept = Mutex(Kept(stored: stored))
   }

@@ -34,8 +34,12 @@ extension AlbumsState {
           ? JSONPatch.Operation(.replace, "\(path)/\(i)/albumIds", ids(b[i]))
           : JSONPatch.Operation(.replace, "\(path)/\(i)", whole(b[i])))
     }
-    for i in common..<max(common, b.count) { ops.append(JSONPatch.Operation(.add, "\(path)/\(i)", whole(b[i]))) }
-    for i in stride(from: a.count - 1, through: common, by: -1) { ops.append(JSONPatch.Operation(.remove, "\(path)/\(i)")) }
+    for i in common..<max(common, b.count) {
+      ops.append(JSONPatch.Operation(.add, "\(path)/\(i)", whole(b[i])))
+    }
+    for i in stride(from: a.count - 1, through: common, by: -1) {
+      ops.append(JSONPatch.Operation(.remove, "\(path)/\(i)"))
+    }
   }
 }
 

@@ -31,9 +31,15 @@ public enum DemoImages {
   }
 
   /// A 24-bit BMP: a diagonal gradient of the photo's color with stripes that differ per photo.
+  /// The size in bytes of `bitmap(_:width:height:)`'s answer, known without drawing it.
+  public static func bitmapSize(width: Int, height: Int) -> Int {
+    let row = (width * 3 + 3) & ~3
+    return 54 + row * height
+  }
+
   public static func bitmap(_ n: Int, width: Int, height: Int) -> [UInt8] {
     let row = (width * 3 + 3) & ~3
-    let size = 54 + row * height
+    let size = bitmapSize(width: width, height: height)
     var out = [UInt8](repeating: 0, count: size)
     func put32(_ v: Int, at i: Int) { for k in 0..<4 { out[i + k] = UInt8((v >> (8 * k)) & 0xFF) } }
     out[0] = 0x42

@@ -67,7 +67,10 @@ public struct MethodSpec: Sendable {
   public var params: [Param] { didSet { paramNames = params.map(\.name) } }
   /// The parameter names this method accepts (kept with `params`: every request asks).
   public private(set) var paramNames: [String]
-  public var result: JSONValue
+  /// Its result's schema, made when something reads it (the OpenRPC document, a test): made
+  /// at start-up for every method, the schemas cost a frontend's every start for nothing.
+  public var result: JSONValue { resultSchema() }
+  private let resultSchema: @Sendable () -> JSONValue
   public var errors: [Int]
   public var route: Route
   /// The OpenRPC tags that group it: its feature's name (`Favorites`), or `test` for the
@@ -87,7 +90,7 @@ public struct MethodSpec: Sendable {
 
   public init(
     _ name: String, _ summary: String, notification: Bool = false, params: [Param] = [],
-    result: JSONValue = Schema.null,
+    result: @autoclosure @escaping @Sendable () -> JSONValue = Schema.null,
     errors: [Int] = [], route: Route, tag: String? = nil
   ) {
     self.name = name
@@ -95,7 +98,7 @@ public struct MethodSpec: Sendable {
     self.isNotification = notification
     self.params = params
     self.paramNames = params.map(\.name)
-    self.result = result
+    self.resultSchema = result
     self.errors = errors
     self.route = route
     self.tags = tag.map { [$0] } ?? []

@@ -157,6 +157,11 @@ final class ProviderDecoderTests: XCTestCase {
     XCTAssertTrue(ImageSource.looksLikeImage(bytes))
     XCTAssertEqual(bytes.count, 54 + 120 * 3 * 90)
     XCTAssertNil(DemoImages.image(for: "demo://photo/9999/thumbnail"))
+    for (width, height) in [(320, 240), (1, 1), (3, 7), (641, 480)] {
+      XCTAssertEqual(
+        DemoImages.bitmapSize(width: width, height: height),
+        DemoImages.bitmap(5, width: width, height: height).count)
+    }
     XCTAssertNil(DemoImages.image(for: "demo://photo/../../etc/passwd"))
   }
 
