@@ -57,18 +57,18 @@ enum ReplayCommand {
       var previous = AppState()
       var events = 0
       var reached: UInt64?
-      // Only the timeline keeps the state before each event: holding a second reference
-      // otherwise would make every fold copy what it changes (the feed's whole list).
-      let each: (EventRecord, Event, AppState) -> Bool = { record, _, state in
-        reached = record.seq
-        if record.type != EventLine.baseType { events += 1 }
-        if format == "timeline" {
+      // Only the timeline looks at each event (and keeps the state before it: holding a second
+      // reference otherwise would make every fold copy what it changes, the feed's whole list).
+      let timeline: ((EventRecord, Event, AppState) -> Bool)? =
+        format == "timeline"
+        ? { record, _, state in
+          reached = record.seq
+          if record.type != EventLine.baseType { events += 1 }
           print(Timeline.line(record, before: previous, after: state))
           previous = state
-        }
-        return true
-      }
-      let result = try Replay.fold(cursor, into: AppState(), each: each)
+          return true
+        } : nil
+      let result = try Replay.fold(cursor, into: AppState(), each: timeline)
       if let torn = cursor.tornTail, torn.damaged {
         // A whole line that does not read is damage, as verify says: no state is shown as if
         // the log ended before it.
