@@ -89,8 +89,9 @@ public enum ISOTime {
   public static let earliestMillis: Int64 = 0
   public static let latestMillis: Int64 = (daysFromCivil(9999, 12, 31) + 1) * 86_400_000 - 1
 
-  // Howard Hinnant's days-from-civil algorithms (proleptic Gregorian calendar).
-  static func daysFromCivil(_ y0: Int64, _ m: Int64, _ d: Int64) -> Int64 {
+  /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's
+  /// days-from-civil): the log's times, and an HTTP date's.
+  public static func daysFromCivil(_ y0: Int64, _ m: Int64, _ d: Int64) -> Int64 {
     let y = m <= 2 ? y0 - 1 : y0
     let era = (y >= 0 ? y : y - 399) / 400
     let yoe = y - era * 400

@@ -1,3 +1,5 @@
+import EventStore
+
 /// An HTTP date (RFC 9110 §5.6.7) in seconds since the epoch: the `Date` of an answer, or a
 /// `Retry-After` given as a date. A recipient reads all three forms servers send:
 /// IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), the obsolete RFC 850 form
@@ -34,8 +36,8 @@ enum HTTPDate {
     }
     guard let day, let month, let year, let clock, (1...31).contains(day), (1970...9999).contains(year)
     else { return nil }
-    let days = daysSinceEpoch(year: year, month: month + 1, day: day)
-    return Int64(days) * 86_400 + Int64(clock[0] * 3600 + clock[1] * 60 + clock[2])
+    let days = ISOTime.daysFromCivil(Int64(year), Int64(month + 1), Int64(day))
+    return days * 86_400 + Int64(clock[0] * 3600 + clock[1] * 60 + clock[2])
   }
 
   private static func monthIndex(_ word: String) -> Int? { months.firstIndex(of: word) }
@@ -45,16 +47,5 @@ enum HTTPDate {
     let parts = word.split(separator: ":").compactMap { $0.count == 2 ? Int($0) : nil }
     guard parts.count == 3, parts[0] < 24, parts[1] < 60, parts[2] <= 60 else { return nil }
     return [parts[0], parts[1], min(parts[2], 59)]
-  }
-
-  /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's
-  /// `days_from_civil`).
-  static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yoe = y - era * 400
-    let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-    return era * 146_097 + doe - 719_468
   }
 }
