@@ -176,6 +176,7 @@ default:
            gallery-bench state-at [--events N] [--seqs N] [--dir D]
            gallery-bench components
            gallery-bench counted [--photos N] [--events N] [--binary PATH]   (needs valgrind)
+           gallery-bench albums-search [--albums N] [--counted] [--binary PATH]
            gallery-bench memory [--photos N]
            gallery-bench store-memory [--photos N]
            gallery-bench http-memory [--requests N] [--bytes B]
