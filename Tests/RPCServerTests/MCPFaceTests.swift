@@ -372,7 +372,9 @@ final class MCPFaceTests: XCTestCase {
   /// stays near the bound; once the client reads, every request is answered.
   func testAClientThatReadsNothingStopsTheFaceReadingAtItsOutboxBound() throws {
     let p = try RPCProcess(command: "mcp")
-    let count = 5000
+    // A `tools/list` answer is about 42 KB: 3,000 of them are 127 MB, four times the outbox's
+    // 32 MiB bound plus what the pipes hold, so the writer must block if the bound holds.
+    let count = 3000
     let request = Array(#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#.utf8) + [0x0A]
     let all = Data((0..<count).flatMap { _ in request })
     let wrote = DispatchSemaphore(value: 0)
@@ -381,8 +383,10 @@ final class MCPFaceTests: XCTestCase {
       handle.write(all)
       wrote.signal()
     }
+    // That something does not happen is seen only by waiting: two seconds, in which an
+    // unbounded face reads the 144 KB of requests many times over.
     XCTAssertEqual(
-      wrote.wait(timeout: .now() + 5), .timedOut, "the face read every request unread answers or not")
+      wrote.wait(timeout: .now() + 2), .timedOut, "the face read every request unread answers or not")
     let peak = try XCTUnwrap(Self.peakBytes(of: p.process.processIdentifier))
     XCTAssertLessThan(peak, 160 << 20, "peak \(peak >> 20) MiB")
     var lines = 0
