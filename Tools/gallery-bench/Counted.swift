@@ -12,6 +12,7 @@ import GalleryTesting
 /// - K: one keystroke of `gallery-rpc serve`. A lock-step client sends `initialize`, then N
 ///   `auth/setEmail`, each after the last one's answer; K = (count at N = 2,000 − at N = 200)
 ///   / 1,800, so start-up and exit cancel out.
+/// - Kb: K with `--durability batch` and JSON written as Python's `json.dumps` writes it.
 /// - K10k: the same with 10,000 photos in the feed (loaded from a fake Pixabay on 127.0.0.1
 ///   once, before counting; both runs start from a copy of that data directory).
 /// - R: `gallery-rpc replay` of a 100,000-event mixed log (`write-log`'s), per event, whole
@@ -40,6 +41,8 @@ enum Counted {
 
     let k = keystroke(valgrind, binary, scratch, photos: 0)
     say(row("K   per keystroke (empty feed)", k))
+    let kb = keystroke(valgrind, binary, scratch, photos: 0, batch: true)
+    say(row("Kb  per keystroke (batch, spaced)", kb))
     let k10 = keystroke(valgrind, binary, scratch, photos: photos)
     say(row("K\(photos / 1000)k per keystroke (\(photos) photos)", k10))
     say("    K\(photos / 1000)k / K = " + String(format: "%.3f", Double(k10.per) / Double(max(1, k.per))))
@@ -65,10 +68,14 @@ enum Counted {
     "\(label.padding(toLength: 36, withPad: " ", startingAt: 0)) \(k.per)  (N = 200: \(k.small), N = 2,000: \(k.large))"
   }
 
-  static func keystroke(_ valgrind: String, _ binary: String, _ scratch: String, photos: Int) -> Keystroke {
+  /// `batch`: the server at `--durability batch`, sent JSON as Python's `json.dumps` writes it
+  /// (clients write both forms).
+  static func keystroke(_ valgrind: String, _ binary: String, _ scratch: String, photos: Int, batch: Bool = false)
+    -> Keystroke
+  {
     let prepared = scratch + "/prepared-\(photos)"
     try? FileManager.default.removeItem(atPath: prepared)
-    var flags = ["--durability", "none", "--log-level", "error"]
+    var flags = ["--durability", batch ? "batch" : "none", "--log-level", "error"]
     var fake: FakeHTTPServer?
     if photos > 0 {
       // The feed is loaded once, uncounted; each counted run starts from a copy of it.
@@ -91,7 +98,7 @@ enum Counted {
         server.send(Array(#"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#.utf8) + [0x0A])
         _ = RoundTrip.waitFor(server, id: 1)
         for i in 1...n {
-          server.send(RoundTrip.setEmail(i))
+          server.send(batch ? RoundTrip.spacedSetEmail(i) : RoundTrip.setEmail(i))
           _ = RoundTrip.waitFor(server, id: i + 10)
         }
         server.send(Array(#"{"jsonrpc":"2.0","id":900001,"method":"shutdown"}"#.utf8) + [0x0A])

@@ -145,6 +145,13 @@ enum RoundTrip {
         .utf8) + [0x0A]
   }
 
+  /// The same request as Python's `json.dumps` writes it: a space after `,` and `:`.
+  static func spacedSetEmail(_ i: Int) -> [UInt8] {
+    Array(
+      #"{"jsonrpc": "2.0", "id": \#(i + 10), "method": "auth/setEmail", "params": {"value": "user\#(i % 97)@mail.com"}}"#
+        .utf8) + [0x0A]
+  }
+
   /// Where the client and its child (echo or server) run. On this 2-vCPU VM a wake-up across
   /// vCPUs costs ~25 µs each way (an idle vCPU halts at once), on the same vCPU a few µs;
   /// left to the scheduler, a trivial echo stays beside the client and a working server
