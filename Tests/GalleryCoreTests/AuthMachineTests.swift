@@ -141,7 +141,8 @@ final class AuthMachineTests: XCTestCase {
       $0.login.isSubmitting = false
       $0.login.requestID = nil
       $0.login.canSubmit = true
-      $0.login.error = MessageCatalog.message("request.unreachable", retryable: true).retrying("auth/submitLogin")
+      $0.login.error = MessageCatalog.message("request.unreachable", retryable: true).retrying(
+        "auth/submitLogin")
       $0.unreachable["auth"] = Unreachable(
         since: nil,
         message: MessageCatalog.message("request.unreachable", retryable: true).retrying("auth/submitLogin"))

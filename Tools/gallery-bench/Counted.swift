@@ -70,7 +70,9 @@ enum Counted {
 
   /// `batch`: the server at `--durability batch`, sent JSON as Python's `json.dumps` writes it
   /// (clients write both forms).
-  static func keystroke(_ valgrind: String, _ binary: String, _ scratch: String, photos: Int, batch: Bool = false)
+  static func keystroke(
+    _ valgrind: String, _ binary: String, _ scratch: String, photos: Int, batch: Bool = false
+  )
     -> Keystroke
   {
     let prepared = scratch + "/prepared-\(photos)"
@@ -123,7 +125,8 @@ enum Counted {
     child.finish()
     // GALLERY_BENCH_KEEP=DIR keeps each count's callgrind output there, for callgrind_annotate.
     if let keep = ProcessInfo.processInfo.environment["GALLERY_BENCH_KEEP"] {
-      try? FileManager.default.copyItem(atPath: out, toPath: keep + "/callgrind.out.\(getpid()).\(Date().timeIntervalSince1970)")
+      try? FileManager.default.copyItem(
+        atPath: out, toPath: keep + "/callgrind.out.\(getpid()).\(Date().timeIntervalSince1970)")
     }
     let text = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
     for line in text.split(separator: "\n") where line.hasPrefix("summary:") || line.hasPrefix("totals:") {

@@ -184,7 +184,8 @@ final class PersistedStateTests: XCTestCase {
       }
       var expected = replacing(original, at: place, with: expectedDefault ?? .null)
       if parent.count == 3, parent.prefix(2) == ["albums", "all"], key == "id" {
-        expected = replacing(original, at: place, with: .number(Double(parent[2])!))  // the map's key is the id
+        // The map's key is the id.
+        expected = replacing(original, at: place, with: .number(Double(parent[2])!))
       }
       XCTAssertEqual(
         normalized(try encoded(decodedState)), normalized(expected),
