@@ -25,7 +25,8 @@ public final class DemoAccount: AccountProvider, Sendable {
     // Its size, not its pixels: nothing is drawn until someone asks for the image.
     let size = Int64(DemoImages.bitmapSize(width: 320, height: 240))
     let stored = (1...6).map { (n: Int) -> AccountImage in
-      let title: String? = n % 2 == 0 ? "Demo image \(n)" : nil
+      // A camera's file name, in no language (the app may be in any).
+      let title: String? = n % 2 == 0 ? "IMG_\(1000 + n)" : nil
       let description: String? = n == 1 ? "Uploaded with the demo account" : nil
       return AccountImage(
         id: "demo\(n)", title: title, description: description, link: "demo://photo/\(n)/large",
