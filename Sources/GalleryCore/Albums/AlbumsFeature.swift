@@ -101,7 +101,11 @@ enum AlbumsFeature: TakesActions, RunsEffects, ShowsImages, HasScreens, HasProvi
       state.observe(.albums, e.failure, retry: Retry("albums/retry"))
     },
     .fold(AlbumsEvents.SearchChanged.self) { state, e in
+      // A space typed at the end, or a letter's case changed, finds what was found.
+      let same =
+        SearchFolding.fold(e.text.trimmingSpaces) == SearchFolding.fold(state.albums.search.trimmingSpaces)
       state.albums.search = e.text
+      guard !same else { return }
       state.albums.sections = state.albums.all.sections(
         search: e.text, ownersKnown: state.albums.notice == nil)
     },

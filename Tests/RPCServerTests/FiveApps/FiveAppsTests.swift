@@ -83,6 +83,15 @@ final class FiveAppsTests: XCTestCase {
 
     app.call(Requests.AlbumsSetSearch(text: "zoe"))
     XCTAssertEqual(app.get("/albums/sections").array?.map { $0["title"]?.string }, ["Zoë Zed"])
+    for same in ["zoe ", "ZOË"] {
+      app.call(Requests.AlbumsSetSearch(text: same))
+      XCTAssertEqual(app.text("/albums/search"), same)
+      XCTAssertEqual(app.get("/albums/sections").array?.map { $0["title"]?.string }, ["Zoë Zed"], same)
+    }
+    app.call(Requests.AlbumsSetSearch(text: "quidem"))
+    XCTAssertEqual(
+      app.get("/albums/sections").array?.map { $0["albumIds"] }, [.array([.number(1)])],
+      "then a new search finds anew")
     app.call(Requests.AlbumsSetSearch(text: ""))
     app.call(Requests.ImagesPrefetch(keys: ["album:1", "album:2"]))
     app.settle()
