@@ -15,6 +15,28 @@ enum ServeCommand {
     /// The directory the store is on (a copy under `--inspect`, removed by `close`).
     var dataDirectory: String
 
+    /// The attach point in the data directory, serving other clients over this store with
+    /// the owner's bounds (none for `--inspect`'s copy, which nobody else can know of; nil
+    /// when the socket cannot be made, which is logged and leaves the owner serving).
+    func openAttachPoint() -> AttachPoint? {
+      guard config.inspect == nil else { return nil }
+      let (store, logger, testClock, config) = (store, logger, testClock, config)
+      do {
+        return try AttachPoint(
+          dataDirectory: dataDirectory,
+          attachment: Attachment(admits: config.admits, consentsToDestructive: config.consentsToDestructive),
+          logger: logger
+        ) { connection, attachment in
+          GalleryServer(
+            store: store, connection: connection, logger: logger, serverVersion: GalleryRPCVersion.text,
+            maxMessageBytes: config.maxMessageBytes, testClock: testClock, attachment: attachment)
+        }
+      } catch {
+        logger.log(.warn, "no attach point: \(error); other clients cannot attach to this session")
+        return nil
+      }
+    }
+
     /// Removes the inspector's copy; nothing otherwise.
     func close() {
       if config.inspect != nil { try? FileManager.default.removeItem(atPath: dataDirectory) }
@@ -39,7 +61,10 @@ enum ServeCommand {
       opened.logger.log(
         .info, "test clock: time stands still at \(ISOTime.format(millis: testClock.milliseconds))")
     }
-    return server.run()
+    let attachPoint = opened.openAttachPoint()
+    return server.run(beforeClosing: {
+      attachPoint?.close(reason: "the app's core stopped: its owner ended the session")
+    })
   }
 
   /// An exit status as an error, for `open`.

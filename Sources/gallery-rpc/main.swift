@@ -11,7 +11,11 @@ import RPCServer
 
 let usage = """
   usage: gallery-rpc [serve] [options]        serve JSON-RPC 2.0 on stdin/stdout (the default)
-         gallery-rpc mcp [options]            the same core as an MCP server on stdio (tools, resources)
+         gallery-rpc mcp [options]            the same core as an MCP server on stdio (tools, resources);
+                                              on a directory a core already serves, it attaches to it
+         gallery-rpc attach [--data-dir DIR] [--drive]
+                                              stdio to the live core serving DIR (its attach point), as
+                                              observe, or drive when its owner admits it; exit 2 if none
          gallery-rpc demo [--data-dir DIR]    a scripted walk through the product, as a timeline
          gallery-rpc replay LOG [--until SEQ] [--format state|timeline]
                                               rebuild the state from a log, without network
@@ -42,8 +46,11 @@ let usage = """
                                                 past it the oldest events go until half of it is kept
     --key-hosts H,H         GALLERY_KEY_HOSTS   hosts a named environment defined at run time may send the
                                                 configured keys to (none by default: only their own origin)
-    --consent C             GALLERY_CONSENT     destructive: an assistant (mcp) may remove the user's things,
-                                                sign out or drop credentials; none (default)
+    --consent C             GALLERY_CONSENT     destructive: an assistant (mcp) or an attached client may
+                                                remove the user's things, sign out or drop credentials;
+                                                none (default)
+    --admit R               GALLERY_ADMIT       what a client attached at DIR/attach.sock may do: observe
+                                                (default: read, follow, time travel) or drive (every action)
     --test-clock [START]                        time stands still at START (ISO 8601 UTC, default
                                                 2000-01-01T00:00:00Z) until test/advanceClock moves it
     --seed N                                    fixes every random choice that reaches the log (the random
@@ -83,6 +90,8 @@ case "serve":
   exit(ServeCommand.run(arguments))
 case "mcp":
   exit(MCPCommand.run(arguments))
+case "attach":
+  exit(AttachCommand.run(arguments))
 case "demo":
   exit(DemoCommand.run(arguments))
 case "replay":

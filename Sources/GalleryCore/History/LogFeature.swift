@@ -74,8 +74,20 @@ enum LogFeature: FeatureModule {
   static let name = "log"
   static let events: [any EventPayload.Type] = [LogEvents.Base.self, LogEvents.SetAside.self]
   static let messages: [Language: [String: String]] = [
-    .en: ["history.readOnly": "This is a recorded session, open to read only: nothing can change it."],
-    .es: ["history.readOnly": "Es una sesión grabada, abierta solo para leer: nada puede cambiarla."],
+    .en: [
+      "history.readOnly": "This is a recorded session, open to read only: nothing can change it.",
+      "history.observeOnly":
+        "This window only watches the app: the app's owner lets others act with --admit drive.",
+      "history.consentNeeded":
+        "Only the app's owner may remove what you have, sign out or drop credentials: it lets others with --consent destructive.",
+    ],
+    .es: [
+      "history.readOnly": "Es una sesión grabada, abierta solo para leer: nada puede cambiarla.",
+      "history.observeOnly":
+        "Esta ventana solo observa la app: quien la abrió permite actuar a otros con --admit drive.",
+      "history.consentNeeded":
+        "Solo quien abrió la app puede borrar lo tuyo, cerrar la sesión o quitar credenciales: lo permite a otros con --consent destructive.",
+    ],
   ]
   static let handlers: [EventHandler] = [
     .fold(LogEvents.Base.self) { state, e in state = e.state },

@@ -36,6 +36,14 @@ public final class RPCConnection: Sendable {
     var writeFailed = false
     /// The framing in use, once the reader detected it.
     var detected: Framing?
+    /// The backlog passed `BacklogBound.bytes`: what was queued is dropped and so is every
+    /// later send (the connection is being closed).
+    var overflowed = false
+    /// The last write took part of a message (its rest is still queued).
+    var midMessage = false
+    /// `stopWriter` was called: the writer thread ends once nothing is queued.
+    var stopping = false
+    var writerEnded = false
 
     /// Takes what the next write sends, up to `writeSliceBytes`, and marks it under way; nil
     /// when nothing is queued or another write is under way. `count`: the messages it
@@ -47,9 +55,11 @@ public final class RPCConnection: Sendable {
         var taken = spare
         spare = []
         swap(&taken, &pending)
+        midMessage = false
         return (taken, queued)
       }
       // Part of a message: `written` (whole messages) moves once the queue is empty.
+      midMessage = true
       defer { pending.removeFirst(RPCConnection.writeSliceBytes) }
       return (Array(pending[..<RPCConnection.writeSliceBytes]), nil)
     }
@@ -64,10 +74,38 @@ public final class RPCConnection: Sendable {
     }
   }
   private let outbox: Guarded<Outbox>
+  /// The most bytes that may wait for a client that does not read (nil: no bound, for the
+  /// owner's own stdio, whose client the process serves).
+  private let backlogBound: BacklogBound?
 
-  public init(input: Int32, output: Int32, framing: FramingChoice, maxMessageBytes: Int) {
+  /// How many bytes may wait unread before the connection gives up on its client, and what it
+  /// does then: an attached client that stops reading must not grow the core.
+  public struct BacklogBound: Sendable {
+    /// Past this many queued bytes the queue is dropped.
+    public var bytes: Int
+    /// The last message queued in their place (a notification saying why), written if the
+    /// client ever reads again.
+    public var farewell: @Sendable (Int) -> [UInt8]
+    /// Called once, outside the queue's lock, when the bound is passed (it ends the reading:
+    /// shuts the socket down); it must not block.
+    public var passed: @Sendable () -> Void
+
+    public init(
+      bytes: Int, farewell: @escaping @Sendable (Int) -> [UInt8], passed: @escaping @Sendable () -> Void
+    ) {
+      self.bytes = bytes
+      self.farewell = farewell
+      self.passed = passed
+    }
+  }
+
+  public init(
+    input: Int32, output: Int32, framing: FramingChoice, maxMessageBytes: Int,
+    backlogBound: BacklogBound? = nil
+  ) {
     self.input = input
     self.output = output
+    self.backlogBound = backlogBound
     let decoder = FrameDecoder(choice: framing, maxMessageBytes: maxMessageBytes)
     self.firstDecoder = decoder
     self.outbox = Guarded(Outbox(detected: decoder.framing))
@@ -86,20 +124,14 @@ public final class RPCConnection: Sendable {
   /// `send` for a message already written as JSON (one object, compact): a large notification
   /// built from bytes that are JSON already, without a tree in between.
   public func send(encoded body: [UInt8]) {
-    let (startWriter, corked) = outbox.withLock { o -> (Bool, Bool) in
-      (o.detected ?? .ndjson).append(body, to: &o.pending)
-      o.queued += 1
-      let start = !o.writerStarted
-      o.writerStarted = true
-      return (start, o.corked)
-    }
-    queued(startWriter: startWriter, corked: corked)
+    send { $0.append(contentsOf: body) }
   }
 
   /// `send` for a message `body` writes (compact JSON, one message) straight into the queue:
   /// no buffer of its own, no copy. `body` only writes bytes: it runs under the queue's lock.
   public func send(writing body: (inout [UInt8]) -> Void) {
-    let (startWriter, corked) = outbox.withLock { o -> (Bool, Bool) in
+    let (startWriter, corked, passed) = outbox.withLock { o -> (Bool, Bool, Bool) in
+      guard !o.overflowed else { return (false, true, false) }
       switch o.detected ?? .ndjson {
       case .ndjson:
         body(&o.pending)
@@ -111,11 +143,44 @@ public final class RPCConnection: Sendable {
         Framing.lsp.append(message, to: &o.pending)
       }
       o.queued += 1
+      let passed = overflow(&o)
       let start = !o.writerStarted
       o.writerStarted = true
-      return (start, o.corked)
+      return (start, o.corked, passed)
     }
+    if passed { backlogBound?.passed() }
     queued(startWriter: startWriter, corked: corked)
+  }
+
+  /// Past the backlog bound: drops what is queued (whole messages only: a message partly
+  /// written is not followed by anything) and queues the farewell instead; whether it just
+  /// passed. Runs under the queue's lock.
+  private func overflow(_ o: inout Outbox) -> Bool {
+    guard let bound = backlogBound, o.pending.count > bound.bytes else { return false }
+    let dropped = o.pending.count
+    o.overflowed = true
+    o.pending = []
+    if !o.midMessage { (o.detected ?? .ndjson).append(bound.farewell(dropped), to: &o.pending) }
+    return true
+  }
+
+  /// Whether the backlog bound was passed (the client is being disconnected).
+  public var overflowed: Bool { outbox.withLock { $0.overflowed } }
+
+  /// Ends the writer thread once what is queued is written or writing fails, waiting at most
+  /// `seconds`; whether it ended. The owner of the descriptor calls it before closing it (after
+  /// shutting the socket down, which makes a blocked write fail at once).
+  @discardableResult
+  public func stopWriter(within seconds: Double) -> Bool {
+    let started = outbox.withLock { o -> Bool in
+      o.stopping = true
+      return o.writerStarted
+    }
+    guard started else { return true }
+    outbox.wakeAll()
+    return outbox.wait(until: Date(timeIntervalSinceNow: seconds)) { o -> Bool? in o.writerEnded ? true : nil
+    }
+      ?? false
   }
 
   /// After a message is queued: wakes the writer (unless corked) and starts it the first time.
@@ -231,13 +296,20 @@ public final class RPCConnection: Sendable {
   /// The writer thread: writes whatever queues while not corked, for the process's life
   /// (it waits without a deadline: a send wakes it).
   private func writerLoop() {
+    enum Next { case write((bytes: [UInt8], count: Int?)), end }
     while true {
-      let slice = outbox.wait(until: nil) { o -> (bytes: [UInt8], count: Int?)? in
+      let next = outbox.wait(until: nil) { o -> Next? in
+        if o.stopping, o.writeFailed || (o.pending.isEmpty && !o.writing) {
+          o.writerEnded = true
+          return .end
+        }
         guard !o.corked else { return nil }
-        return o.takeSlice()
+        return o.takeSlice().map(Next.write)
       }!
+      guard case .write(let slice) = next else { break }
       write(slice)
     }
+    outbox.wakeAll()
   }
 
   /// Writes every byte; false when the client went away (reading will end too).

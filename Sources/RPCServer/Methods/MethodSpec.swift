@@ -23,6 +23,8 @@ public struct MethodSpec: Sendable {
   /// The methods the server answers itself, each with the way it is run.
   public enum Builtin: Sendable {
     case initialize, shutdown, discover, subscribe, unsubscribe
+    /// An attached client chooses its role, before `initialize`.
+    case attachRole
     /// Long reads: run beside the others, cancellable, with progress.
     case readEvents, stateAt, changes
     /// The test clock (`serve --test-clock` only): move time, wait for effects to settle.
@@ -157,15 +159,23 @@ public struct MethodSpec: Sendable {
   }
 
   /// The message codes a -32010 of this method can carry (empty for a method that is no
-  /// action): its declared ones, and `history.readOnly`, which any action gets from a
-  /// read-only server (`serve --inspect`).
+  /// action): its declared ones, `history.readOnly`, which any action gets from a read-only
+  /// server (`serve --inspect`), and `history.observeOnly`, which any action gets from an
+  /// attached client that only observes, and for a destructive method
+  /// `history.consentNeeded` (an attached client, without the owner's `--consent destructive`).
   public var refusals: [String] {
     guard case .action = route else { return [] }
-    return rejectionCodes + ["history.readOnly"]
+    return rejectionCodes + ["history.readOnly", "history.observeOnly"]
+      + (isDestructive ? ["history.consentNeeded"] : [])
   }
 
   /// Whether it may be sent before `initialize`.
-  public var startsSession: Bool { acceptsUnknownParams }
+  public var startsSession: Bool {
+    switch route {
+    case .builtin(.initialize), .builtin(.attachRole): return true
+    default: return false
+    }
+  }
 
   /// Every error code it can answer with, as the document lists them: those it declares,
   /// those any request can get (-32600 after `shutdown`, or a second `initialize`; -32602

@@ -17,6 +17,14 @@ enum ServerMethods {
         Parameter.initializationOptions.declarations[0],
       ], result: Schema.ref("InitializeResult"), errors: [-32600], route: .builtin(.initialize)),
     MethodSpec(
+      "attach/role",
+      "On the attach point only, before initialize: what this client may do. `observe` (the default) reads, follows and travels in time, and every action is refused with history.observeOnly; `drive` sends actions too, when the core's owner admits it (serve --admit drive). Without `role`: the most the owner admits.",
+      params: Parameter.role.declarations,
+      result: Schema.object([
+        "role": Schema.enumeration(AttachRole.allCases.map(\.rawValue)),
+        "admits": Schema.enumeration(AttachRole.allCases.map(\.rawValue)),
+      ]), errors: [-32600], route: .builtin(.attachRole)),
+    MethodSpec(
       "initialized", "The client has processed the initialize result.", notification: true,
       route: .lifecycleNotification(.initialized)),
     MethodSpec(
@@ -110,6 +118,8 @@ enum ServerMethods {
       "initializationOptions", InitializationOptions.schema,
       "the app's shape: `signIn` (`required`: start at the sign-in screen; `none`: start on the home screen and load it without a session) and `home` (the screen a start or a sign-in lands on); defaults `required`, `feed`"
     )
+    static let role = MethodParam<String?>.optionalChoice(
+      "role", AttachRole.allCases.map(\.rawValue), "observe or drive (default: the most the owner admits)")
     static let pointer = MethodParam<String?>.optionalString(
       "pointer", "RFC 6901 pointer into the state, e.g. /login/email")
     static let readFrom = MethodParam<Int?>.optionalInt("from", in: 1...Int.max, "first seq (default 1)")
@@ -152,6 +162,11 @@ enum ServerMethods {
       "events/dropped",
       "The subscription ended because the client left more than 4 MiB unread and read nothing for 5 s: no more events/appended until events/subscribe is called again, from resumeFrom to miss nothing.",
       Schema.object(["resumeFrom": Schema.integer(minimum: 1), "reason": Schema.string])
+    ),
+    (
+      "attach/ended",
+      "To a client on the attach point, last: its session ends, and why (the core's owner stopped; it left more than the outbox bound unread; the attach point is full). The connection closes after it.",
+      Schema.object(["reason": Schema.string])
     ),
     ("$/progress", "Progress of a long request that was given a workDoneToken.", Schema.ref("Progress")),
   ]

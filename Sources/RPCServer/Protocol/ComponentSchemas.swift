@@ -37,6 +37,11 @@ public enum ComponentSchemas {
         "notifications": Schema.array(Schema.string), "framings": Schema.array(Schema.string),
         "framing": Schema.string, "stateVersion": Schema.integer(minimum: 0), "testClock": Schema.boolean,
         "seeded": Schema.boolean, "readOnly": Schema.boolean,
+        "attached": Schema.nullable(
+          Schema.object([
+            "role": Schema.enumeration(AttachRole.allCases.map(\.rawValue)),
+            "admits": Schema.enumeration(AttachRole.allCases.map(\.rawValue)),
+          ])),
         "maxMessageBytes": Schema.integer(minimum: 1),
         "demoAccount": Schema.nullable(Schema.object(["email": Schema.string, "password": Schema.string])),
       ]),

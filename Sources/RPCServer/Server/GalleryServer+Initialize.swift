@@ -20,7 +20,8 @@ extension GalleryServer {
     // state the client reads next already has it.
     // A log read only keeps the shape it recorded.
     // The start settings go first, so a first page the shape loads has their page size.
-    if !store.isReadOnly {
+    // The shape and start settings are the owner's: an attached client's are read, not adopted.
+    if !store.isReadOnly, attachment == nil {
       if let settings = options.settings { _ = try perform(.settings(.adoptStartSettings(settings)), &batch) }
       _ = try perform(.navigation(.adoptShape(options.shape)), &batch)
     }
@@ -70,6 +71,8 @@ extension GalleryServer {
         "seeded": .bool(store.random.seed != nil),
         // `serve --inspect`: a log read, never written; every action is refused.
         "readOnly": .bool(store.isReadOnly),
+        // On the attach point: this client's role and the most the owner admits (null: the owner).
+        "attached": attachedCapability,
         "maxMessageBytes": .number(Double(maxMessageBytes)),
         // The demo backend's built-in account, for a sign-in screen's hint (null otherwise).
         "demoAccount": store.demoAccount.map {

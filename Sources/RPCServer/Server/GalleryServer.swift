@@ -30,10 +30,15 @@ public final class GalleryServer: @unchecked Sendable {
   /// What an action method may ask of the server while it reads its params: made once (its
   /// parts never change), not per request.
   let methodContext: MethodContext
+  /// An attached client's admission (nil: the owner's own connection, which drives, sets the
+  /// app's shape at `initialize` and closes the store when it ends).
+  let attachment: Attachment?
   /// Guards the members the reader, long requests and observers share (phase, exit,
   /// cancellable requests, the published baseline); never held across a read or a write.
   let lock = NSLock()
   var phase = Phase.starting
+  /// What this attached client chose (`attach/role`, before `initialize`); ignored for the owner.
+  var role = AttachRole.observe
   var exitRequested = false
   var observation: StoreObservation?
   /// The state the last `state/changed` brought clients to, held as the change that brought
@@ -56,9 +61,10 @@ public final class GalleryServer: @unchecked Sendable {
   /// `testClock` must be the store's `effectClock` and log clock (`serve --test-clock`).
   public init(
     store: Store, connection: RPCConnection, logger: Logger, serverVersion: String, maxMessageBytes: Int,
-    testClock: ManualClock? = nil
+    testClock: ManualClock? = nil, attachment: Attachment? = nil
   ) {
     self.testClock = testClock
+    self.attachment = attachment
     self.store = store
     self.connection = connection
     self.logger = logger
@@ -69,7 +75,9 @@ public final class GalleryServer: @unchecked Sendable {
   }
 
   /// Serves until `exit` or end of input; returns the exit status (0 only after shutdown).
-  public func run() -> Int32 {
+  /// The owner's connection then runs `beforeClosing` (the attach point ends its clients'
+  /// sessions there) and closes the store; an attached client's leaves the store to its owner.
+  public func run(beforeClosing: () -> Void = {}) -> Int32 {
     connection.run(chunks: { items in serve(items) })
     workersDone.wait()
     lock.lock()
@@ -80,6 +88,8 @@ public final class GalleryServer: @unchecked Sendable {
     if !connection.flush() {
       logger.log(.warn, "the client stopped reading: answers still queued are dropped")
     }
+    guard attachment == nil else { return status }
+    beforeClosing()
     do { try store.close() } catch { logger.log(.error, "closing the log: \(error)") }
     logger.log(.info, "exit with status \(status)")
     return status
@@ -195,6 +205,7 @@ public final class GalleryServer: @unchecked Sendable {
     case .notAvailable(let feature):
       throw RPCError.notAvailableYet(method, feature: feature)
     case .action(let build, let progress):
+      try checkDrives(entry.spec, params)
       settleBeforeRequest(method)
       let p = try Params(params, allowed: entry.spec.paramNames)
       let prepared = try build(p, methodContext)
@@ -237,12 +248,17 @@ public final class GalleryServer: @unchecked Sendable {
   {
     switch builtin {
     case .initialize: return try initialize(p, &batch)
-    case .advanceClock: return try advanceClock(p)
+    case .attachRole: return try chooseRole(p)
+    case .advanceClock:
+      try checkDrives()
+      return try advanceClock(p)
     case .settle: return settle()
     case .shutdown:
       lock.lock()
       phase = .shuttingDown
       lock.unlock()
+      // An attached client ends its own session only: the core and its effects are the owner's.
+      guard attachment == nil else { return .null }
       // Let effects in flight record their results; what is still running after the grace
       // period is recorded as interrupted at the next start.
       if !store.waitUntilIdle(timeout: Self.shutdownGrace) {

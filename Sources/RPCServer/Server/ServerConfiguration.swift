@@ -38,6 +38,9 @@ public struct ServerConfiguration: Equatable, Sendable {
   /// `--consent destructive` (`GALLERY_CONSENT`): the owner lets a client that is not the user
   /// (an assistant over MCP) call what removes the user's things, signs out or drops credentials.
   public var consentsToDestructive = false
+  /// `--admit observe|drive` (`GALLERY_ADMIT`): the most a client on the attach point may do
+  /// (`attach/role`); default `observe`, which reads and follows but sends no action.
+  public var admits = AttachRole.observe
 
   /// A flag or value that cannot be used, named.
   public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
@@ -89,11 +92,12 @@ public struct ServerConfiguration: Equatable, Sendable {
     if let v = environment["GALLERY_RETAIN_BYTES"] { values["--retain-bytes"] = v }
     if let v = environment["GALLERY_KEY_HOSTS"] { values["--key-hosts"] = v }
     if let v = environment["GALLERY_CONSENT"] { values["--consent"] = v }
+    if let v = environment["GALLERY_ADMIT"] { values["--admit"] = v }
     var args = arguments[...]
     let known =
       [
         "--data-dir", "--framing", "--durability", "--log-level", "--max-message-bytes", "--retain-hours",
-        "--retain-bytes", "--seed", "--inspect", "--key-hosts", "--consent",
+        "--retain-bytes", "--seed", "--inspect", "--key-hosts", "--consent", "--admit",
       ]
       + ProviderChoices.all.map(\.flag)
     while let arg = args.popFirst() {
@@ -218,6 +222,12 @@ public struct ServerConfiguration: Equatable, Sendable {
         throw Problem(description: "--consent must be destructive or none (got \(String(reflecting: v)))")
       }
       config.consentsToDestructive = v == "destructive"
+    }
+    if let v = values["--admit"] {
+      guard let role = AttachRole(rawValue: v) else {
+        throw Problem(description: "--admit must be observe or drive (got \(String(reflecting: v)))")
+      }
+      config.admits = role
     }
     if let v = values["--max-message-bytes"] {
       guard let n = Int(v), n >= 1024, n <= 1 << 30 else {
