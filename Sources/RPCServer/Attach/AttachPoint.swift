@@ -136,15 +136,16 @@ public final class AttachPoint: Sendable {
     thread.start()
   }
 
-  /// After a client's server ended: its socket shut (a blocked write fails at once), its
-  /// writer stopped, then the descriptor closed and forgotten.
+  /// After a client's server ended: its place freed, its socket shut (a blocked write fails at
+  /// once), its writer stopped, then the descriptor closed.
   private func end(_ fd: Int32, _ connection: RPCConnection) {
-    shutdown(fd, Int32(SHUT_RDWR))
-    connection.stopWriter(within: Double(Self.writeSeconds) + 1)
+    // Its place is free before the client can see the end, so it may attach again at once.
     let left = clients.withLock { c -> Int in
       c.live[fd] = nil
       return c.live.count
     }
+    shutdown(fd, Int32(SHUT_RDWR))
+    connection.stopWriter(within: Double(Self.writeSeconds) + 1)
     Glibc.close(fd)
     logger.log(.info, "attach: a client left (\(left) attached)")
   }

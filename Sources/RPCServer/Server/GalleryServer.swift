@@ -85,7 +85,8 @@ public final class GalleryServer: @unchecked Sendable {
     observation?.cancel()
     subscription?.drop()
     lock.unlock()
-    if !connection.flush() {
+    // A client let go for not reading gets no wait: its farewell goes only if it reads now.
+    if !connection.overflowed, !connection.flush() {
       logger.log(.warn, "the client stopped reading: answers still queued are dropped")
     }
     guard attachment == nil else { return status }
