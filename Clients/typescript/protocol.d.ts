@@ -175,6 +175,10 @@ export interface Image {
 
 export interface InitializeResult {
   "capabilities": {
+    "attached": {
+      "admits": "observe" | "drive";
+      "role": "observe" | "drive";
+    } | null;
     "demoAccount": {
       "email": string;
       "password": string;
@@ -420,6 +424,13 @@ export interface Methods {
       };
       "protocolVersion"?: string;
     }; result: InitializeResult; rejections: never };
+  /** On the attach point only, before initialize: what this client may do. `observe` (the default) reads, follows and travels in time, and every action is refused with history.observeOnly; `drive` sends actions too, when the core's owner admits it (serve --admit drive). Without `role`: the most the owner admits. */
+  "attach/role": { params: {
+      "role"?: "observe" | "drive";
+    }; result: {
+      "admits": "observe" | "drive";
+      "role": "observe" | "drive";
+    }; rejections: never };
   /** Stops accepting requests other than exit; the log is flushed. */
   "shutdown": { params: {}; result: null; rejections: never };
   /** This document (OpenRPC 1.2.6). */
@@ -492,43 +503,43 @@ export interface Methods {
   /** Types into the sign-in email field. */
   "auth/setEmail": { params: {
       "value": string;
-    }; result: ActionResult; rejections: "auth.alreadySignedIn" | "history.readOnly" };
+    }; result: ActionResult; rejections: "auth.alreadySignedIn" | "history.readOnly" | "history.observeOnly" };
   /** Types into the sign-in password field. */
   "auth/setPassword": { params: {
       "value": string;
-    }; result: ActionResult; rejections: "auth.alreadySignedIn" | "history.readOnly" };
+    }; result: ActionResult; rejections: "auth.alreadySignedIn" | "history.readOnly" | "history.observeOnly" };
   /** Submits sign-in: invalid fields show their errors; valid ones go to the backend. */
-  "auth/submitLogin": { params: {}; result: ActionResult; rejections: "auth.alreadySignedIn" | "auth.busy" | "request.retryTooSoon" | "history.readOnly" };
+  "auth/submitLogin": { params: {}; result: ActionResult; rejections: "auth.alreadySignedIn" | "auth.busy" | "request.retryTooSoon" | "history.readOnly" | "history.observeOnly" };
   /** Signs out and clears the stored token. */
-  "auth/logout": { params: {}; result: ActionResult; rejections: "auth.notSignedIn" | "history.readOnly" };
+  "auth/logout": { params: {}; result: ActionResult; rejections: "auth.notSignedIn" | "history.readOnly" | "history.observeOnly" | "history.consentNeeded" };
   /** Opens registration from the sign-in screen. */
-  "registration/open": { params: {}; result: ActionResult; rejections: "auth.alreadySignedIn" | "auth.registrationFromLoginOnly" | "auth.busy" | "history.readOnly" };
+  "registration/open": { params: {}; result: ActionResult; rejections: "auth.alreadySignedIn" | "auth.registrationFromLoginOnly" | "auth.busy" | "history.readOnly" | "history.observeOnly" };
   /** Types into the registration email field. */
   "registration/setEmail": { params: {
       "value": string;
-    }; result: ActionResult; rejections: "auth.alreadySignedIn" | "auth.registrationClosed" | "history.readOnly" };
+    }; result: ActionResult; rejections: "auth.alreadySignedIn" | "auth.registrationClosed" | "history.readOnly" | "history.observeOnly" };
   /** Types into the registration password field. */
   "registration/setPassword": { params: {
       "value": string;
-    }; result: ActionResult; rejections: "auth.alreadySignedIn" | "auth.registrationClosed" | "history.readOnly" };
+    }; result: ActionResult; rejections: "auth.alreadySignedIn" | "auth.registrationClosed" | "history.readOnly" | "history.observeOnly" };
   /** Types into the registration age field (a whole number from 13 to 120). */
   "registration/setAge": { params: {
       "value": string;
-    }; result: ActionResult; rejections: "auth.alreadySignedIn" | "auth.registrationClosed" | "history.readOnly" };
+    }; result: ActionResult; rejections: "auth.alreadySignedIn" | "auth.registrationClosed" | "history.readOnly" | "history.observeOnly" };
   /** Submits registration. */
-  "registration/submit": { params: {}; result: ActionResult; rejections: "auth.alreadySignedIn" | "auth.registrationClosed" | "auth.busy" | "request.retryTooSoon" | "history.readOnly" };
+  "registration/submit": { params: {}; result: ActionResult; rejections: "auth.alreadySignedIn" | "auth.registrationClosed" | "auth.busy" | "request.retryTooSoon" | "history.readOnly" | "history.observeOnly" };
   /** Pops the top screen of /route. */
-  "nav/back": { params: {}; result: ActionResult; rejections: "nav.atRoot" | "nav.busy" | "history.readOnly" };
+  "nav/back": { params: {}; result: ActionResult; rejections: "nav.atRoot" | "nav.busy" | "history.readOnly" | "history.observeOnly" };
   /** Shows a top-level screen, as a tab: it becomes the root of /route, below the screens pushed from it that are still open (an open photo, an open album). Opening the screen already shown does nothing; with sign-in required, only a signed-in user can (-32010 nav.signInFirst). The albums, the feed and the account's images load when first shown. */
   "nav/open": { params: {
       "screen": "feed" | "albums" | "account" | "video" | "favorites" | "settings";
-    }; result: ActionResult; rejections: "nav.signInFirst" | "history.readOnly" };
+    }; result: ActionResult; rejections: "nav.signInFirst" | "history.readOnly" | "history.observeOnly" };
   /** Search as the user types: the search starts 300 ms after the last change (the timer's firing is recorded). */
   "feed/setQuery": { params: {
       "text": string;
-    }; result: ActionResult; rejections: "feed.queryTooLong" | "history.readOnly" };
+    }; result: ActionResult; rejections: "feed.queryTooLong" | "history.readOnly" | "history.observeOnly" };
   /** Reloads the first page (the list is replaced when it arrives). */
-  "feed/refresh": { params: {}; result: ActionResult; rejections: "request.retryTooSoon" | "history.readOnly" };
+  "feed/refresh": { params: {}; result: ActionResult; rejections: "request.retryTooSoon" | "history.readOnly" | "history.observeOnly" };
   /** Appends the next page (after a failed page or refresh with items still shown: the one after the last that loaded, so it is also the retry). When it does nothing (no events), `reason` says why: `loading` (a load is in flight), `offlineCopy` (the offline copy has no pages), `noMore` (the provider has no more), `notLoaded` (no page is shown yet). */
   "feed/loadMore": { params: {}; result: {
       "events": Array<{
@@ -537,17 +548,17 @@ export interface Methods {
       }>;
       "reason"?: "loading" | "offlineCopy" | "noMore" | "notLoaded";
       "version": number;
-    }; rejections: "request.retryTooSoon" | "history.readOnly" };
+    }; rejections: "request.retryTooSoon" | "history.readOnly" | "history.observeOnly" };
   /** Opens a photo: pushes the detail route and loads the large image. */
   "feed/openDetail": { params: {
       "key": string;
-    }; result: ActionResult; rejections: "feed.unknownKey" | "detail.alreadyOpen" | "nav.notShown" | "history.readOnly" };
+    }; result: ActionResult; rejections: "feed.unknownKey" | "detail.alreadyOpen" | "nav.notShown" | "history.readOnly" | "history.observeOnly" };
   /** Closes the detail screen (cancels its image download). */
-  "detail/close": { params: {}; result: ActionResult; rejections: "detail.notOpen" | "history.readOnly" };
+  "detail/close": { params: {}; result: ActionResult; rejections: "detail.notOpen" | "history.readOnly" | "history.observeOnly" };
   /** Tells the core whether the device is online; coming back online refreshes the feed. */
   "connectivity/set": { params: {
       "online": boolean;
-    }; result: ActionResult; rejections: "history.readOnly" };
+    }; result: ActionResult; rejections: "history.readOnly" | "history.observeOnly" };
   /** Starts thumbnail downloads for images about to show, on any screen (feed rows `provider:id`, album previews `album:ID`, album photos `photo:ID`, account images `account:ID`; at most 4 at once; cached ones load at once). `unknown` lists the keys no screen shows. */
   "images/prefetch": { params: {
       "keys": Array<string>;
@@ -558,7 +569,7 @@ export interface Methods {
       }>;
       "unknown": Array<string>;
       "version": number;
-    }; rejections: "history.readOnly" };
+    }; rejections: "history.readOnly" | "history.observeOnly" };
   /** Cancels thumbnail downloads for images that left the screen. `unknown` lists the keys no screen shows. */
   "images/cancel": { params: {
       "keys": Array<string>;
@@ -569,11 +580,11 @@ export interface Methods {
       }>;
       "unknown": Array<string>;
       "version": number;
-    }; rejections: "history.readOnly" };
+    }; rejections: "history.readOnly" | "history.observeOnly" };
   /** Retries a failed image: its thumbnail, and the large image of the open photo if that one failed (a key no screen shows is refused with feed.unknownKey). */
   "images/retry": { params: {
       "key": string;
-    }; result: ActionResult; rejections: "feed.unknownKey" | "feed.imageNotFailed" | "history.readOnly" };
+    }; result: ActionResult; rejections: "feed.unknownKey" | "feed.imageNotFailed" | "history.readOnly" | "history.observeOnly" };
   /** The same as images/prefetch (its first name, kept). */
   "feed/prefetch": { params: {
       "keys": Array<string>;
@@ -584,7 +595,7 @@ export interface Methods {
       }>;
       "unknown": Array<string>;
       "version": number;
-    }; rejections: "history.readOnly" };
+    }; rejections: "history.readOnly" | "history.observeOnly" };
   /** The same as images/cancel (its first name, kept). */
   "feed/cancelPrefetch": { params: {
       "keys": Array<string>;
@@ -595,27 +606,27 @@ export interface Methods {
       }>;
       "unknown": Array<string>;
       "version": number;
-    }; rejections: "history.readOnly" };
+    }; rejections: "history.readOnly" | "history.observeOnly" };
   /** The same as images/retry (its first name, kept). */
   "feed/retryImage": { params: {
       "key": string;
-    }; result: ActionResult; rejections: "feed.unknownKey" | "feed.imageNotFailed" | "history.readOnly" };
+    }; result: ActionResult; rejections: "feed.unknownKey" | "feed.imageNotFailed" | "history.readOnly" | "history.observeOnly" };
   /** Loads albums and their owners at the same time, grouped into sections by owner. */
-  "albums/load": { params: {}; result: ActionResult; rejections: "request.retryTooSoon" | "history.readOnly" };
+  "albums/load": { params: {}; result: ActionResult; rejections: "request.retryTooSoon" | "history.readOnly" | "history.observeOnly" };
   /** Filters albums by title or owner name (case- and diacritic-insensitive). */
   "albums/setSearch": { params: {
       "text": string;
-    }; result: ActionResult; rejections: "albums.searchTooLong" | "history.readOnly" };
+    }; result: ActionResult; rejections: "albums.searchTooLong" | "history.readOnly" | "history.observeOnly" };
   /** Opens an album: pushes the album route and loads its photos. */
   "albums/open": { params: {
       "albumId": number;
-    }; result: ActionResult; rejections: "albums.unknownAlbum" | "albums.alreadyOpen" | "nav.notShown" | "history.readOnly" };
+    }; result: ActionResult; rejections: "albums.unknownAlbum" | "albums.alreadyOpen" | "nav.notShown" | "history.readOnly" | "history.observeOnly" };
   /** Opens a photo of the open album: pushes the photo route and loads the original image. */
   "albums/openPhoto": { params: {
       "photoId": number;
-    }; result: ActionResult; rejections: "albums.unknownPhoto" | "albums.photoAlreadyOpen" | "nav.notShown" | "history.readOnly" };
+    }; result: ActionResult; rejections: "albums.unknownPhoto" | "albums.photoAlreadyOpen" | "nav.notShown" | "history.readOnly" | "history.observeOnly" };
   /** Retries what failed: the open album's photos, else the albums load. */
-  "albums/retry": { params: {}; result: ActionResult; rejections: "albums.nothingToRetry" | "request.retryTooSoon" | "history.readOnly" };
+  "albums/retry": { params: {}; result: ActionResult; rejections: "albums.nothingToRetry" | "request.retryTooSoon" | "history.readOnly" | "history.observeOnly" };
   /** Starts browser sign-in with a fresh one-time state: open `authorizeURL` in a browser or web view and hand the URL it redirects to to account/completeLogin. With the demo account, `demoRedirectURL` is where that browser would land. */
   "account/beginLogin": { params: {}; result: {
       "authorizeURL": string;
@@ -626,7 +637,7 @@ export interface Methods {
       }>;
       "state": string;
       "version": number;
-    }; rejections: "account.alreadySignedIn" | "account.badNonce" | "config.missingKey" | "history.readOnly" };
+    }; rejections: "account.alreadySignedIn" | "account.badNonce" | "config.missingKey" | "history.readOnly" | "history.observeOnly" };
   /** Finishes sign-in with the URL the browser landed on (tokens in the fragment). A denied sign-in, a state that does not match or a missing field signs nobody in: `status` stays signedOut and `/account/error` says why. */
   "account/completeLogin": { params: {
       "redirectURL": string;
@@ -637,9 +648,9 @@ export interface Methods {
       }>;
       "status": "signedIn" | "signedOut";
       "version": number;
-    }; rejections: "account.notAwaitingRedirect" | "history.readOnly" };
+    }; rejections: "account.notAwaitingRedirect" | "history.readOnly" | "history.observeOnly" };
   /** Loads the signed-in user's images, page by page until an empty page (no events while a load runs). */
-  "account/loadImages": { params: {}; result: ActionResult; rejections: "account.signedOut" | "request.retryTooSoon" | "history.readOnly" };
+  "account/loadImages": { params: {}; result: ActionResult; rejections: "account.signedOut" | "request.retryTooSoon" | "history.readOnly" | "history.observeOnly" };
   /** Uploads an image, from a file on this machine (`path`) or from its bytes (`data`, base64, with `fileName`: for a frontend on another machine or in a browser). Either way it must be an image by its bytes (JPEG, PNG, GIF, WebP, BMP), not empty, at most 10 MB. Progress shows at /account/upload/progress and, with a workDoneToken, as $/progress; the image goes at the top of /account/images on success. */
   "account/upload": { params: {
       "data"?: string;
@@ -648,21 +659,21 @@ export interface Methods {
       "path"?: string;
       "title"?: string;
       "workDoneToken"?: unknown;
-    }; result: ActionResult; rejections: "account.signedOut" | "account.uploadInProgress" | "account.uploadTextTooLong" | "request.retryTooSoon" | "history.readOnly" };
+    }; result: ActionResult; rejections: "account.signedOut" | "account.uploadInProgress" | "account.uploadTextTooLong" | "request.retryTooSoon" | "history.readOnly" | "history.observeOnly" };
   /** Stops the upload running: its transfer ends, bytes sent as `data` are removed, and /account/upload/status becomes `cancelled`. Its error offers the same upload again when it came from a file on this machine (`path`); bytes a frontend sent are sent again by that frontend. */
-  "account/cancelUpload": { params: {}; result: ActionResult; rejections: "account.noUploadRunning" | "history.readOnly" };
+  "account/cancelUpload": { params: {}; result: ActionResult; rejections: "account.noUploadRunning" | "history.readOnly" | "history.observeOnly" };
   /** Deletes one of the user's images: it leaves /account/images at once and comes back in its place, with an error, if the provider refuses. */
   "account/delete": { params: {
       "id": string;
-    }; result: ActionResult; rejections: "account.signedOut" | "account.unknownImage" | "request.retryTooSoon" | "history.readOnly" };
+    }; result: ActionResult; rejections: "account.signedOut" | "account.unknownImage" | "request.retryTooSoon" | "history.readOnly" | "history.observeOnly" | "history.consentNeeded" };
   /** Signs out of the account: forgets the tokens and the images. */
-  "account/logout": { params: {}; result: ActionResult; rejections: "account.notSignedIn" | "history.readOnly" };
+  "account/logout": { params: {}; result: ActionResult; rejections: "account.notSignedIn" | "history.readOnly" | "history.observeOnly" | "history.consentNeeded" };
   /** Fetches popular videos and picks one at random (the pick is recorded, so replay shows the same); /video gets the rendition best for the declared screen and quality, its poster, duration and author. Video bytes are never downloaded. */
   "video/playRandom": { params: {
       "height"?: number;
       "quality"?: "sd" | "hd" | "uhd" | "hls";
       "width"?: number;
-    }; result: ActionResult; rejections: "video.badQuality" | "video.badScreen" | "request.retryTooSoon" | "history.readOnly" };
+    }; result: ActionResult; rejections: "video.badQuality" | "video.badScreen" | "request.retryTooSoon" | "history.readOnly" | "history.observeOnly" };
   /** Changes any of the settings (every parameter optional; the others stay). An invalid value is refused (-32010, settings.invalid) naming the field, and nothing changes. */
   "settings/update": { params: {
       "accountProvider"?: "demo" | "imgur";
@@ -676,19 +687,19 @@ export interface Methods {
       "pageSize"?: number;
       "prefetchDistance"?: number;
       "videoProvider"?: "demo" | "pexels";
-    }; result: ActionResult; rejections: "settings.invalid" | "history.readOnly" };
+    }; result: ActionResult; rejections: "settings.invalid" | "history.readOnly" | "history.observeOnly" | "history.consentNeeded" };
   /** Keeps the photo a screen shows under `key` (a feed row or the open photo `provider:id`, an album photo `photo:ID`, an account image `account:ID`), as it is shown, at the top of /favorites/items. Keeping a kept photo records nothing; a key no screen shows is refused (favorites.notShown), and so is an add past 1,000 (favorites.full). Works offline. */
   "favorites/add": { params: {
       "key": string;
-    }; result: ActionResult; rejections: "favorites.notShown" | "favorites.full" | "history.readOnly" };
+    }; result: ActionResult; rejections: "favorites.notShown" | "favorites.full" | "history.readOnly" | "history.observeOnly" };
   /** Forgets a kept photo (closing it if it is open); a key not kept is refused (favorites.unknown). */
   "favorites/remove": { params: {
       "key": string;
-    }; result: ActionResult; rejections: "favorites.unknown" | "history.readOnly" };
+    }; result: ActionResult; rejections: "favorites.unknown" | "history.readOnly" | "history.observeOnly" | "history.consentNeeded" };
   /** Opens a kept photo from the favorites tab: pushes the favorite route and loads its large image at /favorites/open/image. */
   "favorites/open": { params: {
       "key": string;
-    }; result: ActionResult; rejections: "favorites.unknown" | "nav.notShown" | "history.readOnly" };
+    }; result: ActionResult; rejections: "favorites.unknown" | "nav.notShown" | "history.readOnly" | "history.observeOnly" };
 }
 
 /** The notifications a client sends (no answer). */
@@ -712,6 +723,10 @@ export interface ServerNotifications {
   "events/dropped": {
     "reason": string;
     "resumeFrom": number;
+  };
+  /** To a client on the attach point, last: its session ends, and why (the core's owner stopped; it left more than the outbox bound unread; the attach point is full). The connection closes after it. */
+  "attach/ended": {
+    "reason": string;
   };
   /** Progress of a long request that was given a workDoneToken. */
   "$/progress": Progress;
@@ -786,6 +801,8 @@ export type MessageCode =
   | "feed.title"
   | "feed.unknownKey"
   | "feedProvider.title"
+  | "history.consentNeeded"
+  | "history.observeOnly"
   | "history.readOnly"
   | "home.title"
   | "image.tooLarge"
@@ -914,6 +931,8 @@ export interface MessageArguments {
   "feed.title": {  };
   "feed.unknownKey": { "key": string; };
   "feedProvider.title": {  };
+  "history.consentNeeded": {  };
+  "history.observeOnly": {  };
   "history.readOnly": {  };
   "home.title": {  };
   "image.tooLarge": { "limit": string; };

@@ -29,6 +29,29 @@ public enum Requests {
     }
   }
 
+  /// On the attach point only, before initialize: what this client may do. `observe` (the default) reads, follows and travels in time, and every action is refused with history.observeOnly; `drive` sends actions too, when the core's owner admits it (serve --admit drive). Without `role`: the most the owner admits.
+  public struct AttachRole: GalleryRequest {
+    public static let method = "attach/role"
+    public struct Result: Decodable, Equatable, Sendable {
+      public var admits: String
+      public var role: String
+    }
+    /// The values `role` takes.
+    public enum Role: String, Sendable, CaseIterable, JSONParameter {
+      case observe, drive
+      public var json: JSONValue { .string(rawValue) }
+    }
+    public var role: Role?
+    public init(role: Role? = nil) {
+      self.role = role
+    }
+    public var params: [String: JSONValue] {
+      var p: [String: JSONValue] = [:]
+      if let v = role { p["role"] = v.json }
+      return p
+    }
+  }
+
   /// Stops accepting requests other than exit; the log is flushed.
   public struct Shutdown: GalleryRequest {
     public static let method = "shutdown"
@@ -233,10 +256,15 @@ public enum Contract {
   }
   public struct InitializeResult: Decodable, Equatable, Sendable {
     public struct Capabilities: Decodable, Equatable, Sendable {
+      public struct Attached: Decodable, Equatable, Sendable {
+        public var admits: String
+        public var role: String
+      }
       public struct DemoAccount: Decodable, Equatable, Sendable {
         public var email: String
         public var password: String
       }
+      public var attached: Attached?
       public var demoAccount: DemoAccount?
       public var framing: String
       public var framings: [String]
@@ -329,6 +357,8 @@ public enum MessageCode: String, CaseIterable, Sendable {
   case feedTitle = "feed.title"
   case feedUnknownKey = "feed.unknownKey"
   case feedProviderTitle = "feedProvider.title"
+  case historyConsentNeeded = "history.consentNeeded"
+  case historyObserveOnly = "history.observeOnly"
   case historyReadOnly = "history.readOnly"
   case homeTitle = "home.title"
   case imageTooLarge = "image.tooLarge"
@@ -458,6 +488,8 @@ public enum MessageCode: String, CaseIterable, Sendable {
     case .feedTitle: return []
     case .feedUnknownKey: return ["key"]
     case .feedProviderTitle: return []
+    case .historyConsentNeeded: return []
+    case .historyObserveOnly: return []
     case .historyReadOnly: return []
     case .homeTitle: return []
     case .imageTooLarge: return ["limit"]

@@ -141,8 +141,20 @@ final class AttachTests: XCTestCase {
     let owner = try RPCProcess(extra: ["--test-clock"])
     _ = owner.initialize()
     let observer = MirroredClient(try AttachedPeer(dataDirectory: owner.dataDirectory.path), name: "observer")
-    XCTAssertEqual(
-      observer.call("attach/role")["role"], .string("observe"), "observe is the default admission")
+    for wrong in [#"{"role":7}"#, #"{"role":"admin"}"#] {
+      let error = observer.answer("attach/role", wrong)["error"]
+      XCTAssertEqual(error?["code"], .number(-32602), wrong)
+      XCTAssertTrue(error?["data"]?.string?.contains(#""role""#) ?? false, "\(String(describing: error))")
+    }
+    let role = observer.call("attach/role")
+    XCTAssertEqual(role["role"], .string("observe"), "observe is the default admission")
+    let spec = try XCTUnwrap(MethodCatalog.byName["attach/role"]?.spec)
+    var components: [String: JSONValue] = [:]
+    if case .object(let c)? = OpenRPCDocument.build(serverVersion: "x")["components"]?["schemas"] {
+      components = c
+    }
+    XCTAssertNil(
+      SchemaValidator(components: components).check(role, against: spec.result), "its declared result")
     let refusedDrive = observer.answer("attach/role", #"{"role":"drive"}"#)["error"]
     XCTAssertEqual(refusedDrive?["code"], .number(-32600))
     XCTAssertTrue(

@@ -70,6 +70,8 @@ MessageCode = Literal[
     "feed.title",
     "feed.unknownKey",
     "feedProvider.title",
+    "history.consentNeeded",
+    "history.observeOnly",
     "history.readOnly",
     "home.title",
     "image.tooLarge",
@@ -476,6 +478,14 @@ Feed = TypedDict(
     },
 )
 
+InitializeResultCapabilitiesAttached = TypedDict(
+    "InitializeResultCapabilitiesAttached",
+    {
+        "admits": Literal["observe", "drive"],
+        "role": Literal["observe", "drive"],
+    },
+)
+
 InitializeResultCapabilitiesDemoAccount = TypedDict(
     "InitializeResultCapabilitiesDemoAccount",
     {
@@ -487,6 +497,7 @@ InitializeResultCapabilitiesDemoAccount = TypedDict(
 InitializeResultCapabilities = TypedDict(
     "InitializeResultCapabilities",
     {
+        "attached": Optional[InitializeResultCapabilitiesAttached],
         "demoAccount": Optional[InitializeResultCapabilitiesDemoAccount],
         "framing": str,
         "framings": List[str],
@@ -727,6 +738,21 @@ InitializeParams = TypedDict(
         "clientInfo": NotRequired[Any],
         "initializationOptions": NotRequired[InitializeParamsInitializationOptions],
         "protocolVersion": NotRequired[str],
+    },
+)
+
+AttachRoleParams = TypedDict(
+    "AttachRoleParams",
+    {
+        "role": NotRequired[Literal["observe", "drive"]],
+    },
+)
+
+AttachRoleResult = TypedDict(
+    "AttachRoleResult",
+    {
+        "admits": Literal["observe", "drive"],
+        "role": Literal["observe", "drive"],
     },
 )
 
@@ -1331,6 +1357,13 @@ EventsDroppedParams = TypedDict(
     },
 )
 
+AttachEndedParams = TypedDict(
+    "AttachEndedParams",
+    {
+        "reason": str,
+    },
+)
+
 MESSAGE_ARGUMENTS: Dict[str, Tuple[str, ...]] = {
     "account.alreadySignedIn": ("username", ),
     "account.badNonce": (),
@@ -1399,6 +1432,8 @@ MESSAGE_ARGUMENTS: Dict[str, Tuple[str, ...]] = {
     "feed.title": (),
     "feed.unknownKey": ("key", ),
     "feedProvider.title": (),
+    "history.consentNeeded": (),
+    "history.observeOnly": (),
     "history.readOnly": (),
     "home.title": (),
     "image.tooLarge": ("limit", ),
@@ -1461,50 +1496,50 @@ MESSAGE_ARGUMENTS: Dict[str, Tuple[str, ...]] = {
 """The arguments each message code carries in `args`."""
 
 REJECTIONS: Dict[str, Tuple[MessageCode, ...]] = {
-    "auth/setEmail": ("auth.alreadySignedIn", "history.readOnly", ),
-    "auth/setPassword": ("auth.alreadySignedIn", "history.readOnly", ),
-    "auth/submitLogin": ("auth.alreadySignedIn", "auth.busy", "request.retryTooSoon", "history.readOnly", ),
-    "auth/logout": ("auth.notSignedIn", "history.readOnly", ),
-    "registration/open": ("auth.alreadySignedIn", "auth.registrationFromLoginOnly", "auth.busy", "history.readOnly", ),
-    "registration/setEmail": ("auth.alreadySignedIn", "auth.registrationClosed", "history.readOnly", ),
-    "registration/setPassword": ("auth.alreadySignedIn", "auth.registrationClosed", "history.readOnly", ),
-    "registration/setAge": ("auth.alreadySignedIn", "auth.registrationClosed", "history.readOnly", ),
-    "registration/submit": ("auth.alreadySignedIn", "auth.registrationClosed", "auth.busy", "request.retryTooSoon", "history.readOnly", ),
-    "nav/back": ("nav.atRoot", "nav.busy", "history.readOnly", ),
-    "nav/open": ("nav.signInFirst", "history.readOnly", ),
-    "feed/setQuery": ("feed.queryTooLong", "history.readOnly", ),
-    "feed/refresh": ("request.retryTooSoon", "history.readOnly", ),
-    "feed/loadMore": ("request.retryTooSoon", "history.readOnly", ),
-    "feed/openDetail": ("feed.unknownKey", "detail.alreadyOpen", "nav.notShown", "history.readOnly", ),
-    "detail/close": ("detail.notOpen", "history.readOnly", ),
-    "connectivity/set": ("history.readOnly", ),
-    "images/prefetch": ("history.readOnly", ),
-    "images/cancel": ("history.readOnly", ),
-    "images/retry": ("feed.unknownKey", "feed.imageNotFailed", "history.readOnly", ),
-    "feed/prefetch": ("history.readOnly", ),
-    "feed/cancelPrefetch": ("history.readOnly", ),
-    "feed/retryImage": ("feed.unknownKey", "feed.imageNotFailed", "history.readOnly", ),
-    "albums/load": ("request.retryTooSoon", "history.readOnly", ),
-    "albums/setSearch": ("albums.searchTooLong", "history.readOnly", ),
-    "albums/open": ("albums.unknownAlbum", "albums.alreadyOpen", "nav.notShown", "history.readOnly", ),
-    "albums/openPhoto": ("albums.unknownPhoto", "albums.photoAlreadyOpen", "nav.notShown", "history.readOnly", ),
-    "albums/retry": ("albums.nothingToRetry", "request.retryTooSoon", "history.readOnly", ),
-    "account/beginLogin": ("account.alreadySignedIn", "account.badNonce", "config.missingKey", "history.readOnly", ),
-    "account/completeLogin": ("account.notAwaitingRedirect", "history.readOnly", ),
-    "account/loadImages": ("account.signedOut", "request.retryTooSoon", "history.readOnly", ),
-    "account/upload": ("account.signedOut", "account.uploadInProgress", "account.uploadTextTooLong", "request.retryTooSoon", "history.readOnly", ),
-    "account/cancelUpload": ("account.noUploadRunning", "history.readOnly", ),
-    "account/delete": ("account.signedOut", "account.unknownImage", "request.retryTooSoon", "history.readOnly", ),
-    "account/logout": ("account.notSignedIn", "history.readOnly", ),
-    "video/playRandom": ("video.badQuality", "video.badScreen", "request.retryTooSoon", "history.readOnly", ),
-    "settings/update": ("settings.invalid", "history.readOnly", ),
-    "favorites/add": ("favorites.notShown", "favorites.full", "history.readOnly", ),
-    "favorites/remove": ("favorites.unknown", "history.readOnly", ),
-    "favorites/open": ("favorites.unknown", "nav.notShown", "history.readOnly", ),
+    "auth/setEmail": ("auth.alreadySignedIn", "history.readOnly", "history.observeOnly", ),
+    "auth/setPassword": ("auth.alreadySignedIn", "history.readOnly", "history.observeOnly", ),
+    "auth/submitLogin": ("auth.alreadySignedIn", "auth.busy", "request.retryTooSoon", "history.readOnly", "history.observeOnly", ),
+    "auth/logout": ("auth.notSignedIn", "history.readOnly", "history.observeOnly", "history.consentNeeded", ),
+    "registration/open": ("auth.alreadySignedIn", "auth.registrationFromLoginOnly", "auth.busy", "history.readOnly", "history.observeOnly", ),
+    "registration/setEmail": ("auth.alreadySignedIn", "auth.registrationClosed", "history.readOnly", "history.observeOnly", ),
+    "registration/setPassword": ("auth.alreadySignedIn", "auth.registrationClosed", "history.readOnly", "history.observeOnly", ),
+    "registration/setAge": ("auth.alreadySignedIn", "auth.registrationClosed", "history.readOnly", "history.observeOnly", ),
+    "registration/submit": ("auth.alreadySignedIn", "auth.registrationClosed", "auth.busy", "request.retryTooSoon", "history.readOnly", "history.observeOnly", ),
+    "nav/back": ("nav.atRoot", "nav.busy", "history.readOnly", "history.observeOnly", ),
+    "nav/open": ("nav.signInFirst", "history.readOnly", "history.observeOnly", ),
+    "feed/setQuery": ("feed.queryTooLong", "history.readOnly", "history.observeOnly", ),
+    "feed/refresh": ("request.retryTooSoon", "history.readOnly", "history.observeOnly", ),
+    "feed/loadMore": ("request.retryTooSoon", "history.readOnly", "history.observeOnly", ),
+    "feed/openDetail": ("feed.unknownKey", "detail.alreadyOpen", "nav.notShown", "history.readOnly", "history.observeOnly", ),
+    "detail/close": ("detail.notOpen", "history.readOnly", "history.observeOnly", ),
+    "connectivity/set": ("history.readOnly", "history.observeOnly", ),
+    "images/prefetch": ("history.readOnly", "history.observeOnly", ),
+    "images/cancel": ("history.readOnly", "history.observeOnly", ),
+    "images/retry": ("feed.unknownKey", "feed.imageNotFailed", "history.readOnly", "history.observeOnly", ),
+    "feed/prefetch": ("history.readOnly", "history.observeOnly", ),
+    "feed/cancelPrefetch": ("history.readOnly", "history.observeOnly", ),
+    "feed/retryImage": ("feed.unknownKey", "feed.imageNotFailed", "history.readOnly", "history.observeOnly", ),
+    "albums/load": ("request.retryTooSoon", "history.readOnly", "history.observeOnly", ),
+    "albums/setSearch": ("albums.searchTooLong", "history.readOnly", "history.observeOnly", ),
+    "albums/open": ("albums.unknownAlbum", "albums.alreadyOpen", "nav.notShown", "history.readOnly", "history.observeOnly", ),
+    "albums/openPhoto": ("albums.unknownPhoto", "albums.photoAlreadyOpen", "nav.notShown", "history.readOnly", "history.observeOnly", ),
+    "albums/retry": ("albums.nothingToRetry", "request.retryTooSoon", "history.readOnly", "history.observeOnly", ),
+    "account/beginLogin": ("account.alreadySignedIn", "account.badNonce", "config.missingKey", "history.readOnly", "history.observeOnly", ),
+    "account/completeLogin": ("account.notAwaitingRedirect", "history.readOnly", "history.observeOnly", ),
+    "account/loadImages": ("account.signedOut", "request.retryTooSoon", "history.readOnly", "history.observeOnly", ),
+    "account/upload": ("account.signedOut", "account.uploadInProgress", "account.uploadTextTooLong", "request.retryTooSoon", "history.readOnly", "history.observeOnly", ),
+    "account/cancelUpload": ("account.noUploadRunning", "history.readOnly", "history.observeOnly", ),
+    "account/delete": ("account.signedOut", "account.unknownImage", "request.retryTooSoon", "history.readOnly", "history.observeOnly", "history.consentNeeded", ),
+    "account/logout": ("account.notSignedIn", "history.readOnly", "history.observeOnly", "history.consentNeeded", ),
+    "video/playRandom": ("video.badQuality", "video.badScreen", "request.retryTooSoon", "history.readOnly", "history.observeOnly", ),
+    "settings/update": ("settings.invalid", "history.readOnly", "history.observeOnly", "history.consentNeeded", ),
+    "favorites/add": ("favorites.notShown", "favorites.full", "history.readOnly", "history.observeOnly", ),
+    "favorites/remove": ("favorites.unknown", "history.readOnly", "history.observeOnly", "history.consentNeeded", ),
+    "favorites/open": ("favorites.unknown", "nav.notShown", "history.readOnly", "history.observeOnly", ),
 }
 """The message codes each action method's rejection (-32010) can carry."""
 
-METHODS: Tuple[str, ...] = ("initialize", "initialized", "shutdown", "exit", "rpc.discover", "$/cancelRequest", "state/get", "events/read", "events/subscribe", "events/unsubscribe", "history/stateAt", "history/changes", "test/advanceClock", "test/settle", "auth/setEmail", "auth/setPassword", "auth/submitLogin", "auth/logout", "registration/open", "registration/setEmail", "registration/setPassword", "registration/setAge", "registration/submit", "nav/back", "nav/open", "feed/setQuery", "feed/refresh", "feed/loadMore", "feed/openDetail", "detail/close", "connectivity/set", "images/prefetch", "images/cancel", "images/retry", "feed/prefetch", "feed/cancelPrefetch", "feed/retryImage", "albums/load", "albums/setSearch", "albums/open", "albums/openPhoto", "albums/retry", "account/beginLogin", "account/completeLogin", "account/loadImages", "account/upload", "account/cancelUpload", "account/delete", "account/logout", "video/playRandom", "settings/update", "favorites/add", "favorites/remove", "favorites/open", )
+METHODS: Tuple[str, ...] = ("initialize", "attach/role", "initialized", "shutdown", "exit", "rpc.discover", "$/cancelRequest", "state/get", "events/read", "events/subscribe", "events/unsubscribe", "history/stateAt", "history/changes", "test/advanceClock", "test/settle", "auth/setEmail", "auth/setPassword", "auth/submitLogin", "auth/logout", "registration/open", "registration/setEmail", "registration/setPassword", "registration/setAge", "registration/submit", "nav/back", "nav/open", "feed/setQuery", "feed/refresh", "feed/loadMore", "feed/openDetail", "detail/close", "connectivity/set", "images/prefetch", "images/cancel", "images/retry", "feed/prefetch", "feed/cancelPrefetch", "feed/retryImage", "albums/load", "albums/setSearch", "albums/open", "albums/openPhoto", "albums/retry", "account/beginLogin", "account/completeLogin", "account/loadImages", "account/upload", "account/cancelUpload", "account/delete", "account/logout", "video/playRandom", "settings/update", "favorites/add", "favorites/remove", "favorites/open", )
 
 
 class TypedRequests:
@@ -1513,6 +1548,10 @@ class TypedRequests:
     @overload
     def request(self, method: Literal["initialize"], params: InitializeParams = ...) -> InitializeResult:
         """Starts the session: server info, protocol version and capabilities. Must come first."""
+
+    @overload
+    def request(self, method: Literal["attach/role"], params: AttachRoleParams = ...) -> AttachRoleResult:
+        """On the attach point only, before initialize: what this client may do. `observe` (the default) reads, follows and travels in time, and every action is refused with history.observeOnly; `drive` sends actions too, when the core's owner admits it (serve --admit drive). Without `role`: the most the owner admits."""
 
     @overload
     def request(self, method: Literal["shutdown"], params: ShutdownParams = ...) -> None:
@@ -1725,6 +1764,10 @@ class TypedRequests:
     def initialize(self, params: InitializeParams = {}) -> InitializeResult:
         """`initialize`: Starts the session: server info, protocol version and capabilities. Must come first."""
         return self._send("initialize", dict(params))  # type: ignore[no-any-return]
+
+    def attach_role(self, params: AttachRoleParams = {}) -> AttachRoleResult:
+        """`attach/role`: On the attach point only, before initialize: what this client may do. `observe` (the default) reads, follows and travels in time, and every action is refused with history.observeOnly; `drive` sends actions too, when the core's owner admits it (serve --admit drive). Without `role`: the most the owner admits."""
+        return self._send("attach/role", dict(params))  # type: ignore[no-any-return]
 
     def shutdown(self, params: ShutdownParams = {}) -> None:
         """`shutdown`: Stops accepting requests other than exit; the log is flushed."""

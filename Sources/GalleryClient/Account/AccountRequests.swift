@@ -20,7 +20,7 @@ extension Requests {
       public var version: Int
     }
     public static let rejections: [MessageCode] = [
-      .accountAlreadySignedIn, .accountBadNonce, .configMissingKey, .historyReadOnly,
+      .accountAlreadySignedIn, .accountBadNonce, .configMissingKey, .historyReadOnly, .historyObserveOnly,
     ]
     public init() {
     }
@@ -41,7 +41,9 @@ extension Requests {
       public var status: String
       public var version: Int
     }
-    public static let rejections: [MessageCode] = [.accountNotAwaitingRedirect, .historyReadOnly]
+    public static let rejections: [MessageCode] = [
+      .accountNotAwaitingRedirect, .historyReadOnly, .historyObserveOnly,
+    ]
     public var redirectURL: String
     public init(redirectURL: String) {
       self.redirectURL = redirectURL
@@ -57,7 +59,9 @@ extension Requests {
   public struct AccountLoadImages: GalleryRequest {
     public static let method = "account/loadImages"
     public typealias Result = ActionResult
-    public static let rejections: [MessageCode] = [.accountSignedOut, .requestRetryTooSoon, .historyReadOnly]
+    public static let rejections: [MessageCode] = [
+      .accountSignedOut, .requestRetryTooSoon, .historyReadOnly, .historyObserveOnly,
+    ]
     public init() {
     }
     public var params: [String: JSONValue] {
@@ -71,7 +75,7 @@ extension Requests {
     public typealias Result = ActionResult
     public static let rejections: [MessageCode] = [
       .accountSignedOut, .accountUploadInProgress, .accountUploadTextTooLong, .requestRetryTooSoon,
-      .historyReadOnly,
+      .historyReadOnly, .historyObserveOnly,
     ]
     public var path: String?
     public var data: String?
@@ -106,7 +110,9 @@ extension Requests {
   public struct AccountCancelUpload: GalleryRequest {
     public static let method = "account/cancelUpload"
     public typealias Result = ActionResult
-    public static let rejections: [MessageCode] = [.accountNoUploadRunning, .historyReadOnly]
+    public static let rejections: [MessageCode] = [
+      .accountNoUploadRunning, .historyReadOnly, .historyObserveOnly,
+    ]
     public init() {
     }
     public var params: [String: JSONValue] {
@@ -119,7 +125,8 @@ extension Requests {
     public static let method = "account/delete"
     public typealias Result = ActionResult
     public static let rejections: [MessageCode] = [
-      .accountSignedOut, .accountUnknownImage, .requestRetryTooSoon, .historyReadOnly,
+      .accountSignedOut, .accountUnknownImage, .requestRetryTooSoon, .historyReadOnly, .historyObserveOnly,
+      .historyConsentNeeded,
     ]
     public var id: String
     public init(id: String) {
@@ -136,7 +143,9 @@ extension Requests {
   public struct AccountLogout: GalleryRequest {
     public static let method = "account/logout"
     public typealias Result = ActionResult
-    public static let rejections: [MessageCode] = [.accountNotSignedIn, .historyReadOnly]
+    public static let rejections: [MessageCode] = [
+      .accountNotSignedIn, .historyReadOnly, .historyObserveOnly, .historyConsentNeeded,
+    ]
     public init() {
     }
     public var params: [String: JSONValue] {

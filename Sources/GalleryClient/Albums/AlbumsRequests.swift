@@ -9,7 +9,9 @@ extension Requests {
   public struct AlbumsLoad: GalleryRequest {
     public static let method = "albums/load"
     public typealias Result = ActionResult
-    public static let rejections: [MessageCode] = [.requestRetryTooSoon, .historyReadOnly]
+    public static let rejections: [MessageCode] = [
+      .requestRetryTooSoon, .historyReadOnly, .historyObserveOnly,
+    ]
     public init() {
     }
     public var params: [String: JSONValue] {
@@ -21,7 +23,9 @@ extension Requests {
   public struct AlbumsSetSearch: GalleryRequest {
     public static let method = "albums/setSearch"
     public typealias Result = ActionResult
-    public static let rejections: [MessageCode] = [.albumsSearchTooLong, .historyReadOnly]
+    public static let rejections: [MessageCode] = [
+      .albumsSearchTooLong, .historyReadOnly, .historyObserveOnly,
+    ]
     public var text: String
     public init(text: String) {
       self.text = text
@@ -38,7 +42,7 @@ extension Requests {
     public static let method = "albums/open"
     public typealias Result = ActionResult
     public static let rejections: [MessageCode] = [
-      .albumsUnknownAlbum, .albumsAlreadyOpen, .navNotShown, .historyReadOnly,
+      .albumsUnknownAlbum, .albumsAlreadyOpen, .navNotShown, .historyReadOnly, .historyObserveOnly,
     ]
     public var albumId: Int
     public init(albumId: Int) {
@@ -56,7 +60,7 @@ extension Requests {
     public static let method = "albums/openPhoto"
     public typealias Result = ActionResult
     public static let rejections: [MessageCode] = [
-      .albumsUnknownPhoto, .albumsPhotoAlreadyOpen, .navNotShown, .historyReadOnly,
+      .albumsUnknownPhoto, .albumsPhotoAlreadyOpen, .navNotShown, .historyReadOnly, .historyObserveOnly,
     ]
     public var photoId: Int
     public init(photoId: Int) {
@@ -74,7 +78,7 @@ extension Requests {
     public static let method = "albums/retry"
     public typealias Result = ActionResult
     public static let rejections: [MessageCode] = [
-      .albumsNothingToRetry, .requestRetryTooSoon, .historyReadOnly,
+      .albumsNothingToRetry, .requestRetryTooSoon, .historyReadOnly, .historyObserveOnly,
     ]
     public init() {
     }

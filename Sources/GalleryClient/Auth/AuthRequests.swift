@@ -9,7 +9,9 @@ extension Requests {
   public struct AuthSetEmail: GalleryRequest {
     public static let method = "auth/setEmail"
     public typealias Result = ActionResult
-    public static let rejections: [MessageCode] = [.authAlreadySignedIn, .historyReadOnly]
+    public static let rejections: [MessageCode] = [
+      .authAlreadySignedIn, .historyReadOnly, .historyObserveOnly,
+    ]
     public var value: String
     public init(value: String) {
       self.value = value
@@ -25,7 +27,9 @@ extension Requests {
   public struct AuthSetPassword: GalleryRequest {
     public static let method = "auth/setPassword"
     public typealias Result = ActionResult
-    public static let rejections: [MessageCode] = [.authAlreadySignedIn, .historyReadOnly]
+    public static let rejections: [MessageCode] = [
+      .authAlreadySignedIn, .historyReadOnly, .historyObserveOnly,
+    ]
     public var value: String
     public init(value: String) {
       self.value = value
@@ -42,7 +46,7 @@ extension Requests {
     public static let method = "auth/submitLogin"
     public typealias Result = ActionResult
     public static let rejections: [MessageCode] = [
-      .authAlreadySignedIn, .authBusy, .requestRetryTooSoon, .historyReadOnly,
+      .authAlreadySignedIn, .authBusy, .requestRetryTooSoon, .historyReadOnly, .historyObserveOnly,
     ]
     public init() {
     }
@@ -55,7 +59,9 @@ extension Requests {
   public struct AuthLogout: GalleryRequest {
     public static let method = "auth/logout"
     public typealias Result = ActionResult
-    public static let rejections: [MessageCode] = [.authNotSignedIn, .historyReadOnly]
+    public static let rejections: [MessageCode] = [
+      .authNotSignedIn, .historyReadOnly, .historyObserveOnly, .historyConsentNeeded,
+    ]
     public init() {
     }
     public var params: [String: JSONValue] {
@@ -68,7 +74,7 @@ extension Requests {
     public static let method = "registration/open"
     public typealias Result = ActionResult
     public static let rejections: [MessageCode] = [
-      .authAlreadySignedIn, .authRegistrationFromLoginOnly, .authBusy, .historyReadOnly,
+      .authAlreadySignedIn, .authRegistrationFromLoginOnly, .authBusy, .historyReadOnly, .historyObserveOnly,
     ]
     public init() {
     }
@@ -82,7 +88,7 @@ extension Requests {
     public static let method = "registration/setEmail"
     public typealias Result = ActionResult
     public static let rejections: [MessageCode] = [
-      .authAlreadySignedIn, .authRegistrationClosed, .historyReadOnly,
+      .authAlreadySignedIn, .authRegistrationClosed, .historyReadOnly, .historyObserveOnly,
     ]
     public var value: String
     public init(value: String) {
@@ -100,7 +106,7 @@ extension Requests {
     public static let method = "registration/setPassword"
     public typealias Result = ActionResult
     public static let rejections: [MessageCode] = [
-      .authAlreadySignedIn, .authRegistrationClosed, .historyReadOnly,
+      .authAlreadySignedIn, .authRegistrationClosed, .historyReadOnly, .historyObserveOnly,
     ]
     public var value: String
     public init(value: String) {
@@ -118,7 +124,7 @@ extension Requests {
     public static let method = "registration/setAge"
     public typealias Result = ActionResult
     public static let rejections: [MessageCode] = [
-      .authAlreadySignedIn, .authRegistrationClosed, .historyReadOnly,
+      .authAlreadySignedIn, .authRegistrationClosed, .historyReadOnly, .historyObserveOnly,
     ]
     public var value: String
     public init(value: String) {
@@ -137,6 +143,7 @@ extension Requests {
     public typealias Result = ActionResult
     public static let rejections: [MessageCode] = [
       .authAlreadySignedIn, .authRegistrationClosed, .authBusy, .requestRetryTooSoon, .historyReadOnly,
+      .historyObserveOnly,
     ]
     public init() {
     }

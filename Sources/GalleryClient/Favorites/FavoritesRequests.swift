@@ -9,7 +9,9 @@ extension Requests {
   public struct FavoritesAdd: GalleryRequest {
     public static let method = "favorites/add"
     public typealias Result = ActionResult
-    public static let rejections: [MessageCode] = [.favoritesNotShown, .favoritesFull, .historyReadOnly]
+    public static let rejections: [MessageCode] = [
+      .favoritesNotShown, .favoritesFull, .historyReadOnly, .historyObserveOnly,
+    ]
     public var key: String
     public init(key: String) {
       self.key = key
@@ -25,7 +27,9 @@ extension Requests {
   public struct FavoritesRemove: GalleryRequest {
     public static let method = "favorites/remove"
     public typealias Result = ActionResult
-    public static let rejections: [MessageCode] = [.favoritesUnknown, .historyReadOnly]
+    public static let rejections: [MessageCode] = [
+      .favoritesUnknown, .historyReadOnly, .historyObserveOnly, .historyConsentNeeded,
+    ]
     public var key: String
     public init(key: String) {
       self.key = key
@@ -41,7 +45,9 @@ extension Requests {
   public struct FavoritesOpen: GalleryRequest {
     public static let method = "favorites/open"
     public typealias Result = ActionResult
-    public static let rejections: [MessageCode] = [.favoritesUnknown, .navNotShown, .historyReadOnly]
+    public static let rejections: [MessageCode] = [
+      .favoritesUnknown, .navNotShown, .historyReadOnly, .historyObserveOnly,
+    ]
     public var key: String
     public init(key: String) {
       self.key = key

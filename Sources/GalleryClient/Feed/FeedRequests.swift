@@ -9,7 +9,7 @@ extension Requests {
   public struct FeedSetQuery: GalleryRequest {
     public static let method = "feed/setQuery"
     public typealias Result = ActionResult
-    public static let rejections: [MessageCode] = [.feedQueryTooLong, .historyReadOnly]
+    public static let rejections: [MessageCode] = [.feedQueryTooLong, .historyReadOnly, .historyObserveOnly]
     public var text: String
     public init(text: String) {
       self.text = text
@@ -25,7 +25,9 @@ extension Requests {
   public struct FeedRefresh: GalleryRequest {
     public static let method = "feed/refresh"
     public typealias Result = ActionResult
-    public static let rejections: [MessageCode] = [.requestRetryTooSoon, .historyReadOnly]
+    public static let rejections: [MessageCode] = [
+      .requestRetryTooSoon, .historyReadOnly, .historyObserveOnly,
+    ]
     public init() {
     }
     public var params: [String: JSONValue] {
@@ -45,7 +47,9 @@ extension Requests {
       public var reason: String?
       public var version: Int
     }
-    public static let rejections: [MessageCode] = [.requestRetryTooSoon, .historyReadOnly]
+    public static let rejections: [MessageCode] = [
+      .requestRetryTooSoon, .historyReadOnly, .historyObserveOnly,
+    ]
     public init() {
     }
     public var params: [String: JSONValue] {
@@ -58,7 +62,7 @@ extension Requests {
     public static let method = "feed/openDetail"
     public typealias Result = ActionResult
     public static let rejections: [MessageCode] = [
-      .feedUnknownKey, .detailAlreadyOpen, .navNotShown, .historyReadOnly,
+      .feedUnknownKey, .detailAlreadyOpen, .navNotShown, .historyReadOnly, .historyObserveOnly,
     ]
     public var key: String
     public init(key: String) {
@@ -75,7 +79,7 @@ extension Requests {
   public struct DetailClose: GalleryRequest {
     public static let method = "detail/close"
     public typealias Result = ActionResult
-    public static let rejections: [MessageCode] = [.detailNotOpen, .historyReadOnly]
+    public static let rejections: [MessageCode] = [.detailNotOpen, .historyReadOnly, .historyObserveOnly]
     public init() {
     }
     public var params: [String: JSONValue] {
@@ -87,7 +91,7 @@ extension Requests {
   public struct ConnectivitySet: GalleryRequest {
     public static let method = "connectivity/set"
     public typealias Result = ActionResult
-    public static let rejections: [MessageCode] = [.historyReadOnly]
+    public static let rejections: [MessageCode] = [.historyReadOnly, .historyObserveOnly]
     public var online: Bool
     public init(online: Bool) {
       self.online = online

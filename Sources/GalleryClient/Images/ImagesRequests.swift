@@ -17,7 +17,7 @@ extension Requests {
       public var unknown: [String]
       public var version: Int
     }
-    public static let rejections: [MessageCode] = [.historyReadOnly]
+    public static let rejections: [MessageCode] = [.historyReadOnly, .historyObserveOnly]
     public var keys: [String]
     public init(keys: [String]) {
       self.keys = keys
@@ -41,7 +41,7 @@ extension Requests {
       public var unknown: [String]
       public var version: Int
     }
-    public static let rejections: [MessageCode] = [.historyReadOnly]
+    public static let rejections: [MessageCode] = [.historyReadOnly, .historyObserveOnly]
     public var keys: [String]
     public init(keys: [String]) {
       self.keys = keys
@@ -57,7 +57,9 @@ extension Requests {
   public struct ImagesRetry: GalleryRequest {
     public static let method = "images/retry"
     public typealias Result = ActionResult
-    public static let rejections: [MessageCode] = [.feedUnknownKey, .feedImageNotFailed, .historyReadOnly]
+    public static let rejections: [MessageCode] = [
+      .feedUnknownKey, .feedImageNotFailed, .historyReadOnly, .historyObserveOnly,
+    ]
     public var key: String
     public init(key: String) {
       self.key = key
@@ -81,7 +83,7 @@ extension Requests {
       public var unknown: [String]
       public var version: Int
     }
-    public static let rejections: [MessageCode] = [.historyReadOnly]
+    public static let rejections: [MessageCode] = [.historyReadOnly, .historyObserveOnly]
     public var keys: [String]
     public init(keys: [String]) {
       self.keys = keys
@@ -105,7 +107,7 @@ extension Requests {
       public var unknown: [String]
       public var version: Int
     }
-    public static let rejections: [MessageCode] = [.historyReadOnly]
+    public static let rejections: [MessageCode] = [.historyReadOnly, .historyObserveOnly]
     public var keys: [String]
     public init(keys: [String]) {
       self.keys = keys
@@ -121,7 +123,9 @@ extension Requests {
   public struct FeedRetryImage: GalleryRequest {
     public static let method = "feed/retryImage"
     public typealias Result = ActionResult
-    public static let rejections: [MessageCode] = [.feedUnknownKey, .feedImageNotFailed, .historyReadOnly]
+    public static let rejections: [MessageCode] = [
+      .feedUnknownKey, .feedImageNotFailed, .historyReadOnly, .historyObserveOnly,
+    ]
     public var key: String
     public init(key: String) {
       self.key = key

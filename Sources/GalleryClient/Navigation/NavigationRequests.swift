@@ -9,7 +9,9 @@ extension Requests {
   public struct NavBack: GalleryRequest {
     public static let method = "nav/back"
     public typealias Result = ActionResult
-    public static let rejections: [MessageCode] = [.navAtRoot, .navBusy, .historyReadOnly]
+    public static let rejections: [MessageCode] = [
+      .navAtRoot, .navBusy, .historyReadOnly, .historyObserveOnly,
+    ]
     public init() {
     }
     public var params: [String: JSONValue] {
@@ -21,7 +23,7 @@ extension Requests {
   public struct NavOpen: GalleryRequest {
     public static let method = "nav/open"
     public typealias Result = ActionResult
-    public static let rejections: [MessageCode] = [.navSignInFirst, .historyReadOnly]
+    public static let rejections: [MessageCode] = [.navSignInFirst, .historyReadOnly, .historyObserveOnly]
     /// The values `screen` takes.
     public enum Screen: String, Sendable, CaseIterable, JSONParameter {
       case feed, albums, account, video, favorites, settings

@@ -9,7 +9,9 @@ extension Requests {
   public struct SettingsUpdate: GalleryRequest {
     public static let method = "settings/update"
     public typealias Result = ActionResult
-    public static let rejections: [MessageCode] = [.settingsInvalid, .historyReadOnly]
+    public static let rejections: [MessageCode] = [
+      .settingsInvalid, .historyReadOnly, .historyObserveOnly, .historyConsentNeeded,
+    ]
     /// The values `appearance` takes.
     public enum Appearance: String, Sendable, CaseIterable, JSONParameter {
       case system, light, dark

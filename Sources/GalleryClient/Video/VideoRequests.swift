@@ -10,7 +10,7 @@ extension Requests {
     public static let method = "video/playRandom"
     public typealias Result = ActionResult
     public static let rejections: [MessageCode] = [
-      .videoBadQuality, .videoBadScreen, .requestRetryTooSoon, .historyReadOnly,
+      .videoBadQuality, .videoBadScreen, .requestRetryTooSoon, .historyReadOnly, .historyObserveOnly,
     ]
     /// The values `quality` takes.
     public enum Quality: String, Sendable, CaseIterable, JSONParameter {

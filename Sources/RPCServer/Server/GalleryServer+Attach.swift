@@ -20,12 +20,14 @@ extension GalleryServer {
       throw RPCError.invalidRequest(
         "this core admits \(attachment.admits.rawValue) only: its owner admits drive with --admit drive")
     }
-    lock.lock()
-    defer { lock.unlock() }
-    guard phase == .starting else {
-      throw RPCError.invalidRequest("attach/role comes before initialize; this client is \(role.rawValue)")
+    let refusal = session.withLock { s -> String? in
+      guard s.phase == .starting else {
+        return "attach/role comes before initialize; this client is \(s.role.rawValue)"
+      }
+      s.role = wanted
+      return nil
     }
-    role = wanted
+    if let refusal { throw RPCError.invalidRequest(refusal) }
     return .object(["role": .string(wanted.rawValue), "admits": .string(attachment.admits.rawValue)])
   }
 
@@ -34,9 +36,7 @@ extension GalleryServer {
   /// state's language, as every refusal is.
   func checkDrives(_ spec: MethodSpec? = nil, _ params: RPCParams? = nil) throws(RPCError) {
     guard let attachment else { return }
-    lock.lock()
-    let role = self.role
-    lock.unlock()
+    let role = session.withLock { $0.role }
     let code: String
     if role == .observe {
       code = "history.observeOnly"
@@ -52,8 +52,7 @@ extension GalleryServer {
   /// What `initialize` answers an attached client about itself (null for the owner).
   var attachedCapability: JSONValue {
     guard let attachment else { return .null }
-    lock.lock()
-    defer { lock.unlock() }
+    let role = session.withLock { $0.role }
     return .object(["role": .string(role.rawValue), "admits": .string(attachment.admits.rawValue)])
   }
 

@@ -9,13 +9,12 @@ extension GalleryServer {
   /// with its answer (`ReadBatch.startsPublishing`).
   func initialize(_ p: Params, _ batch: inout ReadBatch) throws(RPCError) -> JSONValue {
     let options = try InitializationOptions.parse(try p[ServerMethods.Parameter.initializationOptions])
-    lock.lock()
-    guard phase == .starting else {
-      lock.unlock()
-      throw RPCError.invalidRequest("initialize may be sent only once")
+    let first = session.withLock { s -> Bool in
+      guard s.phase == .starting else { return false }
+      s.phase = .running
+      return true
     }
-    phase = .running
-    lock.unlock()
+    guard first else { throw RPCError.invalidRequest("initialize may be sent only once") }
     // The declared shape is recorded (when it changed) before the baseline is taken, so the
     // state the client reads next already has it.
     // A log read only keeps the shape it recorded.
@@ -25,9 +24,7 @@ extension GalleryServer {
       if let settings = options.settings { _ = try perform(.settings(.adoptStartSettings(settings)), &batch) }
       _ = try perform(.navigation(.adoptShape(options.shape)), &batch)
     }
-    lock.lock()
-    coalescing = true
-    lock.unlock()
+    session.withLock { $0.coalescing = true }
     batch.startsPublishing = true
     // Outside the server's lock: deliveries take it, and this waits for them.
     // The baseline is set before any change can be delivered to `publish`.
@@ -39,9 +36,7 @@ extension GalleryServer {
     }) { [weak self] change in
       self?.publish(change)
     }
-    lock.lock()
-    self.observation = observation
-    lock.unlock()
+    session.withLock { $0.observation = observation }
     let available = MethodCatalog.all.filter {
       if case .notAvailable = $0.route { return false }
       return !$0.needsTestClock || testClock != nil

@@ -63,11 +63,11 @@ extension GalleryServer {
     let last = store.lastSeq
     let from = UInt64(try p[Parameter.subscribeFrom] ?? Int(last + 1))
     let delivery = SubscriptionDelivery(connection: connection)
-    lock.lock()
     // The last one stops here, its catch-up included: one subscription per connection.
-    subscription?.drop()
-    subscription = delivery
-    lock.unlock()
+    session.withLock { s in
+      s.subscription?.drop()
+      s.subscription = delivery
+    }
     let connection = self.connection
     let logger = self.logger
     let (bound, stall) = (Self.subscriptionBacklogBytes, Self.subscriptionStallSeconds)
@@ -174,9 +174,7 @@ extension GalleryServer {
   /// Runs a long request off the reader thread so `$/cancelRequest` can reach it.
   func startLongRequest(id: RPCID, method: String, entry: MethodEntry?, params: RPCParams?) {
     let flag = CancelFlag()
-    lock.lock()
-    cancellable[id] = flag
-    lock.unlock()
+    session.withLock { $0.cancellable[id] = flag }
     workersDone.enter()
     workers.async { [self] in
       let response: HeldAnswer
@@ -202,9 +200,7 @@ extension GalleryServer {
       } catch {
         response = .message(RPCOutgoing.error(id, .internalError("\(error)")))
       }
-      lock.lock()
-      cancellable[id] = nil
-      lock.unlock()
+      session.withLock { $0.cancellable[id] = nil }
       connection.send(encoded: response.bytes())
       for start in batch.afterAnswers { start() }
       workersDone.leave()

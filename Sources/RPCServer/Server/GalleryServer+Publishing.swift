@@ -7,46 +7,40 @@ extension GalleryServer {
   /// Called by the store after every append, in version order, outside its lock.
   func publish(_ change: Store.StateChange) {
     let from = change.version - UInt64(change.events.count)
-    lock.lock()
-    // The work watched is read here, under the same lock (`watch` cannot add while a change
-    // is delivered: both run inside the store's delivery).
-    let watched = watchedWork
-    if coalescing {
-      coalesced = (change, coalesced?.from ?? from)
-      lock.unlock()
-      return reportWork(change, watched)
+    // The work watched is read here, with the rest (`watch` cannot add while a change is
+    // delivered: both run inside the store's delivery).
+    let (previous, watched) = session.withLock { s -> (Store.StateChange?, [WatchedWork]) in
+      if s.coalescing {
+        s.coalesced = (change, s.coalesced?.from ?? from)
+        return (nil, s.watchedWork)
+      }
+      defer { s.baseline = change }
+      return (s.baseline, s.watchedWork)
     }
-    let previous = baseline
-    baseline = change
-    lock.unlock()
-    send(from: from, previous, change)
+    if let previous { send(from: from, previous, change) }
     reportWork(change, watched)
   }
 
   /// From now until the read's flush, changes fold into one `state/changed`.
   func coalesceChanges() {
-    lock.lock()
-    coalescing = true
-    lock.unlock()
+    session.withLock { $0.coalescing = true }
   }
 
   func setBaseline(_ state: AppState) {
-    lock.lock()
-    baseline = Store.StateChange(version: 0, state: state, events: [])
-    lock.unlock()
+    session.withLock { $0.baseline = Store.StateChange(version: 0, state: state, events: []) }
   }
 
   /// Publishes what was coalesced so far as one `state/changed`; call inside
   /// `store.afterPublished` (or `withPublishedState`) so no later change can overtake it.
   func publishCoalesced(andStop stop: Bool) {
-    lock.lock()
-    if stop { coalescing = false }
-    guard let (change, from) = coalesced else { return lock.unlock() }
-    coalesced = nil
-    let previous = baseline
-    baseline = change
-    lock.unlock()
-    send(from: from, previous, change)
+    let due = session.withLock {
+      s -> (previous: Store.StateChange, change: Store.StateChange, from: UInt64)? in
+      if stop { s.coalescing = false }
+      guard let (change, from) = s.coalesced.take() else { return nil }
+      defer { s.baseline = change }
+      return (s.baseline, change, from)
+    }
+    if let due { send(from: due.from, due.previous, due.change) }
   }
 
   /// Sends the patch from `previous`'s state to `change`'s.

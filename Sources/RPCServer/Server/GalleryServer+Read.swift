@@ -101,9 +101,7 @@ extension GalleryServer {
 
   /// Whether `exit` was received.
   private var exitIsRequested: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return exitRequested
+    session.withLock { $0.exitRequested }
   }
 
   /// A held answer after the shared fsync failed: successes become storage errors (their

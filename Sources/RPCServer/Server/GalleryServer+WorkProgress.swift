@@ -22,7 +22,7 @@ extension GalleryServer {
     // No change can be published between the check and the registration.
     store.withPublishedState { _, state in
       if work.percent(id, state) != nil {
-        lock.withLock { watchedWork.append(WatchedWork(id: id, work: work, progress: progress)) }
+        session.withLock { $0.watchedWork.append(WatchedWork(id: id, work: work, progress: progress)) }
       } else {
         progress.end()
       }
@@ -46,6 +46,6 @@ extension GalleryServer {
       }
       kept.append(item)
     }
-    lock.withLock { watchedWork = kept + watchedWork.dropFirst(watched.count) }
+    session.withLock { $0.watchedWork = kept + $0.watchedWork.dropFirst(watched.count) }
   }
 }

@@ -2,15 +2,15 @@ import Dispatch
 import EventStore
 import Foundation
 import GalleryCore
+import Synchronization
 
 /// Serves one store over one connection: the lifecycle, dispatch of every method, state
 /// patches and event subscriptions. One straight path: request → action → store (events
 /// appended, state folded) → `state/changed` → response.
 ///
-/// Unchecked Sendable: its `var`s are read and written under `lock` (what one read
-/// produces travels in a `ReadBatch` value instead, never on `self`).
-public final class GalleryServer: @unchecked Sendable {
-  enum Phase { case starting, running, shuttingDown }
+/// What it changes while it serves is one value, `session`; what one read produces travels
+/// in a `ReadBatch` value instead, never on `self`.
+public final class GalleryServer: Sendable {
 
   /// Seconds `shutdown` waits for effects in flight.
   static let shutdownGrace = 3.0
@@ -33,28 +33,9 @@ public final class GalleryServer: @unchecked Sendable {
   /// An attached client's admission (nil: the owner's own connection, which drives, sets the
   /// app's shape at `initialize` and closes the store when it ends).
   let attachment: Attachment?
-  /// Guards the members the reader, long requests and observers share (phase, exit,
-  /// cancellable requests, the published baseline); never held across a read or a write.
-  let lock = NSLock()
-  var phase = Phase.starting
-  /// What this attached client chose (`attach/role`, before `initialize`); ignored for the owner.
-  var role = AttachRole.observe
-  var exitRequested = false
-  var observation: StoreObservation?
-  /// The state the last `state/changed` brought clients to, held as the change that brought
-  /// it (the change keeps its state by reference: taking or keeping it copies no state).
-  var baseline = Store.StateChange(version: 0, state: AppState(), events: [])
-  /// While the reader serves one read's messages under `--durability fsync` (their answers
-  /// wait for the shared fsync anyway), changes are folded into one `state/changed` sent
-  /// before those answers: one diff per read instead of one per request.
-  var coalescing = false
-  /// The latest change not yet published while coalescing, and the version it starts from.
-  var coalesced: (change: Store.StateChange, from: UInt64)?
-  /// This connection's `events/subscribe`, if any (one per connection).
-  var subscription: SubscriptionDelivery?
-  var cancellable: [RPCID: CancelFlag] = [:]
-  /// Long work reporting `$/progress` (an upload), as its method declares it.
-  var watchedWork: [WatchedWork] = []
+  /// What the reader, long requests and the store's deliveries share, in one value; never held
+  /// across a read or a write.
+  let session = Mutex(ConnectionSession())
   let workers = DispatchQueue(label: "gallery-rpc.long-requests", attributes: .concurrent)
   let workersDone = DispatchGroup()
 
@@ -80,11 +61,11 @@ public final class GalleryServer: @unchecked Sendable {
   public func run(beforeClosing: () -> Void = {}) -> Int32 {
     connection.run(chunks: { items in serve(items) })
     workersDone.wait()
-    lock.lock()
-    let status: Int32 = phase == .shuttingDown ? 0 : 1
-    observation?.cancel()
-    subscription?.drop()
-    lock.unlock()
+    let status: Int32 = session.withLock { s in
+      s.observation?.cancel()
+      s.subscription?.drop()
+      return s.phase == .shuttingDown ? 0 : 1
+    }
     // A client let go for not reading gets no wait: its farewell goes only if it reads now.
     if !connection.overflowed, !connection.flush() {
       logger.log(.warn, "the client stopped reading: answers still queued are dropped")
@@ -138,14 +119,10 @@ public final class GalleryServer: @unchecked Sendable {
     let entry = MethodCatalog.byName[method]
     switch entry?.spec.route {
     case .lifecycleNotification(.exit)?:
-      lock.lock()
-      exitRequested = true
-      lock.unlock()
+      session.withLock { $0.exitRequested = true }
     case .lifecycleNotification(.cancelRequest)?:
       let target = params?.value["id"].flatMap(RPCID.init(json:))
-      lock.lock()
-      if let target { cancellable[target]?.cancel() }
-      lock.unlock()
+      if let target { session.withLock { $0.cancellable[target] }?.cancel() }
       // A long request waiting for the client to read stops waiting.
       connection.wakePacedSenders()
     case .lifecycleNotification(.initialized)?: break
@@ -162,9 +139,7 @@ public final class GalleryServer: @unchecked Sendable {
 
   /// Refuses a long request while `maxLongRequests` are running.
   private func checkLongRequestCapacity() throws(RPCError) {
-    lock.lock()
-    let running = cancellable.count
-    lock.unlock()
+    let running = session.withLock { $0.cancellable.count }
     guard running < Self.maxLongRequests else {
       throw RPCError.busy(
         "\(running) long requests are running (the limit is \(Self.maxLongRequests)); wait for one to answer")
@@ -173,10 +148,7 @@ public final class GalleryServer: @unchecked Sendable {
 
   /// Refuses a request the session's phase does not allow (`spec`: `method`'s, nil when unknown).
   private func checkPhase(_ method: String, _ entry: MethodEntry?) throws(RPCError) {
-    lock.lock()
-    let phase = self.phase
-    lock.unlock()
-    switch phase {
+    switch session.withLock({ $0.phase }) {
     case .starting where entry?.spec.startsSession != true:
       throw RPCError.serverNotInitialized
     case .shuttingDown: throw RPCError.shuttingDown(method)
@@ -255,9 +227,7 @@ public final class GalleryServer: @unchecked Sendable {
       return try advanceClock(p)
     case .settle: return settle()
     case .shutdown:
-      lock.lock()
-      phase = .shuttingDown
-      lock.unlock()
+      session.withLock { $0.phase = .shuttingDown }
       // An attached client ends its own session only: the core and its effects are the owner's.
       guard attachment == nil else { return .null }
       // Let effects in flight record their results; what is still running after the grace
@@ -280,10 +250,7 @@ public final class GalleryServer: @unchecked Sendable {
       return (try? JSONParser.parse(bytes)) ?? .null
     case .subscribe: return try subscribe(p, &batch)
     case .unsubscribe:
-      lock.lock()
-      subscription?.drop()
-      subscription = nil
-      lock.unlock()
+      session.withLock { $0.subscription.take() }?.drop()
       return .null
     case .stateAt: return try stateAt(p, cancel: cancel)
     case .changes: return try changes(p, cancel: cancel)
