@@ -486,6 +486,13 @@ export interface Methods {
       "pointer": string;
       "to": number;
     }; rejections: never };
+  /** Answers once the work in flight has settled, or after `timeoutMs`: an action's outcome without polling. `settled` says which; every state/changed up to `version` came before this answer (under the test clock, timers wait for the clock). */
+  "effects/settle": { params: {
+      "timeoutMs"?: number;
+    }; result: {
+      "settled": boolean;
+      "version": number;
+    }; rejections: never };
   /** Waits for the work in flight to settle, then moves the test clock on; timers due within the advance fire in order, and it answers once they and the work they started have settled. Only with `serve --test-clock` (-32601 otherwise). */
   "test/advanceClock": { params: {
       "milliseconds": number;

@@ -210,6 +210,24 @@ public enum Requests {
     }
   }
 
+  /// Answers once the work in flight has settled, or after `timeoutMs`: an action's outcome without polling. `settled` says which; every state/changed up to `version` came before this answer (under the test clock, timers wait for the clock).
+  public struct EffectsSettle: GalleryRequest {
+    public static let method = "effects/settle"
+    public struct Result: Decodable, Equatable, Sendable {
+      public var settled: Bool
+      public var version: Int
+    }
+    public var timeoutMs: Int?
+    public init(timeoutMs: Int? = nil) {
+      self.timeoutMs = timeoutMs
+    }
+    public var params: [String: JSONValue] {
+      var p: [String: JSONValue] = [:]
+      if let v = timeoutMs { p["timeoutMs"] = v.json }
+      return p
+    }
+  }
+
   /// Waits for the work in flight to settle, then moves the test clock on; timers due within the advance fire in order, and it answers once they and the work they started have settled. Only with `serve --test-clock` (-32601 otherwise).
   public struct TestAdvanceClock: GalleryRequest {
     public static let method = "test/advanceClock"

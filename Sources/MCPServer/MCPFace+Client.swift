@@ -6,10 +6,13 @@ extension MCPFace {
   /// Instructions an assistant reads once (`initialize`, `server/discover`).
   static let instructions = """
     The headless core of an image-gallery app. Each tool is one method of its JSON-RPC contract \
-    (auth/setEmail is auth.setEmail); an action answers once its events are in the log. The view \
-    is the resource gallery://state (a part: gallery://state/POINTER); subscribe to it to hear \
-    of changes. Sign in with the demo account test@mail.com / 123456. A refused action is an \
-    error result whose structuredContent.code says why, in the app's language.
+    (auth/setEmail is auth_setEmail); an action answers once its events are in the log, and with \
+    "wait": true once the work it started (a page, a sign-in) has settled, with the state's \
+    changes. The view is the resource gallery://state (a part: gallery://state/POINTER); \
+    subscribe to it to hear of changes. auth_signIn signs in in one call (the demo account is \
+    test@mail.com / 123456); photo_view shows a photo by its key. A refused action is an error \
+    result whose structuredContent.code says why, in the app's language; a destructive one \
+    (destructiveHint) needs the owner's consent (--consent destructive).
     """
 
   /// One message from the client.
@@ -110,12 +113,36 @@ extension MCPFace {
     }
     guard let method = tool.method else {
       guard let own = MCPOwnTool(rawValue: tool.name) else { return }
-      reply.result(
-        ToolResult(own.call(arguments, dataDirectory: dataDirectory, build: serverVersion), tool: tool).json)
+      var members: [String: JSONValue] = [:]
+      if case .object(let given)? = arguments { members = given }
+      switch own {
+      case .signIn: signIn(members, reply: reply, tool: tool)
+      case .viewPhoto: viewPhoto(members, reply: reply, tool: tool)
+      case .exportBundle:
+        reply.result(
+          ToolResult(own.call(arguments, dataDirectory: dataDirectory, build: serverVersion), tool: tool).json
+        )
+      }
       return
     }
-    let sent: JSONValue? = arguments == .null ? nil : arguments
-    forward(method, sent, for: reply.id) { [self] answer in
+    var sent: JSONValue? = arguments == .null ? nil : arguments
+    // An action's `wait` is the face's: the core never sees it.
+    var wait = false
+    if case .action? = MethodCatalog.byName[method]?.spec.route, case .object(var members)? = sent,
+      let asked = members.removeValue(forKey: Self.waitParameter)
+    {
+      guard case .bool(let value) = asked else {
+        reply.result(
+          ToolResult(
+            .failure(.invalidParams("parameter \"\(Self.waitParameter)\" must be true or false")), tool: tool
+          )
+          .json)
+        return
+      }
+      wait = value
+      sent = .object(members)
+    }
+    run([(method, sent)], for: reply.id, wait: wait) { [self] answer in
       session.withLock { s in _ = s.forwarded.removeValue(forKey: reply.id) }
       reply.result(ToolResult(answer, tool: tool).json)
     }

@@ -20,10 +20,14 @@ public final class MCPFace: Sendable {
   let outer: RPCConnection
   /// The core's side: the pipes to the in-process server.
   let inner: RPCConnection
-  /// The tools, by name, made once (`MCPToolCatalog`).
-  let tools: [String: MCPTool]
-  /// `tools/list`'s answer, made once.
-  let toolList: JSONValue
+  /// The tools, by name, and `tools/list`'s answer, made once for a core with and without
+  /// the test clock (`MCPToolCatalog`); which one applies is known once the core answered
+  /// `initialize` (`MCPSessionState.testClock`).
+  let toolSets: [Bool: (byName: [String: MCPTool], list: JSONValue)]
+  /// Whether the core is another process's, reached at its attach point: the face is then one
+  /// of its clients, with the role its owner admits, and the owner's consent is the core's to
+  /// check.
+  let isAttached: Bool
   let serverVersion: String
   let dataDirectory: String
   /// The most bytes one message to the core may take (the core's `--max-message-bytes`): a
@@ -37,48 +41,79 @@ public final class MCPFace: Sendable {
   let consentsToDestructive: Bool
   /// The face's mutable state; the only one.
   let session = Mutex(MCPSessionState())
-  /// The pipes' ends this side owns, closed by `run` when it ends.
+  /// The descriptors this side owns, closed by `run` when it ends: the pipes' ends, or the
+  /// attach point's socket (twice the same, closed once).
   private let ownEnds: (fromCore: Int32, toCore: Int32)
-  /// Signalled once the core's thread has ended.
+  /// Signalled once the core's side has ended (its thread, or the socket closed).
   private let coreEnded = DispatchSemaphore(value: 0)
   /// Signalled when, the client gone, the last answer awaited has come.
   private let drained = DispatchSemaphore(value: 0)
 
-  /// Starts the core (`server`, made over the connection given) on its own thread, ready for
-  /// `run`. Throws when the pipes cannot be made.
+  /// Where the face's core is.
+  public enum Core {
+    /// A core this process serves, made over the face's pipe (`server`) and run on a thread of
+    /// its own; `beforeClosing` runs as it ends (the owner's attach point closes there).
+    case inProcess(
+      testClock: Bool, server: (RPCConnection) -> GalleryServer, beforeClosing: @Sendable () -> Void)
+    /// A live core another process owns, reached at its attach point: a connected socket,
+    /// which the face closes.
+    case attached(socket: Int32)
+  }
+
+  /// Starts the face over `core`, ready for `run`; `allTools` lists every method as a tool
+  /// (the aliases and the frontend's plumbing too). Throws when the pipes cannot be made.
   public init(
-    testClock: Bool, serverVersion: String, dataDirectory: String, maxMessageBytes: Int,
-    consentsToDestructive: Bool = false, input: Int32 = 0, output: Int32 = 1,
-    server: (RPCConnection) -> GalleryServer
+    core: Core, serverVersion: String, dataDirectory: String, maxMessageBytes: Int,
+    consentsToDestructive: Bool = false, allTools: Bool = false, input: Int32 = 0, output: Int32 = 1
   ) throws {
-    let pipes = try ServerPipes()
-    let coreConnection = RPCConnection(
-      input: pipes.toServer.read, output: pipes.fromServer.write, framing: .ndjson,
-      maxMessageBytes: maxMessageBytes)
-    let core = server(coreConnection)
     outer = RPCConnection(input: input, output: output, framing: .ndjson, maxMessageBytes: maxMessageBytes)
     // The core's answers may be as large as the core allows, plus the envelope.
     coreMessageBytes = maxMessageBytes
     answerBytes = maxMessageBytes + (1 << 20)
-    inner = RPCConnection(
-      input: pipes.fromServer.read, output: pipes.toServer.write, framing: .ndjson,
-      maxMessageBytes: answerBytes)
-    ownEnds = (pipes.fromServer.read, pipes.toServer.write)
-    let all = MCPToolCatalog.tools(testClock: testClock)
-    tools = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
-    toolList = .array(all.map(\.json))
+    toolSets = Dictionary(
+      uniqueKeysWithValues: [false, true].map { testClock in
+        let all = MCPToolCatalog.tools(testClock: testClock, all: allTools)
+        return (
+          testClock, (Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) }), .array(all.map(\.json)))
+        )
+      })
     self.serverVersion = serverVersion
     self.dataDirectory = dataDirectory
-    self.consentsToDestructive = consentsToDestructive
-    let (coreInput, coreOutput) = (pipes.toServer.read, pipes.fromServer.write)
-    let ended = coreEnded
-    // The core's thread: owns its two pipe ends, closed when it ends.
-    Thread.detachNewThread {
-      _ = core.run()
-      _ = (Glibc.close(coreOutput), Glibc.close(coreInput))
-      ended.signal()
+    switch core {
+    case .attached(let socket):
+      isAttached = true
+      // The core checks its owner's consent for an attached client.
+      self.consentsToDestructive = true
+      inner = RPCConnection(input: socket, output: socket, framing: .ndjson, maxMessageBytes: answerBytes)
+      ownEnds = (socket, socket)
+    case .inProcess(let testClock, let server, let beforeClosing):
+      isAttached = false
+      self.consentsToDestructive = consentsToDestructive
+      session.withLock { $0.testClock = testClock }
+      let pipes = try ServerPipes()
+      let coreConnection = RPCConnection(
+        input: pipes.toServer.read, output: pipes.fromServer.write, framing: .ndjson,
+        maxMessageBytes: maxMessageBytes)
+      let core = server(coreConnection)
+      inner = RPCConnection(
+        input: pipes.fromServer.read, output: pipes.toServer.write, framing: .ndjson,
+        maxMessageBytes: answerBytes)
+      ownEnds = (pipes.fromServer.read, pipes.toServer.write)
+      let (coreInput, coreOutput) = (pipes.toServer.read, pipes.fromServer.write)
+      let ended = coreEnded
+      // The core's thread: owns its two pipe ends, closed when it ends.
+      Thread.detachNewThread {
+        _ = core.run(beforeClosing: beforeClosing)
+        _ = (Glibc.close(coreOutput), Glibc.close(coreInput))
+        ended.signal()
+      }
     }
   }
+
+  /// The tools of the core the face speaks to, by name.
+  var tools: [String: MCPTool] { toolSets[session.withLock { $0.testClock }]!.byName }
+  /// `tools/list`'s answer for that core.
+  var toolList: JSONValue { toolSets[session.withLock { $0.testClock }]!.list }
 
   /// Serves until the client's input ends, then shuts the core down (its log flushed) and
   /// answers 0, or 1 when the core did not end within 60 s.
@@ -102,9 +137,22 @@ public final class MCPFace: Sendable {
         return true
       }
       readerEnded.signal()
+      if isAttached { coreGone() }
     }
-    forward("initialize", .object(["clientInfo": .object(["name": .string("gallery-rpc mcp")])])) { _ in }
+    let initialized = DispatchSemaphore(value: 0)
+    // On the attach point, first the most the owner admits (observe unless --admit drive).
+    if isAttached { forward("attach/role", nil) { _ in } }
+    forward("initialize", .object(["clientInfo": .object(["name": .string("gallery-rpc mcp")])])) {
+      [self] answer in
+      if case .success(let result) = answer, case .bool(let testClock)? = result["capabilities"]?["testClock"]
+      {
+        session.withLock { $0.testClock = testClock }
+      }
+      initialized.signal()
+    }
     inner.send(RPCOutgoing.notification("initialized", .object([:])))
+    // The tools depend on the core's clock: the client is read once the core said which.
+    _ = initialized.wait(timeout: .now() + 30)
     outer.run { item in
       switch item {
       case .message(let bytes): fromClient(bytes)
@@ -134,7 +182,8 @@ public final class MCPFace: Sendable {
     inner.send(RPCOutgoing.notification("exit", .object([:])))
     let ended = coreEnded.wait(timeout: .now() + 60) == .success
     _ = readerEnded.wait(timeout: .now() + 10)
-    _ = (Glibc.close(ownEnds.fromCore), Glibc.close(ownEnds.toCore))
+    _ = Glibc.close(ownEnds.fromCore)
+    if ownEnds.toCore != ownEnds.fromCore { _ = Glibc.close(ownEnds.toCore) }
     _ = outer.flush(within: 5)
     return ended ? 0 : 1
   }
@@ -175,6 +224,27 @@ public final class MCPFace: Sendable {
       return
     }
     inner.send(encoded: bytes)
+  }
+
+  /// On the attach point, the core closed the connection. If the client is still here, the
+  /// session it sees is over: what waits for the core is answered with why, the client is told
+  /// (a log message), and the process ends (status 0: the owner ended the session).
+  private func coreGone() {
+    coreEnded.signal()
+    let (closing, reason, waiting) = session.withLock { s in
+      defer { s.pending.removeAll() }
+      return (s.closing, s.endedReason ?? "the connection to it closed", Array(s.pending.values))
+    }
+    guard !closing else { return }
+    let why = "the app's core ended this session: \(reason)"
+    for continuation in waiting { continuation(.failure(.internalError(why))) }
+    outer.send(
+      RPCOutgoing.notification(
+        "notifications/message",
+        .object(["level": .string("warning"), "logger": .string("gallery-rpc"), "data": .string(why)])))
+    _ = outer.flush(within: 5)
+    DiagnosticOutput.standardError.line("gallery-rpc mcp: \(why)")
+    exit(0)
   }
 
   /// Hands the core's answer to `id` to whoever waits for it, freeing its slot.
@@ -222,7 +292,13 @@ public final class MCPFace: Sendable {
       }
       return
     }
+    if members["method"] == .string("attach/ended"), case .string(let reason)? = members["params"]?["reason"]
+    {
+      session.withLock { $0.endedReason = reason }
+      return
+    }
     if members["method"] == .string("state/changed"), case .array(let patch)? = members["params"]?["patch"] {
+      record(patch)
       // A move or copy touches its `from` too.
       stateChanged(
         paths: patch.flatMap { op in

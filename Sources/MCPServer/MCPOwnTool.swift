@@ -14,16 +14,55 @@ import RPCServer
 public enum MCPOwnTool: String, CaseIterable, Sendable {
   /// A bug-report bundle of the log (as `gallery-rpc export`): the state before a range and
   /// its events, which `replay`, `verify` and `gallery-web --inspect` open.
-  case exportBundle = "gallery.exportBundle"
+  case exportBundle = "gallery_exportBundle"
+  /// Signs in with an email and a password in one call (the three sign-in methods, then a
+  /// wait for the answer): the password stays out of the log, as the core keeps it.
+  case signIn = "auth_signIn"
+  /// A photo a screen shows, by the key the state shows, as MCP image content (PNG, JPEG, GIF
+  /// or WebP, at most `PhotoContent.maxBytes`): the assistant sees what the user sees.
+  case viewPhoto = "photo_view"
 
-  func tool(bundle: SchemaBundle) -> MCPTool {
+  func tool(bundle: SchemaBundle, compact: Bool) -> MCPTool {
     switch self {
+    case .signIn:
+      return MCPTool(
+        name: rawValue, method: nil,
+        description:
+          "Signs in with an email and a password in one call; answers once the sign-in has an outcome (at most 10 s), with what changed. The password is never recorded.",
+        inputSchema: .object([
+          "type": .string("object"), "additionalProperties": .bool(false),
+          "required": .array([.string("email"), .string("password")]),
+          "properties": .object([
+            "email": .object(["type": .string("string")]), "password": .object(["type": .string("string")]),
+          ]),
+        ]),
+        outputSchema: nil, listsOutputSchema: false,
+        readOnly: false, destructive: false, destructiveParams: [], idempotent: false)
+    case .viewPhoto:
+      return MCPTool(
+        name: rawValue, method: nil,
+        description:
+          "Shows a photo as an image, by the key the state shows (/feed/items/N/key, /detail/key, /album/photos/N/key, /favorites/items/N/key); a thumbnail not downloaded yet is asked for first.",
+        inputSchema: .object([
+          "type": .string("object"), "additionalProperties": .bool(false),
+          "required": .array([.string("key")]),
+          "properties": .object([
+            "key": .object(["type": .string("string")]),
+            "size": .object([
+              "type": .string("string"), "enum": .array([.string("thumbnail"), .string("large")]),
+              "description": .string("default thumbnail; large once the photo is open"),
+            ]),
+          ]),
+        ]),
+        outputSchema: nil, listsOutputSchema: false,
+        readOnly: true, destructive: false, destructiveParams: [], idempotent: true)
     case .exportBundle:
       let seq = JSONValue.object(["type": .string("integer"), "minimum": .number(1)])
       return MCPTool(
         name: rawValue, method: nil,
-        description:
-          "Writes a bug-report bundle of the log as a new file in the data directory's \(BundleFolder.name) folder (never elsewhere, never over a file): the state before the range and its events, in the log's format, so `gallery-rpc replay`, `verify` and `gallery-web --inspect` open it. By default the whole retained log, named by the tool. At most \(BundleFolder.maxFiles) bundles and \(BundleFolder.maxTotalBytes >> 20) MiB are kept there, each at most \(BundleFolder.maxBundleBytes >> 20) MiB; the user removes old ones.",
+        description: compact
+          ? "Writes a bug-report bundle of the log (the state before a range, its events) into the data directory's \(BundleFolder.name) folder."
+          : "Writes a bug-report bundle of the log as a new file in the data directory's \(BundleFolder.name) folder (never elsewhere, never over a file): the state before the range and its events, in the log's format, so `gallery-rpc replay`, `verify` and `gallery-web --inspect` open it. By default the whole retained log, named by the tool. At most \(BundleFolder.maxFiles) bundles and \(BundleFolder.maxTotalBytes >> 20) MiB are kept there, each at most \(BundleFolder.maxBundleBytes >> 20) MiB; the user removes old ones.",
         inputSchema: .object([
           "type": .string("object"), "additionalProperties": .bool(false),
           "properties": .object([
@@ -44,7 +83,7 @@ public enum MCPOwnTool: String, CaseIterable, Sendable {
             "to": .object(["type": .string("integer")]), "events": .object(["type": .string("integer")]),
             "bytes": .object(["type": .string("integer")]),
           ]),
-        ]),
+        ]), listsOutputSchema: !compact,
         readOnly: false, destructive: false, destructiveParams: [], idempotent: false)
     }
   }
@@ -52,6 +91,9 @@ public enum MCPOwnTool: String, CaseIterable, Sendable {
   /// Runs the tool with its arguments: its result, or why not (named as -32602 names it).
   func call(_ arguments: JSONValue?, dataDirectory: String, build: String) -> Result<JSONValue, RPCError> {
     switch self {
+    case .signIn, .viewPhoto:
+      // They speak to the core: `MCPFace+Assist` runs them.
+      return .failure(.internalError("\(rawValue) runs through the core"))
     case .exportBundle:
       let args: [String: JSONValue]
       switch arguments {

@@ -29,6 +29,14 @@ struct MCPSessionState: Sendable {
   var pacer = UpdatePacer()
   /// Set once the client's input ended: the face waits for what is pending, then shuts down.
   var closing = false
+  /// Whether the core runs on the test clock (its `initialize` says; the tools depend on it).
+  var testClock = false
+  /// On the attach point: why the core ended this session (`attach/ended`), once it said.
+  var endedReason: String?
+  /// The `state/changed` operations kept for calls that wait for their outcome, by call
+  /// (at most `maxInFlight` of them, each at most `PatchRecording.maxBytes`).
+  var recordings: [Int: PatchRecording] = [:]
+  var nextRecording = 1
 
   /// Every URI someone listens to, with its resource.
   var watched: [String: MCPResource] {

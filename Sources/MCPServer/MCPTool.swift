@@ -13,6 +13,9 @@ public struct MCPTool: Sendable, Equatable {
   public var inputSchema: JSONValue
   /// The result's schema where the result is an object (MCP's `structuredContent`).
   public var outputSchema: JSONValue?
+  /// Whether `tools/list` shows `outputSchema` (the full list, `--all-tools`); the compact
+  /// default leaves it out to stay small, and results still carry `structuredContent`.
+  public var listsOutputSchema: Bool
   public var readOnly: Bool
   public var destructive: Bool
   /// When only some arguments make a call destructive, those (`MethodSpec.destructiveParams`).
@@ -27,16 +30,19 @@ public struct MCPTool: Sendable, Equatable {
     return destructiveParams.contains { members[$0] != nil }
   }
 
-  /// The tool as `tools/list` lists it.
+  /// The tool as `tools/list` lists it. Its hints are those that differ from MCP's defaults
+  /// (read-write, destructive, not idempotent), so a short list still says each; `openWorldHint` is
+  /// left at its default (true): the feed, albums, account and video reach their providers.
   var json: JSONValue {
+    var hints: [String: JSONValue] = [:]
+    if readOnly { hints["readOnlyHint"] = .bool(true) } else { hints["destructiveHint"] = .bool(destructive) }
+    // A read-only call is idempotent already.
+    if idempotent, !readOnly { hints["idempotentHint"] = .bool(true) }
     var members: [String: JSONValue] = [
       "name": .string(name), "description": .string(description), "inputSchema": inputSchema,
-      "annotations": .object([
-        "readOnlyHint": .bool(readOnly), "destructiveHint": .bool(destructive),
-        "idempotentHint": .bool(idempotent), "openWorldHint": .bool(false),
-      ]),
+      "annotations": .object(hints),
     ]
-    if let outputSchema { members["outputSchema"] = outputSchema }
+    if listsOutputSchema, let outputSchema { members["outputSchema"] = outputSchema }
     return .object(members)
   }
 }

@@ -71,20 +71,20 @@ final class AssistantConsentTests: XCTestCase {
       @discardableResult func tool(_ name: String, _ arguments: String) -> JSONValue {
         p.call("tools/call", #"{"name":"\#(name)","arguments":\#(arguments)}"#)
       }
-      tool("auth.setEmail", #"{"value":"test@mail.com"}"#)
-      tool("auth.setPassword", #"{"value":"123456"}"#)
-      tool("auth.submitLogin", "{}")
-      XCTAssertEqual(tool("settings.update", #"{"appearance":"dark"}"#)["isError"], .bool(false))
+      tool("auth_setEmail", #"{"value":"test@mail.com"}"#)
+      tool("auth_setPassword", #"{"value":"123456"}"#)
+      tool("auth_submitLogin", "{}")
+      XCTAssertEqual(tool("settings_update", #"{"appearance":"dark"}"#)["isError"], .bool(false))
       let switched = tool(
-        "settings.update", #"{"environments":{"dev":{"imgur":"http://127.0.0.1:9"}},"environment":"dev"}"#)
+        "settings_update", #"{"environments":{"dev":{"imgur":"http://127.0.0.1:9"}},"environment":"dev"}"#)
       XCTAssertEqual(switched["isError"], .bool(!consent), "\(switched)")
-      let logout = tool("auth.logout", "{}")
+      let logout = tool("auth_logout", "{}")
       XCTAssertEqual(logout["isError"], .bool(!consent), "\(logout)")
       if !consent {
         XCTAssertEqual(logout["structuredContent"]?["code"], .string("mcp.consentNeeded"))
         XCTAssertEqual(
-          tool("account.logout", "{}")["structuredContent"]?["code"], .string("mcp.consentNeeded"))
-        let state = p.call("tools/call", #"{"name":"state.get","arguments":{"pointer":"/session/status"}}"#)
+          tool("account_logout", "{}")["structuredContent"]?["code"], .string("mcp.consentNeeded"))
+        let state = p.call("tools/call", #"{"name":"state_get","arguments":{"pointer":"/session/status"}}"#)
         XCTAssertTrue("\(state)".contains("signedIn"), "\(state)")
       }
       XCTAssertEqual(p.finish(), 0)
@@ -94,12 +94,12 @@ final class AssistantConsentTests: XCTestCase {
   /// tools/list says which tools are destructive, and when.
   func testTheToolListDeclaresTheSettingsThatSignOutAsDestructive() throws {
     let tools = MCPToolCatalog.tools(testClock: false)
-    let settings = try XCTUnwrap(tools.first { $0.name == "settings.update" })
+    let settings = try XCTUnwrap(tools.first { $0.name == "settings_update" })
     XCTAssertTrue(settings.destructive)
     XCTAssertTrue(settings.isDestructive(.object(["environment": .string("dev")])))
     XCTAssertTrue(settings.isDestructive(.object(["accountProvider": .string("demo")])))
     XCTAssertFalse(settings.isDestructive(.object(["appearance": .string("dark")])))
-    for name in ["auth.logout", "account.logout", "account.delete"] {
+    for name in ["auth_logout", "account_logout", "account_delete"] {
       XCTAssertTrue(try XCTUnwrap(tools.first { $0.name == name }).isDestructive(nil), name)
     }
   }

@@ -56,15 +56,22 @@ final class MCPFaceTests: XCTestCase {
   }
 
   func testTheToolsAreTheCatalogsMethodsUnderTheNamingRule() throws {
+    let tools = MethodCatalog.all.filter { MCPToolCatalog.exclusion(of: $0, testClock: false) == nil }
     let expected =
-      MethodCatalog.all.filter { MCPToolCatalog.exclusion(of: $0, testClock: false) == nil }
-      .map { MCPToolName.tool(forMethod: $0.name) } + MCPOwnTool.allCases.map(\.rawValue)
+      tools.filter { MCPToolCatalog.leftOutByDefault($0) == nil }.map { MCPToolName.tool(forMethod: $0.name) }
+      + MCPOwnTool.allCases.map(\.rawValue)
     let p = try face()
     XCTAssertEqual(toolNames(p), expected)
-    XCTAssertFalse(toolNames(p).contains("test.settle"), "the test clock's tools only with --test-clock")
+    XCTAssertFalse(toolNames(p).contains("test_settle"), "the test clock's tools only with --test-clock")
+    XCTAssertFalse(toolNames(p).contains("images_prefetch"), "the frontend's plumbing only with --all-tools")
     XCTAssertEqual(p.finish(), 0)
-    // Every method a feature declares is a tool; under the test clock, its methods too.
-    let clocked = try face(["--test-clock"])
+    let all = try face(["--all-tools"])
+    XCTAssertEqual(
+      toolNames(all), tools.map { MCPToolName.tool(forMethod: $0.name) } + MCPOwnTool.allCases.map(\.rawValue)
+    )
+    XCTAssertEqual(all.finish(), 0)
+    // Every method a feature declares is a tool of the full list; under the test clock, its methods too.
+    let clocked = try face(["--test-clock", "--all-tools"])
     let names = Set(toolNames(clocked))
     for spec in MethodCatalog.all where !spec.tags.isEmpty {
       XCTAssertTrue(names.contains(MCPToolName.tool(forMethod: spec.name)), "no tool for \(spec.name)")
@@ -81,7 +88,7 @@ final class MCPFaceTests: XCTestCase {
       seen[name] = spec.name
     }
     for own in MCPOwnTool.allCases { XCTAssertNil(seen[own.rawValue], "\(own.rawValue) shadows a method") }
-    XCTAssertEqual(MCPToolName.tool(forMethod: "auth/setEmail"), "auth.setEmail")
+    XCTAssertEqual(MCPToolName.tool(forMethod: "auth/setEmail"), "auth_setEmail")
     XCTAssertFalse(MCPToolName.isAllowed("auth/setEmail"))
   }
 
@@ -91,7 +98,7 @@ final class MCPFaceTests: XCTestCase {
     let document = OpenRPCDocument.build(serverVersion: "test")
     guard case .array(let methods)? = document["methods"] else { return XCTFail("no methods") }
     let tools = Dictionary(
-      uniqueKeysWithValues: MCPToolCatalog.tools(testClock: true).map { ($0.name, $0) })
+      uniqueKeysWithValues: MCPToolCatalog.tools(testClock: true, all: true).map { ($0.name, $0) })
     var checked = 0
     for method in methods {
       guard case .string(let name)? = method["name"], let spec = MethodCatalog.byName[name]?.spec,
@@ -112,6 +119,8 @@ final class MCPFaceTests: XCTestCase {
         }
       }
       guard case .object(let properties)? = tool.inputSchema["properties"] else { return XCTFail(name) }
+      // Every action tool also takes the face's own `wait`.
+      if case .action = spec.route { params.insert(MCPFace.waitParameter) }
       XCTAssertEqual(Set(properties.keys), params, name)
       XCTAssertEqual(tool.readOnly, method["x-read-only"] == .bool(true), name)
       XCTAssertEqual(tool.destructive, method["x-destructive"] == .bool(true), name)
@@ -121,32 +130,32 @@ final class MCPFaceTests: XCTestCase {
       if let output = tool.outputSchema { XCTAssertEqual(output["type"], .string("object"), name) }
     }
     XCTAssertEqual(checked, tools.count - MCPOwnTool.allCases.count)
-    XCTAssertTrue(tools["account.delete"]!.destructive)
-    XCTAssertTrue(tools["auth.setEmail"]!.idempotent)
-    XCTAssertTrue(tools["state.get"]!.readOnly)
-    XCTAssertFalse(tools["feed.loadMore"]!.idempotent)
+    XCTAssertTrue(tools["account_delete"]!.destructive)
+    XCTAssertTrue(tools["auth_setEmail"]!.idempotent)
+    XCTAssertTrue(tools["state_get"]!.readOnly)
+    XCTAssertFalse(tools["feed_loadMore"]!.idempotent)
   }
 
   func testACallIsTheCoresAnswerAndARefusalOrABadArgumentIsAnErrorResult() throws {
     let p = try face(["--consent", "destructive"])
-    let typed = tool(p, "auth.setEmail", #"{"value":"test@mail.com"}"#)
+    let typed = tool(p, "auth_setEmail", #"{"value":"test@mail.com"}"#)
     XCTAssertEqual(typed["isError"], .bool(false))
     XCTAssertEqual(typed["structuredContent"]?["events"]?.arrayCount, 1)
     XCTAssertEqual(read(p, "gallery://state/login/email/value"), .string("test@mail.com"))
     // A refusal: its message in the state's language, its code and arguments.
-    XCTAssertEqual(tool(p, "settings.update", #"{"language":"es"}"#)["isError"], .bool(false))
-    let refused = tool(p, "account.delete", #"{"id":"nope"}"#)
+    XCTAssertEqual(tool(p, "settings_update", #"{"language":"es"}"#)["isError"], .bool(false))
+    let refused = tool(p, "account_delete", #"{"id":"nope"}"#)
     XCTAssertEqual(refused["isError"], .bool(true))
     XCTAssertEqual(refused["structuredContent"]?["code"], .string("account.signedOut"))
     let spanish = MessageCatalog.text("account.signedOut", [:], in: .es)
     XCTAssertEqual(text(refused), spanish)
     XCTAssertNotEqual(spanish, MessageCatalog.text("account.signedOut", [:], in: .en))
     // A bad argument is named as -32602 names it; an unknown one too.
-    let bad = tool(p, "auth.setEmail", #"{"value":5}"#)
+    let bad = tool(p, "auth_setEmail", #"{"value":5}"#)
     XCTAssertEqual(bad["isError"], .bool(true))
     XCTAssertEqual(bad["structuredContent"]?["error"], .number(-32602))
     XCTAssertTrue(text(bad).contains(#"parameter "value""#), text(bad))
-    XCTAssertTrue(text(tool(p, "auth.setEmail", #"{"value":"a","colour":1}"#)).contains("colour"))
+    XCTAssertTrue(text(tool(p, "auth_setEmail", #"{"value":"a","colour":1}"#)).contains("colour"))
     // An unknown tool is the protocol's error.
     let unknown = p.error("tools/call", #"{"name":"auth/setEmail","arguments":{}}"#)
     XCTAssertEqual(unknown["code"], .number(-32602))
@@ -155,7 +164,7 @@ final class MCPFaceTests: XCTestCase {
 
   func testTheStateIsAResourceByPointerAndTheRecentEventsToo() throws {
     let p = try face()
-    tool(p, "auth.setEmail", #"{"value":"test@mail.com"}"#)
+    tool(p, "auth_setEmail", #"{"value":"test@mail.com"}"#)
     guard case .array(let listed)? = p.call("resources/list")["resources"] else { return XCTFail() }
     XCTAssertEqual(
       listed.compactMap { $0["uri"] }, [.string("gallery://state"), .string("gallery://events/recent")])
@@ -177,7 +186,7 @@ final class MCPFaceTests: XCTestCase {
     let p = try face()
     p.call("resources/subscribe", #"{"uri":"gallery://state/login"}"#)
     p.call("resources/subscribe", #"{"uri":"gallery://state/albums"}"#)
-    for i in 0..<5 { tool(p, "auth.setEmail", #"{"value":"a\#(i)@b.c"}"#) }
+    for i in 0..<5 { tool(p, "auth_setEmail", #"{"value":"a\#(i)@b.c"}"#) }
     var heard: [JSONValue] = []
     while let message = p.next() {
       guard message["method"] == .string("notifications/resources/updated") else { continue }
@@ -207,7 +216,7 @@ final class MCPFaceTests: XCTestCase {
     XCTAssertEqual(ack?["method"], .string("notifications/subscriptions/acknowledged"))
     XCTAssertEqual(
       ack?["params"]?["notifications"]?["resourceSubscriptions"], .array([.string("gallery://state")]))
-    let id = p.request("tools/call", #"{"name":"auth.setEmail","arguments":{"value":"x@y.z"},\#(meta)}"#)
+    let id = p.request("tools/call", #"{"name":"auth_setEmail","arguments":{"value":"x@y.z"},\#(meta)}"#)
     var updated = false
     var answered = false
     while !(updated && answered), let message = p.next() {
@@ -231,9 +240,9 @@ final class MCPFaceTests: XCTestCase {
     let password = "s3cret-Passw0rd"
     var seen = ""
     for (name, args) in [
-      ("auth.setEmail", #"{"value":"test@mail.com"}"#), ("auth.setPassword", #"{"value":"\#(password)"}"#),
-      ("auth.submitLogin", "{}"), ("test.settle", "{}"), ("history.stateAt", #"{"seq":3}"#),
-      ("events.read", "{}"), ("state.get", "{}"),
+      ("auth_setEmail", #"{"value":"test@mail.com"}"#), ("auth_setPassword", #"{"value":"\#(password)"}"#),
+      ("auth_submitLogin", "{}"), ("test_settle", "{}"), ("history_stateAt", #"{"seq":3}"#),
+      ("events_read", "{}"), ("state_get", "{}"),
     ] {
       seen += String(decoding: JSONWriter.bytes(tool(p, name, args)), as: UTF8.self)
     }
@@ -247,17 +256,17 @@ final class MCPFaceTests: XCTestCase {
 
   func testTheExportToolWritesABundleThatVerifies() throws {
     let p = try face()
-    tool(p, "auth.setEmail", #"{"value":"test@mail.com"}"#)
+    tool(p, "auth_setEmail", #"{"value":"test@mail.com"}"#)
     let out = p.dataDirectory.path + "/bundles/report.jsonl"
-    let written = tool(p, "gallery.exportBundle", #"{"name":"report.jsonl"}"#)
+    let written = tool(p, "gallery_exportBundle", #"{"name":"report.jsonl"}"#)
     XCTAssertEqual(written["isError"], .bool(false), "\(written)")
     XCTAssertEqual(written["structuredContent"]?["out"], .string(out))
     XCTAssertTrue(FileManager.default.fileExists(atPath: out))
-    let again = tool(p, "gallery.exportBundle", #"{"name":"report.jsonl"}"#)
+    let again = tool(p, "gallery_exportBundle", #"{"name":"report.jsonl"}"#)
     XCTAssertEqual(again["isError"], .bool(true), "a bundle is never written over")
-    XCTAssertEqual(tool(p, "gallery.exportBundle", #"{"from":0}"#)["isError"], .bool(true))
+    XCTAssertEqual(tool(p, "gallery_exportBundle", #"{"from":0}"#)["isError"], .bool(true))
     // Named by the tool when no name is given.
-    let named = tool(p, "gallery.exportBundle")
+    let named = tool(p, "gallery_exportBundle")
     guard case .string(let path)? = named["structuredContent"]?["out"] else { return XCTFail("\(named)") }
     XCTAssertTrue(path.hasPrefix(p.dataDirectory.path + "/bundles/bundle-"), path)
     XCTAssertEqual(p.finish(), 0)
@@ -275,13 +284,13 @@ final class MCPFaceTests: XCTestCase {
   func testTheExportToolWritesOnlyNewPlainFilesInItsFolderWithinItsBounds() throws {
     let p = try face()
     let home = TemporaryDirectory()
-    tool(p, "auth.setEmail", #"{"value":"$(touch \#(home.path)/PWNED)"}"#)
+    tool(p, "auth_setEmail", #"{"value":"$(touch \#(home.path)/PWNED)"}"#)
     let profile = home.path + "/.bash_profile"
     for arguments in [
       #"{"out":"\#(profile)"}"#, #"{"name":"../../x"}"#, #"{"name":".bash_profile"}"#, #"{"name":".."}"#,
       #"{"name":"a/b"}"#, #"{"name":""}"#, #"{"name":7}"#,
     ] {
-      let refused = tool(p, "gallery.exportBundle", arguments)
+      let refused = tool(p, "gallery_exportBundle", arguments)
       XCTAssertEqual(refused["isError"], .bool(true), arguments)
     }
     XCTAssertFalse(FileManager.default.fileExists(atPath: profile))
@@ -289,13 +298,13 @@ final class MCPFaceTests: XCTestCase {
     let folder = p.dataDirectory.path + "/bundles"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try Data("mine".utf8).write(to: URL(fileURLWithPath: folder + "/x.jsonl.partial"))
-    XCTAssertEqual(tool(p, "gallery.exportBundle", #"{"name":"x.jsonl"}"#)["isError"], .bool(false))
+    XCTAssertEqual(tool(p, "gallery_exportBundle", #"{"name":"x.jsonl"}"#)["isError"], .bool(false))
     XCTAssertEqual(try String(contentsOfFile: folder + "/x.jsonl.partial", encoding: .utf8), "mine")
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") }
     XCTAssertEqual(leftovers, [], "no temp file is left")
     // The count is bounded: the user removes old bundles first.
     for i in 0..<BundleFolder.maxFiles {
-      _ = tool(p, "gallery.exportBundle", #"{"name":"n\#(i).jsonl"}"#)
+      _ = tool(p, "gallery_exportBundle", #"{"name":"n\#(i).jsonl"}"#)
     }
     let names = try FileManager.default.contentsOfDirectory(atPath: folder)
     XCTAssertEqual(names.count, BundleFolder.maxFiles, "\(names)")
@@ -305,7 +314,7 @@ final class MCPFaceTests: XCTestCase {
     let elsewhere = TemporaryDirectory()
     try FileManager.default.createSymbolicLink(
       atPath: q.dataDirectory.path + "/bundles", withDestinationPath: elsewhere.path)
-    XCTAssertEqual(tool(q, "gallery.exportBundle", #"{"name":"y.jsonl"}"#)["isError"], .bool(true))
+    XCTAssertEqual(tool(q, "gallery_exportBundle", #"{"name":"y.jsonl"}"#)["isError"], .bool(true))
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path), [])
     XCTAssertEqual(q.finish(), 0)
   }
@@ -352,15 +361,15 @@ final class MCPFaceTests: XCTestCase {
     // 20,000 × `1e9` (4 bytes) is 80 KB as sent, 220 KB as `1000000000`.
     let numbers = Array(repeating: "1e9", count: 20_000).joined(separator: ",")
     for _ in 0..<70 {
-      let grown = tool(p, "auth.setEmail", #"{"value":[\#(numbers)]}"#)
+      let grown = tool(p, "auth_setEmail", #"{"value":[\#(numbers)]}"#)
       XCTAssertEqual(grown["isError"], .bool(true))
       XCTAssertTrue(text(grown).contains("limit of 100000 bytes"), text(grown))
     }
-    XCTAssertEqual(tool(p, "auth.setEmail", #"{"value":"test@mail.com"}"#)["isError"], .bool(false))
+    XCTAssertEqual(tool(p, "auth_setEmail", #"{"value":"test@mail.com"}"#)["isError"], .bool(false))
     XCTAssertEqual(p.finish(), 0)
     let big = try face()
     let controls = String(repeating: "\\b", count: 6 << 20)  // 12 MB of `\b`
-    let answer = tool(big, "feed.setQuery", #"{"text":"\#(controls)"}"#)
+    let answer = tool(big, "feed_setQuery", #"{"text":"\#(controls)"}"#)
     // The core itself read it and named its own bound: the face neither grew it nor dropped it.
     XCTAssertEqual(answer["structuredContent"]?["error"], .number(-32602))
     XCTAssertTrue(text(answer).contains("6291456 bytes, over the limit"), text(answer))
@@ -371,8 +380,9 @@ final class MCPFaceTests: XCTestCase {
   /// (5,000 `tools/list` would be 200 MB of answers), so the writer blocks and the face's peak
   /// stays near the bound; once the client reads, every request is answered.
   func testAClientThatReadsNothingStopsTheFaceReadingAtItsOutboxBound() throws {
-    let p = try RPCProcess(command: "mcp")
-    // A `tools/list` answer is about 42 KB: 3,000 of them are 127 MB, four times the outbox's
+    // The full list (`--all-tools`): a `tools/list` answer of about 43 KB.
+    let p = try RPCProcess(command: "mcp", extra: ["--all-tools"])
+    // A `tools/list` answer is about 43 KB: 3,000 of them are 129 MB, four times the outbox's
     // 32 MiB bound plus what the pipes hold, so the writer must block if the bound holds.
     let count = 3000
     let request = Array(#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#.utf8) + [0x0A]
@@ -385,8 +395,8 @@ final class MCPFaceTests: XCTestCase {
     }
     // That something does not happen is seen only by waiting: two seconds, in which an
     // unbounded face reads the 144 KB of requests many times over.
-    XCTAssertEqual(
-      wrote.wait(timeout: .now() + 2), .timedOut, "the face read every request unread answers or not")
+    let early = wrote.wait(timeout: .now() + 2)
+    XCTAssertEqual(early, .timedOut, "the face read every request unread answers or not")
     let peak = try XCTUnwrap(Self.peakBytes(of: p.process.processIdentifier))
     XCTAssertLessThan(peak, 160 << 20, "peak \(peak >> 20) MiB")
     var lines = 0
@@ -398,7 +408,7 @@ final class MCPFaceTests: XCTestCase {
       lines += chunk[0..<n].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
     }
     XCTAssertEqual(lines, count, "every request is answered")
-    wrote.wait()
+    if early == .timedOut { XCTAssertEqual(wrote.wait(timeout: .now() + 60), .success) }
     XCTAssertEqual(p.finish(), 0)
   }
 

@@ -63,15 +63,15 @@ async def modern(binary: str, data: str) -> None:
         tools = {t.name: t for t in (await client.list_tools()).tools}
         for method in contract_methods():
             expect(method.replace("/", ".") in tools, f"no tool for {method}")
-        expect(tools["state.get"].annotations.read_only_hint is True, "state.get is not read-only")
-        expect(tools["account.delete"].annotations.destructive_hint is True, "account.delete is not destructive")
-        expect("test.settle" in tools, "no test.settle under --test-clock")
+        expect(tools["state_get"].annotations.read_only_hint is True, "state.get is not read-only")
+        expect(tools["account_delete"].annotations.destructive_hint is True, "account.delete is not destructive")
+        expect("test_settle" in tools, "no test.settle under --test-clock")
         print(f"mcp: {version}, {len(tools)} tools")
 
-        await call(client, "auth.setEmail", {"value": "test@mail.com"})
-        await call(client, "auth.setPassword", {"value": "123456"})
-        await call(client, "auth.submitLogin")
-        await call(client, "test.settle")
+        await call(client, "auth_setEmail", {"value": "test@mail.com"})
+        await call(client, "auth_setPassword", {"value": "123456"})
+        await call(client, "auth_submitLogin")
+        await call(client, "test_settle")
         session = await client.read_resource("gallery://state/session")
         status = json.loads(session.contents[0].text)["status"]
         expect(status == "signedIn", f"/session/status is {status} after signing in")
@@ -82,24 +82,24 @@ async def modern(binary: str, data: str) -> None:
 
         async with client.listen(resource_subscriptions=["gallery://state"]) as subscription:
             expect(list(subscription.honored.resource_subscriptions or []) == ["gallery://state"], "not honored")
-            search = await call(client, "feed.setQuery", {"text": "cat"})
+            search = await call(client, "feed_setQuery", {"text": "cat"})
             expect(structured(search)["events"], "feed.setQuery recorded nothing")
             with anyio.fail_after(10):
                 event = await subscription.__anext__()
             expect(getattr(event, "uri", None) == "gallery://state", f"heard {event}")
-        await call(client, "test.settle")
+        await call(client, "test_settle")
         query = json.loads((await client.read_resource("gallery://state/feed/query")).contents[0].text)
         expect(query == "cat", f"/feed/query is {query!r}")
         print("mcp: signed in, searched, heard the state change")
 
-        refused = await client.call_tool("account.delete", {"id": "nope"})
+        refused = await client.call_tool("account_delete", {"id": "nope"})
         expect(refused.is_error is True, "account.delete without the owner's consent was not an error")
         expect(structured(refused)["code"] == "mcp.consentNeeded", f"{refused}")
-        bad = await client.call_tool("auth.setEmail", {"value": 5})
-        expect(bad.is_error is True, "a number for auth.setEmail's value was not an error")
+        bad = await client.call_tool("auth_setEmail", {"value": 5})
+        expect(bad.is_error is True, "a number for auth_setEmail's value was not an error")
         expect('"value"' in bad.content[0].text, f"the bad argument is not named: {bad.content[0].text}")
 
-        then = structured(await call(client, "history.stateAt", {"seq": 2, "pointer": "/login/email/value"}))
+        then = structured(await call(client, "history_stateAt", {"seq": 2, "pointer": "/login/email/value"}))
         expect(then == {"seq": 2, "value": "test@mail.com"}, f"history.stateAt answered {then}")
         print("mcp: refusals and bad arguments are errors with a message; history.stateAt travels")
 
@@ -116,7 +116,7 @@ async def legacy(binary: str, data: str) -> None:
     async with Client(params, mode="legacy", message_handler=on_message, read_timeout_seconds=60) as client:
         expect(client.session.protocol_version == "2025-11-25", f"negotiated {client.session.protocol_version}")
         await client.subscribe_resource("gallery://state/login")
-        await call(client, "auth.setEmail", {"value": "someone@example.com"})
+        await call(client, "auth_setEmail", {"value": "someone@example.com"})
         with anyio.fail_after(10):
             while "gallery://state/login" not in heard:
                 await anyio.sleep(0.02)

@@ -892,6 +892,21 @@ HistoryChangesResult = TypedDict(
     },
 )
 
+EffectsSettleParams = TypedDict(
+    "EffectsSettleParams",
+    {
+        "timeoutMs": NotRequired[int],
+    },
+)
+
+EffectsSettleResult = TypedDict(
+    "EffectsSettleResult",
+    {
+        "settled": bool,
+        "version": int,
+    },
+)
+
 TestAdvanceClockParams = TypedDict(
     "TestAdvanceClockParams",
     {
@@ -1539,7 +1554,7 @@ REJECTIONS: Dict[str, Tuple[MessageCode, ...]] = {
 }
 """The message codes each action method's rejection (-32010) can carry."""
 
-METHODS: Tuple[str, ...] = ("initialize", "attach/role", "initialized", "shutdown", "exit", "rpc.discover", "$/cancelRequest", "state/get", "events/read", "events/subscribe", "events/unsubscribe", "history/stateAt", "history/changes", "test/advanceClock", "test/settle", "auth/setEmail", "auth/setPassword", "auth/submitLogin", "auth/logout", "registration/open", "registration/setEmail", "registration/setPassword", "registration/setAge", "registration/submit", "nav/back", "nav/open", "feed/setQuery", "feed/refresh", "feed/loadMore", "feed/openDetail", "detail/close", "connectivity/set", "images/prefetch", "images/cancel", "images/retry", "feed/prefetch", "feed/cancelPrefetch", "feed/retryImage", "albums/load", "albums/setSearch", "albums/open", "albums/openPhoto", "albums/retry", "account/beginLogin", "account/completeLogin", "account/loadImages", "account/upload", "account/cancelUpload", "account/delete", "account/logout", "video/playRandom", "settings/update", "favorites/add", "favorites/remove", "favorites/open", )
+METHODS: Tuple[str, ...] = ("initialize", "attach/role", "initialized", "shutdown", "exit", "rpc.discover", "$/cancelRequest", "state/get", "events/read", "events/subscribe", "events/unsubscribe", "history/stateAt", "history/changes", "effects/settle", "test/advanceClock", "test/settle", "auth/setEmail", "auth/setPassword", "auth/submitLogin", "auth/logout", "registration/open", "registration/setEmail", "registration/setPassword", "registration/setAge", "registration/submit", "nav/back", "nav/open", "feed/setQuery", "feed/refresh", "feed/loadMore", "feed/openDetail", "detail/close", "connectivity/set", "images/prefetch", "images/cancel", "images/retry", "feed/prefetch", "feed/cancelPrefetch", "feed/retryImage", "albums/load", "albums/setSearch", "albums/open", "albums/openPhoto", "albums/retry", "account/beginLogin", "account/completeLogin", "account/loadImages", "account/upload", "account/cancelUpload", "account/delete", "account/logout", "video/playRandom", "settings/update", "favorites/add", "favorites/remove", "favorites/open", )
 
 
 class TypedRequests:
@@ -1584,6 +1599,10 @@ class TypedRequests:
     @overload
     def request(self, method: Literal["history/changes"], params: HistoryChangesParams) -> HistoryChangesResult:
         """The events that set a part of the state: those in `from`...`to` after which the value at `pointer` differs from before (its appearing and going included), oldest first. Replayed from the nearest kept state, cancellable; by default over the last 100,000 events."""
+
+    @overload
+    def request(self, method: Literal["effects/settle"], params: EffectsSettleParams = ...) -> EffectsSettleResult:
+        """Answers once the work in flight has settled, or after `timeoutMs`: an action's outcome without polling. `settled` says which; every state/changed up to `version` came before this answer (under the test clock, timers wait for the clock)."""
 
     @overload
     def request(self, method: Literal["test/advanceClock"], params: TestAdvanceClockParams) -> TestAdvanceClockResult:
@@ -1800,6 +1819,10 @@ class TypedRequests:
     def history_changes(self, params: HistoryChangesParams) -> HistoryChangesResult:
         """`history/changes`: The events that set a part of the state: those in `from`...`to` after which the value at `pointer` differs from before (its appearing and going included), oldest first. Replayed from the nearest kept state, cancellable; by default over the last 100,000 events."""
         return self._send("history/changes", dict(params))  # type: ignore[no-any-return]
+
+    def effects_settle(self, params: EffectsSettleParams = {}) -> EffectsSettleResult:
+        """`effects/settle`: Answers once the work in flight has settled, or after `timeoutMs`: an action's outcome without polling. `settled` says which; every state/changed up to `version` came before this answer (under the test clock, timers wait for the clock)."""
+        return self._send("effects/settle", dict(params))  # type: ignore[no-any-return]
 
     def test_advance_clock(self, params: TestAdvanceClockParams) -> TestAdvanceClockResult:
         """`test/advanceClock`: Waits for the work in flight to settle, then moves the test clock on; timers due within the advance fire in order, and it answers once they and the work they started have settled. Only with `serve --test-clock` (-32601 otherwise)."""

@@ -27,11 +27,15 @@ public struct MethodSpec: Sendable {
     case attachRole
     /// Long reads: run beside the others, cancellable, with progress.
     case readEvents, stateAt, changes
+    /// Waits (bounded) for the work in flight to settle, beside the others.
+    case settleEffects
     /// The test clock (`serve --test-clock` only): move time, wait for effects to settle.
     case advanceClock, settle
 
     /// Whether it runs beside other requests (cancellable with `$/cancelRequest`).
-    public var isLong: Bool { self == .readEvents || self == .stateAt || self == .changes }
+    public var isLong: Bool {
+      self == .readEvents || self == .stateAt || self == .changes || self == .settleEffects
+    }
 
     /// Whether it exists only when the server runs on a test clock.
     public var needsTestClock: Bool { self == .advanceClock || self == .settle }

@@ -93,6 +93,12 @@ enum ServerMethods {
           Schema.object(["seq": Schema.integer(minimum: 1), "time": Schema.string, "type": Schema.string])),
       ]),
       errors: [-32602, -32800, -32011, -32012, -32002], route: .builtin(.changes)),
+    MethodSpec(
+      "effects/settle",
+      "Answers once the work in flight has settled, or after `timeoutMs`: an action's outcome without polling. `settled` says which; every state/changed up to `version` came before this answer (under the test clock, timers wait for the clock).",
+      params: Parameter.timeoutMs.declarations,
+      result: Schema.object(["settled": Schema.boolean, "version": Schema.integer(minimum: 0)]),
+      errors: [-32602, -32002], route: .builtin(.settleEffects)),
     // The test clock (`serve --test-clock` only)
     MethodSpec(
       "test/advanceClock",
@@ -137,6 +143,8 @@ enum ServerMethods {
       "from", in: 1...Int.max, "first seq to look at (default: 100,000 before `to`)")
     static let changesTo = MethodParam<Int?>.optionalInt(
       "to", in: 1...Int.max, "last seq to look at (default: the last)")
+    static let timeoutMs = MethodParam<Int?>.optionalInt(
+      "timeoutMs", in: 0...10_000, "the most milliseconds to wait (default and at most 10,000)")
     static let milliseconds = MethodParam<Int>.int(
       "milliseconds", in: 0...31_536_000_000, "how far to move the clock (at most a year)")
   }

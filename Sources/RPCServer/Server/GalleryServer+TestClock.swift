@@ -31,6 +31,18 @@ extension GalleryServer {
       .warn, "test clock: effects still in flight after \(Self.settleTimeout) s; \(method) goes ahead")
   }
 
+  /// `effects/settle`: waits (at most `timeoutMs`) until the work in flight has settled, then
+  /// answers with the version whose patches this client already has (published first).
+  func settleEffects(_ p: Params) throws(RPCError) -> JSONValue {
+    let milliseconds = try p[ServerMethods.Parameter.timeoutMs] ?? 10_000
+    let settled = store.waitUntilSettled(timeout: Double(milliseconds) / 1000)
+    let version = store.withPublishedState { version, _ in
+      publishCoalesced(andStop: false)
+      return version
+    }
+    return .object(["settled": .bool(settled), "version": .number(Double(version))])
+  }
+
   /// `test/settle`: waits until nothing but timers on the test clock is in flight.
   func settle() -> JSONValue {
     let settled = store.waitUntilSettled(timeout: Self.settleTimeout)

@@ -253,6 +253,7 @@ public final class GalleryServer: Sendable {
       session.withLock { $0.subscription.take() }?.drop()
       return .null
     case .stateAt: return try stateAt(p, cancel: cancel)
+    case .settleEffects: return try settleEffects(p)
     case .changes: return try changes(p, cancel: cancel)
     }
   }

@@ -13,13 +13,13 @@ enum AlbumsContract: FeatureContract {
     ) { text in .albums(.setSearch(text)) }.idempotent(),
     .action(
       "albums/open", "Opens an album: pushes the album route and loads its photos.",
-      .int("albumId", in: 1...Int(Int32.max), "the album's id"),
+      .int("albumId", in: 1...Int(Int32.max), "an id from /albums/all/ID/id (the sections list them)"),
       refuses: ["albums.unknownAlbum", "albums.alreadyOpen", "nav.notShown"]
     ) { id in .albums(.open(albumID: id)) },
     .action(
       "albums/openPhoto",
       "Opens a photo of the open album: pushes the photo route and loads the original image.",
-      .int("photoId", in: 1...Int(Int32.max), "the photo's id"),
+      .int("photoId", in: 1...Int(Int32.max), "an id from /album/photos/N/photo/id"),
       refuses: ["albums.unknownPhoto", "albums.photoAlreadyOpen", "nav.notShown"]
     ) { id in .albums(.openPhoto(photoID: id)) },
     .action(

@@ -6,7 +6,10 @@ enum FavoritesContract: FeatureContract {
     .action(
       "favorites/add",
       "Keeps the photo a screen shows under `key` (a feed row or the open photo `provider:id`, an album photo `photo:ID`, an account image `account:ID`), as it is shown, at the top of /favorites/items. Keeping a kept photo records nothing; a key no screen shows is refused (favorites.notShown), and so is an add past 1,000 (favorites.full). Works offline.",
-      .string("key", "the photo's key on its screen (or a kept photo's favorite key)"),
+      .string(
+        "key",
+        "a key a screen shows (/feed/items/N/key, /album/photos/N/key, /account/images/N/key, /detail/key) or a kept photo's favorite key"
+      ),
       refuses: ["favorites.notShown", "favorites.full"]
     ) { key in .favorites(.add(key: key)) },
     .action(

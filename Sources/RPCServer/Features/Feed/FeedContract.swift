@@ -24,7 +24,8 @@ enum FeedContract: FeatureContract {
     },
     .action(
       "feed/openDetail", "Opens a photo: pushes the detail route and loads the large image.",
-      .string("key", "the item key"), refuses: ["feed.unknownKey", "detail.alreadyOpen", "nav.notShown"]
+      .string("key", "a key from /feed/items/N/key"),
+      refuses: ["feed.unknownKey", "detail.alreadyOpen", "nav.notShown"]
     ) { key in .feed(.openDetail(key)) },
     .action(
       "detail/close", "Closes the detail screen (cancels its image download).", refuses: ["detail.notOpen"]
