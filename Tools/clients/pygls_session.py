@@ -1,7 +1,9 @@
 """A session with gallery-rpc driven by pygls 2.x, the most used Python JSON-RPC library, as a
 Python frontend would: pygls sends `"params": null` on every call without parameters (and on
 shutdown), which the server must treat as no params. Content-Length framing (what pygls
-speaks), then the same calls over newline-delimited JSON with the standard library.
+speaks), then the same calls over newline-delimited JSON with the standard library, then the
+pygls session again, unchanged, through `gallery-rpc attach --drive` to a live core that
+another process owns (its keystroke reaches the owner's state).
 
     python Tools/clients/pygls_session.py .build/debug/gallery-rpc
 """
@@ -28,11 +30,11 @@ def fields(value):
     return {k: fields(v) for k, v in vars(value).items()}
 
 
-async def lsp_session(binary, data_dir):
+async def lsp_session(binary, *command):
     client = JsonRPCClient()
     changes = []
     client.feature("state/changed")(lambda params: changes.append(params))
-    await client.start_io(binary, "serve", "--data-dir", data_dir, "--durability", "none")
+    await client.start_io(binary, *command)
     rpc = client.protocol
     init = fields(await asyncio.wait_for(rpc.send_request_async("initialize", None), 30))
     assert init["serverInfo"]["name"] == "gallery-rpc", init
@@ -72,12 +74,39 @@ def ndjson_session(binary, data_dir):
     print("stdlib (newline-delimited): the same calls with null params: ok")
 
 
+def attached_session(binary, data_dir):
+    """The owner serves the directory; pygls attaches through `gallery-rpc attach --drive`."""
+    owner = subprocess.Popen(
+        [binary, "serve", "--data-dir", data_dir, "--durability", "none", "--admit", "drive"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+
+    def call(request_id, method, params=None):
+        owner.stdin.write((json.dumps({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params}) + "\n").encode())
+        owner.stdin.flush()
+        while True:
+            message = json.loads(owner.stdout.readline())
+            if message.get("id") == request_id:
+                return message["result"]
+
+    call(1, "initialize")
+    asyncio.run(lsp_session(binary, "attach", "--data-dir", data_dir, "--drive"))
+    email = call(2, "state/get", {"pointer": "/login/email/value"})["value"]
+    assert email == "test@mail.com", f"the attached client's keystroke is not the owner's: {email!r}"
+    call(3, "shutdown")
+    owner.stdin.write(b'{"jsonrpc":"2.0","method":"exit"}\n')
+    owner.stdin.close()
+    assert owner.wait(timeout=60) == 0
+    print("pygls through gallery-rpc attach --drive: the same session on the owner's live core: ok")
+
+
 def main():
     binary = sys.argv[1]
     with tempfile.TemporaryDirectory() as data_dir:
-        asyncio.run(lsp_session(binary, data_dir))
+        asyncio.run(lsp_session(binary, "serve", "--data-dir", data_dir, "--durability", "none"))
     with tempfile.TemporaryDirectory() as data_dir:
         ndjson_session(binary, data_dir)
+    with tempfile.TemporaryDirectory() as data_dir:
+        attached_session(binary, data_dir)
 
 
 if __name__ == "__main__":
