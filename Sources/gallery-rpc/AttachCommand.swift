@@ -12,7 +12,10 @@ import Synchronization
 /// point of the core serving DIR, so any stdio client (a typed client, pygls, the Neovim
 /// plugin, a test script) speaks to the session the user has open, in either framing, with
 /// no change. `--drive` asks for the drive role first (`attach/role`, in the client's own
-/// framing); without it the client observes.
+/// framing); without it the client observes. `gallery-rpc serve --attach [--drive]` is the
+/// same, for a client that can only add arguments to `serve` (the typed clients start
+/// `serve --framing ndjson`): there `--framing` and `--log-level` are taken and left to the
+/// core, which detects the framing itself.
 enum AttachCommand {
   static func run(_ arguments: [String]) -> Int32 {
     var directory: String?
@@ -21,6 +24,9 @@ enum AttachCommand {
     while let arg = rest.popFirst() {
       switch arg {
       case "--drive": drive = true
+      case "--attach": break
+      case "--framing", "--log-level":
+        guard rest.popFirst() != nil else { return usage("\(arg) needs a value") }
       case "--data-dir":
         guard let value = rest.popFirst() else { return usage("--data-dir needs a directory") }
         directory = value
@@ -59,8 +65,9 @@ enum AttachCommand {
         return 2
       }
     }
-    guard writeAll(socket, first) else { return coreEnded() }
+    guard writeAll(socket, first) else { return coreEnded("the connection closed") }
     let clientLeft = Mutex(false)
+    var ended: String?
     // The client's side: its bytes go on as they come; its end is the session's end.
     Thread.detachNewThread {
       while true {
@@ -70,11 +77,30 @@ enum AttachCommand {
       clientLeft.withLock { $0 = true }
       shutdown(socket, Int32(SHUT_WR))
     }
+    // The core's side: passed on as it comes; `attach/ended` says the core ended the session.
+    var decoder = FrameDecoder(choice: .auto, maxMessageBytes: 1 << 30)
     while true {
       let bytes = readSome(socket)
       if bytes.isEmpty || !writeAll(1, bytes) { break }
+      if let reason = endedReason(in: bytes, decoder: &decoder) { ended = reason }
     }
-    return clientLeft.withLock { $0 } ? 0 : coreEnded()
+    // The connection closed after the client's `exit` (or its input's end) unless the core
+    // said it ended the session.
+    if let ended, !clientLeft.withLock({ $0 }) { return coreEnded(ended) }
+    return 0
+  }
+
+  /// The reason of an `attach/ended` among the messages `bytes` complete, if any.
+  private static func endedReason(in bytes: [UInt8], decoder: inout FrameDecoder) -> String? {
+    var reason: String?
+    for case .message(let body) in decoder.feed(bytes) where body.count < 4096 {
+      if let message = try? JSONParser.parse(body), message["method"] == .string("attach/ended"),
+        case .string(let text)? = message["params"]?["reason"]
+      {
+        reason = text
+      }
+    }
+    return reason
   }
 
   /// Sends `attach/role` asking for drive and reads its answer; the refusal's text, or nil.
@@ -103,8 +129,8 @@ enum AttachCommand {
   }
 
   /// The core went first: said on stderr, status 1.
-  private static func coreEnded() -> Int32 {
-    printError("gallery-rpc attach: the core ended this session")
+  private static func coreEnded(_ reason: String) -> Int32 {
+    printError("gallery-rpc attach: the core ended this session: \(reason)")
     return 1
   }
 

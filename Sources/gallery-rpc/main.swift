@@ -51,6 +51,8 @@ let usage = """
                                                 none (default)
     --admit R               GALLERY_ADMIT       what a client attached at DIR/attach.sock may do: observe
                                                 (default: read, follow, time travel) or drive (every action)
+    --attach [--drive]                          attach to the live core serving DIR instead of opening it
+                                                (gallery-rpc attach, for a client that starts serve)
     --test-clock [START]                        time stands still at START (ISO 8601 UTC, default
                                                 2000-01-01T00:00:00Z) until test/advanceClock moves it
     --seed N                                    fixes every random choice that reaches the log (the random
@@ -87,7 +89,8 @@ func single(_ what: String, _ arguments: [String], _ command: String) -> String 
 
 switch command {
 case "serve":
-  exit(ServeCommand.run(arguments))
+  // A client that can only start `serve` attaches with `--attach`.
+  exit(arguments.contains("--attach") ? AttachCommand.run(arguments) : ServeCommand.run(arguments))
 case "mcp":
   exit(MCPCommand.run(arguments))
 case "attach":

@@ -120,5 +120,31 @@ class ClientTests(unittest.TestCase):
         self.assertEqual(caught.exception.args_, caught.exception.arguments, "the older name")
 
 
+class AttachTests(unittest.TestCase):
+    """The same client, unchanged, attached to a live core another process owns: it starts
+    `gallery-rpc serve --attach --drive` on the owner's data directory."""
+
+    def test_an_attached_client_drives_the_owners_session_and_both_mirrors_follow(self) -> None:
+        with tempfile.TemporaryDirectory() as data_dir:
+            owner = GalleryClient(
+                BINARY, ["--test-clock", "--seed", "7", "--admit", "drive", "--log-level", "error"], data_dir=data_dir
+            )
+            owner.start(client_name="the owner")
+            attached = GalleryClient(BINARY, ["--attach", "--drive"], data_dir=data_dir)
+            result = attached.start(client_name="an attached client")
+            self.assertEqual(result["capabilities"]["attached"], {"role": "drive", "admits": "drive"})
+            attached.request("auth/setEmail", {"value": "test@mail.com"})
+            owner.request("auth/setPassword", {"value": "123456"})
+            attached.request("auth/submitLogin")
+            owner.request("test/settle")
+            for client, who in ((owner, "the owner"), (attached, "the attached client")):
+                answer = client.request("state/get")
+                client.mirror.wait_for_version(answer["version"], 30)
+                self.assertEqual(client.state, answer["value"], who)
+                self.assertEqual(client.state["session"]["status"], "signedIn", who)
+            self.assertEqual(attached.close(), 0)
+            self.assertEqual(owner.close(), 0)
+
+
 if __name__ == "__main__":
     unittest.main()
