@@ -20,6 +20,10 @@ struct BridgeOptions: Sendable {
   var serverArguments: [String] = []
   /// `--inspect FILE`: a log or bundle shown read-only in the inspector (no provider, no effect).
   var inspect: String?
+  /// `--attach DIR`: the page (and its History panel) follows the live core another process
+  /// owns in DIR, through its attach point, as observe, or as drive with `--drive`.
+  var attach: String?
+  var drive = false
   /// Connections open at once; more are answered 503.
   var maxConnections = 64
   /// Seconds a client has to send its whole request.
@@ -43,8 +47,12 @@ struct BridgeOptions: Sendable {
   static let usage = """
     usage: gallery-web [--port N] [--host ADDR] [--data-dir DIR] [--web-root DIR] [--server PATH] [-- gallery-rpc flags]
            gallery-web --inspect LOG_OR_BUNDLE [--port N]
+           gallery-web --attach DIR [--drive] [--port N]
       Starts one gallery-rpc process and serves the reference web page that drives it.
       --inspect   serve a log or bug-report bundle read-only in the inspector (time travel; nothing runs)
+      --attach    follow the live session of the core another process serves in DIR (its History
+                  panel live, time travel over its log); --drive acts too, when its owner admits it
+      --admit observe|drive   what clients attached to this bridge's core may do (default observe)
       --port      where to listen (default 8080; 0 picks a free port)
       --host      the address to listen on (default 127.0.0.1; the page has no other protection than a per-run token)
       --data-dir  the core's data directory (default as gallery-rpc: $GALLERY_DATA_DIR, $XDG_DATA_HOME/gallery-rpc, ~/.local/share/gallery-rpc)
@@ -80,7 +88,7 @@ struct BridgeOptions: Sendable {
     while let flag = rest.popFirst() {
       switch flag {
       case "--":
-        options.serverArguments = Array(rest)
+        options.serverArguments += Array(rest)
         rest = []
       case "--port":
         let text = try value(flag)
@@ -103,6 +111,14 @@ struct BridgeOptions: Sendable {
           throw Problem(description: "--page-size must be a whole number, not \(text)")
         }
         options.startSetting("pageSize", .number(Double(n)))
+      case "--admit":
+        let text = try value(flag)
+        guard AttachRole(rawValue: text) != nil else {
+          throw Problem(description: "--admit must be observe or drive, not \(text)")
+        }
+        options.serverArguments += ["--admit", text]
+      case "--attach": options.attach = try value(flag)
+      case "--drive": options.drive = true
       case "--host": options.host = try value(flag)
       case "--data-dir": options.dataDirectory = try value(flag)
       case "--web-root": options.webRoot = try value(flag)
@@ -121,6 +137,19 @@ struct BridgeOptions: Sendable {
         if flag == "--max-connections" { options.maxConnections = n } else { options.requestTimeout = n }
       default: throw Problem(description: "unknown option \(flag)\n\(usage)")
       }
+    }
+    if let attach = options.attach {
+      // The live core's options are its owner's: this bridge only joins it.
+      guard options.inspect == nil, options.serverArguments.isEmpty else {
+        throw Problem(
+          description:
+            "--attach joins a core another process owns: its options are the owner's (no --inspect, --admit or gallery-rpc flags)"
+        )
+      }
+      options.dataDirectory = attach
+      options.serverArguments = ["--attach"] + (options.drive ? ["--drive"] : [])
+    } else if options.drive {
+      throw Problem(description: "--drive goes with --attach DIR")
     }
     if let inspect = options.inspect {
       // The core reads a copy of the file; this directory only holds what the bridge needs.

@@ -470,6 +470,18 @@ final class WebBridgeCommandLineTests: XCTestCase {
       refused.err.contains("gallery-web: initialize failed: initializationOptions.settings: pageSize:"),
       refused.err)
     XCTAssertFalse(refused.err.contains("JSONValue"), "no Swift dump: \(refused.err)")
+    let drive = try run(["--drive", "--data-dir", dir.path])
+    XCTAssertEqual(drive.status, 2)
+    XCTAssertTrue(drive.err.contains("--drive goes with --attach DIR"), drive.err)
+    let owned = try run(["--attach", dir.path, "--", "--feed", "pixabay"])
+    XCTAssertEqual(owned.status, 2)
+    XCTAssertTrue(owned.err.contains("its options are the owner's"), owned.err)
+    let admit = try run(["--admit", "everything", "--data-dir", dir.path])
+    XCTAssertEqual(admit.status, 2)
+    XCTAssertTrue(admit.err.contains("--admit must be observe or drive, not everything"), admit.err)
+    let nobody = try run(["--attach", dir.path, "--port", "0"])
+    XCTAssertNotEqual(nobody.status, 0, "no live core in \(dir.path)")
+    XCTAssertTrue(nobody.err.contains("no live core serves"), nobody.err)
   }
 }
 
@@ -490,10 +502,11 @@ private final class RunningBridge: @unchecked Sendable {
       "gallery-web")
     let web = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("Web").path
+    // An attached bridge's core options are its owner's.
     process.arguments =
       [
         "--port", "0", "--data-dir", dataDirectory.path, "--web-root", web,
-      ] + bridgeArguments + ["--", "--durability", "none"]
+      ] + bridgeArguments + (bridgeArguments.contains("--attach") ? [] : ["--", "--durability", "none"])
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     process.terminationHandler = { [ended] _ in ended.signal() }
@@ -692,6 +705,31 @@ extension WebBridgeTests {
     XCTAssertEqual(answer["error"]?["code"], .number(-32602))
     XCTAssertTrue(
       answer["error"]?["data"]?.string?.contains("6291456 bytes, over the limit") == true, "\(answer)")
+  }
+
+  func testAnAttachedBridgeFollowsTheOwnersLiveSessionAndDrivesWhenAdmitted() throws {
+    let owner = try RPCProcess(extra: ["--admit", "drive"])
+    _ = owner.initialize()
+    owner.call("auth/setEmail", #"{"value":"owner@mail.com"}"#)
+    let bridge = try RunningBridge(
+      bridgeArguments: ["--attach", owner.dataDirectory.path, "--drive"], dataDirectory: owner.dataDirectory)
+    defer { bridge.stop() }
+    func get(_ pointer: String) throws -> JSONValue? {
+      try bridge.rpc(#"{"jsonrpc":"2.0","id":1,"method":"state/get","params":{"pointer":"\#(pointer)"}}"#)[
+        "result"]?["value"]
+    }
+    XCTAssertEqual(try get("/login/email/value"), .string("owner@mail.com"), "the live state, not a copy")
+    let typed = try bridge.rpc(
+      #"{"jsonrpc":"2.0","id":2,"method":"auth/setEmail","params":{"value":"page@mail.com"}}"#)
+    XCTAssertNotNil(typed["result"], "\(typed)")
+    XCTAssertEqual(
+      owner.call("state/get", #"{"pointer":"/login/email/value"}"#)["value"], .string("page@mail.com"),
+      "the page drives the owner's app")
+    // Time travel reads the live log.
+    let then = try bridge.rpc(
+      #"{"jsonrpc":"2.0","id":3,"method":"history/stateAt","params":{"seq":\#(owner.call("state/get")["version"]?.int ?? 1),"pointer":"/login/email/value"}}"#
+    )
+    XCTAssertEqual(then["result"]?["value"], .string("page@mail.com"))
   }
 
   func testTheBridgeServesTheAppShapeItsFlagsName() throws {
