@@ -51,7 +51,7 @@ let package = Package(
     .executableTarget(name: "eventlog-writer", dependencies: ["EventStore"], path: "Tools/eventlog-writer"),
     // Benchmarks measured against baselines in the same run (see BENCHMARKS.md).
     .executableTarget(
-      name: "gallery-bench", dependencies: ["EventStore", "GalleryCore", "GalleryTesting", "gallery-rpc"],
+      name: "gallery-bench", dependencies: ["EventStore", "GalleryCore", "GalleryTesting", "JSONRPC", "gallery-rpc"],
       path: "Tools/gallery-bench"),
     .testTarget(
       name: "EventStoreTests",

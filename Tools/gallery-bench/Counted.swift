@@ -1,6 +1,11 @@
 import Foundation
 import GalleryCore
 import GalleryTesting
+import JSONRPC
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -43,6 +48,9 @@ enum Counted {
     say(row("K   per keystroke (empty feed)", k))
     let kb = keystroke(valgrind, binary, scratch, photos: 0, batch: true)
     say(row("Kb  per keystroke (batch, spaced)", kb))
+    let ko = keystroke(valgrind, binary, scratch, photos: 0, observed: true)
+    say(row("Ko  per keystroke (an observer attached)", ko))
+    say("    Ko / K = " + String(format: "%.3f", Double(ko.per) / Double(max(1, k.per))))
     let k10 = keystroke(valgrind, binary, scratch, photos: photos)
     say(row("K\(photos / 1000)k per keystroke (\(photos) photos)", k10))
     say("    K\(photos / 1000)k / K = " + String(format: "%.3f", Double(k10.per) / Double(max(1, k.per))))
@@ -69,9 +77,11 @@ enum Counted {
   }
 
   /// `batch`: the server at `--durability batch`, sent JSON as Python's `json.dumps` writes it
-  /// (clients write both forms).
+  /// (clients write both forms). `observed`: one client attached as observe, reading every
+  /// patch, all along.
   static func keystroke(
-    _ valgrind: String, _ binary: String, _ scratch: String, photos: Int, batch: Bool = false
+    _ valgrind: String, _ binary: String, _ scratch: String, photos: Int, batch: Bool = false,
+    observed: Bool = false
   )
     -> Keystroke
   {
@@ -99,6 +109,7 @@ enum Counted {
       let total = count(valgrind, [binary, "serve", "--data-dir", dir] + flags, scratch: scratch) { server in
         server.send(Array(#"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#.utf8) + [0x0A])
         _ = RoundTrip.waitFor(server, id: 1)
+        if observed { observe(dir) }
         for i in 1...n {
           server.send(batch ? RoundTrip.spacedSetEmail(i) : RoundTrip.setEmail(i))
           _ = RoundTrip.waitFor(server, id: i + 10)
@@ -112,6 +123,27 @@ enum Counted {
     }
     try? FileManager.default.removeItem(atPath: prepared)
     return result
+  }
+
+  /// Attaches an observer to the core serving `dir` and reads everything it is sent on a
+  /// thread of its own until the core closes the connection (its owner's exit). Returns once
+  /// its `initialize` is answered, so every keystroke after reaches it.
+  static func observe(_ dir: String) {
+    let socket = try! UnixSocket.connect(to: dir + "/attach.sock")
+    let hello = Array(#"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#.utf8) + [0x0A]
+    _ = hello.withUnsafeBytes { write(socket, $0.baseAddress, $0.count) }
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    var first = [UInt8]()
+    while !first.contains(0x0A) {
+      let n = buffer.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }
+      guard n > 0 else { break }
+      first += buffer[..<n]
+    }
+    Thread.detachNewThread {
+      var buffer = [UInt8](repeating: 0, count: 1 << 16)
+      while buffer.withUnsafeMutableBytes({ read(socket, $0.baseAddress, $0.count) }) > 0 {}
+      close(socket)
+    }
   }
 
   /// The instructions `argv` ran under callgrind, while `drive` talks to it over stdio.
