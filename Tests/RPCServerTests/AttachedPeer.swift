@@ -12,13 +12,10 @@ import XCTest
 /// any attached client speaks: newline-delimited JSON-RPC, every read bounded.
 final class AttachedPeer: RPCPeer {
   let socket: Int32
-  private var decoder = FrameDecoder(choice: .ndjson)
-  private var pending: [JSONValue] = []
+  private var messages = PolledMessages(decoder: FrameDecoder(choice: .ndjson))
   private var nextID = 1
   /// Set once the core closed the connection.
-  private(set) var ended = false
-  /// How long `next()` waits for a message before failing the test.
-  var patience: Int32 = 60_000
+  var ended: Bool { messages.ended }
 
   /// Connects to the core serving `dataDirectory`.
   init(dataDirectory: String) throws {
@@ -49,31 +46,7 @@ final class AttachedPeer: RPCPeer {
   }
 
   /// The next message; nil once the core closed the connection or nothing came in `patience` ms.
-  func next() -> JSONValue? {
-    while pending.isEmpty {
-      guard !ended else { return nil }
-      var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-      let ready = poll(&poller, 1, patience)
-      if ready == 0 {
-        XCTFail("the attached core sent nothing within \(patience) ms")
-        return nil
-      }
-      if ready < 0, errno == EINTR { continue }
-      var chunk = [UInt8](repeating: 0, count: 65536)
-      let n = Glibc.read(socket, &chunk, chunk.count)
-      if n < 0, errno == EINTR { continue }
-      if n <= 0 {
-        ended = true
-        return nil
-      }
-      for case .message(let bytes) in decoder.feed(chunk[0..<n]) {
-        do { pending.append(try JSONParser.parse(bytes)) } catch {
-          XCTFail("the core wrote invalid JSON: \(error)")
-        }
-      }
-    }
-    return pending.removeFirst()
-  }
+  func next() -> JSONValue? { messages.next(from: socket) }
 
   /// Every message until the core closes the connection (bounded by `patience` per read).
   func drain() -> [JSONValue] {

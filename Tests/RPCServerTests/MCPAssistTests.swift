@@ -10,20 +10,6 @@ import XCTest
 /// The MCP face as an assistant uses it: a tool list it can afford, an action that waits for
 /// its outcome, sign-in in one call, a photo it can see, and the app the user has open.
 final class MCPAssistTests: XCTestCase {
-  private func face(_ extra: [String] = [], dataDirectory: TemporaryDirectory = TemporaryDirectory()) throws
-    -> RPCProcess
-  {
-    let p = try RPCProcess(command: "mcp", extra: extra, dataDirectory: dataDirectory)
-    _ = p.call(
-      "initialize", #"{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"tests"}}"#)
-    p.notify("notifications/initialized")
-    return p
-  }
-
-  @discardableResult
-  private func tool(_ p: RPCProcess, _ name: String, _ arguments: String = "{}") -> JSONValue {
-    p.call("tools/call", #"{"name":"\#(name)","arguments":\#(arguments)}"#)
-  }
 
   /// A tool result's first text, parsed when it is JSON.
   private func answer(_ result: JSONValue) -> JSONValue {
@@ -32,7 +18,7 @@ final class MCPAssistTests: XCTestCase {
   }
 
   func testTheDefaultToolListIsUnder16KBAndEveryNameIsOneEveryModelAPITakes() throws {
-    let p = try face(["--test-clock"])
+    let p = try RPCProcess.mcpFace(["--test-clock"])
     let list = p.call("tools/list")
     let bytes = JSONWriter.bytes(list).count
     XCTAssertLessThan(bytes, 16_000, "tools/list is \(bytes) bytes")
@@ -51,8 +37,8 @@ final class MCPAssistTests: XCTestCase {
   }
 
   func testAnActionThatWaitsAnswersWithItsOutcomeAndSignInIsOneCallThatRecordsNoPassword() throws {
-    let p = try face()
-    let signedIn = tool(p, "auth_signIn", #"{"email":"test@mail.com","password":"123456"}"#)
+    let p = try RPCProcess.mcpFace()
+    let signedIn = p.tool("auth_signIn", #"{"email":"test@mail.com","password":"123456"}"#)
     XCTAssertEqual(signedIn["isError"], .bool(false), "\(signedIn)")
     let outcome = answer(signedIn)
     XCTAssertEqual(outcome["settled"], .bool(true))
@@ -60,13 +46,13 @@ final class MCPAssistTests: XCTestCase {
     XCTAssertTrue(paths.contains("/login/password/length"), "what changed comes with the answer")
     XCTAssertTrue(paths.contains { $0.hasPrefix("/feed/items/") }, "the first page loaded before it answered")
     // Without waiting, a search answers at once; waiting, once it has run.
-    let search = answer(tool(p, "feed_setQuery", #"{"text":"river","wait":true}"#))
+    let search = answer(p.tool("feed_setQuery", #"{"text":"river","wait":true}"#))
     XCTAssertEqual(search["settled"], .bool(true))
     XCTAssertTrue(
       (search["changes"]?.array ?? []).contains {
         $0["path"] == .string("/feed/activeQuery") && $0["value"] == .string("river")
       }, "the search ran before the answer: \(search)")
-    let wrong = tool(p, "feed_setQuery", #"{"text":"x","wait":"yes"}"#)
+    let wrong = p.tool("feed_setQuery", #"{"text":"x","wait":"yes"}"#)
     XCTAssertEqual(wrong["isError"], .bool(true))
     XCTAssertEqual(p.finish(), 0)
     let log = try String(contentsOfFile: p.dataDirectory.path + "/events.jsonl", encoding: .utf8)
@@ -74,9 +60,9 @@ final class MCPAssistTests: XCTestCase {
   }
 
   func testAPhotoIsSeenAsAPNGOfItsPixels() throws {
-    let p = try face()
-    tool(p, "auth_signIn", #"{"email":"test@mail.com","password":"123456"}"#)
-    let shown = tool(p, "photo_view", #"{"key":"demo:1"}"#)
+    let p = try RPCProcess.mcpFace()
+    p.tool("auth_signIn", #"{"email":"test@mail.com","password":"123456"}"#)
+    let shown = p.tool("photo_view", #"{"key":"demo:1"}"#)
     XCTAssertEqual(shown["isError"], .bool(false), "\(shown)")
     let image = try XCTUnwrap(shown["content"]?.array?.first)
     XCTAssertEqual(image["type"], .string("image"))
@@ -86,12 +72,12 @@ final class MCPAssistTests: XCTestCase {
     let decoded = try XCTUnwrap(Self.decodeStoredPNG(Array(png)))
     let bitmap = try PhotoContent.bitmap(DemoImages.image(for: "demo://photo/1/thumbnail")!).get()
     XCTAssertEqual(decoded, bitmap, "the PNG holds the thumbnail's pixels")
-    let missing = tool(p, "photo_view", #"{"key":"demo:999999"}"#)
+    let missing = p.tool("photo_view", #"{"key":"demo:999999"}"#)
     XCTAssertEqual(missing["isError"], .bool(true))
-    let large = tool(p, "photo_view", #"{"key":"demo:2","size":"large"}"#)
+    let large = p.tool("photo_view", #"{"key":"demo:2","size":"large"}"#)
     XCTAssertEqual(large["isError"], .bool(true), "a large image shows once the photo is open")
-    tool(p, "feed_openDetail", #"{"key":"demo:2","wait":true}"#)
-    let opened = tool(p, "photo_view", #"{"key":"demo:2","size":"large"}"#)
+    p.tool("feed_openDetail", #"{"key":"demo:2","wait":true}"#)
+    let opened = p.tool("photo_view", #"{"key":"demo:2","size":"large"}"#)
     XCTAssertEqual(opened["content"]?.array?.first?["mimeType"], .string("image/png"), "\(opened)")
     XCTAssertEqual(p.finish(), 0)
   }
@@ -112,12 +98,12 @@ final class MCPAssistTests: XCTestCase {
     for admits in [AttachRole.observe, .drive] {
       let owner = try RPCProcess(extra: ["--admit", admits.rawValue])
       _ = owner.initialize()
-      let assistant = try face(dataDirectory: owner.dataDirectory)
+      let assistant = try RPCProcess.mcpFace(dataDirectory: owner.dataDirectory)
       // It reads the live state, not a copy.
       owner.call("auth/setEmail", #"{"value":"owner@mail.com"}"#)
-      let email = answer(tool(assistant, "state_get", #"{"pointer":"/login/email/value"}"#))
+      let email = answer(assistant.tool("state_get", #"{"pointer":"/login/email/value"}"#))
       XCTAssertEqual(email["value"], .string("owner@mail.com"))
-      let signIn = tool(assistant, "auth_signIn", #"{"email":"test@mail.com","password":"123456"}"#)
+      let signIn = assistant.tool("auth_signIn", #"{"email":"test@mail.com","password":"123456"}"#)
       switch admits {
       case .observe:
         XCTAssertEqual(signIn["isError"], .bool(true))
@@ -128,7 +114,7 @@ final class MCPAssistTests: XCTestCase {
           owner.call("state/get", #"{"pointer":"/session/email"}"#)["value"], .string("test@mail.com"),
           "the owner's app is signed in")
         XCTAssertEqual(
-          tool(assistant, "auth_logout")["structuredContent"]?["code"], .string("history.consentNeeded"),
+          assistant.tool("auth_logout")["structuredContent"]?["code"], .string("history.consentNeeded"),
           "signing the user out needs the owner's consent")
       }
       XCTAssertEqual(assistant.finish(), 0)

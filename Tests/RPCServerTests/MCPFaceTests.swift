@@ -16,20 +16,6 @@ import XCTest
 /// arguments are error results, the state is a resource, subscriptions bring updates, and
 /// nothing secret comes out.
 final class MCPFaceTests: XCTestCase {
-  private func face(_ extra: [String] = []) throws -> RPCProcess {
-    let p = try RPCProcess(command: "mcp", extra: extra)
-    let answer = p.call(
-      "initialize", #"{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"tests"}}"#)
-    XCTAssertEqual(answer["protocolVersion"], .string("2025-11-25"))
-    p.notify("notifications/initialized")
-    return p
-  }
-
-  /// Calls a tool: its result (content, isError, structuredContent).
-  @discardableResult
-  private func tool(_ p: RPCProcess, _ name: String, _ arguments: String = "{}") -> JSONValue {
-    p.call("tools/call", #"{"name":"\#(name)","arguments":\#(arguments)}"#)
-  }
 
   private func text(_ result: JSONValue) -> String {
     guard case .array(let content)? = result["content"], case .string(let text)? = content.first?["text"]
@@ -60,18 +46,18 @@ final class MCPFaceTests: XCTestCase {
     let expected =
       tools.filter { MCPToolCatalog.leftOutByDefault($0) == nil }.map { MCPToolName.tool(forMethod: $0.name) }
       + MCPOwnTool.allCases.map(\.rawValue)
-    let p = try face()
+    let p = try RPCProcess.mcpFace()
     XCTAssertEqual(toolNames(p), expected)
     XCTAssertFalse(toolNames(p).contains("test_settle"), "the test clock's tools only with --test-clock")
     XCTAssertFalse(toolNames(p).contains("images_prefetch"), "the frontend's plumbing only with --all-tools")
     XCTAssertEqual(p.finish(), 0)
-    let all = try face(["--all-tools"])
+    let all = try RPCProcess.mcpFace(["--all-tools"])
     XCTAssertEqual(
       toolNames(all), tools.map { MCPToolName.tool(forMethod: $0.name) } + MCPOwnTool.allCases.map(\.rawValue)
     )
     XCTAssertEqual(all.finish(), 0)
     // Every method a feature declares is a tool of the full list; under the test clock, its methods too.
-    let clocked = try face(["--test-clock", "--all-tools"])
+    let clocked = try RPCProcess.mcpFace(["--test-clock", "--all-tools"])
     let names = Set(toolNames(clocked))
     for spec in MethodCatalog.all where !spec.tags.isEmpty {
       XCTAssertTrue(names.contains(MCPToolName.tool(forMethod: spec.name)), "no tool for \(spec.name)")
@@ -137,25 +123,25 @@ final class MCPFaceTests: XCTestCase {
   }
 
   func testACallIsTheCoresAnswerAndARefusalOrABadArgumentIsAnErrorResult() throws {
-    let p = try face(["--consent", "destructive"])
-    let typed = tool(p, "auth_setEmail", #"{"value":"test@mail.com"}"#)
+    let p = try RPCProcess.mcpFace(["--consent", "destructive"])
+    let typed = p.tool("auth_setEmail", #"{"value":"test@mail.com"}"#)
     XCTAssertEqual(typed["isError"], .bool(false))
     XCTAssertEqual(typed["structuredContent"]?["events"]?.arrayCount, 1)
     XCTAssertEqual(read(p, "gallery://state/login/email/value"), .string("test@mail.com"))
     // A refusal: its message in the state's language, its code and arguments.
-    XCTAssertEqual(tool(p, "settings_update", #"{"language":"es"}"#)["isError"], .bool(false))
-    let refused = tool(p, "account_delete", #"{"id":"nope"}"#)
+    XCTAssertEqual(p.tool("settings_update", #"{"language":"es"}"#)["isError"], .bool(false))
+    let refused = p.tool("account_delete", #"{"id":"nope"}"#)
     XCTAssertEqual(refused["isError"], .bool(true))
     XCTAssertEqual(refused["structuredContent"]?["code"], .string("account.signedOut"))
     let spanish = MessageCatalog.text("account.signedOut", [:], in: .es)
     XCTAssertEqual(text(refused), spanish)
     XCTAssertNotEqual(spanish, MessageCatalog.text("account.signedOut", [:], in: .en))
     // A bad argument is named as -32602 names it; an unknown one too.
-    let bad = tool(p, "auth_setEmail", #"{"value":5}"#)
+    let bad = p.tool("auth_setEmail", #"{"value":5}"#)
     XCTAssertEqual(bad["isError"], .bool(true))
     XCTAssertEqual(bad["structuredContent"]?["error"], .number(-32602))
     XCTAssertTrue(text(bad).contains(#"parameter "value""#), text(bad))
-    XCTAssertTrue(text(tool(p, "auth_setEmail", #"{"value":"a","colour":1}"#)).contains("colour"))
+    XCTAssertTrue(text(p.tool("auth_setEmail", #"{"value":"a","colour":1}"#)).contains("colour"))
     // An unknown tool is the protocol's error.
     let unknown = p.error("tools/call", #"{"name":"auth/setEmail","arguments":{}}"#)
     XCTAssertEqual(unknown["code"], .number(-32602))
@@ -163,8 +149,8 @@ final class MCPFaceTests: XCTestCase {
   }
 
   func testTheStateIsAResourceByPointerAndTheRecentEventsToo() throws {
-    let p = try face()
-    tool(p, "auth_setEmail", #"{"value":"test@mail.com"}"#)
+    let p = try RPCProcess.mcpFace()
+    p.tool("auth_setEmail", #"{"value":"test@mail.com"}"#)
     guard case .array(let listed)? = p.call("resources/list")["resources"] else { return XCTFail() }
     XCTAssertEqual(
       listed.compactMap { $0["uri"] }, [.string("gallery://state"), .string("gallery://events/recent")])
@@ -183,10 +169,10 @@ final class MCPFaceTests: XCTestCase {
   /// Handshake era: `resources/subscribe`; the last change is always announced after the
   /// answer that made it, and a part no change touches is not.
   func testASubscriptionBringsAnUpdateAfterEachRoundOfChanges() throws {
-    let p = try face()
+    let p = try RPCProcess.mcpFace()
     p.call("resources/subscribe", #"{"uri":"gallery://state/login"}"#)
     p.call("resources/subscribe", #"{"uri":"gallery://state/albums"}"#)
-    for i in 0..<5 { tool(p, "auth_setEmail", #"{"value":"a\#(i)@b.c"}"#) }
+    for i in 0..<5 { p.tool("auth_setEmail", #"{"value":"a\#(i)@b.c"}"#) }
     var heard: [JSONValue] = []
     while let message = p.next() {
       guard message["method"] == .string("notifications/resources/updated") else { continue }
@@ -236,7 +222,7 @@ final class MCPFaceTests: XCTestCase {
   }
 
   func testNoSecretInAToolResultOrAResource() throws {
-    let p = try face(["--test-clock"])
+    let p = try RPCProcess.mcpFace(["--test-clock"])
     let password = "s3cret-Passw0rd"
     var seen = ""
     for (name, args) in [
@@ -244,7 +230,7 @@ final class MCPFaceTests: XCTestCase {
       ("auth_submitLogin", "{}"), ("test_settle", "{}"), ("history_stateAt", #"{"seq":3}"#),
       ("events_read", "{}"), ("state_get", "{}"),
     ] {
-      seen += String(decoding: JSONWriter.bytes(tool(p, name, args)), as: UTF8.self)
+      seen += String(decoding: JSONWriter.bytes(p.tool(name, args)), as: UTF8.self)
     }
     for uri in ["gallery://state", "gallery://events/recent", "gallery://state/login/password"] {
       seen += String(decoding: JSONWriter.bytes(read(p, uri)), as: UTF8.self)
@@ -255,18 +241,18 @@ final class MCPFaceTests: XCTestCase {
   }
 
   func testTheExportToolWritesABundleThatVerifies() throws {
-    let p = try face()
-    tool(p, "auth_setEmail", #"{"value":"test@mail.com"}"#)
+    let p = try RPCProcess.mcpFace()
+    p.tool("auth_setEmail", #"{"value":"test@mail.com"}"#)
     let out = p.dataDirectory.path + "/bundles/report.jsonl"
-    let written = tool(p, "gallery_exportBundle", #"{"name":"report.jsonl"}"#)
+    let written = p.tool("gallery_exportBundle", #"{"name":"report.jsonl"}"#)
     XCTAssertEqual(written["isError"], .bool(false), "\(written)")
     XCTAssertEqual(written["structuredContent"]?["out"], .string(out))
     XCTAssertTrue(FileManager.default.fileExists(atPath: out))
-    let again = tool(p, "gallery_exportBundle", #"{"name":"report.jsonl"}"#)
+    let again = p.tool("gallery_exportBundle", #"{"name":"report.jsonl"}"#)
     XCTAssertEqual(again["isError"], .bool(true), "a bundle is never written over")
-    XCTAssertEqual(tool(p, "gallery_exportBundle", #"{"from":0}"#)["isError"], .bool(true))
+    XCTAssertEqual(p.tool("gallery_exportBundle", #"{"from":0}"#)["isError"], .bool(true))
     // Named by the tool when no name is given.
-    let named = tool(p, "gallery_exportBundle")
+    let named = p.tool("gallery_exportBundle")
     guard case .string(let path)? = named["structuredContent"]?["out"] else { return XCTFail("\(named)") }
     XCTAssertTrue(path.hasPrefix(p.dataDirectory.path + "/bundles/bundle-"), path)
     XCTAssertEqual(p.finish(), 0)
@@ -282,15 +268,15 @@ final class MCPFaceTests: XCTestCase {
   /// the text a field holds. Bundles go only into DATA/bundles, under a plain name, as new files,
   /// never through a link, within a count and a size; nothing of the user's is touched.
   func testTheExportToolWritesOnlyNewPlainFilesInItsFolderWithinItsBounds() throws {
-    let p = try face()
+    let p = try RPCProcess.mcpFace()
     let home = TemporaryDirectory()
-    tool(p, "auth_setEmail", #"{"value":"$(touch \#(home.path)/PWNED)"}"#)
+    p.tool("auth_setEmail", #"{"value":"$(touch \#(home.path)/PWNED)"}"#)
     let profile = home.path + "/.bash_profile"
     for arguments in [
       #"{"out":"\#(profile)"}"#, #"{"name":"../../x"}"#, #"{"name":".bash_profile"}"#, #"{"name":".."}"#,
       #"{"name":"a/b"}"#, #"{"name":""}"#, #"{"name":7}"#,
     ] {
-      let refused = tool(p, "gallery_exportBundle", arguments)
+      let refused = p.tool("gallery_exportBundle", arguments)
       XCTAssertEqual(refused["isError"], .bool(true), arguments)
     }
     XCTAssertFalse(FileManager.default.fileExists(atPath: profile))
@@ -298,23 +284,23 @@ final class MCPFaceTests: XCTestCase {
     let folder = p.dataDirectory.path + "/bundles"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try Data("mine".utf8).write(to: URL(fileURLWithPath: folder + "/x.jsonl.partial"))
-    XCTAssertEqual(tool(p, "gallery_exportBundle", #"{"name":"x.jsonl"}"#)["isError"], .bool(false))
+    XCTAssertEqual(p.tool("gallery_exportBundle", #"{"name":"x.jsonl"}"#)["isError"], .bool(false))
     XCTAssertEqual(try String(contentsOfFile: folder + "/x.jsonl.partial", encoding: .utf8), "mine")
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") }
     XCTAssertEqual(leftovers, [], "no temp file is left")
     // The count is bounded: the user removes old bundles first.
     for i in 0..<BundleFolder.maxFiles {
-      _ = tool(p, "gallery_exportBundle", #"{"name":"n\#(i).jsonl"}"#)
+      _ = p.tool("gallery_exportBundle", #"{"name":"n\#(i).jsonl"}"#)
     }
     let names = try FileManager.default.contentsOfDirectory(atPath: folder)
     XCTAssertEqual(names.count, BundleFolder.maxFiles, "\(names)")
     XCTAssertEqual(p.finish(), 0)
     // A folder that is a link is never written through.
-    let q = try face()
+    let q = try RPCProcess.mcpFace()
     let elsewhere = TemporaryDirectory()
     try FileManager.default.createSymbolicLink(
       atPath: q.dataDirectory.path + "/bundles", withDestinationPath: elsewhere.path)
-    XCTAssertEqual(tool(q, "gallery_exportBundle", #"{"name":"y.jsonl"}"#)["isError"], .bool(true))
+    XCTAssertEqual(q.tool("gallery_exportBundle", #"{"name":"y.jsonl"}"#)["isError"], .bool(true))
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path), [])
     XCTAssertEqual(q.finish(), 0)
   }
@@ -357,19 +343,19 @@ final class MCPFaceTests: XCTestCase {
   /// frees its slot; a string of 12 MB of `\b` is written as it came (two bytes each), so it
   /// reaches the core; after 70 such calls (more than the 64 slots) the face still answers.
   func testEveryCallIsAnsweredAndItsSlotFreedWhateverItsSize() throws {
-    let p = try face(["--max-message-bytes", "100000"])
+    let p = try RPCProcess.mcpFace(["--max-message-bytes", "100000"])
     // 20,000 × `1e9` (4 bytes) is 80 KB as sent, 220 KB as `1000000000`.
     let numbers = Array(repeating: "1e9", count: 20_000).joined(separator: ",")
     for _ in 0..<70 {
-      let grown = tool(p, "auth_setEmail", #"{"value":[\#(numbers)]}"#)
+      let grown = p.tool("auth_setEmail", #"{"value":[\#(numbers)]}"#)
       XCTAssertEqual(grown["isError"], .bool(true))
       XCTAssertTrue(text(grown).contains("limit of 100000 bytes"), text(grown))
     }
-    XCTAssertEqual(tool(p, "auth_setEmail", #"{"value":"test@mail.com"}"#)["isError"], .bool(false))
+    XCTAssertEqual(p.tool("auth_setEmail", #"{"value":"test@mail.com"}"#)["isError"], .bool(false))
     XCTAssertEqual(p.finish(), 0)
-    let big = try face()
+    let big = try RPCProcess.mcpFace()
     let controls = String(repeating: "\\b", count: 6 << 20)  // 12 MB of `\b`
-    let answer = tool(big, "feed_setQuery", #"{"text":"\#(controls)"}"#)
+    let answer = big.tool("feed_setQuery", #"{"text":"\#(controls)"}"#)
     // The core itself read it and named its own bound: the face neither grew it nor dropped it.
     XCTAssertEqual(answer["structuredContent"]?["error"], .number(-32602))
     XCTAssertTrue(text(answer).contains("6291456 bytes, over the limit"), text(answer))

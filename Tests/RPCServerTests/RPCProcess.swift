@@ -16,8 +16,7 @@ final class RPCProcess: RPCPeer {
   let stdout = Pipe()
   let stderr = Pipe()
   let framing: Framing
-  private var decoder: FrameDecoder
-  private var pending: [JSONValue] = []
+  private var messages: PolledMessages
   private var nextID = 1
   let dataDirectory: TemporaryDirectory
   private let ended = DispatchSemaphore(value: 0)
@@ -44,7 +43,8 @@ final class RPCProcess: RPCPeer {
   ) throws {
     self.framing = framing
     self.dataDirectory = dataDirectory
-    decoder = FrameDecoder(choice: forceFraming ? (framing == .lsp ? .lsp : .ndjson) : .auto)
+    messages = PolledMessages(
+      decoder: FrameDecoder(choice: forceFraming ? (framing == .lsp ? .lsp : .ndjson) : .auto))
     process.executableURL = Self.binary
     process.arguments =
       [command, "--data-dir", dataDirectory.path, "--durability", "none"]
@@ -90,41 +90,21 @@ final class RPCProcess: RPCPeer {
 
   /// How long `next()` waits for a message before failing the test (a hung server must not
   /// hang the suite).
-  var patience: Int32 = 60_000
+  var patience: Int32 {
+    get { messages.patience }
+    set { messages.patience = newValue }
+  }
 
   /// The next message the server sent; nil when stdout closes or nothing came within `patience` ms.
   func next() -> JSONValue? {
-    while pending.isEmpty {
-      let fd = stdout.fileHandleForReading.fileDescriptor
-      var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-      let ready = poll(&poller, 1, patience)
-      if ready == 0 {
-        XCTFail("gallery-rpc sent nothing within \(patience) ms")
-        return nil
-      }
-      if ready < 0, errno == EINTR { continue }
-      var chunk = [UInt8](repeating: 0, count: 65536)
-      let n = Glibc.read(fd, &chunk, chunk.count)
-      if n < 0, errno == EINTR { continue }
-      if n <= 0 { return nil }
-      let data = chunk[0..<n]
-      for item in decoder.feed(data) {
-        guard case .message(let bytes) = item else {
-          XCTFail("the server wrote something that is not a frame: \(item)")
-          continue
-        }
-        if let trace = ProcessInfo.processInfo.environment["RPC_TRACE"],
-          let h = FileHandle(forWritingAtPath: trace)
-        {
-          h.seekToEndOfFile()
-          h.write(Data(bytes.prefix(300) + [0x0A]))
-        }
-        do { pending.append(try JSONParser.parse(bytes)) } catch {
-          XCTFail("the server wrote invalid JSON: \(error)")
-        }
+    messages.next(from: stdout.fileHandleForReading.fileDescriptor) { bytes in
+      if let trace = ProcessInfo.processInfo.environment["RPC_TRACE"],
+        let h = FileHandle(forWritingAtPath: trace)
+      {
+        h.seekToEndOfFile()
+        h.write(Data(bytes.prefix(300) + [0x0A]))
       }
     }
-    return pending.removeFirst()
   }
 
   /// Closes stdin and waits, at most 60 s (`Process.exitStatus`): the exit status, or -1 and
