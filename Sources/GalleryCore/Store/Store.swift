@@ -1,5 +1,6 @@
 import EventStore
 import Foundation
+import Synchronization
 
 /// Ties the machine to a data directory, for the RPC server and in-process embedders alike:
 /// recovers state from snapshot + log, accepts actions, appends their events, folds them,
@@ -101,9 +102,14 @@ public final class Store: @unchecked Sendable {
     }
 
     /// The patch from `previous`'s state to this one's, both read where they are held (no
-    /// copy of either state: a copy retains every part).
+    /// copy of either state: a copy retains every part). Every connection that follows the
+    /// store asks it from the same previous state: it is made once and kept with this state.
     public func patch(from previous: StateChange) throws -> [JSONPatch.Operation] {
-      try StatePatch.diff(previous.held.state, held.state)
+      let from = previous.held.serial
+      if let kept = held.lastPatch.withLock({ $0.from == from ? $0.operations : nil }) { return kept }
+      let operations = try StatePatch.diff(previous.held.state, held.state)
+      held.lastPatch.withLock { $0 = PatchMemo(from: from, operations: operations) }
+      return operations
     }
 
     fileprivate init(version: UInt64, held: HeldState, events: [EventRecord]) {
@@ -113,10 +119,22 @@ public final class Store: @unchecked Sendable {
     }
   }
 
-  /// A state shared, never changed, by the copies of one `StateChange`.
+  /// A state shared, never changed, by the copies of one `StateChange`, and the last patch
+  /// made to it (bound: one; the state it started from is named by its serial, not held, so
+  /// no chain of states is kept alive).
   fileprivate final class HeldState: Sendable {
     let state: AppState
+    /// This held state's number, unique in the process (never an address, which is reused).
+    let serial = HeldState.serials.add(1, ordering: .relaxed).newValue
+    let lastPatch = Mutex(PatchMemo())
     init(_ state: AppState) { self.state = state }
+    private static let serials = Atomic<UInt64>(0)
+  }
+
+  /// The patch last made to a held state, and from which one (its serial; 0: none yet).
+  fileprivate struct PatchMemo {
+    var from: UInt64 = 0
+    var operations: [JSONPatch.Operation] = []
   }
 
   /// What an accepted action recorded.

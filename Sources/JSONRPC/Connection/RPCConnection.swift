@@ -124,7 +124,13 @@ public final class RPCConnection: Sendable {
   /// `send` for a message already written as JSON (one object, compact): a large notification
   /// built from bytes that are JSON already, without a tree in between.
   public func send(encoded body: [UInt8]) {
-    send { $0.append(contentsOf: body) }
+    let (startWriter, corked, passed) = outbox.withLock { o -> (Bool, Bool, Bool) in
+      guard !o.overflowed else { return (false, true, false) }
+      (o.detected ?? .ndjson).append(body, to: &o.pending)
+      return queued(&o)
+    }
+    if passed { backlogBound?.passed() }
+    queued(startWriter: startWriter, corked: corked)
   }
 
   /// `send` for a message `body` writes (compact JSON, one message) straight into the queue:
@@ -142,14 +148,20 @@ public final class RPCConnection: Sendable {
         body(&message)
         Framing.lsp.append(message, to: &o.pending)
       }
-      o.queued += 1
-      let passed = overflow(&o)
-      let start = !o.writerStarted
-      o.writerStarted = true
-      return (start, o.corked, passed)
+      return queued(&o)
     }
     if passed { backlogBound?.passed() }
     queued(startWriter: startWriter, corked: corked)
+  }
+
+  /// Counts the message just queued (under the queue's lock): whether to start the writer,
+  /// whether the queue is corked, whether the backlog bound was just passed.
+  private func queued(_ o: inout Outbox) -> (Bool, Bool, Bool) {
+    o.queued += 1
+    let passed = backlogBound != nil && overflow(&o)
+    let start = !o.writerStarted
+    o.writerStarted = true
+    return (start, o.corked, passed)
   }
 
   /// Past the backlog bound: drops what is queued (whole messages only: a message partly

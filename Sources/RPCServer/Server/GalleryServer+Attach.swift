@@ -32,15 +32,16 @@ extension GalleryServer {
   }
 
   /// Refuses an action (or a move of the test clock) from an attached client that observes,
-  /// and a destructive one (`spec`, given `params`) the owner did not consent to, in the
+  /// and a destructive one (`entry`'s method, given `params`) the owner did not consent to, in the
   /// state's language, as every refusal is.
-  func checkDrives(_ spec: MethodSpec? = nil, _ params: RPCParams? = nil) throws(RPCError) {
+  func checkDrives(_ entry: MethodEntry? = nil, _ params: RPCParams? = nil) throws(RPCError) {
     guard let attachment else { return }
     let role = session.withLock { $0.role }
     let code: String
     if role == .observe {
       code = "history.observeOnly"
-    } else if let spec, !attachment.consentsToDestructive, spec.isDestructive(given: Self.memberNames(params))
+    } else if let entry, !attachment.consentsToDestructive,
+      entry.spec.isDestructive(given: Self.memberNames(params))
     {
       code = "history.consentNeeded"
     } else {
