@@ -3,6 +3,7 @@ import GalleryClient
 import GalleryCore
 import GalleryTesting
 import JSON
+import Observation
 import XCTest
 
 /// The Swift client: its mirror equals `state/get` after every step of a long random session
@@ -133,11 +134,38 @@ final class GalleryClientTests: XCTestCase {
     try await client.start()
     let model = GalleryModel(client: client)
     try await client.send(Requests.AuthSetEmail(value: "model@b.co"))
-    for _ in 0..<500 where model.state?.login.email.value != "model@b.co" { await Task.yield() }
+    await Self.waitFor(model) { $0?.login.email.value == "model@b.co" }
     XCTAssertEqual(model.state?.login.email.value, "model@b.co")
     model.stop()
     let status = await client.close()
     XCTAssertEqual(status, 0)
+  }
+
+  /// Waits until `done` holds for the model's state, woken by each change the model observes
+  /// (no polling); at most 30 s, after which the test's assertion says what was seen.
+  @MainActor
+  static func waitFor(_ model: GalleryModel, _ done: (AppState?) -> Bool) async {
+    while !done(model.state) {
+      let changed: Bool = await withCheckedContinuation { continuation in
+        let resumed = Locked(false)
+        let resume = { @Sendable (changed: Bool) in
+          var first = false
+          resumed.mutate {
+            first = !$0
+            $0 = true
+          }
+          if first { continuation.resume(returning: changed) }
+        }
+        // Registered on the main actor, where the model changes: no change is missed between.
+        withObservationTracking {
+          _ = model.state
+        } onChange: {
+          resume(true)
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 30) { resume(false) }
+      }
+      if !changed { return }
+    }
   }
 
   /// Results are typed: each decodes from the real server's answer.
