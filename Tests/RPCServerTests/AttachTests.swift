@@ -5,6 +5,10 @@ import JSON
 import RPCServer
 import XCTest
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Many faces on one live core: the owner on stdio, others on the attach point. Every
 /// request of every client enters one order, each client's copy follows its own patches,
 /// `observe` is refused every action, and a client that stops reading is let go.
@@ -222,6 +226,34 @@ final class AttachTests: XCTestCase {
     owner.notify("exit")
     XCTAssertEqual(owner.finish(), 0)
     XCTAssertTrue(owner.errorOutput.contains("a client stopped reading; disconnected"))
+  }
+
+  func testTheAttachPointIsTheOwnersAloneAndGoesWithIt() throws {
+    let owner = try RPCProcess()
+    _ = owner.initialize()
+    let path = AttachPoint.path(in: owner.dataDirectory.path)
+    var info = stat()
+    XCTAssertEqual(lstat(path, &info), 0)
+    XCTAssertEqual(info.st_mode & S_IFMT, S_IFSOCK)
+    XCTAssertEqual(info.st_mode & 0o777, 0o600, "the owner's alone")
+    XCTAssertEqual(lstat(owner.dataDirectory.path, &info), 0)
+    XCTAssertEqual(info.st_mode & 0o777, 0o700)
+    owner.call("shutdown")
+    owner.notify("exit")
+    XCTAssertEqual(owner.finish(), 0)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: path), "removed when its owner ends")
+    // With no live core, `attach` says so and exits 2.
+    let bridge = Process()
+    bridge.executableURL = RPCProcess.binary
+    bridge.arguments = ["attach", "--data-dir", owner.dataDirectory.path]
+    let errors = Pipe()
+    bridge.standardError = errors
+    bridge.standardInput = FileHandle.nullDevice
+    try bridge.run()
+    let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    bridge.waitUntilExit()
+    XCTAssertEqual(bridge.terminationStatus, 2)
+    XCTAssertTrue(said.contains("no live core serves \(owner.dataDirectory.path)"), said)
   }
 
   func testANinthClientIsToldTheAttachPointIsFull() throws {
