@@ -390,6 +390,7 @@ def main():
         print("browser test: passed")
         inspect_bundle(args, work, browser, shot)
         app_shapes(args, work, browser, shot)
+        attached_page(args, work, browser, shot)
         if contrast:
             raise AssertionError("text or controls under 4.5:1 against their background:\n" + "\n".join(contrast))
         print("contrast: every screen, both appearances: at least 4.5:1")
@@ -540,6 +541,66 @@ def app_shapes(args, work, browser, shot):
             bridge.terminate()
             bridge.wait(timeout=10)
     print("app shapes: passed")
+
+
+def attached_page(args, work, browser, shot):
+    """`gallery-web --attach DIR`: the page joins the live session another process owns (a
+    `gallery-rpc serve` on pipes here). It shows what the owner's app shows, and its History
+    panel follows the owner's actions as they happen."""
+    data = os.path.join(work, "live")
+    server = os.path.join(os.path.dirname(args.bridge), "gallery-rpc")
+    owner = subprocess.Popen([server, "serve", "--data-dir", data, "--durability", "none"],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    next_id = [0]
+
+    def call(method, params=None):
+        next_id[0] += 1
+        owner.stdin.write(json.dumps({"jsonrpc": "2.0", "id": next_id[0], "method": method, "params": params}) + "\n")
+        owner.stdin.flush()
+        while True:
+            message = json.loads(owner.stdout.readline())
+            if message.get("id") == next_id[0]:
+                assert "error" not in message, f"the owner's {method}: {message}"
+                return message["result"]
+
+    call("initialize")
+    call("auth/setEmail", {"value": "owner@mail.com"})
+    bridge = subprocess.Popen([args.bridge, "--port", "0", "--attach", data], stdout=subprocess.PIPE, text=True)
+    try:
+        url = bridge.stdout.readline().split("open ", 1)[1].strip()
+        browser.call("Page.navigate", {"url": url})
+        browser.wait_for("document.querySelector('#login input[name=email]')?.value === 'owner@mail.com'",
+                         "the owner's sign-in form, as typed there")
+        # The owner signs in: the page shows the owner's feed.
+        call("auth/setEmail", {"value": "test@mail.com"})
+        call("auth/setPassword", {"value": "123456"})
+        call("auth/submitLogin")
+        browser.wait_for("document.querySelectorAll('#photos .cell').length > 0", "the owner's feed")
+        browser.click("#open-history")
+        browser.wait_for("document.querySelectorAll('#inspector .event').length > 0", "the live session's history")
+        browser.click("#follow")
+        before = browser.eval("Number(document.querySelector('#slider').max)")
+        call("feed/setQuery", {"text": "river"})
+        browser.wait_for(f"Number(document.querySelector('#slider').max) > {before}",
+                         "the owner's search in the page's history")
+        browser.wait_for("[...document.querySelectorAll('#inspector .event .type')].some((e) => e.textContent === 'feed.queryEdited')",
+                         "the owner's search among the events")
+        shot("16-attached-history.png")
+        # An observer's action is refused in the app's language; the owner's state is untouched.
+        refused = browser.eval("rpc('feed/setQuery', { text: 'page' }).then((r) => r === null)")
+        assert refused is True, "an observing page acted"
+        browser.wait_for("document.querySelector('.toast')?.textContent.includes('only watches the app')",
+                         "the refusal, said in the app's language")
+        shot("17-attached-observer-refused.png")
+        assert call("state/get", {"pointer": "/feed/query"})["value"] == "river", "the owner's state is untouched"
+        print("attached page: follows the owner's live session, and only watches")
+    finally:
+        bridge.terminate()
+        bridge.wait(timeout=10)
+        call("shutdown")
+        owner.stdin.write('{"jsonrpc":"2.0","method":"exit"}\n')
+        owner.stdin.close()
+        owner.wait(timeout=30)
 
 
 if __name__ == "__main__":
