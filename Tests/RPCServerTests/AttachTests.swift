@@ -257,6 +257,46 @@ final class AttachTests: XCTestCase {
     XCTAssertTrue(said.contains("no live core serves \(owner.dataDirectory.path)"), said)
   }
 
+  func testAnotherUsersConnectionIsRefusedWhateverTheModesSay() throws {
+    // Run as root (as CI does) with util-linux's setpriv: a client of another user (nobody),
+    // which the modes would let in had the user widened them, is refused by its credentials.
+    guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+      throw XCTSkip("needs root and /usr/bin/setpriv to connect as another user")
+    }
+    let owner = try RPCProcess()
+    _ = owner.initialize()
+    let directory = owner.dataDirectory.path
+    XCTAssertEqual(chmod(directory, 0o777), 0)
+    XCTAssertEqual(chmod(AttachPoint.path(in: directory), 0o666), 0)
+    // The binary where nobody may run it.
+    let copy = directory + "/bin"
+    XCTAssertEqual(mkdir(copy, 0o755), 0)
+    try FileManager.default.copyItem(atPath: RPCProcess.binary.path, toPath: copy + "/gallery-rpc")
+    let stranger = Process()
+    stranger.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+    stranger.arguments = [
+      "--reuid=65534", "--regid=65534", "--clear-groups", copy + "/gallery-rpc", "attach", "--data-dir",
+      directory,
+    ]
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
+    (stranger.standardInput, stranger.standardOutput, stranger.standardError) = (input, output, errors)
+    try stranger.run()
+    input.fileHandleForWriting.write(Data(#"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#.utf8 + [0x0A]))
+    let heard = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    input.fileHandleForWriting.closeFile()
+    stranger.waitUntilExit()
+    XCTAssertFalse(heard.contains("\"result\""), "another user is never answered: \(heard)")
+    XCTAssertEqual(stranger.terminationStatus, 1, said)
+    XCTAssertTrue(said.contains("only the user who started this core may attach to it"), said)
+    owner.call("shutdown")
+    owner.notify("exit")
+    XCTAssertEqual(owner.finish(), 0)
+    XCTAssertTrue(owner.errorOutput.contains("attach: refused a connection from another user"))
+  }
+
   func testANinthClientIsToldTheAttachPointIsFull() throws {
     let owner = try RPCProcess()
     _ = owner.initialize()

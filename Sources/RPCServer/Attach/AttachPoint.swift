@@ -92,8 +92,7 @@ public final class AttachPoint: Sendable {
     UnixSocket.boundWrites(of: fd, seconds: Self.writeSeconds)
     guard let peer = UnixSocket.peerUser(of: fd), peer == geteuid() else {
       logger.log(.warn, "attach: refused a connection from another user")
-      Glibc.close(fd)
-      return
+      return refuse(fd, "only the user who started this core may attach to it")
     }
     let connection = RPCConnection(
       input: fd, output: fd, framing: .auto, maxMessageBytes: 16 << 20,
@@ -118,11 +117,7 @@ public final class AttachPoint: Sendable {
     }
     if let refusal {
       logger.log(.warn, "attach: refused a client: \(refusal)")
-      var bytes = Self.ended(refusal)
-      bytes.append(0x0A)
-      _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-      Glibc.close(fd)
-      return
+      return refuse(fd, refusal)
     }
     logger.log(.info, "attach: a client attached (\(clients.withLock { $0.live.count }) now)")
     let server = serve(connection, attachment)
@@ -134,6 +129,15 @@ public final class AttachPoint: Sendable {
     }
     thread.name = "gallery-rpc.attached"
     thread.start()
+  }
+
+  /// Tells a client it is not admitted, and why (one line, written without waiting: the
+  /// socket's buffer is empty), then closes it. Nothing of the session is read or sent.
+  private func refuse(_ fd: Int32, _ reason: String) {
+    var bytes = Self.ended(reason)
+    bytes.append(0x0A)
+    _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+    Glibc.close(fd)
   }
 
   /// After a client's server ended: its place freed, its socket shut (a blocked write fails at
