@@ -2,7 +2,6 @@ import Foundation
 import JSON
 import JSONRPC
 import RPCServer
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -66,7 +65,6 @@ enum AttachCommand {
       }
     }
     guard writeAll(socket, first) else { return coreEnded("the connection closed") }
-    let clientLeft = Mutex(false)
     var ended: String?
     // The client's side: its bytes go on as they come; its end is the session's end.
     Thread.detachNewThread {
@@ -74,7 +72,6 @@ enum AttachCommand {
         let bytes = readSome(0)
         if bytes.isEmpty || !writeAll(socket, bytes) { break }
       }
-      clientLeft.withLock { $0 = true }
       shutdown(socket, Int32(SHUT_WR))
     }
     // The core's side: passed on as it comes; `attach/ended` says the core ended the session.
@@ -84,9 +81,10 @@ enum AttachCommand {
       if bytes.isEmpty || !writeAll(1, bytes) { break }
       if let reason = endedReason(in: bytes, decoder: &decoder) { ended = reason }
     }
-    // The connection closed after the client's `exit` (or its input's end) unless the core
-    // said it ended the session.
-    if let ended, !clientLeft.withLock({ $0 }) { return coreEnded(ended) }
+    // The connection closed after the client's `exit` (or its input's end), unless the core
+    // said it ended the session (it says so only when the client did not: its owner stopped,
+    // the client fell behind, or it was not admitted).
+    if let ended { return coreEnded(ended) }
     return 0
   }
 
