@@ -25,7 +25,7 @@ enum ServeCommand {
         return try AttachPoint(
           dataDirectory: dataDirectory,
           attachment: Attachment(admits: config.admits, consentsToDestructive: config.consentsToDestructive),
-          logger: logger
+          maxMessageBytes: config.maxMessageBytes, logger: logger
         ) { connection, attachment in
           GalleryServer(
             store: store, connection: connection, logger: logger, serverVersion: GalleryRPCVersion.text,

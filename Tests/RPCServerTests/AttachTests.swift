@@ -60,9 +60,7 @@ final class AttachTests: XCTestCase {
       for face in faces { face.check() }
     }
     for face in faces.dropFirst() { face.call("shutdown") }
-    owner.call("shutdown")
-    owner.notify("exit")
-    XCTAssertEqual(owner.finish(), 0)
+    XCTAssertEqual(owner.stop(), 0)
     for peer in attached {
       let last = peer.drain().last
       XCTAssertEqual(last?["method"], .string("attach/ended"), "each attached client hears the owner's end")
@@ -223,9 +221,7 @@ final class AttachTests: XCTestCase {
     let received = stuck.drain()
     XCTAssertTrue(stuck.ended, "the core closed the connection")
     XCTAssertLessThan(received.count, 800, "its answers past the bound were dropped")
-    owner.call("shutdown")
-    owner.notify("exit")
-    XCTAssertEqual(owner.finish(), 0)
+    XCTAssertEqual(owner.stop(), 0)
     XCTAssertTrue(owner.errorOutput.contains("a client stopped reading; disconnected"))
   }
 
@@ -239,22 +235,31 @@ final class AttachTests: XCTestCase {
     XCTAssertEqual(info.st_mode & 0o777, 0o600, "the owner's alone")
     XCTAssertEqual(lstat(owner.dataDirectory.path, &info), 0)
     XCTAssertEqual(info.st_mode & 0o777, 0o700)
-    owner.call("shutdown")
-    owner.notify("exit")
-    XCTAssertEqual(owner.finish(), 0)
+    XCTAssertEqual(owner.stop(), 0)
     XCTAssertFalse(FileManager.default.fileExists(atPath: path), "removed when its owner ends")
     // With no live core, `attach` says so and exits 2.
-    let bridge = Process()
-    bridge.executableURL = RPCProcess.binary
-    bridge.arguments = ["attach", "--data-dir", owner.dataDirectory.path]
-    let errors = Pipe()
-    bridge.standardError = errors
-    bridge.standardInput = FileHandle.nullDevice
-    try bridge.run()
-    let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    bridge.waitUntilExit()
-    XCTAssertEqual(bridge.terminationStatus, 2)
-    XCTAssertTrue(said.contains("no live core serves \(owner.dataDirectory.path)"), said)
+    let alone = try Self.run(RPCProcess.binary, ["attach", "--data-dir", owner.dataDirectory.path])
+    XCTAssertEqual(alone.status, 2)
+    XCTAssertTrue(alone.err.contains("no live core serves \(owner.dataDirectory.path)"), alone.err)
+  }
+
+  /// Runs `executable` with `arguments`, `input` on its stdin (then closed): its status,
+  /// stdout and stderr.
+  static func run(_ executable: URL, _ arguments: [String], input: String = "") throws
+    -> (status: Int32, out: String, err: String)
+  {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
+    (process.standardInput, process.standardOutput, process.standardError) = (stdin, stdout, stderr)
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    stdin.fileHandleForWriting.closeFile()
+    let out = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let err = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, out, err)
   }
 
   func testAnotherUsersConnectionIsRefusedWhateverTheModesSay() throws {
@@ -272,28 +277,17 @@ final class AttachTests: XCTestCase {
     let copy = directory + "/bin"
     XCTAssertEqual(mkdir(copy, 0o755), 0)
     try FileManager.default.copyItem(atPath: RPCProcess.binary.path, toPath: copy + "/gallery-rpc")
-    let stranger = Process()
-    stranger.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-    stranger.arguments = [
-      "--reuid=65534", "--regid=65534", "--clear-groups", copy + "/gallery-rpc", "attach", "--data-dir",
-      directory,
-    ]
-    let input = Pipe()
-    let output = Pipe()
-    let errors = Pipe()
-    (stranger.standardInput, stranger.standardOutput, stranger.standardError) = (input, output, errors)
-    try stranger.run()
-    input.fileHandleForWriting.write(Data(#"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#.utf8 + [0x0A]))
-    let heard = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    input.fileHandleForWriting.closeFile()
-    stranger.waitUntilExit()
-    XCTAssertFalse(heard.contains("\"result\""), "another user is never answered: \(heard)")
-    XCTAssertEqual(stranger.terminationStatus, 1, said)
-    XCTAssertTrue(said.contains("only the user who started this core may attach to it"), said)
-    owner.call("shutdown")
-    owner.notify("exit")
-    XCTAssertEqual(owner.finish(), 0)
+    let stranger = try Self.run(
+      URL(fileURLWithPath: "/usr/bin/setpriv"),
+      [
+        "--reuid=65534", "--regid=65534", "--clear-groups", copy + "/gallery-rpc", "attach", "--data-dir",
+        directory,
+      ],
+      input: #"{"jsonrpc":"2.0","id":1,"method":"initialize"}"# + "\n")
+    XCTAssertFalse(stranger.out.contains("\"result\""), "another user is never answered: \(stranger.out)")
+    XCTAssertEqual(stranger.status, 1, stranger.err)
+    XCTAssertTrue(stranger.err.contains("only the user who started this core may attach to it"), stranger.err)
+    XCTAssertEqual(owner.stop(), 0)
     XCTAssertTrue(owner.errorOutput.contains("attach: refused a connection from another user"))
   }
 

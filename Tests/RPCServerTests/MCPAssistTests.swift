@@ -118,9 +118,7 @@ final class MCPAssistTests: XCTestCase {
           "signing the user out needs the owner's consent")
       }
       XCTAssertEqual(assistant.finish(), 0)
-      owner.call("shutdown")
-      owner.notify("exit")
-      XCTAssertEqual(owner.finish(), 0)
+      XCTAssertEqual(owner.stop(), 0)
     }
   }
 

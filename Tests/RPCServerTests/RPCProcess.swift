@@ -119,6 +119,13 @@ final class RPCProcess: RPCPeer {
     return status
   }
 
+  /// `shutdown`, then `exit`, then the exit status (`finish`).
+  func stop() -> Int32 {
+    call("shutdown")
+    notify("exit")
+    return finish()
+  }
+
   var errorOutput: String {
     String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
   }

@@ -43,6 +43,8 @@ public final class AttachPoint: Sendable {
   /// What every client here may take at most (the owner's `--admit` and `--consent`).
   let attachment: Attachment
   let logger: Logger
+  /// The most bytes one message from a client may take (the owner's `--max-message-bytes`).
+  let maxMessageBytes: Int
   /// Makes the server of one attached connection (over the owner's store, clock and bounds).
   let serve: @Sendable (RPCConnection, Attachment) -> GalleryServer
   private let clients = Mutex(Clients())
@@ -52,12 +54,13 @@ public final class AttachPoint: Sendable {
   /// Listens at `path(in: dataDirectory)`, admitting at most `attachment`; `serve` makes each
   /// client's server. Throws when the socket cannot be made (the owner serves on without it).
   public init(
-    dataDirectory: String, attachment: Attachment, logger: Logger,
+    dataDirectory: String, attachment: Attachment, maxMessageBytes: Int, logger: Logger,
     serve: @escaping @Sendable (RPCConnection, Attachment) -> GalleryServer
   ) throws {
     path = Self.path(in: dataDirectory)
     listener = try UnixSocket.listen(at: path)
     self.attachment = attachment
+    self.maxMessageBytes = maxMessageBytes
     self.logger = logger
     self.serve = serve
     threads.enter()
@@ -95,7 +98,7 @@ public final class AttachPoint: Sendable {
       return refuse(fd, "only the user who started this core may attach to it")
     }
     let connection = RPCConnection(
-      input: fd, output: fd, framing: .auto, maxMessageBytes: 16 << 20,
+      input: fd, output: fd, framing: .auto, maxMessageBytes: maxMessageBytes,
       backlogBound: .init(
         bytes: Self.outboxBytes,
         farewell: { dropped in
