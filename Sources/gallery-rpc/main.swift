@@ -19,6 +19,10 @@ let usage = """
          gallery-rpc demo [--data-dir DIR]    a scripted walk through the product, as a timeline
          gallery-rpc replay LOG [--until SEQ] [--format state|timeline]
                                               rebuild the state from a log, without network
+         gallery-rpc rerun LOG [--until SEQ] [--format text|json]
+                                              run the log's inputs again on this build, offline, its
+                                              requests answered from the recorded results; exit 0 when
+                                              every decision is the same, 1 at the first that is not
          gallery-rpc export LOG [--from SEQ | --since DURATION] [--to SEQ] --out FILE
                                               a bug-report bundle: the state before the range and its
                                               events, in the log's format (replay, verify take it)
@@ -99,6 +103,8 @@ case "demo":
   exit(DemoCommand.run(arguments))
 case "replay":
   exit(ReplayCommand.run(arguments))
+case "rerun":
+  exit(RerunCommand.run(arguments))
 case "export":
   exit(ExportCommand.run(arguments))
 case "verify":

@@ -8,11 +8,13 @@ final class EventRegistryTests: XCTestCase {
   struct Pinged: EventPayload {
     static let type = "test.pinged"
     static let documented = EventDoc(data: "`n`", recordedWhen: "a ping")
+    static let role: EventRole<Self> = .decision
     var n: Int
   }
   struct Ponged: EventPayload {
     static let type = "test.ponged"
     static let documented = EventDoc(data: "", recordedWhen: "a pong")
+    static let role: EventRole<Self> = .decision
   }
 
   enum Pinger: FeatureModule {

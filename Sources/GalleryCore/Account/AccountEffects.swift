@@ -201,3 +201,16 @@ extension Effect {
   /// An effect of the account feature.
   public static func account(_ effect: AccountEffect) -> Effect { .feature(AnyFeatureEffect(effect)) }
 }
+
+extension AccountEffect {
+  /// What a rerun answers: Imgur's answers (images, an upload, a delete); the tokens and the
+  /// redirect are local.
+  var asked: RequestTag? {
+    switch self {
+    case .storeTokens, .forgetRedirect, .clearCredentials, .cancelUpload: nil
+    case .loadImages(let requestID): RequestTag("account images", requestID)
+    case .upload(let requestID, _): RequestTag("upload", requestID)
+    case .delete(let requestID, _): RequestTag("delete", requestID)
+    }
+  }
+}

@@ -11,6 +11,7 @@ public enum AccountEvents {
   /// The configured account provider changed (a session with another one ends).
   public struct ProviderSelected: EventPayload {
     public static let type = "account.providerSelected"
+    public static let role: EventRole<Self> = .input(method: "initialize") { e, _ in .account(.start(e.provider)) }
     public static let documented = EventDoc(
       data: #"`provider: {name, authorizeEndpoint, clientID}`"#,
       recordedWhen:
@@ -25,6 +26,7 @@ public enum AccountEvents {
   /// Browser sign-in started: the authorize URL the frontend opens, with its one-time state.
   public struct LoginBegun: EventPayload {
     public static let type = "account.loginBegun"
+    public static let role: EventRole<Self> = .input(method: "account/beginLogin") { e, _ in .account(.beginLogin(nonce: e.state)) }
     public static let documented = EventDoc(
       data: #"`authorizeURL`, `state`"#,
       recordedWhen:
@@ -41,6 +43,11 @@ public enum AccountEvents {
   /// The redirect did not sign anyone in: `reason` is a message code (denied, state mismatch, a missing field).
   public struct LoginFailed: EventPayload {
     public static let type = "account.loginFailed"
+    public static let role: EventRole<Self> = .input(method: "account/completeLogin") { e, state in
+      state.account.pendingLogin.map {
+        .account(.completeLogin(redirectURL: Secret(OAuthRedirect.reproducing(e, state: $0.state))))
+      }
+    }
     public static let documented = EventDoc(
       data: #"`reason` (a message code), `detail?`"#,
       recordedWhen: #"the redirect signed nobody in (never carries the URL)"#)
@@ -55,6 +62,11 @@ public enum AccountEvents {
   /// Signed in: who, and how long the token lives (the tokens went to the credentials file).
   public struct SignedIn: EventPayload {
     public static let type = "account.signedIn"
+    public static let role: EventRole<Self> = .input(method: "account/completeLogin") { e, state in
+      state.account.pendingLogin.map {
+        .account(.completeLogin(redirectURL: Secret(OAuthRedirect.reproducing(e, state: $0.state))))
+      }
+    }
     public static let documented = EventDoc(
       data: #"`username`, `accountID`, `expiresIn`"#,
       recordedWhen: #"the redirect was accepted; its tokens went to the credentials file"#)
@@ -71,6 +83,7 @@ public enum AccountEvents {
   /// The access token was refreshed; it lives `expiresIn` seconds.
   public struct TokenRefreshed: EventPayload {
     public static let type = "account.tokenRefreshed"
+    public static let role: EventRole<Self> = .result { _ in nil }
     public static let documented = EventDoc(
       data: #"`expiresIn`"#,
       recordedWhen: #"the access token was refreshed"#)
@@ -83,6 +96,7 @@ public enum AccountEvents {
   /// Signed out: `reason` is `user`, `sessionExpired`, `credentialsLost` or `providerChanged`.
   public struct SignedOut: EventPayload {
     public static let type = "account.signedOut"
+    public static let role: EventRole<Self> = .input(method: "account/logout") { e, _ in e.reason == "user" ? .account(.logout) : nil }
     public static let documented = EventDoc(
       data: #"`reason`: `user`, `sessionExpired`, `credentialsLost`, `providerChanged`"#,
       recordedWhen: #"the session ended"#)
@@ -95,6 +109,7 @@ public enum AccountEvents {
   /// The user's images were requested (pages from 0 until an empty one).
   public struct ImagesLoadStarted: EventPayload {
     public static let type = "account.imagesLoadStarted"
+    public static let role: EventRole<Self> = .input(method: "account/loadImages") { _, _ in .account(.loadImages) }
     public static let documented = EventDoc(
       data: #"`requestID`"#,
       recordedWhen: #"`account/loadImages` (or a restart resuming one)"#)
@@ -107,6 +122,7 @@ public enum AccountEvents {
   /// One page of the user's images; `last` when the next page was empty (or the page cap was reached).
   public struct ImagesPageLoaded: EventPayload {
     public static let type = "account.imagesPageLoaded"
+    public static let role: EventRole<Self> = .result { RequestTag("account images", $0.requestID) }
     public static let documented = EventDoc(
       data: #"`requestID`, `page`, `images`, `last`"#,
       recordedWhen: #"one page arrived (`last` when the next was empty or the cap was reached)"#)
@@ -125,6 +141,7 @@ public enum AccountEvents {
   /// Loading the user's images failed.
   public struct ImagesFailed: CarriesFailure {
     public static let type = "account.imagesFailed"
+    public static let role: EventRole<Self> = .result { RequestTag("account images", $0.requestID) }
     public static let documented = EventDoc(
       data: #"`requestID`, `failure`"#,
       recordedWhen: #"a page request failed"#)
@@ -139,6 +156,7 @@ public enum AccountEvents {
   /// An upload started.
   public struct UploadStarted: EventPayload {
     public static let type = "account.uploadStarted"
+    public static let role: EventRole<Self> = .input(method: "account/upload") { e, _ in .account(.upload(e.request)) }
     public static let documented = EventDoc(
       data:
         #"`requestID`, `request: {file: {path, fileName, byteCount, mimeType, staged?}, title, description}` (`staged: true` when the bytes came as `data`, or by the path of bytes staged before: they are kept under `uploads/` until uploaded; absent for a file the user named)"#,
@@ -154,6 +172,7 @@ public enum AccountEvents {
   /// The upload sent `percent` of its body (recorded every tenth).
   public struct UploadProgressed: EventPayload {
     public static let type = "account.uploadProgressed"
+    public static let role: EventRole<Self> = .result { RequestTag("upload", $0.requestID) }
     public static let documented = EventDoc(
       data: #"`requestID`, `percent` (10, 20, … 100)"#,
       recordedWhen: #"another tenth of the body went out"#)
@@ -168,6 +187,7 @@ public enum AccountEvents {
   /// The upload finished: the image goes at the top.
   public struct Uploaded: EventPayload {
     public static let type = "account.uploaded"
+    public static let role: EventRole<Self> = .result { RequestTag("upload", $0.requestID) }
     public static let documented = EventDoc(
       data: #"`requestID`, `image`"#,
       recordedWhen: #"the upload finished"#)
@@ -182,6 +202,7 @@ public enum AccountEvents {
   /// The upload failed; the list is as it was.
   public struct UploadFailed: CarriesFailure {
     public static let type = "account.uploadFailed"
+    public static let role: EventRole<Self> = .result { RequestTag("upload", $0.requestID) }
     public static let documented = EventDoc(
       data: #"`requestID`, `failure`"#,
       recordedWhen: #"the upload failed (or the file changed into something not uploadable)"#)
@@ -196,6 +217,7 @@ public enum AccountEvents {
   /// The user stopped the upload running (`account/cancelUpload`).
   public struct UploadCancelled: EventPayload {
     public static let type = "account.uploadCancelled"
+    public static let role: EventRole<Self> = .input(method: "account/cancelUpload") { _, _ in .account(.cancelUpload) }
     public static let documented = EventDoc(
       data: #"`requestID`"#,
       recordedWhen:
@@ -208,6 +230,7 @@ public enum AccountEvents {
   /// An image was removed from the list and its delete sent.
   public struct DeleteStarted: EventPayload {
     public static let type = "account.deleteStarted"
+    public static let role: EventRole<Self> = .input(method: "account/delete") { e, _ in .account(.delete(id: e.imageID)) }
     public static let documented = EventDoc(
       data: #"`requestID`, `imageID`"#,
       recordedWhen: #"`account/delete`"#)
@@ -222,6 +245,7 @@ public enum AccountEvents {
   /// The provider deleted the image.
   public struct Deleted: EventPayload {
     public static let type = "account.deleted"
+    public static let role: EventRole<Self> = .result { RequestTag("delete", $0.requestID) }
     public static let documented = EventDoc(
       data: #"`requestID`, `imageID`"#,
       recordedWhen: #"Imgur deleted it"#)
@@ -236,6 +260,7 @@ public enum AccountEvents {
   /// The delete failed: the image comes back in its place with an error.
   public struct DeleteFailed: CarriesFailure {
     public static let type = "account.deleteFailed"
+    public static let role: EventRole<Self> = .result { RequestTag("delete", $0.requestID) }
     public static let documented = EventDoc(
       data: #"`requestID`, `imageID`, `failure`"#,
       recordedWhen: #"the delete failed; the image comes back"#)
@@ -252,6 +277,7 @@ public enum AccountEvents {
   /// The last process stopped during an upload or deletes: they end with a retryable error.
   public struct WorkInterrupted: EventPayload {
     public static let type = "account.workInterrupted"
+    public static let role: EventRole<Self> = .decision
     public static let documented = EventDoc(
       data: #"`uploadRequestID?`, `deleteRequestIDs`"#,
       recordedWhen: #"at start-up: the last process stopped during an upload or deletes"#)

@@ -66,3 +66,14 @@ extension Effect {
   /// An effect of the albums feature.
   public static func albums(_ effect: AlbumsEffect) -> Effect { .feature(AnyFeatureEffect(effect)) }
 }
+
+extension AlbumsEffect {
+  /// What a rerun answers: every album request (the list and its owners answer one).
+  var asked: RequestTag? {
+    switch self {
+    case .resolvePreview(let albumID): RequestTag("album preview", albumID)
+    case .load(let requestID): RequestTag("albums", requestID)
+    case .loadPhotos(let requestID, _): RequestTag("album photos", requestID)
+    }
+  }
+}

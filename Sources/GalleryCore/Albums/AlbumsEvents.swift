@@ -9,6 +9,7 @@ public enum AlbumsEvents {
   /// Albums and users were requested together.
   public struct LoadStarted: EventPayload {
     public static let type = "albums.loadStarted"
+    public static let role: EventRole<Self> = .input(method: "albums/load") { _, _ in .albums(.load) }
     public static let documented = EventDoc(
       data: #"`requestID`"#,
       recordedWhen: #"albums and users were requested"#)
@@ -18,6 +19,7 @@ public enum AlbumsEvents {
 
   public struct AlbumsArrived: EventPayload {
     public static let type = "albums.albumsArrived"
+    public static let role: EventRole<Self> = .result { RequestTag("albums", $0.requestID) }
     public static let documented = EventDoc(
       data: #"`requestID`, `albums: [{id, ownerID, title}]`"#,
       recordedWhen: #"the albums answer"#)
@@ -31,6 +33,7 @@ public enum AlbumsEvents {
 
   public struct AlbumsFailed: CarriesFailure {
     public static let type = "albums.albumsFailed"
+    public static let role: EventRole<Self> = .result { RequestTag("albums", $0.requestID) }
     public static let documented = EventDoc(
       data: #"`requestID`, `failure`"#,
       recordedWhen: #"the albums request failed"#)
@@ -44,6 +47,7 @@ public enum AlbumsEvents {
 
   public struct OwnersArrived: EventPayload {
     public static let type = "albums.ownersArrived"
+    public static let role: EventRole<Self> = .result { RequestTag("albums", $0.requestID) }
     public static let documented = EventDoc(
       data: #"`requestID`, `owners: [{id, name}]`"#,
       recordedWhen: #"the users answer"#)
@@ -57,6 +61,7 @@ public enum AlbumsEvents {
 
   public struct OwnersFailed: CarriesFailure {
     public static let type = "albums.ownersFailed"
+    public static let role: EventRole<Self> = .result { RequestTag("albums", $0.requestID) }
     public static let documented = EventDoc(
       data: #"`requestID`, `failure`"#,
       recordedWhen: #"the users request failed"#)
@@ -70,6 +75,7 @@ public enum AlbumsEvents {
 
   public struct SearchChanged: EventPayload {
     public static let type = "albums.searchChanged"
+    public static let role: EventRole<Self> = .input(method: "albums/setSearch") { e, _ in .albums(.setSearch(e.text)) }
     public static let documented = EventDoc(
       data: #"`text`"#,
       recordedWhen: #"the album filter changed"#)
@@ -80,6 +86,7 @@ public enum AlbumsEvents {
   /// An album's first photo was looked up: its thumbnail is the album's preview.
   public struct PreviewFound: EventPayload {
     public static let type = "albums.previewFound"
+    public static let role: EventRole<Self> = .result { RequestTag("album preview", $0.albumID) }
     public static let documented = EventDoc(
       data: #"`albumID`, `url`"#,
       recordedWhen: #"an album's first photo was looked up"#)
@@ -93,6 +100,7 @@ public enum AlbumsEvents {
 
   public struct AlbumOpened: EventPayload {
     public static let type = "albums.albumOpened"
+    public static let role: EventRole<Self> = .input(method: "albums/open") { e, _ in .albums(.open(albumID: e.albumID)) }
     public static let documented = EventDoc(
       data: #"`albumID`"#,
       recordedWhen: #"the album screen opened"#)
@@ -102,6 +110,7 @@ public enum AlbumsEvents {
 
   public struct PhotosLoadStarted: EventPayload {
     public static let type = "albums.photosLoadStarted"
+    public static let role: EventRole<Self> = .decision
     public static let documented = EventDoc(
       data: #"`albumID`, `requestID`"#,
       recordedWhen: #"the album's photos were requested"#)
@@ -115,6 +124,7 @@ public enum AlbumsEvents {
 
   public struct PhotosArrived: EventPayload {
     public static let type = "albums.photosArrived"
+    public static let role: EventRole<Self> = .result { RequestTag("album photos", $0.requestID) }
     public static let documented = EventDoc(
       data: #"`requestID`, `photos`"#,
       recordedWhen: #"the photos answer"#)
@@ -128,6 +138,7 @@ public enum AlbumsEvents {
 
   public struct PhotosFailed: CarriesFailure {
     public static let type = "albums.photosFailed"
+    public static let role: EventRole<Self> = .result { RequestTag("album photos", $0.requestID) }
     public static let documented = EventDoc(
       data: #"`requestID`, `failure`"#,
       recordedWhen: #"the photos request failed"#)
@@ -141,6 +152,7 @@ public enum AlbumsEvents {
 
   public struct PhotoOpened: EventPayload {
     public static let type = "albums.photoOpened"
+    public static let role: EventRole<Self> = .input(method: "albums/openPhoto") { e, _ in .albums(.openPhoto(photoID: e.photoID)) }
     public static let documented = EventDoc(
       data: #"`photoID`"#,
       recordedWhen: #"the photo screen opened"#)

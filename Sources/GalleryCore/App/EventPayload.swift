@@ -9,6 +9,9 @@ public protocol EventPayload: Codable, Equatable, Sendable {
   static var version: Int { get }
   /// Its row in protocol/events.md (rendered from the registry).
   static var documented: EventDoc { get }
+  /// What it is to a rerun: what the user did, what the world answered, or what the core
+  /// decided (`EventRole`; no default, so a new type cannot leave it out).
+  static var role: EventRole<Self> { get }
   /// How to read and stamp the failure it carries: nil, but for a `CarriesFailure` type, whose
   /// own extension answers (so start-up finds the carriers without asking the runtime about
   /// every type, which cost 21 M instructions a process).

@@ -1,6 +1,11 @@
 /// One feature's effects: work outside the fold that its own `start` runs. A feature conforms
 /// its effect type in its own folder; `Effect.feature` carries any of them.
-protocol FeatureEffect: FeatureValue where Feature: RunsEffects, Feature.Effects == Self {}
+protocol FeatureEffect: FeatureValue where Feature: RunsEffects, Feature.Effects == Self {
+  /// The request it makes of a service or the device, which a rerun answers from the
+  /// recording instead of running it (`Rerun`); nil for local work (a file kept, a cancel),
+  /// which a rerun runs as it is.
+  var asked: RequestTag? { get }
+}
 
 extension FeatureEffect {
   /// Starts the effect with its feature's runner.

@@ -67,3 +67,16 @@ public enum Effect: Codable, Equatable, Sendable {
   /// One feature's effect, run by that feature's `start`.
   case feature(AnyFeatureEffect)
 }
+
+extension Effect {
+  /// The request it makes of a service, the clock or the device: what a rerun answers from
+  /// the recording (`Rerun`); nil for what it runs as it is (follow-ups, local work).
+  var asked: RequestTag? {
+    switch self {
+    case .dispatch, .record: nil
+    case .startTimer(let id, _, _): .timer(id)
+    case .deadline(_, let action): .deadline(action)
+    case .feature(let effect): effect.body.asked
+    }
+  }
+}

@@ -56,3 +56,13 @@ extension Effect {
   /// An effect of the auth feature.
   public static func auth(_ effect: AuthEffect) -> Effect { .feature(AnyFeatureEffect(effect)) }
 }
+
+extension AuthEffect {
+  /// What a rerun answers: the backend's answer to a form; the rest is local.
+  var asked: RequestTag? {
+    switch self {
+    case .authenticate(_, let requestID, _, _): RequestTag("sign-in", requestID)
+    case .clearCredentials, .forgetPassword: nil
+    }
+  }
+}

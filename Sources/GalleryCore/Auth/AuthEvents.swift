@@ -21,6 +21,9 @@ public enum AuthEvents {
   /// The user typed into an email or age field.
   public struct FieldEdited: EventPayload {
     public static let type = "auth.fieldEdited"
+    public static let role: EventRole<Self> = .input(method: "auth/setEmail, auth/setAge") { e, _ in
+      e.field == .email ? .auth(.setEmail(e.form, e.value)) : .auth(.setAge(e.value))
+    }
     public static let documented = EventDoc(
       data: #"`form` (`login`/`registration`), `field` (`email`/`age`), `value`"#,
       recordedWhen: #"the user typed into an email or age field"#)
@@ -38,6 +41,9 @@ public enum AuthEvents {
   /// The user typed into a password field. Only the length is recorded, never the value.
   public struct PasswordEdited: EventPayload {
     public static let type = "auth.passwordEdited"
+    public static let role: EventRole<Self> = .input(method: "auth/setPassword") { e, _ in
+      .auth(.setPassword(e.form, Secret(String(repeating: "x", count: max(0, e.length)))))
+    }
     public static let documented = EventDoc(
       data: #"`form`, `length`"#,
       recordedWhen: #"the user typed into a password field"#)
@@ -53,6 +59,7 @@ public enum AuthEvents {
   /// Submit was pressed while a field was invalid: every error becomes visible.
   public struct SubmitAttempted: EventPayload {
     public static let type = "auth.submitAttempted"
+    public static let role: EventRole<Self> = .input(method: "auth/submit") { e, _ in .auth(.submit(e.form)) }
     public static let documented = EventDoc(
       data: #"`form`"#,
       recordedWhen: #"submit was pressed while a field was invalid"#)
@@ -66,6 +73,7 @@ public enum AuthEvents {
   /// A valid form was submitted; the request `requestID` goes to the backend.
   public struct Submitted: EventPayload {
     public static let type = "auth.submitted"
+    public static let role: EventRole<Self> = .input(method: "auth/submit") { e, _ in .auth(.submit(e.form)) }
     public static let documented = EventDoc(
       data: #"`form`, `requestID`, `email` (trimmed)"#,
       recordedWhen: #"a valid form went to the backend"#)
@@ -83,6 +91,7 @@ public enum AuthEvents {
   /// The backend accepted: `email` is signed in (its token went to the credentials file).
   public struct Succeeded: EventPayload {
     public static let type = "auth.succeeded"
+    public static let role: EventRole<Self> = .result { RequestTag("sign-in", $0.requestID) }
     public static let documented = EventDoc(
       data: #"`form`, `requestID`, `email`"#,
       recordedWhen:
@@ -102,6 +111,7 @@ public enum AuthEvents {
   /// The backend refused, or the request failed.
   public struct Failed: CarriesFailure {
     public static let type = "auth.failed"
+    public static let role: EventRole<Self> = .result { RequestTag("sign-in", $0.requestID) }
     public static let documented = EventDoc(
       data: #"`form`, `requestID`, `failure`"#,
       recordedWhen: #"the backend refused or the request failed"#)
@@ -119,6 +129,7 @@ public enum AuthEvents {
   /// The process stopped while the request was in flight (recorded at the next start).
   public struct Interrupted: EventPayload {
     public static let type = "auth.interrupted"
+    public static let role: EventRole<Self> = .decision
     public static let documented = EventDoc(
       data: #"`form`, `requestID`"#,
       recordedWhen: #"at start-up: the last process stopped with this request in flight"#)
@@ -134,6 +145,7 @@ public enum AuthEvents {
   /// The process restarted: typed passwords lived only in its memory and must be typed again.
   public struct PasswordsForgotten: EventPayload {
     public static let type = "auth.passwordsForgotten"
+    public static let role: EventRole<Self> = .decision
     public static let documented = EventDoc(
       data: #""#,
       recordedWhen: #"at start-up: typed passwords lived only in the last process's memory"#)
@@ -144,6 +156,7 @@ public enum AuthEvents {
   /// The registration screen was opened from sign-in.
   public struct RegistrationOpened: EventPayload {
     public static let type = "auth.registrationOpened"
+    public static let role: EventRole<Self> = .input(method: "auth/openRegistration") { _, _ in .auth(.openRegistration) }
     public static let documented = EventDoc(
       data: #""#,
       recordedWhen: #"registration was opened"#)
@@ -154,6 +167,7 @@ public enum AuthEvents {
   /// The user signed out; the credentials were cleared.
   public struct SignedOut: EventPayload {
     public static let type = "auth.signedOut"
+    public static let role: EventRole<Self> = .input(method: "auth/logout") { _, _ in .auth(.logout) }
     public static let documented = EventDoc(
       data: #""#,
       recordedWhen: #"the user signed out; the favorites shown become the device's"#)

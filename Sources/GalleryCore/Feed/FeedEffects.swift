@@ -73,3 +73,17 @@ extension Effect {
   /// An effect of the feed feature.
   public static func feed(_ effect: FeedEffect) -> Effect { .feature(AnyFeatureEffect(effect)) }
 }
+
+extension FeedEffect {
+  /// What a rerun answers: a page (by its request), the offline copy read.
+  var asked: RequestTag? {
+    switch self {
+    case .loadPage(let requestID, _, _, _, _): RequestTag("feed page", requestID)
+    case .saveOfflineCopy: nil
+    case .showOfflineCopy: Self.offlineCopyTag
+    }
+  }
+
+  /// Reading the offline copy of the first page.
+  static let offlineCopyTag = RequestTag("feed", "offline copy")
+}

@@ -4,7 +4,7 @@ enum FeedFeature: TakesActions, RunsEffects, KeepsDerivedState, ShowsImages, Has
 {
   static let name = "feed"
   /// How long typing waits before it searches.
-  static let debounceMilliseconds = 300
+  static let debounceMilliseconds = TestAlteration.active == .debounceDelay ? 500 : 300
 
   static func decide(_ action: FeedAction, _ state: AppState) throws(Rejection) -> [Event] {
     let feed = state.feed
@@ -13,7 +13,10 @@ enum FeedFeature: TakesActions, RunsEffects, KeepsDerivedState, ShowsImages, Has
       guard text.count <= 200 else {
         throw Rejection("feed.queryTooLong")
       }
-      return [Event(FeedEvents.QueryEdited(text: text, timerID: state.nextRequestID))]
+      return [
+        Event(
+          FeedEvents.QueryEdited(text: text, timerID: state.nextRequestID, delayMilliseconds: debounceMilliseconds))
+      ]
     case .debounceElapsed(let id):
       guard feed.debounceTimer == id else { return [] }
       let fired = Event(FeedEvents.DebounceFired(timerID: id))
@@ -70,7 +73,11 @@ enum FeedFeature: TakesActions, RunsEffects, KeepsDerivedState, ShowsImages, Has
   private static func load(_ mode: FeedState.LoadMode, page: Int, query: String, _ state: AppState) -> [Event]
   {
     let id = state.nextRequestID
-    var events = [Event(FeedEvents.LoadStarted(requestID: id, mode: mode, page: page, query: query))]
+    var events = [
+      Event(
+        FeedEvents.LoadStarted(
+          requestID: id, mode: mode, page: page, query: query, perPage: state.feed.pageSize(for: mode)))
+    ]
     if state.connectivity == .offline {
       events.append(Event(FeedEvents.LoadFailed(requestID: id, failure: .declaredOffline)))
       if let copy = state.feed.offlineCopy, copy.provider == state.feed.provider,
@@ -127,7 +134,7 @@ enum FeedFeature: TakesActions, RunsEffects, KeepsDerivedState, ShowsImages, Has
       state.nextRequestID = max(state.nextRequestID, e.requestID + 1)
       state.feed.pendingLoad = .init(
         requestID: e.requestID, mode: e.mode, page: e.page, query: e.query,
-        perPage: state.feed.pageSize(for: e.mode))
+        perPage: e.perPage ?? state.feed.pageSize(for: e.mode))
       state.feed.error = nil
       switch e.mode {
       case .more: state.feed.status = .loadingMore
@@ -227,7 +234,8 @@ enum FeedFeature: TakesActions, RunsEffects, KeepsDerivedState, ShowsImages, Has
     .plan(FeedEvents.QueryEdited.self) { e, state in
       return [
         .startTimer(
-          id: e.timerID, milliseconds: debounceMilliseconds, then: .feed(.debounceElapsed(e.timerID)))
+          id: e.timerID, milliseconds: e.delayMilliseconds ?? debounceMilliseconds,
+          then: .feed(.debounceElapsed(e.timerID)))
       ]
     },
     .plan(FeedEvents.LoadStarted.self) { e, state in

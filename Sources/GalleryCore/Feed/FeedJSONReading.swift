@@ -171,18 +171,20 @@ extension FeedEvents.LoadStarted: JSONReadable {
     var mode: FeedState.LoadMode?
     var page: Int?
     var query: String?
+    var perPage: Int?
     try r.enterObject()
     while let name = try r.nextMember() {
       switch name {
       case "mode": try r.value(into: &mode)
       case "page": try r.int(into: &page)
+      case "perPage": try r.int(into: &perPage)
       case "query": try r.string(into: &query)
       case "requestID": try r.int(into: &requestID)
       default: try r.skip()
       }
     }
     guard let requestID, let mode, let page, let query else { throw JSONReader.Unusual() }
-    return Self(requestID: requestID, mode: mode, page: page, query: query)
+    return Self(requestID: requestID, mode: mode, page: page, query: query, perPage: perPage)
   }
 }
 

@@ -23,7 +23,7 @@ public struct FeedState: Codable, Equatable, Sendable {
   /// The items are the offline copy of the last first page, not a live answer.
   public var isOfflineCopy = false
   /// The page size the next refresh asks with (the setting).
-  public var perPage = 20
+  public var perPage = Settings.defaultPageSize
   /// The page size the shown list's pages were asked with: its next pages are asked with it
   /// too, so a changed setting never skips or repeats a photo; the setting applies from the
   /// next refresh or search. Nil (a state written before it existed): `perPage`.

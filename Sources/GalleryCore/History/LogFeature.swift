@@ -6,6 +6,7 @@ public enum LogEvents {
   /// state they had built, at the seq of the last one dropped. Folding it replaces the state.
   public struct Base: EventPayload, PersistedDefaults {
     public static let type = EventLine.baseType
+    public static let role: EventRole<Self> = .log
     public static let documented = EventDoc(
       data: #"`state` (the whole state; v1 to v3 are state formats 1 to 3, upgraded when read), `bundle?`"#,
       recordedWhen:
@@ -45,6 +46,7 @@ public enum LogEvents {
   /// in its batch, and changes nothing; the line is kept byte for byte in the file it names.
   public struct SetAside: EventPayload {
     public static let type = "log.setAside"
+    public static let role: EventRole<Self> = .log
     public static let documented = EventDoc(
       data:
         #"`event` (the type of the line set aside), `v` (its version), `reason` (why its data did not read), `keptIn` (the file beside the log that holds the line, byte for byte)"#,

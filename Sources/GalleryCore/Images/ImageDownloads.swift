@@ -76,3 +76,18 @@ extension Effect {
   /// An effect of the images feature.
   public static func images(_ effect: ImagesEffect) -> Effect { .feature(AnyFeatureEffect(effect)) }
 }
+
+extension ImagesEffect {
+  /// What a rerun answers: a download (by key and target); cancels and the budget run.
+  var asked: RequestTag? {
+    switch self {
+    case .download(let key, let target, _, _): Self.tag(key, target)
+    case .cancel, .cancelAll, .setCacheBudget: nil
+    }
+  }
+
+  /// The download of `key` for `target`.
+  static func tag(_ key: String, _ target: ImageTarget) -> RequestTag {
+    RequestTag("image", "\(target.rawValue) \(key)")
+  }
+}

@@ -12,6 +12,7 @@ public enum ImagesEvents {
   /// Image downloads started for these keys.
   public struct ImagesRequested: EventPayload {
     public static let type = "feed.imagesRequested"
+    public static let role: EventRole<Self> = .input(method: "images/prefetch") { e, _ in e.target == .thumbnail ? .images(.prefetch(e.keys)) : nil }
     public static let documented = EventDoc(
       data: #"`keys`, `target` (`thumbnail`/`detail`)"#,
       recordedWhen: #"image downloads started"#)
@@ -26,6 +27,9 @@ public enum ImagesEvents {
   /// Image downloads cancelled (rows left the screen, the detail closed, or the process stopped).
   public struct ImagesCancelled: EventPayload {
     public static let type = "feed.imagesCancelled"
+    public static let role: EventRole<Self> = .input(method: "images/cancelPrefetch") { e, _ in
+      e.target == .thumbnail ? .images(.cancelPrefetch(e.keys)) : nil
+    }
     public static let documented = EventDoc(
       data: #"`keys`, `target`"#,
       recordedWhen: #"downloads cancelled (or, at start, closed: the last process stopped mid-download)"#)
@@ -40,6 +44,7 @@ public enum ImagesEvents {
   /// An image is in the cache at `path`.
   public struct ImageLoaded: EventPayload {
     public static let type = "feed.imageLoaded"
+    public static let role: EventRole<Self> = .result { ImagesEffect.tag($0.key, $0.target) }
     public static let documented = EventDoc(
       data: #"`key`, `target`, `path` (relative to the data directory)"#,
       recordedWhen: #"the image is in the cache"#)
@@ -56,6 +61,7 @@ public enum ImagesEvents {
   /// An image could not be loaded.
   public struct ImageFailed: CarriesFailure {
     public static let type = "feed.imageFailed"
+    public static let role: EventRole<Self> = .result { ImagesEffect.tag($0.key, $0.target) }
     public static let documented = EventDoc(
       data: #"`key`, `target`, `failure`"#,
       recordedWhen: #"the image could not be loaded"#)
@@ -72,6 +78,7 @@ public enum ImagesEvents {
   /// The cache evicted these files; images shown from them must load again.
   public struct ImagesEvicted: EventPayload {
     public static let type = "feed.imagesEvicted"
+    public static let role: EventRole<Self> = .result { _ in nil }
     public static let documented = EventDoc(
       data: #"`paths`"#,
       recordedWhen: #"the cache evicted these files"#)

@@ -7,6 +7,7 @@ public enum NavigationEvents {
   /// The top screen was popped.
   public struct WentBack: EventPayload {
     public static let type = "nav.back"
+    public static let role: EventRole<Self> = .input(method: "nav/back") { _, _ in .navigation(.back) }
     public static let documented = EventDoc(
       data: #"`from` (the screen popped)"#,
       recordedWhen: #"the top screen was popped"#)
@@ -21,6 +22,7 @@ public enum NavigationEvents {
   /// A top-level screen was opened: it became the root, below the screens pushed from it.
   public struct Opened: EventPayload {
     public static let type = "nav.opened"
+    public static let role: EventRole<Self> = .input(method: "nav/open") { e, _ in .navigation(.open(e.tab)) }
     public static let documented = EventDoc(
       data: #"`tab`"#,
       recordedWhen: #"a top-level screen became the root of the route (`nav/open`)"#)
@@ -34,6 +36,7 @@ public enum NavigationEvents {
   /// The frontend declared another shape for the app (sign-in, home screen).
   public struct ShapeChosen: EventPayload {
     public static let type = "nav.shapeChosen"
+    public static let role: EventRole<Self> = .input(method: "initialize") { e, _ in .navigation(.adoptShape(e.shape)) }
     public static let documented = EventDoc(
       data: #"`shape` (`signIn`, `home`)"#,
       recordedWhen: #"`initialize` declared another shape for the app"#)
@@ -48,6 +51,7 @@ public enum NavigationEvents {
   /// A separate event, so logs written before sign-out closed them replay as they were.
   public struct ScreensClosed: EventPayload {
     public static let type = "nav.screensClosed"
+    public static let role: EventRole<Self> = .decision
     public static let documented = EventDoc(
       data: #"`reason` (`signedOut`)"#,
       recordedWhen:

@@ -11,7 +11,7 @@ public struct Settings: Codable, Equatable, Sendable {
   @Nullable public var languageSource: String? = nil
   public var providers = ProviderSettings()
   /// Photos per page (3 to 200).
-  public var pageSize = 20
+  public var pageSize = Settings.defaultPageSize
   /// How many rows ahead of the screen a frontend prefetches (0 to 100); a hint for frontends.
   public var prefetchDistance = 6
   /// The image cache's budget in megabytes (5 to 2000); shrinking it evicts at once.
@@ -19,6 +19,8 @@ public struct Settings: Codable, Equatable, Sendable {
 
   /// What `settings/update` accepts for each limit, and the schema publishes.
   public static let pageSizes = 3...200
+  /// Photos per page until a user chooses (20; 30 under `TestAlteration.pageSizeDefault`).
+  public static let defaultPageSize = TestAlteration.active == .pageSizeDefault ? 30 : 20
   public static let prefetchDistances = 0...100
   public static let imageCacheSizes = 5...2000
   /// Where the language came from (`languageSource`).

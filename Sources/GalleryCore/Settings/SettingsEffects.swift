@@ -22,3 +22,9 @@ extension Effect {
   /// An effect of the settings feature.
   public static func settings(_ effect: SettingsEffect) -> Effect { .feature(AnyFeatureEffect(effect)) }
 }
+
+extension SettingsEffect {
+  /// A provider swap is local work: a rerun swaps too (what the new providers are asked is
+  /// answered from the recording).
+  var asked: RequestTag? { nil }
+}

@@ -68,6 +68,8 @@ final class EffectRuntime: Sendable {
   private let clock: @Sendable () -> Int64
   /// The random choices that reach the log (the random video).
   let random: RandomSource
+  /// A rerun's: the requests it answers from the recording instead of running (nil live).
+  private let held: HeldRequests?
   /// The work in flight: what idle, settle and shutdown wait on, and the cancellable downloads.
   private struct Work {
     var inFlight = 0
@@ -87,7 +89,7 @@ final class EffectRuntime: Sendable {
     downloadConcurrency: Int, timers: any EffectClock, deadlines: any EffectClock,
     ordered manualClock: ManualClock?,
     clock: @escaping @Sendable () -> Int64,
-    random: RandomSource,
+    random: RandomSource, held: HeldRequests? = nil,
     diagnostics: @escaping @Sendable (String) -> Void,
     append: @escaping @Sendable ([Event]) throws -> Void, send: @escaping @Sendable (Action) -> Void
   ) {
@@ -100,6 +102,7 @@ final class EffectRuntime: Sendable {
     self.manualClock = manualClock
     self.order = manualClock.map { _ in EffectOrder() }
     self.random = random
+    self.held = held
     self.diagnostics = diagnostics
     self.append = append
     self.send = send
@@ -112,7 +115,12 @@ final class EffectRuntime: Sendable {
   /// run by its feature's runner (`RunsEffects.run`, found through the effect's type). Anything they need from memory is
   /// captured now, before returning.
   func start(_ effects: [Effect]) {
-    for effect in effects where !startCommon(effect) {
+    for effect in effects {
+      if let held, let asked = effect.asked {
+        held.hold(effect, as: asked)
+        continue
+      }
+      guard !startCommon(effect) else { continue }
       if case .feature(let effect) = effect { effect.body.start(in: self) }
     }
   }

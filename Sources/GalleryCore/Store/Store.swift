@@ -50,6 +50,12 @@ public final class Store: @unchecked Sendable {
     /// Reads only (the inspector, over a copy of a log): every action is refused
     /// (`history.readOnly`), nothing starts at start-up, no effect runs, no retention cut.
     public var readOnly = false
+    /// A rerun's hold on the requests the core makes of services, the clock and the device
+    /// (`HeldRequests`): they wait for the recording's answers instead of running. nil: they run.
+    var heldRequests: HeldRequests? = nil
+    /// Whether opening runs the start-up (work the last process left closed, start-up actions
+    /// and effects). A rerun opens without it, and with it where the recording restarted.
+    var startsUp = true
 
     public init(
       durability: Durability = .fsync, snapshotEvery: Int = 1000, snapshotGrowth: Double = 1,
@@ -290,7 +296,7 @@ public final class Store: @unchecked Sendable {
       downloadConcurrency: options.downloadConcurrency,
       timers: options.effectClock ?? SystemEffectClock(scale: options.timerScale),
       deadlines: options.effectClock ?? SystemEffectClock(), ordered: options.effectClock?.manual,
-      clock: options.clock, random: options.random,
+      clock: options.clock, random: options.random, held: options.heldRequests,
       diagnostics: diagnostics,
       append: { [weak self] events in
         guard let self else { return }
@@ -307,6 +313,7 @@ public final class Store: @unchecked Sendable {
       if recovery.replayedEvents >= options.snapshotEvery { saveSnapshot() }
       return
     }
+    guard options.startsUp else { return }
     let leftovers = AppMachine.interruptedWork(current)
     if !leftovers.isEmpty { _ = try record(leftovers) }
     AppMachine.sweepFiles(current, dataDirectory: dataDirectory)

@@ -40,3 +40,12 @@ extension Effect {
   /// An effect of the video feature.
   public static func video(_ effect: VideoEffect) -> Effect { .feature(AnyFeatureEffect(effect)) }
 }
+
+extension VideoEffect {
+  /// What a rerun answers: the random pick (the list and the die).
+  var asked: RequestTag? {
+    switch self {
+    case .pickRandom(let requestID): RequestTag("video pick", requestID)
+    }
+  }
+}

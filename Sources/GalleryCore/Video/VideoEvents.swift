@@ -4,6 +4,7 @@ public enum VideoEvents {
 
   public struct Requested: EventPayload {
     public static let type = "video.requested"
+    public static let role: EventRole<Self> = .input(method: "video/playRandom") { e, _ in .video(.playRandom(e.wish)) }
     public static let documented = EventDoc(
       data: #"`requestID`, `wish: {width, height, quality}`"#,
       recordedWhen: #"`video/playRandom` (or a restart redoing a pick left in flight)"#)
@@ -18,6 +19,7 @@ public enum VideoEvents {
   /// The video drawn at random: `index` of `candidates` popular ones.
   public struct Picked: EventPayload {
     public static let type = "video.picked"
+    public static let role: EventRole<Self> = .result { RequestTag("video pick", $0.requestID) }
     public static let documented = EventDoc(
       data: #"`requestID`, `video`, `index`, `candidates`"#,
       recordedWhen: #"the random pick: video `index` of `candidates` popular ones"#)
@@ -35,6 +37,7 @@ public enum VideoEvents {
 
   public struct Failed: CarriesFailure {
     public static let type = "video.failed"
+    public static let role: EventRole<Self> = .result { RequestTag("video pick", $0.requestID) }
     public static let documented = EventDoc(
       data: #"`requestID`, `failure`"#,
       recordedWhen: #"the list could not be fetched (or was empty)"#)

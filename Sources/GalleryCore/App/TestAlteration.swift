@@ -1,0 +1,15 @@
+import Foundation
+
+/// A deliberate change to this build's decisions, made by a test to see that `gallery-rpc
+/// rerun` names where it shows (`RerunAlterationTests`). Test-only: `GALLERY_TEST_ALTER`
+/// selects one for a process that a test starts, read once; nothing in use sets it.
+public enum TestAlteration: String, Sendable, CaseIterable {
+  /// The feed's page size by default: 30 instead of 20.
+  case pageSizeDefault
+  /// The search's debounce: 500 ms instead of 300.
+  case debounceDelay
+
+  /// The alteration this process runs with (nil: none, always in use).
+  public static let active: TestAlteration? = ProcessInfo.processInfo.environment["GALLERY_TEST_ALTER"]
+    .flatMap(TestAlteration.init(rawValue:))
+}
