@@ -68,7 +68,7 @@ let package = Package(
       dependencies: ["GalleryClient", "GalleryCore", "GalleryTesting", "gallery-rpc"]),
     .testTarget(
       name: "GalleryCoreTests", dependencies: ["GalleryCore", "GalleryTesting", "EventStore"],
-      exclude: ["Fixtures"]),
+      exclude: ["Fixtures", "Recordings"]),
   ],
   swiftLanguageModes: [.v6]
 )

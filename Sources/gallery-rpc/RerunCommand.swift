@@ -51,7 +51,8 @@ enum RerunCommand {
       return report.divergence == nil ? 0 : 1
     } catch {
       printError("gallery-rpc rerun: \(error)")
-      return VerifyCommand.status(for: error)
+      // 1 is a divergence's: a recording it cannot read is 2, a newer build's 3.
+      return VerifyCommand.status(for: error) == 3 ? 3 : 2
     }
   }
 }

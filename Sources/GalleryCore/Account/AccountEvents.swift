@@ -11,7 +11,9 @@ public enum AccountEvents {
   /// The configured account provider changed (a session with another one ends).
   public struct ProviderSelected: EventPayload {
     public static let type = "account.providerSelected"
-    public static let role: EventRole<Self> = .input(method: "initialize") { e, _ in .account(.start(e.provider)) }
+    public static let role: EventRole<Self> = .input(method: "initialize") { e, _ in
+      .account(.start(e.provider))
+    }
     public static let documented = EventDoc(
       data: #"`provider: {name, authorizeEndpoint, clientID}`"#,
       recordedWhen:
@@ -26,7 +28,9 @@ public enum AccountEvents {
   /// Browser sign-in started: the authorize URL the frontend opens, with its one-time state.
   public struct LoginBegun: EventPayload {
     public static let type = "account.loginBegun"
-    public static let role: EventRole<Self> = .input(method: "account/beginLogin") { e, _ in .account(.beginLogin(nonce: e.state)) }
+    public static let role: EventRole<Self> = .input(method: "account/beginLogin") { e, _ in
+      .account(.beginLogin(nonce: e.state))
+    }
     public static let documented = EventDoc(
       data: #"`authorizeURL`, `state`"#,
       recordedWhen:
@@ -96,7 +100,9 @@ public enum AccountEvents {
   /// Signed out: `reason` is `user`, `sessionExpired`, `credentialsLost` or `providerChanged`.
   public struct SignedOut: EventPayload {
     public static let type = "account.signedOut"
-    public static let role: EventRole<Self> = .input(method: "account/logout") { e, _ in e.reason == "user" ? .account(.logout) : nil }
+    public static let role: EventRole<Self> = .input(method: "account/logout") { e, _ in
+      e.reason == "user" ? .account(.logout) : nil
+    }
     public static let documented = EventDoc(
       data: #"`reason`: `user`, `sessionExpired`, `credentialsLost`, `providerChanged`"#,
       recordedWhen: #"the session ended"#)
@@ -109,7 +115,9 @@ public enum AccountEvents {
   /// The user's images were requested (pages from 0 until an empty one).
   public struct ImagesLoadStarted: EventPayload {
     public static let type = "account.imagesLoadStarted"
-    public static let role: EventRole<Self> = .input(method: "account/loadImages") { _, _ in .account(.loadImages) }
+    public static let role: EventRole<Self> = .input(method: "account/loadImages") { _, _ in
+      .account(.loadImages)
+    }
     public static let documented = EventDoc(
       data: #"`requestID`"#,
       recordedWhen: #"`account/loadImages` (or a restart resuming one)"#)
@@ -156,7 +164,9 @@ public enum AccountEvents {
   /// An upload started.
   public struct UploadStarted: EventPayload {
     public static let type = "account.uploadStarted"
-    public static let role: EventRole<Self> = .input(method: "account/upload") { e, _ in .account(.upload(e.request)) }
+    public static let role: EventRole<Self> = .input(method: "account/upload") { e, _ in
+      .account(.upload(e.request))
+    }
     public static let documented = EventDoc(
       data:
         #"`requestID`, `request: {file: {path, fileName, byteCount, mimeType, staged?}, title, description}` (`staged: true` when the bytes came as `data`, or by the path of bytes staged before: they are kept under `uploads/` until uploaded; absent for a file the user named)"#,
@@ -217,7 +227,9 @@ public enum AccountEvents {
   /// The user stopped the upload running (`account/cancelUpload`).
   public struct UploadCancelled: EventPayload {
     public static let type = "account.uploadCancelled"
-    public static let role: EventRole<Self> = .input(method: "account/cancelUpload") { _, _ in .account(.cancelUpload) }
+    public static let role: EventRole<Self> = .input(method: "account/cancelUpload") { _, _ in
+      .account(.cancelUpload)
+    }
     public static let documented = EventDoc(
       data: #"`requestID`"#,
       recordedWhen:
@@ -230,7 +242,9 @@ public enum AccountEvents {
   /// An image was removed from the list and its delete sent.
   public struct DeleteStarted: EventPayload {
     public static let type = "account.deleteStarted"
-    public static let role: EventRole<Self> = .input(method: "account/delete") { e, _ in .account(.delete(id: e.imageID)) }
+    public static let role: EventRole<Self> = .input(method: "account/delete") { e, _ in
+      .account(.delete(id: e.imageID))
+    }
     public static let documented = EventDoc(
       data: #"`requestID`, `imageID`"#,
       recordedWhen: #"`account/delete`"#)

@@ -75,7 +75,9 @@ public enum AlbumsEvents {
 
   public struct SearchChanged: EventPayload {
     public static let type = "albums.searchChanged"
-    public static let role: EventRole<Self> = .input(method: "albums/setSearch") { e, _ in .albums(.setSearch(e.text)) }
+    public static let role: EventRole<Self> = .input(method: "albums/setSearch") { e, _ in
+      .albums(.setSearch(e.text))
+    }
     public static let documented = EventDoc(
       data: #"`text`"#,
       recordedWhen: #"the album filter changed"#)
@@ -100,7 +102,9 @@ public enum AlbumsEvents {
 
   public struct AlbumOpened: EventPayload {
     public static let type = "albums.albumOpened"
-    public static let role: EventRole<Self> = .input(method: "albums/open") { e, _ in .albums(.open(albumID: e.albumID)) }
+    public static let role: EventRole<Self> = .input(method: "albums/open") { e, _ in
+      .albums(.open(albumID: e.albumID))
+    }
     public static let documented = EventDoc(
       data: #"`albumID`"#,
       recordedWhen: #"the album screen opened"#)
@@ -152,7 +156,9 @@ public enum AlbumsEvents {
 
   public struct PhotoOpened: EventPayload {
     public static let type = "albums.photoOpened"
-    public static let role: EventRole<Self> = .input(method: "albums/openPhoto") { e, _ in .albums(.openPhoto(photoID: e.photoID)) }
+    public static let role: EventRole<Self> = .input(method: "albums/openPhoto") { e, _ in
+      .albums(.openPhoto(photoID: e.photoID))
+    }
     public static let documented = EventDoc(
       data: #"`photoID`"#,
       recordedWhen: #"the photo screen opened"#)

@@ -47,7 +47,8 @@ public struct RequestTag: Hashable, Sendable, CustomStringConvertible {
 
   /// The end of a wait (`Effect.deadline`) by the action it sends.
   public static func deadline(_ action: Action) -> RequestTag {
-    RequestTag("deadline", (try? JSONCoding.encode(action)).map { String(decoding: $0, as: UTF8.self) } ?? "?")
+    RequestTag(
+      "deadline", (try? JSONCoding.encode(action)).map { String(decoding: $0, as: UTF8.self) } ?? "?")
   }
 }
 

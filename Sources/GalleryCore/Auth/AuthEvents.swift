@@ -156,7 +156,9 @@ public enum AuthEvents {
   /// The registration screen was opened from sign-in.
   public struct RegistrationOpened: EventPayload {
     public static let type = "auth.registrationOpened"
-    public static let role: EventRole<Self> = .input(method: "auth/openRegistration") { _, _ in .auth(.openRegistration) }
+    public static let role: EventRole<Self> = .input(method: "auth/openRegistration") { _, _ in
+      .auth(.openRegistration)
+    }
     public static let documented = EventDoc(
       data: #""#,
       recordedWhen: #"registration was opened"#)

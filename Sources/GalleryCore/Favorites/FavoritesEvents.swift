@@ -6,7 +6,9 @@ public enum FavoritesEvents {
   /// A photo kept, described as its screen showed it.
   public struct Added: EventPayload {
     public static let type = "favorites.added"
-    public static let role: EventRole<Self> = .input(method: "favorites/add") { e, _ in .favorites(.add(key: e.card.source)) }
+    public static let role: EventRole<Self> = .input(method: "favorites/add") { e, _ in
+      .favorites(.add(key: e.card.source))
+    }
     public static let documented = EventDoc(
       data:
         #"`card` (the photo as kept: `source` (the key it was shown under), `title`, `author`, `thumbnailURL`, `imageURL`, `width`, `height`)"#,
@@ -18,7 +20,9 @@ public enum FavoritesEvents {
   /// A kept photo forgotten (`key`: its favorite key).
   public struct Removed: EventPayload {
     public static let type = "favorites.removed"
-    public static let role: EventRole<Self> = .input(method: "favorites/remove") { e, _ in .favorites(.remove(key: e.key)) }
+    public static let role: EventRole<Self> = .input(method: "favorites/remove") { e, _ in
+      .favorites(.remove(key: e.key))
+    }
     public static let documented = EventDoc(
       data: #"`key` (its favorite key)"#,
       recordedWhen: #"`favorites/remove`: a kept photo was forgotten"#)
@@ -29,7 +33,9 @@ public enum FavoritesEvents {
   /// A kept photo opened on its own screen.
   public struct Opened: EventPayload {
     public static let type = "favorites.opened"
-    public static let role: EventRole<Self> = .input(method: "favorites/open") { e, _ in .favorites(.open(key: e.key)) }
+    public static let role: EventRole<Self> = .input(method: "favorites/open") { e, _ in
+      .favorites(.open(key: e.key))
+    }
     public static let documented = EventDoc(
       data: #"`key` (its favorite key)"#,
       recordedWhen: #"`favorites/open`: a kept photo opened on its own screen (`/favorites/open`)"#)

@@ -9,7 +9,9 @@ public enum FeedEvents {
   /// The configured provider differs from the one the state shows: the list is cleared.
   public struct ProviderSelected: EventPayload {
     public static let type = "feed.providerSelected"
-    public static let role: EventRole<Self> = .input(method: "initialize") { e, _ in .feed(.start(provider: e.provider)) }
+    public static let role: EventRole<Self> = .input(method: "initialize") { e, _ in
+      .feed(.start(provider: e.provider))
+    }
     public static let documented = EventDoc(
       data: #"`provider`"#,
       recordedWhen: #"at start: the configured provider differs from the state's; the list is cleared"#)
@@ -20,7 +22,9 @@ public enum FeedEvents {
   /// The search text changed; timer `timerID` will fire the search after the debounce.
   public struct QueryEdited: EventPayload {
     public static let type = "feed.queryEdited"
-    public static let role: EventRole<Self> = .input(method: "feed/setQuery") { e, _ in .feed(.setQuery(e.text)) }
+    public static let role: EventRole<Self> = .input(method: "feed/setQuery") { e, _ in
+      .feed(.setQuery(e.text))
+    }
     public static let documented = EventDoc(
       data: #"`text`, `timerID`, `delayMilliseconds?` (the debounce: 300)"#,
       recordedWhen:
@@ -125,7 +129,9 @@ public enum FeedEvents {
   /// The detail screen opened for a photo.
   public struct DetailOpened: EventPayload {
     public static let type = "feed.detailOpened"
-    public static let role: EventRole<Self> = .input(method: "feed/openDetail") { e, _ in .feed(.openDetail(e.key)) }
+    public static let role: EventRole<Self> = .input(method: "feed/openDetail") { e, _ in
+      .feed(.openDetail(e.key))
+    }
     public static let documented = EventDoc(
       data: #"`key`"#,
       recordedWhen: #"the detail screen opened"#)
@@ -136,7 +142,8 @@ public enum FeedEvents {
   /// The detail screen of `key` closed.
   public struct DetailClosed: EventPayload {
     public static let type = "feed.detailClosed"
-    public static let role: EventRole<Self> = .input(method: "feed/closeDetail") { _, _ in .feed(.closeDetail) }
+    public static let role: EventRole<Self> = .input(method: "feed/closeDetail") { _, _ in .feed(.closeDetail)
+    }
     public static let documented = EventDoc(
       data: #"`key`"#,
       recordedWhen: #"the detail screen closed"#)
@@ -147,7 +154,9 @@ public enum FeedEvents {
   /// The device went online or offline (told by the frontend, or seen in a failed request).
   public struct ConnectivityChanged: EventPayload {
     public static let type = "connectivity.changed"
-    public static let role: EventRole<Self> = .input(method: "connectivity/set") { e, _ in .feed(.setConnectivity(online: e.online)) }
+    public static let role: EventRole<Self> = .input(method: "connectivity/set") { e, _ in
+      .feed(.setConnectivity(online: e.online))
+    }
     public static let documented = EventDoc(
       data: #"`online`"#,
       recordedWhen: #"the frontend said the device went online/offline"#)

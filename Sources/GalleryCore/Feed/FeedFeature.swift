@@ -15,7 +15,8 @@ enum FeedFeature: TakesActions, RunsEffects, KeepsDerivedState, ShowsImages, Has
       }
       return [
         Event(
-          FeedEvents.QueryEdited(text: text, timerID: state.nextRequestID, delayMilliseconds: debounceMilliseconds))
+          FeedEvents.QueryEdited(
+            text: text, timerID: state.nextRequestID, delayMilliseconds: debounceMilliseconds))
       ]
     case .debounceElapsed(let id):
       guard feed.debounceTimer == id else { return [] }

@@ -1,7 +1,7 @@
 import EventStore
 import Foundation
-import JSON
 import Guarded
+import JSON
 
 /// `gallery-rpc rerun`: a recorded session run again on this build, offline. A fresh core
 /// starts from the recording's start (its base, or nothing) at its first time; each input
@@ -120,7 +120,8 @@ public final class Rerun {
       if let made = nextMade() {
         if let why = try differs(made, from: recorded) {
           return RerunReport.Divergence(
-            seq: recorded.seq, recorded: try line(recorded), made: try line(made), reason: why, input: lastInput)
+            seq: recorded.seq, recorded: try line(recorded), made: try line(made), reason: why,
+            input: lastInput)
         }
         madeIndex += 1
         compared += 1
@@ -129,7 +130,7 @@ public final class Rerun {
       }
       // This build has recorded nothing here yet: the recorded event says what happened.
       clock.withLock { $0 = max($0, recorded.timeMillis) }
-      let event = try EventCodec.decode(recorded)
+      let event = try Self.decoded(recorded)
       switch event.payload.rerunStep(in: store.state) {
       case .send(let action, let method):
         lastInput = RerunReport.Input(seq: recorded.seq, type: recorded.type, method: method)
@@ -140,7 +141,7 @@ public final class Rerun {
         }
       case .answer(let tag):
         let rest = Array(group[k...])
-        let answered = try rest.lazy.compactMap { try EventCodec.decode($0).payload.answeredRequest }.first
+        let answered = try rest.lazy.compactMap { try Self.decoded($0).payload.answeredRequest }.first
         if let divergence = try answer(answered ?? tag, with: rest) { return divergence }
       case .expect:
         // A decision made at a start: where the recording's process restarted.
@@ -171,7 +172,7 @@ public final class Rerun {
   /// Hands `events` (the rest of a recorded append) to the request `tag` names, as its
   /// effect would have: a timer's or a wait's action is sent, a service's answer recorded.
   private func answer(_ tag: RequestTag?, with events: [EventRecord]) throws -> RerunReport.Divergence? {
-    let decoded = try events.map(EventCodec.decode)
+    let decoded = try events.map(Self.decoded)
     guard let tag else {
       _ = try store.record(decoded)
       return nil
@@ -212,7 +213,7 @@ public final class Rerun {
   private func differs(_ made: EventRecord, from recorded: EventRecord) throws -> String? {
     guard made.type == recorded.type else { return "this build recorded another event" }
     if made.data == recorded.data { return nil }
-    let current = try EventCodec.encodeData(EventCodec.decode(recorded).payload)
+    let current = try EventCodec.encodeData(Self.decoded(recorded).payload)
     if made.data == current { return nil }
     guard case .object(let was) = try JSONParser.parse(current),
       case .object(var now) = try JSONParser.parse(made.data)
@@ -221,6 +222,15 @@ public final class Rerun {
     if now == was { return nil }
     let changed = Set(was.keys).union(now.keys).filter { was[$0] != now[$0] }.sorted()
     return "its data differs: \(changed.joined(separator: ", "))"
+  }
+
+  /// The recorded event, or why this build cannot read it, at its seq (a newer build's line
+  /// said so: every command exits 3 on it).
+  private static func decoded(_ record: EventRecord) throws -> Event {
+    do { return try EventCodec.decode(record) } catch let error as EventDecodingError {
+      throw ReplayError(
+        seq: record.seq, reason: error.description, writtenByNewerBuild: error.writtenByNewerBuild)
+    }
   }
 
   private func line(_ record: EventRecord) throws -> RerunReport.Line {

@@ -15,6 +15,12 @@ public struct RerunReport: Codable, Equatable, Sendable {
     public var type: String
     /// The method that makes it (`auth/setEmail`).
     public var method: String
+
+    public init(seq: UInt64, type: String, method: String) {
+      self.seq = seq
+      self.type = type
+      self.method = method
+    }
   }
 
   /// Where this build parts from the recording.

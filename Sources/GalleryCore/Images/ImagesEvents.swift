@@ -12,7 +12,9 @@ public enum ImagesEvents {
   /// Image downloads started for these keys.
   public struct ImagesRequested: EventPayload {
     public static let type = "feed.imagesRequested"
-    public static let role: EventRole<Self> = .input(method: "images/prefetch") { e, _ in e.target == .thumbnail ? .images(.prefetch(e.keys)) : nil }
+    public static let role: EventRole<Self> = .input(method: "images/prefetch") { e, _ in
+      e.target == .thumbnail ? .images(.prefetch(e.keys)) : nil
+    }
     public static let documented = EventDoc(
       data: #"`keys`, `target` (`thumbnail`/`detail`)"#,
       recordedWhen: #"image downloads started"#)

@@ -36,7 +36,9 @@ public enum NavigationEvents {
   /// The frontend declared another shape for the app (sign-in, home screen).
   public struct ShapeChosen: EventPayload {
     public static let type = "nav.shapeChosen"
-    public static let role: EventRole<Self> = .input(method: "initialize") { e, _ in .navigation(.adoptShape(e.shape)) }
+    public static let role: EventRole<Self> = .input(method: "initialize") { e, _ in
+      .navigation(.adoptShape(e.shape))
+    }
     public static let documented = EventDoc(
       data: #"`shape` (`signIn`, `home`)"#,
       recordedWhen: #"`initialize` declared another shape for the app"#)

@@ -6,7 +6,9 @@ public enum RequestsEvents {
   /// core's clock: the area may be asked again, and the entry goes.
   public struct WaitEnded: EventPayload {
     public static let type = "requests.waitEnded"
-    public static let role: EventRole<Self> = .result { .deadline(.requests(.waitElapsed(area: $0.area, until: $0.until))) }
+    public static let role: EventRole<Self> = .result {
+      .deadline(.requests(.waitElapsed(area: $0.area, until: $0.until)))
+    }
     public static let documented = EventDoc(
       data: #"`area`, `until`"#,
       recordedWhen:

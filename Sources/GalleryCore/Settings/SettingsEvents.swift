@@ -7,7 +7,9 @@ public enum SettingsEvents {
   /// The configuration's providers, adopted while the user has chosen none.
   public struct ProvidersConfigured: EventPayload {
     public static let type = "settings.providersConfigured"
-    public static let role: EventRole<Self> = .input(method: "initialize") { e, _ in .settings(.adoptConfiguration(e.providers)) }
+    public static let role: EventRole<Self> = .input(method: "initialize") { e, _ in
+      .settings(.adoptConfiguration(e.providers))
+    }
     public static let documented = EventDoc(
       data: #"`providers`"#,
       recordedWhen:
@@ -19,7 +21,9 @@ public enum SettingsEvents {
 
   public struct LanguageDetected: EventPayload {
     public static let type = "settings.languageDetected"
-    public static let role: EventRole<Self> = .input(method: "initialize") { e, _ in .settings(.detectLanguage(e.language)) }
+    public static let role: EventRole<Self> = .input(method: "initialize") { e, _ in
+      .settings(.detectLanguage(e.language))
+    }
     public static let documented = EventDoc(
       data: #"`language`"#,
       recordedWhen: #"the first start: the locale's language"#)
@@ -35,7 +39,9 @@ public enum SettingsEvents {
   /// into `environments` as a replacement of the whole map, so it folds as it always did.
   public struct Changed: EventPayload {
     public static let type = "settings.changed"
-    public static let role: EventRole<Self> = .input(method: "settings/update") { e, state in SettingsReproduction.action(e, from: state.settings) }
+    public static let role: EventRole<Self> = .input(method: "settings/update") { e, state in
+      SettingsReproduction.action(e, from: state.settings)
+    }
     public static let documented = EventDoc(
       data:
         #"`settings` (all of them after the change, but `providers.environments`, recorded `{}`), `environments?` (`{"defined": {name: {service: url}}, "removed": [name], "replacesAll": false}`: only the named environments this update changed)"#,

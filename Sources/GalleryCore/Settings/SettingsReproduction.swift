@@ -11,14 +11,18 @@ enum SettingsReproduction {
       change.language = wanted.language.rawValue
     }
     if wanted.pageSize != current.pageSize { change.pageSize = wanted.pageSize }
-    if wanted.prefetchDistance != current.prefetchDistance { change.prefetchDistance = wanted.prefetchDistance }
+    if wanted.prefetchDistance != current.prefetchDistance {
+      change.prefetchDistance = wanted.prefetchDistance
+    }
     if wanted.imageCacheMegabytes != current.imageCacheMegabytes {
       change.imageCacheMegabytes = wanted.imageCacheMegabytes
     }
     if wanted.languageSource == "app" {
       return .settings(.adoptStartSettings(change))
     }
-    if wanted.providers.chosen, wanted.providers.byArea != current.providers.byArea || !current.providers.chosen {
+    if wanted.providers.chosen,
+      wanted.providers.byArea != current.providers.byArea || !current.providers.chosen
+    {
       change.providers = wanted.providers.byArea
     }
     if let environments = e.environments {

@@ -4,7 +4,9 @@ public enum VideoEvents {
 
   public struct Requested: EventPayload {
     public static let type = "video.requested"
-    public static let role: EventRole<Self> = .input(method: "video/playRandom") { e, _ in .video(.playRandom(e.wish)) }
+    public static let role: EventRole<Self> = .input(method: "video/playRandom") { e, _ in
+      .video(.playRandom(e.wish))
+    }
     public static let documented = EventDoc(
       data: #"`requestID`, `wish: {width, height, quality}`"#,
       recordedWhen: #"`video/playRandom` (or a restart redoing a pick left in flight)"#)

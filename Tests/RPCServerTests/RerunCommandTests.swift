@@ -1,0 +1,92 @@
+import EventStore
+import Foundation
+import GalleryCore
+import GalleryTesting
+import JSON
+import XCTest
+
+/// `gallery-rpc rerun` as a user runs it: its report, its exit status, and deliberate changes
+/// to this build's decisions (`TestAlteration`, set for the child process only) named at the
+/// first seq and event they change.
+final class RerunCommandTests: XCTestCase {
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent()
+    .appendingPathComponent("GalleryCoreTests/Fixtures").path
+  static let browse = fixtures + "/browse-search-detail-offline.jsonl"
+
+  func testTheSameDecisionsExitZeroWithTheirCount() throws {
+    let run = try runGalleryRPC(["rerun", Self.browse])
+    XCTAssertEqual(run.status, 0, run.err)
+    XCTAssertEqual(run.out, "26 events, same decisions\n")
+  }
+
+  /// The report for a program: the divergence's seq, both events and the input before it.
+  private func divergence(altering alteration: TestAlteration) throws -> RerunReport.Divergence {
+    let run = try runGalleryRPC(
+      ["rerun", Self.browse, "--format", "json"], environment: ["GALLERY_TEST_ALTER": alteration.rawValue])
+    XCTAssertEqual(run.status, 1, run.err)
+    let report = try JSONCoding.decode(RerunReport.self, from: Array(run.out.utf8))
+    return try XCTUnwrap(report.divergence)
+  }
+
+  func testAnotherDefaultPageSizeIsNamedAtTheFirstPageAsked() throws {
+    let d = try divergence(altering: .pageSizeDefault)
+    XCTAssertEqual(d.seq, 5)
+    XCTAssertEqual(d.recorded?.type, "feed.loadStarted")
+    XCTAssertEqual(number(d.recorded?.data["perPage"]), 20)
+    XCTAssertEqual(number(d.made?.data["perPage"]), 30)
+    XCTAssertEqual(d.reason, "its data differs: perPage")
+    XCTAssertEqual(d.input?.method, "auth/submit")
+  }
+
+  func testAnotherDebounceIsNamedAtTheSearchTyped() throws {
+    let d = try divergence(altering: .debounceDelay)
+    XCTAssertEqual(d.seq, 17)
+    XCTAssertEqual(d.recorded?.type, "feed.queryEdited")
+    XCTAssertEqual(number(d.made?.data["delayMilliseconds"]), 500)
+    XCTAssertEqual(d.input, RerunReport.Input(seq: 17, type: "feed.queryEdited", method: "feed/setQuery"))
+  }
+
+  func testTheTextNamesTheSeqTheEventsAndTheInput() throws {
+    let run = try runGalleryRPC(["rerun", Self.browse], environment: ["GALLERY_TEST_ALTER": "debounceDelay"])
+    XCTAssertEqual(run.status, 1)
+    XCTAssertTrue(run.out.hasPrefix("diverged at seq 17: its data differs: delayMilliseconds\n"), run.out)
+    XCTAssertTrue(
+      run.out.contains(#"  recorded:   feed.queryEdited {"delayMilliseconds":300,"text":"lake","timerID":4}"#)
+    )
+    XCTAssertTrue(run.out.contains("  after the input at seq 17: feed.queryEdited (feed/setQuery)"), run.out)
+  }
+
+  func testAFileThatIsNoLogExitsTwoAndANewerBuildsLogThree() throws {
+    let dir = TemporaryDirectory()
+    let junk = dir.path + "/junk.jsonl"
+    try Data("not a log\n".utf8).write(to: URL(fileURLWithPath: junk))
+    let bad = try runGalleryRPC(["rerun", junk])
+    XCTAssertEqual(bad.status, 2, bad.out + bad.err)
+    XCTAssertTrue(bad.err.hasPrefix("gallery-rpc rerun: "), bad.err)
+    XCTAssertEqual(try runGalleryRPC(["rerun"]).status, 2)
+    XCTAssertEqual(try runGalleryRPC(["rerun", Self.browse, "--format", "yaml"]).status, 2)
+
+    let newer = dir.path + "/newer.jsonl"
+    let log = try EventLog(path: newer, options: EventLogOptions(durability: .none))
+    try log.append([NewEvent(type: "auth.fieldEdited", version: 9, data: Array("{}".utf8))])
+    try log.close()
+    let undecodable = dir.path + "/undecodable.jsonl"
+    let other = try EventLog(path: undecodable, options: EventLogOptions(durability: .none))
+    try other.append([NewEvent(type: "auth.fieldEdited", data: Array(#"{"text":12345}"#.utf8))])
+    try other.close()
+    XCTAssertEqual(try runGalleryRPC(["rerun", undecodable]).status, 2, "a line this build cannot read")
+    let run = try runGalleryRPC(["rerun", newer])
+    XCTAssertEqual(run.status, 3, run.err)
+    XCTAssertTrue(run.err.contains("newer build"), run.err)
+  }
+
+  /// A number of a report's data, however the reader held it.
+  private func number(_ value: JSONValue?) -> Double? {
+    switch value {
+    case .integer(let n)?: Double(n)
+    case .number(let n)?: n
+    default: nil
+    }
+  }
+}
