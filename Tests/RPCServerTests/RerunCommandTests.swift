@@ -13,6 +13,9 @@ final class RerunCommandTests: XCTestCase {
     .deletingLastPathComponent()
     .appendingPathComponent("GalleryCoreTests/Fixtures").path
   static let browse = fixtures + "/browse-search-detail-offline.jsonl"
+  /// The session over the five apps, as a bundle (`Tools/recordings/full_session.py`).
+  static let session = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("GalleryCoreTests/Recordings/full-session.bundle.jsonl").path
 
   func testTheSameDecisionsExitZeroWithTheirCount() throws {
     let run = try runGalleryRPC(["rerun", Self.browse])
@@ -21,9 +24,11 @@ final class RerunCommandTests: XCTestCase {
   }
 
   /// The report for a program: the divergence's seq, both events and the input before it.
-  private func divergence(altering alteration: TestAlteration) throws -> RerunReport.Divergence {
+  private func divergence(altering alteration: TestAlteration, of log: String = browse) throws
+    -> RerunReport.Divergence
+  {
     let run = try runGalleryRPC(
-      ["rerun", Self.browse, "--format", "json"], environment: ["GALLERY_TEST_ALTER": alteration.rawValue])
+      ["rerun", log, "--format", "json"], environment: ["GALLERY_TEST_ALTER": alteration.rawValue])
     XCTAssertEqual(run.status, 1, run.err)
     let report = try JSONCoding.decode(RerunReport.self, from: Array(run.out.utf8))
     return try XCTUnwrap(report.divergence)
@@ -45,6 +50,40 @@ final class RerunCommandTests: XCTestCase {
     XCTAssertEqual(d.recorded?.type, "feed.queryEdited")
     XCTAssertEqual(number(d.made?.data["delayMilliseconds"]), 500)
     XCTAssertEqual(d.input, RerunReport.Input(seq: 17, type: "feed.queryEdited", method: "feed/setQuery"))
+  }
+
+  func testAnotherAlbumGroupingIsNamedAtTheAlbumOpened() throws {
+    let d = try divergence(altering: .albumGrouping, of: Self.session)
+    XCTAssertEqual(d.recorded?.type, "albums.albumOpened")
+    XCTAssertEqual(d.reason, "its data differs: section")
+    XCTAssertEqual(d.recorded?.data["section"], .string("Zoë Adams"))
+    XCTAssertEqual(d.made?.data["section"], .string("T"))
+    XCTAssertEqual(d.input?.method, "albums/open")
+    XCTAssertEqual(d.seq, d.input?.seq)
+  }
+
+  func testAFailureNoLongerRetryableIsNamedAtTheRetryItRefuses() throws {
+    let d = try divergence(altering: .retryability, of: Self.session)
+    XCTAssertEqual(d.recorded?.type, "feed.imagesRequested")
+    XCTAssertNil(d.made)
+    XCTAssertTrue(d.reason.hasPrefix("this build refused the input: feed.imageNotRetryable"), d.reason)
+    XCTAssertEqual(d.input?.method, "images/prefetch, images/retry")
+  }
+
+  func testEveryAlterationIsCaughtByARecording() throws {
+    // The page size's default shows where a session starts from nothing (a bundle starts from
+    // its base, which holds the recording's settings).
+    let caught: [TestAlteration: String] = [
+      .pageSizeDefault: Self.browse, .debounceDelay: Self.browse, .albumGrouping: Self.session,
+      .retryability: Self.session,
+    ]
+    XCTAssertEqual(
+      Set(caught.keys), Set(TestAlteration.allCases), "a new alteration names its recording here")
+    for (alteration, log) in caught {
+      let run = try runGalleryRPC(["rerun", log], environment: ["GALLERY_TEST_ALTER": alteration.rawValue])
+      XCTAssertEqual(run.status, 1, "\(alteration): \(run.out)")
+      XCTAssertEqual(try runGalleryRPC(["rerun", log]).status, 0, "unaltered, \(log) decides the same")
+    }
   }
 
   func testTheTextNamesTheSeqTheEventsAndTheInput() throws {

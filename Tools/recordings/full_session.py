@@ -1,5 +1,5 @@
 """A session over the five apps, as a frontend drives it (sign-in, a search, a page that
-   fails offline and its retry, a thumbnail, a favorite, an album, the account sign-in and an
+   fails offline and its retry, a thumbnail, a favorite, an album and a thumbnail of it that fails offline and its retry, the account sign-in and an
    upload), under the test clock, exported as a bundle: Tests/GalleryCoreTests/Recordings/
    full-session.bundle.jsonl. Usage: full_session.py GALLERY_RPC OUT"""
 import json, subprocess, sys, base64, shutil, tempfile
@@ -38,6 +38,12 @@ if key: call('favorites/add', {'key': key}); tick()
 call('nav/open', {'screen': 'albums'}); tick()
 call('albums/load'); tick()
 call('albums/open', {'albumId': 1}); tick()
+# An album photo's thumbnail asked for offline fails; back online, it is retried.
+photo = call('state/get')['value']['album']['photos'][0]['key']
+call('connectivity/set', {'online': False}); tick()
+call('images/prefetch', {'keys': [photo]}); tick()
+call('connectivity/set', {'online': True}); tick()
+call('images/retry', {'key': photo}); tick()
 call('nav/back'); tick()
 call('nav/open', {'screen': 'account'}); tick()
 b = call('account/beginLogin'); tick()

@@ -37,7 +37,7 @@ struct AlbumSearchIndex: Sendable {
     }
     starts.append(text.count)
     var names = Set<String>()
-    for card in cards { names.insert(card.owner ?? "") }
+    for card in cards { names.insert(Self.group(card) ?? "") }
     let folded = Dictionary(uniqueKeysWithValues: names.map { ($0, SearchFolding.fold($0)) })
     let ordered = names.sorted { a, b in
       let (x, y) = (folded[a]!, folded[b]!)
@@ -47,12 +47,19 @@ struct AlbumSearchIndex: Sendable {
     self.text = text
     self.starts = starts
     self.owners = ordered.map { $0.isEmpty ? nil : $0 }
-    let ownerOf = cards.map { position[$0.owner ?? ""]! }
+    let ownerOf = cards.map { position[Self.group($0) ?? ""]! }
     var sizes = Array(repeating: 0, count: ordered.count)
     for k in ownerOf { sizes[Int(k)] += 1 }
     self.ownerOf = ownerOf
     self.sizes = sizes
     self.ids = cards.map(\.id)
+  }
+
+  /// The section a card is grouped in: its owner's name (under `TestAlteration.albumGrouping`,
+  /// the first letter of its title instead).
+  private static func group(_ card: AlbumCard) -> String? {
+    guard TestAlteration.active == .albumGrouping else { return card.owner }
+    return card.title.first.map { String($0).uppercased() }
   }
 
   /// Which cards `search` finds (trimmed, folded; an empty search finds every card), by

@@ -106,10 +106,17 @@ public enum AlbumsEvents {
       .albums(.open(albumID: e.albumID))
     }
     public static let documented = EventDoc(
-      data: #"`albumID`"#,
+      data:
+        #"`albumID`, `section?` (the title of the section the screen showed it in: its owner's name; absent when untitled, not shown, or written before it was recorded)"#,
       recordedWhen: #"the album screen opened"#)
     public var albumID: Int
-    public init(albumID: Int) { self.albumID = albumID }
+    /// Where the screen showed it (a decision of the grouping a rerun compares); nil: an
+    /// untitled section, not shown, or a line written before it was recorded.
+    public var section: String?
+    public init(albumID: Int, section: String? = nil) {
+      self.albumID = albumID
+      self.section = section
+    }
   }
 
   public struct PhotosLoadStarted: EventPayload {

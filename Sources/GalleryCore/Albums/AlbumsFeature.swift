@@ -21,7 +21,9 @@ enum AlbumsFeature: TakesActions, RunsEffects, ShowsImages, HasScreens, HasProvi
       guard state.album == nil else { throw Rejection("albums.alreadyOpen") }
       try state.requireTop(.albums)
       return [
-        Event(AlbumsEvents.AlbumOpened(albumID: id)),
+        Event(
+          AlbumsEvents.AlbumOpened(
+            albumID: id, section: state.albums.sections.first { $0.albumIds.contains(id) }?.title)),
         Event(AlbumsEvents.PhotosLoadStarted(albumID: id, requestID: state.nextRequestID)),
       ]
     case .openPhoto(let id):

@@ -8,6 +8,10 @@ public enum TestAlteration: String, Sendable, CaseIterable {
   case pageSizeDefault
   /// The search's debounce: 500 ms instead of 300.
   case debounceDelay
+  /// The albums group by their title's first letter, not by owner.
+  case albumGrouping
+  /// A failure the device declared offline is one retrying cannot help: no retry offered.
+  case retryability
 
   /// The alteration this process runs with (nil: none, always in use).
   public static let active: TestAlteration? = ProcessInfo.processInfo.environment["GALLERY_TEST_ALTER"]

@@ -77,7 +77,9 @@ public struct RequestFailure: Codable, Equatable, Sendable, Error {
     {
       args["serverSaid"] = String(said.prefix(200))
     }
-    let final = reason != nil || kind == .rejected || kind == .misconfigured || kind == .empty
+    let final =
+      reason != nil || kind == .rejected || kind == .misconfigured || kind == .empty
+      || (TestAlteration.active == .retryability && isDeclaredOffline)
     return MessageCatalog.message(code, args, retryable: !final, in: language)
   }
 

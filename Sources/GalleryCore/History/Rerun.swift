@@ -131,7 +131,11 @@ public final class Rerun {
       // This build has recorded nothing here yet: the recorded event says what happened.
       clock.withLock { $0 = max($0, recorded.timeMillis) }
       let event = try Self.decoded(recorded)
-      switch event.payload.rerunStep(in: store.state) {
+      // One method call makes one append: an input starts its append, and a restart's
+      // start-up makes appends of its own. Inside an append, what follows is decided.
+      var step = event.payload.rerunStep(in: store.state)
+      if k > 0, case .send = step { step = .expect }
+      switch step {
       case .send(let action, let method):
         lastInput = RerunReport.Input(seq: recorded.seq, type: recorded.type, method: method)
         do { try store.send(action) } catch let refusal as Rejection {
@@ -145,7 +149,7 @@ public final class Rerun {
         if let divergence = try answer(answered ?? tag, with: rest) { return divergence }
       case .expect:
         // A decision made at a start: where the recording's process restarted.
-        guard restartedAt != recorded.seq else {
+        guard k == 0, restartedAt != recorded.seq else {
           return RerunReport.Divergence(
             seq: recorded.seq, recorded: try line(recorded), made: nil,
             reason: "this build did not decide this (nor does a restart here)", input: lastInput)

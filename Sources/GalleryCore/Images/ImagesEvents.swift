@@ -12,8 +12,12 @@ public enum ImagesEvents {
   /// Image downloads started for these keys.
   public struct ImagesRequested: EventPayload {
     public static let type = "feed.imagesRequested"
-    public static let role: EventRole<Self> = .input(method: "images/prefetch") { e, _ in
-      e.target == .thumbnail ? .images(.prefetch(e.keys)) : nil
+    /// A failed image asked again is a retry (`images/retry`); thumbnails asked, a prefetch.
+    public static let role: EventRole<Self> = .input(method: "images/prefetch, images/retry") { e, state in
+      if e.keys.count == 1, ImagesFeature.image(state, e.keys[0], e.target)?.status == .failed {
+        return .images(.retry(e.keys[0]))
+      }
+      return e.target == .thumbnail ? .images(.prefetch(e.keys)) : nil
     }
     public static let documented = EventDoc(
       data: #"`keys`, `target` (`thumbnail`/`detail`)"#,

@@ -32,12 +32,20 @@ enum ImagesFeature: TakesActions, RunsEffects, Resumes, Demonstrates {
       let loading = unique(keys).filter { image(state, $0, .thumbnail)?.status == .loading }
       return loading.isEmpty ? [] : [Event(ImagesEvents.ImagesCancelled(keys: loading, target: .thumbnail))]
     case .retry(let key):
-      let events = [ImageTarget.thumbnail, .detail].filter { image(state, key, $0)?.status == .failed }.map {
-        Event(ImagesEvents.ImagesRequested(keys: [key], target: $0))
+      let failed = [ImageTarget.thumbnail, .detail].compactMap { target in
+        image(state, key, target).flatMap { $0.status == .failed ? (target, $0.error) : nil }
+      }
+      // A retry is offered only where it can help (the failure's message says so): the one
+      // the state shows with the failure is the one taken.
+      let events = failed.filter { $0.1?.retryable != false }.map {
+        Event(ImagesEvents.ImagesRequested(keys: [key], target: $0.0))
       }
       guard !events.isEmpty else {
         guard image(state, key, .thumbnail) != nil || image(state, key, .detail) != nil else {
           throw Rejection("feed.unknownKey", ["key": String(key.prefix(200))])
+        }
+        if let error = failed.first?.1 {
+          throw Rejection("feed.imageNotRetryable", ["reason": error.message])
         }
         throw Rejection("feed.imageNotFailed")
       }

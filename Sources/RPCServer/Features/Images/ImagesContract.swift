@@ -18,7 +18,8 @@ enum ImagesContract: FeatureContract {
     .action(
       "images/retry",
       "Retries a failed image: its thumbnail, and the large image of the open photo if that one failed (a key no screen shows is refused with feed.unknownKey).",
-      .string("key", "the image key"), refuses: ["feed.unknownKey", "feed.imageNotFailed"]
+      .string("key", "the image key"),
+      refuses: ["feed.unknownKey", "feed.imageNotFailed", "feed.imageNotRetryable"]
     ) { key in .images(.retry(key)) },
   ]
 
