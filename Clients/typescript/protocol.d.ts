@@ -591,7 +591,7 @@ export interface Methods {
   /** Retries a failed image: its thumbnail, and the large image of the open photo if that one failed (a key no screen shows is refused with feed.unknownKey). */
   "images/retry": { params: {
       "key": string;
-    }; result: ActionResult; rejections: "feed.unknownKey" | "feed.imageNotFailed" | "history.readOnly" | "history.observeOnly" };
+    }; result: ActionResult; rejections: "feed.unknownKey" | "feed.imageNotFailed" | "feed.imageNotRetryable" | "history.readOnly" | "history.observeOnly" };
   /** The same as images/prefetch (its first name, kept). */
   "feed/prefetch": { params: {
       "keys": Array<string>;
@@ -617,7 +617,7 @@ export interface Methods {
   /** The same as images/retry (its first name, kept). */
   "feed/retryImage": { params: {
       "key": string;
-    }; result: ActionResult; rejections: "feed.unknownKey" | "feed.imageNotFailed" | "history.readOnly" | "history.observeOnly" };
+    }; result: ActionResult; rejections: "feed.unknownKey" | "feed.imageNotFailed" | "feed.imageNotRetryable" | "history.readOnly" | "history.observeOnly" };
   /** Loads albums and their owners at the same time, grouped into sections by owner. */
   "albums/load": { params: {}; result: ActionResult; rejections: "request.retryTooSoon" | "history.readOnly" | "history.observeOnly" };
   /** Filters albums by title or owner name (case- and diacritic-insensitive). */
@@ -803,6 +803,7 @@ export type MessageCode =
   | "favorites.unknown"
   | "feed.empty"
   | "feed.imageNotFailed"
+  | "feed.imageNotRetryable"
   | "feed.noResults"
   | "feed.queryTooLong"
   | "feed.title"
@@ -933,6 +934,7 @@ export interface MessageArguments {
   "favorites.unknown": { "key": string; };
   "feed.empty": {  };
   "feed.imageNotFailed": {  };
+  "feed.imageNotRetryable": { "reason": string; };
   "feed.noResults": { "query": string; };
   "feed.queryTooLong": {  };
   "feed.title": {  };

@@ -370,6 +370,7 @@ public enum MessageCode: String, CaseIterable, Sendable {
   case favoritesUnknown = "favorites.unknown"
   case feedEmpty = "feed.empty"
   case feedImageNotFailed = "feed.imageNotFailed"
+  case feedImageNotRetryable = "feed.imageNotRetryable"
   case feedNoResults = "feed.noResults"
   case feedQueryTooLong = "feed.queryTooLong"
   case feedTitle = "feed.title"
@@ -501,6 +502,7 @@ public enum MessageCode: String, CaseIterable, Sendable {
     case .favoritesUnknown: return ["key"]
     case .feedEmpty: return []
     case .feedImageNotFailed: return []
+    case .feedImageNotRetryable: return ["reason"]
     case .feedNoResults: return ["query"]
     case .feedQueryTooLong: return []
     case .feedTitle: return []

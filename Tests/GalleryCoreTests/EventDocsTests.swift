@@ -14,12 +14,14 @@ final class EventDocsTests: XCTestCase {
   static let start = "<!-- event types: generated -->"
   static let end = "<!-- end of event types -->"
 
-  /// The table, one row a registered type: type, the version this build writes, data, when.
+  /// The table, one row a registered type: type, the version this build writes, its role in
+  /// a rerun, data, when.
   static func table() -> String {
-    var lines = ["| type | v | data | recorded when |", "|---|---|---|---|"]
+    var lines = ["| type | v | role | data | recorded when |", "|---|---|---|---|---|"]
     for type in GalleryModules.all.flatMap({ $0.events }) {
       lines.append(
-        "| `\(type.type)` | \(type.version) | \(type.documented.data) | \(type.documented.recordedWhen) |")
+        "| `\(type.type)` | \(type.version) | \(type.roleName) | \(type.documented.data) | \(type.documented.recordedWhen) |"
+      )
     }
     return lines.joined(separator: "\n")
   }

@@ -58,7 +58,7 @@ extension Requests {
     public static let method = "images/retry"
     public typealias Result = ActionResult
     public static let rejections: [MessageCode] = [
-      .feedUnknownKey, .feedImageNotFailed, .historyReadOnly, .historyObserveOnly,
+      .feedUnknownKey, .feedImageNotFailed, .feedImageNotRetryable, .historyReadOnly, .historyObserveOnly,
     ]
     public var key: String
     public init(key: String) {
@@ -124,7 +124,7 @@ extension Requests {
     public static let method = "feed/retryImage"
     public typealias Result = ActionResult
     public static let rejections: [MessageCode] = [
-      .feedUnknownKey, .feedImageNotFailed, .historyReadOnly, .historyObserveOnly,
+      .feedUnknownKey, .feedImageNotFailed, .feedImageNotRetryable, .historyReadOnly, .historyObserveOnly,
     ]
     public var key: String
     public init(key: String) {

@@ -65,6 +65,9 @@ enum RerunStep {
 }
 
 extension EventPayload {
+  /// Its role's name in protocol/events.md (`input (\`auth/setEmail\`)`).
+  public static var roleName: String { role.name }
+
   /// What a rerun does with this event, in `state` (the state the rerun has reached).
   func rerunStep(in state: AppState) -> RerunStep {
     switch Self.role {
