@@ -1,9 +1,11 @@
 import EventStore
 import Foundation
-import GalleryCore
 import GalleryTesting
 import JSON
 import XCTest
+
+@testable import GalleryCore
+@testable import RPCServer
 
 /// `gallery-rpc rerun` as a user runs it: its report, its exit status, and deliberate changes
 /// to this build's decisions (`TestAlteration`, set for the child process only) named at the
@@ -41,7 +43,7 @@ final class RerunCommandTests: XCTestCase {
     XCTAssertEqual(number(d.recorded?.data["perPage"]), 20)
     XCTAssertEqual(number(d.made?.data["perPage"]), 30)
     XCTAssertEqual(d.reason, "its data differs: perPage")
-    XCTAssertEqual(d.input?.method, "auth/submit")
+    XCTAssertEqual(d.input?.method, "auth/submitLogin, registration/submit")
   }
 
   func testAnotherDebounceIsNamedAtTheSearchTyped() throws {
@@ -127,5 +129,20 @@ final class RerunCommandTests: XCTestCase {
     case .number(let n)?: n
     default: nil
     }
+  }
+}
+
+/// Each input's method is one the protocol has: `initialize` or a method of the catalog.
+final class EventRoleMethodTests: XCTestCase {
+  func testEveryInputNamesMethodsTheCatalogHas() throws {
+    let methods = Set(MethodCatalog.all.map(\.name)).union(["initialize"])
+    var inputs = 0
+    for type in GalleryModules.all.flatMap({ $0.events }) {
+      for method in type.inputMethods {
+        inputs += 1
+        XCTAssertTrue(methods.contains(method), "\(type.type) names \(method)")
+      }
+    }
+    XCTAssertGreaterThan(inputs, 30)
   }
 }

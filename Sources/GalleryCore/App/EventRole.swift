@@ -1,3 +1,4 @@
+import Foundation
 import JSON
 
 /// What an event is to `gallery-rpc rerun` (`Rerun`), declared by every event type
@@ -21,10 +22,16 @@ public enum EventRole<Payload: EventPayload>: Sendable {
   /// A line of the log itself (its base, a line set aside): neither made nor compared.
   case log
 
+  /// The methods an input is made by (none for another role).
+  public var methods: [String] {
+    guard case .input(let method, _) = self else { return [] }
+    return method.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+  }
+
   /// The role's name in protocol/events.md.
   public var name: String {
     switch self {
-    case .input(let method, _): "input (`\(method)`)"
+    case .input: "input (" + methods.map { "`\($0)`" }.joined(separator: ", ") + ")"
     case .result: "result"
     case .decision: "decision"
     case .log: "log"
@@ -67,6 +74,8 @@ enum RerunStep {
 extension EventPayload {
   /// Its role's name in protocol/events.md (`input (\`auth/setEmail\`)`).
   public static var roleName: String { role.name }
+  /// The methods that make it, if it is an input (a test holds them to the method catalog).
+  public static var inputMethods: [String] { role.methods }
 
   /// What a rerun does with this event, in `state` (the state the rerun has reached).
   func rerunStep(in state: AppState) -> RerunStep {

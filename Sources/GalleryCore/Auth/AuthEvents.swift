@@ -21,7 +21,9 @@ public enum AuthEvents {
   /// The user typed into an email or age field.
   public struct FieldEdited: EventPayload {
     public static let type = "auth.fieldEdited"
-    public static let role: EventRole<Self> = .input(method: "auth/setEmail, auth/setAge") { e, _ in
+    public static let role: EventRole<Self> = .input(
+      method: "auth/setEmail, registration/setEmail, registration/setAge"
+    ) { e, _ in
       e.field == .email ? .auth(.setEmail(e.form, e.value)) : .auth(.setAge(e.value))
     }
     public static let documented = EventDoc(
@@ -41,7 +43,8 @@ public enum AuthEvents {
   /// The user typed into a password field. Only the length is recorded, never the value.
   public struct PasswordEdited: EventPayload {
     public static let type = "auth.passwordEdited"
-    public static let role: EventRole<Self> = .input(method: "auth/setPassword") { e, _ in
+    public static let role: EventRole<Self> = .input(method: "auth/setPassword, registration/setPassword") {
+      e, _ in
       .auth(.setPassword(e.form, Secret(String(repeating: "x", count: max(0, e.length)))))
     }
     public static let documented = EventDoc(
@@ -59,7 +62,9 @@ public enum AuthEvents {
   /// Submit was pressed while a field was invalid: every error becomes visible.
   public struct SubmitAttempted: EventPayload {
     public static let type = "auth.submitAttempted"
-    public static let role: EventRole<Self> = .input(method: "auth/submit") { e, _ in .auth(.submit(e.form)) }
+    public static let role: EventRole<Self> = .input(method: "auth/submitLogin, registration/submit") {
+      e, _ in .auth(.submit(e.form))
+    }
     public static let documented = EventDoc(
       data: #"`form`"#,
       recordedWhen: #"submit was pressed while a field was invalid"#)
@@ -73,7 +78,9 @@ public enum AuthEvents {
   /// A valid form was submitted; the request `requestID` goes to the backend.
   public struct Submitted: EventPayload {
     public static let type = "auth.submitted"
-    public static let role: EventRole<Self> = .input(method: "auth/submit") { e, _ in .auth(.submit(e.form)) }
+    public static let role: EventRole<Self> = .input(method: "auth/submitLogin, registration/submit") {
+      e, _ in .auth(.submit(e.form))
+    }
     public static let documented = EventDoc(
       data: #"`form`, `requestID`, `email` (trimmed)"#,
       recordedWhen: #"a valid form went to the backend"#)
@@ -156,7 +163,7 @@ public enum AuthEvents {
   /// The registration screen was opened from sign-in.
   public struct RegistrationOpened: EventPayload {
     public static let type = "auth.registrationOpened"
-    public static let role: EventRole<Self> = .input(method: "auth/openRegistration") { _, _ in
+    public static let role: EventRole<Self> = .input(method: "registration/open") { _, _ in
       .auth(.openRegistration)
     }
     public static let documented = EventDoc(

@@ -142,7 +142,7 @@ public enum FeedEvents {
   /// The detail screen of `key` closed.
   public struct DetailClosed: EventPayload {
     public static let type = "feed.detailClosed"
-    public static let role: EventRole<Self> = .input(method: "feed/closeDetail") { _, _ in .feed(.closeDetail)
+    public static let role: EventRole<Self> = .input(method: "detail/close") { _, _ in .feed(.closeDetail)
     }
     public static let documented = EventDoc(
       data: #"`key`"#,

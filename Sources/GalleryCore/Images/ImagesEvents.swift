@@ -33,7 +33,7 @@ public enum ImagesEvents {
   /// Image downloads cancelled (rows left the screen, the detail closed, or the process stopped).
   public struct ImagesCancelled: EventPayload {
     public static let type = "feed.imagesCancelled"
-    public static let role: EventRole<Self> = .input(method: "images/cancelPrefetch") { e, _ in
+    public static let role: EventRole<Self> = .input(method: "images/cancel") { e, _ in
       e.target == .thumbnail ? .images(.cancelPrefetch(e.keys)) : nil
     }
     public static let documented = EventDoc(

@@ -88,7 +88,9 @@ final class RerunTests: XCTestCase {
     XCTAssertEqual(d.seq, 8)
     XCTAssertEqual(d.recorded?.type, "auth.signedOut")
     XCTAssertEqual(d.made?.type, "feed.loadStarted")
-    XCTAssertEqual(d.input, RerunReport.Input(seq: 6, type: "auth.submitted", method: "auth/submit"))
+    XCTAssertEqual(
+      d.input,
+      RerunReport.Input(seq: 6, type: "auth.submitted", method: "auth/submitLogin, registration/submit"))
     XCTAssertEqual(report.events, 7)
     XCTAssertTrue(report.text.hasPrefix("diverged at seq 8: this build recorded another event"), report.text)
   }
