@@ -146,3 +146,15 @@ final class EventRoleMethodTests: XCTestCase {
     XCTAssertGreaterThan(inputs, 30)
   }
 }
+
+/// The demo's walk over every feature, recorded by this build, reruns with the same decisions.
+final class RerunDemoTests: XCTestCase {
+  func testTheDemosLogDecidesTheSame() throws {
+    let dir = TemporaryDirectory()
+    let demo = try runGalleryRPC(["demo", "--data-dir", dir.path])
+    XCTAssertEqual(demo.status, 0, demo.err)
+    let run = try runGalleryRPC(["rerun", dir.path + "/events.jsonl"])
+    XCTAssertEqual(run.status, 0, run.out + run.err)
+    XCTAssertTrue(run.out.hasSuffix("events, same decisions\n"), run.out)
+  }
+}

@@ -71,7 +71,8 @@ extension AlbumsEffect {
   /// What a rerun answers: every album request (the list and its owners answer one).
   var asked: RequestTag? {
     switch self {
-    case .resolvePreview(let albumID): RequestTag("album preview", albumID)
+    // The preview's lookup and its thumbnail's download are one request (`album:ID`'s).
+    case .resolvePreview(let albumID): ImagesEffect.tag("album:\(albumID)", .thumbnail)
     case .load(let requestID): RequestTag("albums", requestID)
     case .loadPhotos(let requestID, _): RequestTag("album photos", requestID)
     }

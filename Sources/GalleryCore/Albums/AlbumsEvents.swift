@@ -88,7 +88,7 @@ public enum AlbumsEvents {
   /// An album's first photo was looked up: its thumbnail is the album's preview.
   public struct PreviewFound: EventPayload {
     public static let type = "albums.previewFound"
-    public static let role: EventRole<Self> = .result { RequestTag("album preview", $0.albumID) }
+    public static let role: EventRole<Self> = .result { ImagesEffect.tag("album:\($0.albumID)", .thumbnail) }
     public static let documented = EventDoc(
       data: #"`albumID`, `url`"#,
       recordedWhen: #"an album's first photo was looked up"#)

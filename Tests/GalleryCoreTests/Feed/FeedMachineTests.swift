@@ -235,7 +235,7 @@ final class FeedMachineTests: XCTestCase {
       kept,
       [
         Event(FeedEvents.DebounceFired(timerID: 2)),
-        Event(FeedEvents.LoadStarted(requestID: 3, mode: .refresh, page: 1, query: "owl")),
+        Event(FeedEvents.LoadStarted(requestID: 3, mode: .refresh, page: 1, query: "owl", perPage: 20)),
         Event(FeedEvents.LoadFailed(requestID: 3, failure: offline)),
       ], "the 3 live photos stay")
     store.expectEffects([])
@@ -261,7 +261,7 @@ final class FeedMachineTests: XCTestCase {
     XCTAssertEqual(
       events,
       [
-        Event(FeedEvents.LoadStarted(requestID: 4, mode: .refresh, page: 1, query: "owl")),
+        Event(FeedEvents.LoadStarted(requestID: 4, mode: .refresh, page: 1, query: "owl", perPage: 20)),
         Event(FeedEvents.LoadFailed(requestID: 4, failure: offline)),
         Event(FeedEvents.OfflineCopyShown(photos: [1, 2, 3].map(Self.photo), query: "")),
       ], "fails fast: no request goes out, and the copy comes with the failure")
