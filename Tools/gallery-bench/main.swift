@@ -107,6 +107,10 @@ case "replay":
   let events = Int(option("--events", "1000000"))!
   print("replay: a realistic log (typing, sign-in, page loads of 20 photos, thumbnails, navigation)")
   try ReplayBench.run(binary: galleryBinary(), events: events, dir: option("--dir", "/tmp"))
+case "rerun":
+  try RerunBench.run(
+    binary: galleryBinary(), events: Int(option("--events", "100000"))!,
+    keep: CommandLine.arguments.contains("--keep"))
 case "write-log":
   // The replay benchmark's log, kept, for profiling `gallery-rpc replay` by hand.
   let events = Int(option("--events", "1000000"))!
@@ -172,6 +176,7 @@ default:
            gallery-bench round-trip [--requests N] [--photos N] [--binary PATH]
            gallery-bench pipeline [--requests N] [--dir D]
            gallery-bench replay [--events N] [--dir D]
+           gallery-bench rerun [--events N] [--keep]
            gallery-bench write-log [--events N] [--out PATH]
            gallery-bench state-at [--events N] [--seqs N] [--dir D]
            gallery-bench components
