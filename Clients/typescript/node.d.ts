@@ -28,3 +28,32 @@ export declare function spawnGallery(options?: {
   dataDir?: string;
   timeout?: number;
 }): GalleryClient;
+
+/** One event line of a rerun's report. */
+export interface RerunLine {
+  type: string;
+  data: any;
+}
+
+/** What `gallery-rpc rerun` found. */
+export interface RerunReport {
+  /** Recorded events compared. */
+  events: number;
+  /** Seqs where the recording restarted and this build's start-up decided the same. */
+  restarts: number[];
+  /** The first difference; absent when every decision was the same. */
+  divergence?: {
+    seq: number;
+    recorded?: RerunLine;
+    made?: RerunLine;
+    reason: string;
+    input?: { seq: number; type: string; method: string };
+  };
+}
+
+/** `gallery-rpc rerun PATH --format json`: resolves to its status (0 the same decisions, 1 a
+ * divergence) and report; rejects on a recording it cannot read (2) or a newer build's (3). */
+export declare function rerun(
+  path: string,
+  options?: { binary?: string; until?: number },
+): Promise<{ status: 0 | 1; report: RerunReport }>;

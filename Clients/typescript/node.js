@@ -98,3 +98,25 @@ export function spawnGallery({ binary, args = [], dataDir, timeout } = {}) {
   if (temporary) transport.exited.finally(() => rmSync(temporary, { recursive: true, force: true }));
   return new GalleryClient(transport, timeout === undefined ? {} : { timeout });
 }
+
+/**
+ * `gallery-rpc rerun PATH --format json`: the recording's inputs made again on that build,
+ * offline. Resolves to `{ status, report }` (status 0: the same decisions; 1: `report.divergence`
+ * names the first that differs); rejects with what the command said on a recording it cannot
+ * read (2) or one a newer build wrote (3).
+ */
+export function rerun(path, { binary = process.env.GALLERY_RPC || "gallery-rpc", until } = {}) {
+  const args = ["rerun", path, "--format", "json", ...(until === undefined ? [] : ["--until", String(until)])];
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk) => (out += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk) => (err += chunk));
+    child.on("error", (error) => reject(new Error(`gallery-rpc could not run: ${error.message}`)));
+    child.on("close", (status) => {
+      if (status === 0 || status === 1) resolve({ status, report: JSON.parse(out) });
+      else reject(Object.assign(new Error(err.trim() || `gallery-rpc rerun exited ${status}`), { status }));
+    });
+  });
+}

@@ -206,3 +206,26 @@ private struct SessionRandom {
     return Int((state >> 33) % UInt64(below))
   }
 }
+
+/// `GalleryClient.rerun`: a saved session run again on the built binary, its report typed.
+final class GalleryClientRerunTests: XCTestCase {
+  func testASavedSessionStillBehavesAndOneThatDoesNotIsNamed() throws {
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("gallery-rpc").path
+    let candidates = [
+      binary, Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("gallery-rpc").path,
+    ]
+    let path = try XCTUnwrap(candidates.first { FileManager.default.isExecutableFile(atPath: $0) })
+    let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("GalleryCoreTests/Fixtures").path
+    let same = try GalleryClient.rerun(binary: path, path: fixtures + "/login-typo-then-success.jsonl")
+    XCTAssertNil(same.divergence)
+    XCTAssertEqual(same.events, 9)
+    let other = try GalleryClient.rerun(
+      binary: path, path: fixtures + "/legacy/auth-only-login-wrong-password-retry-logout.jsonl")
+    XCTAssertEqual(other.divergence?.seq, 8)
+    XCTAssertThrowsError(try GalleryClient.rerun(binary: path, path: fixtures + "/missing.jsonl")) {
+      XCTAssertEqual(($0 as? GalleryClient.RerunFailure)?.status, 2)
+    }
+  }
+}

@@ -5,6 +5,7 @@ from .client import GalleryClient, Rejected, RequestError, default_binary
 from .mirror import StateMirror
 from .patch import PatchError, apply
 from .protocol import MESSAGE_ARGUMENTS, METHODS, MessageCode, State
+from .rerun import RerunError, RerunReport, rerun
 
 __all__ = [
     "GalleryClient",
@@ -13,9 +14,12 @@ __all__ = [
     "MessageCode",
     "PatchError",
     "Rejected",
+    "RerunError",
+    "RerunReport",
     "RequestError",
     "State",
     "StateMirror",
     "apply",
     "default_binary",
+    "rerun",
 ]

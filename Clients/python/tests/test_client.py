@@ -8,7 +8,7 @@ import tempfile
 import unittest
 from typing import Any, Callable, Dict, List, Tuple
 
-from gallery_client import GalleryClient, PatchError, Rejected, apply
+from gallery_client import GalleryClient, PatchError, Rejected, RerunError, apply, rerun
 from gallery_client.protocol import REJECTIONS, State, StateChanged
 
 BINARY = os.environ.get(
@@ -148,3 +148,31 @@ class AttachTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+FIXTURES = os.path.join(os.path.dirname(__file__), "..", "..", "..", "Tests", "GalleryCoreTests", "Fixtures")
+
+
+class RerunTests(unittest.TestCase):
+    """A saved session still behaves: `rerun` of a golden log on this build."""
+
+    def test_a_golden_log_decides_the_same(self) -> None:
+        report = rerun(os.path.join(FIXTURES, "browse-search-detail-offline.jsonl"), BINARY)
+        self.assertEqual(report["events"], 26)
+        self.assertIsNone(report.get("divergence"))
+
+    def test_a_session_this_build_decides_otherwise_names_where(self) -> None:
+        log = os.path.join(FIXTURES, "legacy", "auth-only-login-wrong-password-retry-logout.jsonl")
+        divergence = rerun(log, BINARY).get("divergence")
+        assert divergence is not None
+        self.assertEqual(divergence["seq"], 8)
+        self.assertEqual(divergence["recorded"]["type"], "auth.signedOut")
+        self.assertEqual(divergence["made"]["type"], "feed.loadStarted")
+
+    def test_a_file_that_is_no_log_raises_with_its_status(self) -> None:
+        with tempfile.NamedTemporaryFile("w", suffix=".jsonl") as junk:
+            junk.write("not a log\n")
+            junk.flush()
+            with self.assertRaises(RerunError) as raised:
+                rerun(junk.name, BINARY)
+            self.assertEqual(raised.exception.status, 2)

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { readFileSync } from "node:fs";
-import { spawnGallery, applyPatch, PatchError, Rejected } from "../node.js";
+import { spawnGallery, applyPatch, PatchError, Rejected, rerun } from "../node.js";
 
 const binary = process.env.GALLERY_RPC || fileURLToPath(new URL("../../../.build/debug/gallery-rpc", import.meta.url));
 const steps = Number(process.env.GALLERY_CLIENT_STEPS || 1000);
@@ -108,4 +108,17 @@ test("a gap resynchronises the mirror, and a rejection carries its code and argu
   } finally {
     assert.equal(await client.close(), 0);
   }
+});
+
+test("rerun: a saved session decides the same on this build, and one that does not is named", async () => {
+  const fixtures = fileURLToPath(new URL("../../../Tests/GalleryCoreTests/Fixtures/", import.meta.url));
+  const same = await rerun(fixtures + "browse-search-detail-offline.jsonl", { binary });
+  assert.equal(same.status, 0);
+  assert.equal(same.report.events, 26);
+  assert.equal(same.report.divergence, undefined);
+  const other = await rerun(fixtures + "legacy/auth-only-login-wrong-password-retry-logout.jsonl", { binary });
+  assert.equal(other.status, 1);
+  assert.equal(other.report.divergence.seq, 8);
+  assert.equal(other.report.divergence.made.type, "feed.loadStarted");
+  await assert.rejects(rerun(fixtures + "missing.jsonl", { binary }), (error) => error.status === 2);
 });

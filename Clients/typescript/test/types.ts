@@ -38,3 +38,18 @@ async function typed(): Promise<void> {
   }
 }
 void typed;
+
+import { rerun, type RerunReport } from "../node.js";
+
+async function rerunTyped(): Promise<void> {
+  const { status, report } = await rerun("session.jsonl", { until: 40 });
+  const same: boolean = status === 0;
+  const count: number = report.events;
+  const where: number | undefined = report.divergence?.seq;
+  const method: string | undefined = report.divergence?.input?.method;
+  const kept: RerunReport = report;
+  // @ts-expect-error: until is a seq, a number
+  await rerun("session.jsonl", { until: "40" });
+  void [same, count, where, method, kept];
+}
+void rerunTyped;
