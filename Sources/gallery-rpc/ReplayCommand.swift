@@ -7,38 +7,12 @@ import RPCServer
 /// without network or effects. Reads the file only (no lock), so a live log can be replayed.
 enum ReplayCommand {
   static func run(_ arguments: [String]) -> Int32 {
-    var path: String?
-    var until: UInt64?
-    var format = "state"
-    var args = arguments[...]
-    while let arg = args.popFirst() {
-      switch arg {
-      case "--until":
-        guard let v = args.popFirst(), let n = UInt64(v) else {
-          printError("gallery-rpc replay: --until needs a seq (a whole number)")
-          return 2
-        }
-        until = n
-      case "--format":
-        guard let v = args.popFirst(), v == "state" || v == "timeline" else {
-          printError("gallery-rpc replay: --format must be state or timeline")
-          return 2
-        }
-        format = v
-      default:
-        guard path == nil, !arg.hasPrefix("--") else {
-          printError(
-            "gallery-rpc replay: unexpected \(String(reflecting: arg)); usage: replay LOG [--until SEQ] [--format state|timeline]"
-          )
-          return 2
-        }
-        path = arg
-      }
-    }
-    guard let path else {
-      printError("gallery-rpc replay: which LOG? usage: replay LOG [--until SEQ] [--format state|timeline]")
-      return 2
-    }
+    guard
+      let read = LogArguments.read(
+        arguments, command: "replay", formats: ["state", "timeline"],
+        usage: "usage: replay LOG [--until SEQ] [--format state|timeline]")
+    else { return 2 }
+    let (path, until, format) = (read.path, read.until, read.format)
     do {
       // A seq the log does not hold would show a state no one saw: refused with the range.
       if let until {

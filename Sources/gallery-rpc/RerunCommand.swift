@@ -11,39 +11,11 @@ enum RerunCommand {
   static let usage = "usage: rerun LOG|BUNDLE [--until SEQ] [--format text|json]"
 
   static func run(_ arguments: [String]) -> Int32 {
-    var path: String?
-    var until: UInt64?
-    var json = false
-    var args = arguments[...]
-    while let arg = args.popFirst() {
-      switch arg {
-      case "--until":
-        guard let v = args.popFirst(), let n = UInt64(v) else {
-          printError("gallery-rpc rerun: --until needs a seq (a whole number)")
-          return 2
-        }
-        until = n
-      case "--format":
-        guard let v = args.popFirst(), v == "text" || v == "json" else {
-          printError("gallery-rpc rerun: --format must be text or json")
-          return 2
-        }
-        json = v == "json"
-      default:
-        guard path == nil, !arg.hasPrefix("--") else {
-          printError("gallery-rpc rerun: unexpected \(String(reflecting: arg)); \(usage)")
-          return 2
-        }
-        path = arg
-      }
-    }
-    guard let path else {
-      printError("gallery-rpc rerun: which LOG? \(usage)")
-      return 2
-    }
+    guard let read = LogArguments.read(arguments, command: "rerun", formats: ["text", "json"], usage: usage)
+    else { return 2 }
     do {
-      let report = try Rerun.run(logAt: path, until: until)
-      if json {
+      let report = try Rerun.run(logAt: read.path, until: read.until)
+      if read.format == "json" {
         print(String(decoding: try JSONCoding.encode(report), as: UTF8.self))
       } else {
         print(report.text)
