@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// A deliberate change to this build's decisions, made by a test to see that `gallery-rpc
 /// rerun` names where it shows (`RerunAlterationTests`). Test-only: `GALLERY_TEST_ALTER`
@@ -14,6 +16,8 @@ public enum TestAlteration: String, Sendable, CaseIterable {
   case retryability
 
   /// The alteration this process runs with (nil: none, always in use).
-  public static let active: TestAlteration? = ProcessInfo.processInfo.environment["GALLERY_TEST_ALTER"]
-    .flatMap(TestAlteration.init(rawValue:))
+  /// (`getenv`, not `ProcessInfo`'s dictionary of every variable: every start pays this.)
+  public static let active: TestAlteration? = getenv("GALLERY_TEST_ALTER").flatMap {
+    TestAlteration(rawValue: String(cString: $0))
+  }
 }

@@ -12,6 +12,8 @@ import JSON
 ///
 /// The rerun's data directory is its own (a `ScratchDirectory`, removed when it ends, swept if
 /// its process dies); it holds one copy of what the rerun records, at most the recording's size.
+/// In memory it keeps one recorded append and what this build recorded but the walk has not
+/// compared yet, plus at most `keptCompared` compared records (dropped in bulk).
 public final class Rerun {
   /// Reruns the log or bundle at `path` (through `until`, when given).
   public static func run(logAt path: String, until: UInt64? = nil) throws -> RerunReport {
@@ -30,6 +32,10 @@ public final class Rerun {
   private var observation: StoreObservation?
   /// The next of `made` to compare.
   private var madeIndex = 0
+  /// Compared records kept before they are dropped at once.
+  private static let keptCompared = 4096
+  /// How long the local work an input starts (follow-ups, a file kept) may take.
+  private static let idleSeconds = 30.0
   private var compared = 0
   private var restarts: [UInt64] = []
   private var lastInput: RerunReport.Input?
@@ -91,7 +97,7 @@ public final class Rerun {
     if let torn = cursor.tornTail, torn.damaged {
       throw RerunError(description: "damage at seq \(torn.seq): \(torn.reason) (verify lists it)")
     }
-    store.waitUntilIdle()
+    try settle()
     // Past the recording's end this build went on deciding: what the recording never did.
     if until == nil, let extra = nextMade() {
       return report(
@@ -116,7 +122,7 @@ public final class Rerun {
         k += 1
         continue
       }
-      store.waitUntilIdle()
+      try settle()
       if let made = nextMade() {
         if let why = try differs(made, from: recorded) {
           return RerunReport.Divergence(
@@ -126,6 +132,10 @@ public final class Rerun {
         madeIndex += 1
         compared += 1
         k += 1
+        if madeIndex >= Self.keptCompared {
+          self.made.withLock { [madeIndex] in $0.removeFirst(madeIndex) }
+          madeIndex = 0
+        }
         continue
       }
       // This build has recorded nothing here yet: the recorded event says what happened.
@@ -156,14 +166,14 @@ public final class Rerun {
         }
         restartedAt = recorded.seq
         try restart()
-        store.waitUntilIdle()
+        try settle()
         if nextMade() != nil { restarts.append(recorded.seq) }
         continue
       case .skip:
         k += 1
         continue
       }
-      store.waitUntilIdle()
+      try settle()
       if nextMade() == nil {
         return RerunReport.Divergence(
           seq: recorded.seq, recorded: try line(recorded), made: nil,
@@ -200,11 +210,18 @@ public final class Rerun {
 
   /// The process restarted: what it held is lost, and this build's start-up runs.
   private func restart() throws {
-    store.waitUntilIdle()
+    try settle()
     observation?.cancel()
     try store.close()
     held.dropAll()
     try open(startingUp: true)
+  }
+
+  /// Waits for the local work this build started (held requests are not work), bounded.
+  private func settle() throws {
+    guard store.waitUntilIdle(timeout: Self.idleSeconds) else {
+      throw RerunError(description: "this build's local work did not end within \(Int(Self.idleSeconds)) s")
+    }
   }
 
   /// The next event this build recorded that is not compared yet.
