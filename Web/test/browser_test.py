@@ -471,6 +471,12 @@ def inspect_bundle(args, work, browser, shot):
     bundle = os.path.join(work, "report.jsonl")
     subprocess.run([core, "export", os.path.join(work, "data", "events.jsonl"), "--out", bundle],
                    check=True, stdout=subprocess.DEVNULL)
+    # The page's whole session (sign-in, a search, a page that failed offline and its retry,
+    # albums, favorites, an upload, the video, settings), recorded live, decides the same when
+    # this build runs it again offline.
+    rerun = subprocess.run([core, "rerun", bundle], capture_output=True, text=True, timeout=120)
+    assert rerun.returncode == 0, "rerun of the page's session:\n" + rerun.stdout + rerun.stderr
+    print("rerun of the page's session: " + rerun.stdout.strip())
     bridge = subprocess.Popen([args.bridge, "--port", "0", "--inspect", bundle], stdout=subprocess.PIPE, text=True)
     try:
         url = bridge.stdout.readline().split("open ", 1)[1].strip()
