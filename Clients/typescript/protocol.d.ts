@@ -588,7 +588,7 @@ export interface Methods {
       "unknown": Array<string>;
       "version": number;
     }; rejections: "history.readOnly" | "history.observeOnly" };
-  /** Retries a failed image: its thumbnail, and the large image of the open photo if that one failed (a key no screen shows is refused with feed.unknownKey). */
+  /** Retries a failed image: its thumbnail, and the large image of the open photo if that one failed (a key no screen shows is refused with feed.unknownKey; a failure retrying cannot help, whose message offers no retry, with feed.imageNotRetryable). */
   "images/retry": { params: {
       "key": string;
     }; result: ActionResult; rejections: "feed.unknownKey" | "feed.imageNotFailed" | "feed.imageNotRetryable" | "history.readOnly" | "history.observeOnly" };

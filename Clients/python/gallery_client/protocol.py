@@ -1692,7 +1692,7 @@ class TypedRequests:
 
     @overload
     def request(self, method: Literal["images/retry"], params: ImagesRetryParams) -> ActionResult:
-        """Retries a failed image: its thumbnail, and the large image of the open photo if that one failed (a key no screen shows is refused with feed.unknownKey)."""
+        """Retries a failed image: its thumbnail, and the large image of the open photo if that one failed (a key no screen shows is refused with feed.unknownKey; a failure retrying cannot help, whose message offers no retry, with feed.imageNotRetryable)."""
 
     @overload
     def request(self, method: Literal["feed/prefetch"], params: FeedPrefetchParams) -> FeedPrefetchResult:
@@ -1911,7 +1911,7 @@ class TypedRequests:
         return self._send("images/cancel", dict(params))  # type: ignore[no-any-return]
 
     def images_retry(self, params: ImagesRetryParams) -> ActionResult:
-        """`images/retry`: Retries a failed image: its thumbnail, and the large image of the open photo if that one failed (a key no screen shows is refused with feed.unknownKey)."""
+        """`images/retry`: Retries a failed image: its thumbnail, and the large image of the open photo if that one failed (a key no screen shows is refused with feed.unknownKey; a failure retrying cannot help, whose message offers no retry, with feed.imageNotRetryable)."""
         return self._send("images/retry", dict(params))  # type: ignore[no-any-return]
 
     def feed_prefetch(self, params: FeedPrefetchParams) -> FeedPrefetchResult:

@@ -53,7 +53,7 @@ extension Requests {
     }
   }
 
-  /// Retries a failed image: its thumbnail, and the large image of the open photo if that one failed (a key no screen shows is refused with feed.unknownKey).
+  /// Retries a failed image: its thumbnail, and the large image of the open photo if that one failed (a key no screen shows is refused with feed.unknownKey; a failure retrying cannot help, whose message offers no retry, with feed.imageNotRetryable).
   public struct ImagesRetry: GalleryRequest {
     public static let method = "images/retry"
     public typealias Result = ActionResult

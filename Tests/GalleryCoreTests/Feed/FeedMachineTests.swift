@@ -182,6 +182,25 @@ final class FeedMachineTests: XCTestCase {
     store.finish()
   }
 
+  /// A retry is taken only where the failure's message offers one: a refusal retrying cannot
+  /// help is refused, saying why, and the image stays failed.
+  func testAFailureRetryingCannotHelpIsNotRetried() {
+    let store = loaded()
+    store.send(.images(.prefetch(["p:1"]))) { $0.feed.items[0].thumbnail.status = .loading }
+    store.expectEffects([.images(.download(key: "p:1", target: .thumbnail, url: "https://x/1/t.jpg"))])
+    let refused = RequestFailure(kind: .rejected, status: 403)
+    store.receive([Event(ImagesEvents.ImageFailed(key: "p:1", target: .thumbnail, failure: refused))]) {
+      $0.feed.items[0].thumbnail = ImageState(status: .failed, error: refused.message)
+    }
+    XCTAssertEqual(store.state.feed.items[0].thumbnail.error?.retryable, false)
+    store.reject(.images(.retry("p:1")), code: "feed.imageNotRetryable")
+    XCTAssertThrowsError(try AppMachine.decide(.images(.retry("p:1")), store.state)) {
+      XCTAssertEqual(
+        ($0 as? Rejection)?.message, "Retrying that image cannot help: \(refused.message.message)")
+    }
+    store.finish()
+  }
+
   func testDetailOpensWithItsOwnImageStateAndBackClosesIt() {
     let store = loaded()
     store.reject(.feed(.openDetail("nope")), code: "feed.unknownKey")

@@ -17,7 +17,7 @@ enum ImagesContract: FeatureContract {
     ) { _, keys in ActionCall(.images(.cancelPrefetch(keys)), answer: ImageKeysAnswer.unknown(keys)) },
     .action(
       "images/retry",
-      "Retries a failed image: its thumbnail, and the large image of the open photo if that one failed (a key no screen shows is refused with feed.unknownKey).",
+      "Retries a failed image: its thumbnail, and the large image of the open photo if that one failed (a key no screen shows is refused with feed.unknownKey; a failure retrying cannot help, whose message offers no retry, with feed.imageNotRetryable).",
       .string("key", "the image key"),
       refuses: ["feed.unknownKey", "feed.imageNotFailed", "feed.imageNotRetryable"]
     ) { key in .images(.retry(key)) },
