@@ -69,6 +69,10 @@ enum RerunStep {
   case expect
   /// Not compared: the log's own line.
   case skip
+
+  var isSkip: Bool {
+    if case .skip = self { true } else { false }
+  }
 }
 
 extension EventPayload {

@@ -141,10 +141,11 @@ public final class Rerun {
       // This build has recorded nothing here yet: the recorded event says what happened.
       clock.withLock { $0 = max($0, recorded.timeMillis) }
       let event = try Self.decoded(recorded)
-      // One method call makes one append: an input starts its append, and a restart's
-      // start-up makes appends of its own. Inside an append, what follows is decided.
+      // One method call makes one append, and one answer is recorded in one: an input or a
+      // result starts its append (a result hands the whole rest of it back), and a restart's
+      // start-up makes appends of its own. Inside an append, what follows was decided with it.
       var step = event.payload.rerunStep(in: store.state)
-      if k > 0, case .send = step { step = .expect }
+      if k > 0, !step.isSkip { step = .expect }
       switch step {
       case .send(let action, let method):
         lastInput = RerunReport.Input(seq: recorded.seq, type: recorded.type, method: method)
@@ -162,7 +163,9 @@ public final class Rerun {
         guard k == 0, restartedAt != recorded.seq else {
           return RerunReport.Divergence(
             seq: recorded.seq, recorded: try line(recorded), made: nil,
-            reason: "this build did not decide this (nor does a restart here)", input: lastInput)
+            reason: k > 0
+              ? "this build did not decide this with what came before it in its append"
+              : "this build did not decide this (nor does a restart here)", input: lastInput)
         }
         restartedAt = recorded.seq
         try restart()
