@@ -68,8 +68,20 @@ public final class Rerun {
     options.effectClock = ManualClock(start: clock.withLock { $0 })
     options.heldRequests = held
     options.startsUp = startingUp
+    let before = self.store?.lastSeq
     let store = try Store(dataDirectory: directory, environment: GalleryEnvironment(), options: options)
-    observation = store.observe { [made] change in made.withLock { $0 += change.events } }
+    // What opening recorded (a restart's start-up) came before any observer: read from the log
+    // up to the version the observer starts after.
+    var attachedAt: UInt64 = 0
+    observation = store.observe(current: { version, _ in attachedAt = version }) { [made] change in
+      made.withLock { $0 += change.events }
+    }
+    if let before, attachedAt > before {
+      let cursor = try store.readLog(from: before + 1, through: attachedAt)
+      var opened: [EventRecord] = []
+      while let record = try cursor.next() { opened.append(record) }
+      made.withLock { $0.insert(contentsOf: opened, at: madeIndex) }
+    }
     self.store = store
   }
 

@@ -116,6 +116,23 @@ final class RerunTests: XCTestCase {
     XCTAssertTrue(d.reason.contains("this build asked: sign-in 1"), d.reason)
   }
 
+  /// A recording whose process stopped with a sign-in in flight, then started again: the
+  /// rerun restarts there too, and this build's start-up closes the same work.
+  func testARestartInTheRecordingIsReproducedAndChecked() throws {
+    let dir = TemporaryDirectory()
+    let lines = try String(contentsOfFile: Self.fixtures + "/login-typo-then-success.jsonl", encoding: .utf8)
+      .split(separator: "\n").prefix(6).map { $0 + "\n" }.joined()
+    try Data(lines.utf8).write(to: URL(fileURLWithPath: dir.path + "/events.jsonl"))
+    // The next process's start: the sign-in left in flight is closed, the password forgotten.
+    try Store(dataDirectory: dir.path, options: .init(durability: .none)).close()
+    let log = dir.path + "/events.jsonl"
+    let report = try Rerun.run(logAt: log)
+    XCTAssertNil(report.divergence, report.text)
+    XCTAssertEqual(report.restarts, [7])
+    XCTAssertEqual(report.events, 8)
+    XCTAssertTrue(report.text.hasSuffix("(restarted at seq 7, as the recording did)"), report.text)
+  }
+
   /// The rerun types a password of the recorded length; nothing it keeps outlives it.
   func testARerunLeavesNoDirectoryBehind() throws {
     let before = Set(try FileManager.default.contentsOfDirectory(atPath: ScratchDirectory.temporary))
