@@ -64,7 +64,7 @@ extension EffectRuntime {
     case .cancelUpload(let requestID, let staged):
       cancelDownloads { $0 == Self.uploadID(requestID) }
       // The bytes a frontend sent for it go with it (the state no longer counts them in use).
-      if let staged { try? FileManager.default.removeItem(atPath: staged) }
+      if let staged { OwnFiles.remove(staged, ownedBy: dataDirectory) }
     case .delete(let requestID, let imageID):
       run { [account] in
         let call = await account.call { token in
@@ -160,7 +160,7 @@ extension EffectRuntime {
     case nil: return call.events
     case .success(let image)?:
       // Bytes a frontend sent were kept only for this upload.
-      if request.file.staged == true { try? FileManager.default.removeItem(atPath: request.file.path) }
+      if request.file.staged == true { OwnFiles.remove(request.file.path, ownedBy: dataDirectory) }
       // The bytes sent are the image: kept in the cache under its thumbnail's URL, it shows
       // at once, as uploaded, with no download.
       var events = call.events

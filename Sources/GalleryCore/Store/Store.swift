@@ -404,7 +404,7 @@ public final class Store: @unchecked Sendable {
         }
       }
     } catch {
-      if let unused { try? FileManager.default.removeItem(atPath: unused) }
+      if let unused { OwnFiles.remove(unused, ownedBy: dataDirectory) }
       throw error
     }
   }

@@ -133,6 +133,38 @@ final class RerunTests: XCTestCase {
     XCTAssertTrue(report.text.hasSuffix("(restarted at seq 7, as the recording did)"), report.text)
   }
 
+  /// A recording names its own directory's files (a staged upload): the rerun makes the upload
+  /// and its cancel again, and the file the recording names is left where it is.
+  func testARerunNeverRemovesAFileTheRecordingNames() throws {
+    let dir = TemporaryDirectory()
+    let staged = dir.path + "/theirs/uploads/kept.gif"
+    try FileManager.default.createDirectory(
+      atPath: dir.path + "/theirs/uploads", withIntermediateDirectories: true)
+    try Data("GIF89a".utf8).write(to: URL(fileURLWithPath: staged))
+    let lines = try String(contentsOfFile: Self.recordings + "/full-session.bundle.jsonl", encoding: .utf8)
+      .split(separator: "\n").map(String.init)
+    var records = try lines.map { try EventLine.decode(line: $0) }
+    let k = try XCTUnwrap(records.firstIndex { $0.type == "account.uploadStarted" })
+    records = Array(records[...k])
+    let started = String(decoding: records[k].data, as: UTF8.self)
+    let path = try XCTUnwrap(started.range(of: #""path":"[^"]*""#, options: .regularExpression))
+    records[k].data = Array(started.replacingCharacters(in: path, with: #""path":"\#(staged)""#).utf8)
+    records[k].batchRemaining = 0
+    var cancelled = records[k]
+    cancelled.seq += 1
+    cancelled.type = "account.uploadCancelled"
+    cancelled.data = Array(#"{"requestID":12}"#.utf8)
+    records.append(cancelled)
+    var bytes: [UInt8] = []
+    for record in records { EventLine.encode(record, into: &bytes) }
+    let log = dir.path + "/cancelled.jsonl"
+    try Data(bytes).write(to: URL(fileURLWithPath: log))
+    let report = try Rerun.run(logAt: log)
+    XCTAssertNil(report.divergence, report.text)
+    XCTAssertTrue(
+      FileManager.default.fileExists(atPath: staged), "the recording's staged upload is not the rerun's")
+  }
+
   /// The rerun types a password of the recorded length; nothing it keeps outlives it.
   func testARerunLeavesNoDirectoryBehind() throws {
     let before = Set(try FileManager.default.contentsOfDirectory(atPath: ScratchDirectory.temporary))
