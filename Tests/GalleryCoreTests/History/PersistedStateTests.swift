@@ -224,9 +224,11 @@ final class PersistedStateTests: XCTestCase {
       // The builds up to ed300d6 wrote format 1; later ones 2 (albums' cards keyed by id), up
       // to 578f692 (its open favorite at /favorite).
       // e19f0a4 wrote format 3 (the open favorite at /favorites/open, favorites the device's);
-      // 2beda7d format 4 (favorites per signed-in user; before the feed kept its offline copy).
+      // 2beda7d format 4 (favorites per signed-in user; before the feed kept its offline copy),
+      // and 18a029f too (before its events recorded a page's size, a debounce's delay and an
+      // opened album's section).
       let formatOne: Set = ["3253f74", "78074f8", "79ae5c6", "ae951bc", "ed300d6"]
-      let later = ["e19f0a4": 3, "2beda7d": 4]
+      let later = ["e19f0a4": 3, "2beda7d": 4, "18a029f": 4]
       XCTAssertEqual(first.version, formatOne.contains(name) ? 1 : later[name] ?? 2, name)
       XCTAssertNil(EventCodec.problem(first), name)
       let base = try XCTUnwrap(try EventCodec.decode(first).payload as? LogEvents.Base)
