@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Decodes any `Decodable` straight from JSON bytes through a `JSONTape`: replay decodes
 /// every event of a log, and skipping the `JSONValue` tree (a dictionary per object, a string
 /// per key) makes that several times cheaper. Accepts what `JSONValueDecoder` accepts; where
@@ -22,7 +24,9 @@ public struct JSONTapeDecoder {
       // untyped one, and the thunk's context was allocated and freed on every event.
       do {
         return try bytes.withUnsafeBytes { raw in try reader.read(whole: raw, as: T.self) }
-      } catch {}
+      } catch {
+        known.fallbacks?.add()
+      }
     }
     let tape = try JSONTape(bytes)
     // A root that declares defaults lends them to every depth it reaches through objects, so
@@ -40,11 +44,29 @@ public struct JSONTapeDecoder {
 public struct TapeDecoding: Sendable {
   public let reader: (any JSONReadable.Type)?
   public let rootDefaults: JSONTape?
+  /// Counts the texts `reader` did not take (read the general way instead), when the caller
+  /// keeps count (the event registry, one per type): a fast path that falls back is slower,
+  /// never wrong, so only a count shows it.
+  public let fallbacks: FallbackCount?
 
-  public init(_ type: Any.Type) {
+  public init(_ type: Any.Type, counting fallbacks: FallbackCount? = nil) {
     reader = type as? any JSONReadable.Type
     rootDefaults = MemberDefaultsCache.tape(for: type)
+    self.fallbacks = fallbacks
   }
+}
+
+/// How many texts a type's `JSONReadable` reader left to the general decoder: owned by
+/// whoever keeps the type's `TapeDecoding` (for a process's life at most; one integer).
+public final class FallbackCount: Sendable {
+  private let count = Atomic<Int>(0)
+
+  public init() {}
+
+  /// The texts left to the general decoder so far.
+  public var value: Int { count.load(ordering: .relaxed) }
+
+  func add() { count.add(1, ordering: .relaxed) }
 }
 
 /// The value at `i` as a `T`: through its `JSONReadable` fast path where it has one and the

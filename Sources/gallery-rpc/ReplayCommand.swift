@@ -53,8 +53,12 @@ enum ReplayCommand {
       if format == "state" {
         print(PrettyJSON.text(try JSONValue(encoding: result.state)), terminator: "")
       } else {
+        // Lines a type's fast reader left to the general decoder (an older shape, or a writer
+        // that differs from the reader): slower, never wrong, so said where a debugger looks.
+        let fallbacks = EventCodec.fallbacks.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
         print(
-          "replayed \(events) event\(events == 1 ? "" : "s")\(reached.map { " (through seq \($0))" } ?? "")")
+          "replayed \(events) event\(events == 1 ? "" : "s")\(reached.map { " (through seq \($0))" } ?? "")"
+            + (fallbacks.isEmpty ? "" : "; read the general way: " + fallbacks.joined(separator: ", ")))
       }
       return 0
     } catch {

@@ -1,4 +1,5 @@
 /// An album as the provider lists it.
+// JSON shape: generated
 public struct AlbumInfo: Codable, Equatable, Sendable {
   public var id: Int
   public var ownerID: Int
@@ -11,6 +12,7 @@ public struct AlbumInfo: Codable, Equatable, Sendable {
 }
 
 /// An album's owner.
+// JSON shape: generated
 public struct Owner: Codable, Equatable, Sendable {
   public var id: Int
   public var name: String
@@ -21,6 +23,7 @@ public struct Owner: Codable, Equatable, Sendable {
 }
 
 /// A photo of an album: a thumbnail and the original image.
+// JSON shape: generated
 public struct AlbumPhoto: Codable, Equatable, Sendable {
   public var id: Int
   public var albumID: Int

@@ -7,6 +7,11 @@ public enum EventCodec {
   /// Every event type this build knows, in the module list's order.
   public static var registered: [any EventPayload.Type] { EventRegistry.app.registered }
 
+  /// Each event type whose fast reader (`JSONReadable`) left lines to the general decoder in
+  /// this process, with how many: slower, never wrong, so counted to be seen (the bench's
+  /// replay prints it).
+  public static var fallbacks: [String: Int] { EventRegistry.app.fallbacks }
+
   /// The compact JSON of a payload (sorted keys): written by the payload itself where it can
   /// (`JSONWritable`, the same bytes), by the encoder otherwise.
   public static func encodeData(_ payload: any EventPayload) throws -> [UInt8] {

@@ -87,6 +87,12 @@ struct EventRegistry: Sendable {
     return registry
   }()
 
+  /// Each event type whose fast reader left lines to the general decoder in this process,
+  /// with how many (a line this build wrote never should: `GeneratedShapesTests`).
+  var fallbacks: [String: Int] {
+    decoders.compactMapValues { $0.fallbacks.value > 0 ? $0.fallbacks.value : nil }
+  }
+
   /// The steps `payload` goes through (none for a type no module handles).
   func route(of payload: any EventPayload) -> Route? {
     routes[ObjectIdentifier(type(of: payload))]
@@ -98,6 +104,8 @@ struct EventRegistry: Sendable {
 final class EventDecoding: Sendable {
   let type: any EventPayload.Type
   private let found = Mutex<TapeDecoding?>(nil)
+  /// The lines of this type its fast reader left to the general decoder (`FallbackCount`).
+  let fallbacks = FallbackCount()
 
   init(_ type: any EventPayload.Type) { self.type = type }
 
@@ -105,7 +113,7 @@ final class EventDecoding: Sendable {
   var known: TapeDecoding {
     found.withLock { found in
       if let known = found { return known }
-      let known = TapeDecoding(type)
+      let known = TapeDecoding(type, counting: fallbacks)
       found = known
       return known
     }

@@ -111,6 +111,7 @@ public struct FeedItem: Codable, Equatable, Sendable {
 }
 
 /// A page of photos from a provider.
+// JSON shape: generated
 public struct FeedPage: Codable, Equatable, Sendable {
   public var photos: [Photo]
   /// Whether the provider has a next page.

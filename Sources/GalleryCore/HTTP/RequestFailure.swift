@@ -1,7 +1,8 @@
 /// Why a request to a provider did not produce a result, as a domain value that events carry
 /// (so replay shows the same error without the network).
+// JSON shape: generated
 public struct RequestFailure: Codable, Equatable, Sendable, Error {
-  public enum Kind: String, Codable, Sendable {
+  public enum Kind: String, Codable, Sendable, CaseIterable {
     /// No connection (refused, unreachable, DNS failed).
     case offline
     /// No answer in time.

@@ -4,6 +4,7 @@ import EventStore
 public enum LogEvents {
   /// The first event of a log whose older events retention dropped (`LogRetention`): the
   /// state they had built, at the seq of the last one dropped. Folding it replaces the state.
+  // JSON shape: general: its data is the whole state, read once a log and upgraded by format.
   public struct Base: EventPayload, PersistedDefaults {
     public static let type = EventLine.baseType
     public static let role: EventRole<Self> = .log

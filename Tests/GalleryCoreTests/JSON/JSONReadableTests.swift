@@ -7,45 +7,6 @@ import XCTest
 /// The `JSONReadable` fast paths (replay's photos, pages, thumbnail and keystroke events) must
 /// give exactly what the Codable path gives: the same value, or a refusal where it refuses.
 final class JSONReadableTests: XCTestCase {
-  /// Every variant of `base` this test tries: each member removed, null, of every other
-  /// kind, repeated (the last counts), under an escaped name; an unknown member added.
-  private func variants(of base: JSONValue) -> [String] {
-    guard case .object(let members) = base else { return [] }
-    let text = { (v: JSONValue) in String(decoding: JSONWriter.bytes(v), as: UTF8.self) }
-    let others: [JSONValue] = [
-      .null, .bool(true), .number(1), .number(1.5), .number(-7), .string("s"), .array([]),
-      .array([.string("t")]),
-      .object([:]),
-    ]
-    // Nesting near the tape's bound of 256, in a member nobody reads: refused at 256 only.
-    let deep = { (n: Int) in String(repeating: "[", count: n) + String(repeating: "]", count: n) }
-    var out = [
-      text(base), #"{"unknown":[1,{"a":null}],"# + text(base).dropFirst(),
-      " \n\t" + text(base) + " \r\n", text(base) + "x", text(base) + "{}", String(text(base).dropLast()),
-      #"{"deep":"# + deep(254) + "," + text(base).dropFirst(),
-      #"{"deep":"# + deep(255) + "," + text(base).dropFirst(),
-      #"{"deep":"# + deep(300) + "," + text(base).dropFirst(),
-    ]
-    for (name, value) in members {
-      var without = members
-      without[name] = nil
-      out.append(text(.object(without)))
-      for other in others {
-        var changed = members
-        changed[name] = other
-        out.append(text(.object(changed)))
-        // Repeated: the last of the two counts, as in JSONParser.
-        out.append("{\(text(.string(name))):\(text(other)),\(text(.object(members)).dropFirst())")
-        out.append("{\(text(.object(members)).dropFirst().dropLast()),\(text(.string(name))):\(text(other))}")
-      }
-      // An escaped key names the same member.
-      let escaped = "\"\\u00" + String(name.utf8.first!, radix: 16) + name.dropFirst() + "\""
-      out.append(
-        text(.object(without)).dropLast() + (without.isEmpty ? "" : ",") + escaped + ":" + text(value) + "}")
-    }
-    return out
-  }
-
   private func assertSameAsCodable<T: Decodable & Equatable>(
     _ type: T.Type, _ sample: some Encodable, regular: Bool = true, file: StaticString = #filePath,
     line: UInt = #line
@@ -59,7 +20,7 @@ final class JSONReadableTests: XCTestCase {
     XCTAssertEqual(
       fastRead != nil, regular, "the fast path reads the regular case only", file: file, line: line)
     var read = 0
-    for text in variants(of: base) {
+    for text in JSONVariants.of(base) {
       let bytes = Array(text.utf8)
       let fast = try? JSONTapeDecoder().decode(T.self, from: bytes)
       let codable = try? JSONValueDecoder().decode(T.self, from: JSONParser.parse(bytes))

@@ -41,20 +41,4 @@ final class JSONWritableTests: XCTestCase {
       XCTAssertEqual(try EventCodec.encodeData(sample), encoded, "the log's data is the writer's")
     }
   }
-
-  /// Any other type leaves its data to the encoder, writing nothing itself.
-  func testATypeThatDoesNotWriteItselfLeavesItToTheEncoder() throws {
-    var data: [UInt8] = []
-    XCTAssertFalse(AuthEvents.SignedOut().writeData(to: &data))
-    XCTAssertEqual(data, [])
-    XCTAssertEqual(try EventCodec.encodeData(AuthEvents.SignedOut()), Array("{}".utf8))
-  }
-
-  /// A type made writable without a sample here would go unchecked: every one has some.
-  func testEveryWritableEventTypeHasSamples() {
-    let writable = EventCodec.registered.filter { $0 is any JSONWritable.Type }.map { $0.type }
-    let sampled = Set(Self.samples.map { type(of: $0).type })
-    XCTAssertFalse(writable.isEmpty)
-    XCTAssertEqual(Set(writable), sampled)
-  }
 }
