@@ -180,6 +180,57 @@ def parse_members(qualified, body):
     return members
 
 
+PACKED = "// JSON shape: generated, texts packed"
+
+
+class Packed:
+    """A struct written whole from a protocol of its members (`protocol XMembers`): its texts
+    in one buffer (`PhotoTexts`), one list of texts among them, its other members stored."""
+
+    def __init__(self, name, members, docs, source):
+        self.name = name
+        self.members = members  # declaration order: the memberwise init's
+        self.docs = docs
+        self.source = source
+        self.type_docs = []
+
+    def docs_of(self, member):
+        return self.docs.get(member.name, [])
+
+
+def find_packed(files):
+    found = []
+    for path, text in files.items():
+        for m in re.finditer(r"(?m)^" + re.escape(PACKED) + r"\n(?:public )?protocol (\w+)Members\s*\{", text):
+            body = text[m.end():block_end(text, m.end() - 1) - 1]
+            members, docs, doc = [], {}, []
+            for line in body.split("\n"):
+                s = line.strip()
+                if s.startswith("///"):
+                    doc.append(s)
+                    continue
+                d = re.match(r"var (\w+): (.+?) \{ get \}$", s)
+                if d:
+                    members.append(Member(d.group(1), d.group(2)))
+                    docs[d.group(1)] = doc
+                elif s:
+                    raise SystemExit(f"{m.group(1)}Members: not a member: {s}")
+                doc = []
+            lists = [x for x in members if x.type == "[String]"]
+            for x in members:
+                if x.type not in ("String", "String?", "Int", "Int?", "[String]"):
+                    raise SystemExit(f"{m.group(1)}.{x.name}: a packed shape holds texts, one list of texts and integers")
+            if len(lists) != 1:
+                raise SystemExit(f"{m.group(1)}: a packed shape holds exactly one list of texts")
+            packed = Packed(m.group(1), members, docs, path)
+            for line in reversed(text[:m.start()].rstrip("\n").split("\n")):
+                if not line.startswith("///"):
+                    break
+                packed.type_docs.insert(0, line)
+            found.append(packed)
+    return found
+
+
 def find_shapes(files, knowledge):
     shapes = []
     for path, text in files.items():
@@ -519,10 +570,242 @@ def emit_shape(shape, knowledge, generated):
     return lines
 
 
+def emit_packed(p):
+    """`struct X` written whole from `protocol XMembers` (see `Packed`)."""
+    name, texts_type = p.name, p.name + "Texts"
+    ordered = sorted(p.members, key=lambda m: m.name.encode())
+    fields = [m for m in ordered if m.type in ("String", "String?")]
+    lst = next(m for m in ordered if m.type == "[String]")
+    numbers = [m for m in p.members if m.type in ("Int", "Int?")]  # declaration order
+    if len(fields) > 16:
+        raise SystemExit(f"{name}: at most 16 texts (the readers' `seen` bits)")
+    after = next((i for i, f in enumerate(fields) if f.name.encode() > lst.name.encode()), len(fields))
+    L = []
+    L += p.type_docs
+    L.append(f"public struct {name}: {name}Members, Codable, Equatable, Sendable {{")
+    L.append(f"  /// Every text below, in one buffer (one allocation per {name.lower()}; see `{texts_type}`).")
+    L.append(f"  private let texts: {texts_type}")
+    for m in numbers:
+        L += ["  " + d for d in p.docs_of(m)]
+        L.append(f"  public let {m.name}: {m.type}")
+    L.append("")
+    for m in p.members:
+        if m in numbers:
+            continue
+        L += ["  " + d for d in p.docs_of(m)]
+        if m is lst:
+            L.append(f"  public var {m.name}: [String] {{ texts.list }}")
+        elif m.optional:
+            L.append(f"  public var {m.name}: String? {{ texts[.{m.name}] }}")
+        else:
+            L.append(f"  public var {m.name}: String {{ texts[.{m.name}] ?? \"\" }}")
+    L.append("")
+    params = []
+    for m in p.members:
+        default = " = nil" if m.optional else (" = []" if m is lst else "")
+        params.append(f"{m.name}: {m.type}{default}")
+    L.append(f"  /// A {name.lower()} of these members.")
+    L.append(f"  public init({', '.join(params)}) {{")
+    L.append(f"    // In `{texts_type}.Field` order.")
+    L.append(f"    self.texts = {texts_type}([{', '.join(f.name for f in fields)}], list: {lst.name})")
+    for m in numbers:
+        L.append(f"    self.{m.name} = {m.name}")
+    L.append("  }")
+    L.append("")
+    L.append("  /// Texts already laid out (replay reads them straight off a log line).")
+    L.append(f"  init(texts: {texts_type}, {', '.join(f'{m.name}: {m.type}' for m in numbers)}) {{")
+    L.append("    self.texts = texts")
+    for m in numbers:
+        L.append(f"    self.{m.name} = {m.name}")
+    L.append("  }")
+    L.append("")
+    L.append("  private enum Keys: String, CodingKey {")
+    L.append(f"    case {', '.join(m.name for m in p.members)}")
+    L.append("  }")
+    L.append("")
+    L.append("  /// Every member; an optional one may be missing (a log older than it) or null.")
+    L.append("  public init(from decoder: any Decoder) throws {")
+    L.append("    let c = try decoder.container(keyedBy: Keys.self)")
+    args = []
+    for m in p.members:
+        base = m.type[:-1] if m.optional else m.type
+        how = "decodeIfPresent" if m.optional else "decode"
+        args.append(f"{m.name}: try c.{how}({base}.self, forKey: .{m.name})")
+    L.append(f"    self.init({', '.join(args)})")
+    L.append("  }")
+    L.append("")
+    L.append("  /// Every member, an absent optional as `null` (so every documented path exists).")
+    L.append("  public func encode(to encoder: any Encoder) throws {")
+    L.append("    var c = encoder.container(keyedBy: Keys.self)")
+    for m in p.members:
+        value = f"Nullable(wrappedValue: {m.name})" if m.optional else m.name
+        L.append(f"    try c.encode({value}, forKey: .{m.name})")
+    L.append("  }")
+    L.append("}")
+    L.append("")
+    # The texts' order.
+    L.append(f"extension {texts_type} {{")
+    L.append("  /// The texts in the order of their members' names, as the writer sorts them.")
+    L.append("  enum Field: Int, CaseIterable {")
+    L.append(f"    case {', '.join(f.name for f in fields)}")
+    L.append("")
+    L.append(f"    /// Whether a {name.lower()} may lack this text (its member absent or null).")
+    L.append("    var isOptional: Bool {")
+    optional = [f for f in fields if f.optional]
+    required = [f for f in fields if not f.optional]
+    if optional and required:
+        L.append("      switch self {")
+        L.append(f"      case {', '.join('.' + f.name for f in optional)}: true")
+        L.append(f"      case {', '.join('.' + f.name for f in required)}: false")
+        L.append("      }")
+    else:
+        L.append(f"      {'true' if optional else 'false'}")
+    L.append("    }")
+    L.append("  }")
+    L.append("")
+    L.append(f"  /// The first field after the list (`{lst.name}`), which the members' order puts there.")
+    L.append(f"  static let afterList = {after}")
+    L.append("  /// Each text's place in a JSON text, for a reader by name (`Spans`).")
+    L.append(f"  typealias TextSpans = InlineArray<{len(fields)}, JSONReader.Span?>")
+    L.append("}")
+    L.append("")
+    # Readers.
+    L.append(f"/// `{name}` read in one pass, its texts copied into its buffer as they are met.")
+    L.append(f"extension {name}: JSONReadable {{")
+    L.append(f"  public static func read(from r: inout JSONReader) throws(JSONReader.Unusual) -> {name} {{")
+    L.append("    try r.read(written: readWritten, members: readMembers)")
+    L.append("  }")
+    L.append("")
+    L.append("  /// The writer's layout: every member, sorted, no whitespace; the texts laid out as they are")
+    L.append("  /// read, into a scratch on the stack (texts that need more take `readMembers`).")
+    L.append(f"  private static func readWritten(from r: inout JSONReader) throws(JSONReader.Unusual) -> {name} {{")
+    L.append("    try withUnsafeTemporaryAllocation(byteCount: writtenScratch, alignment: 8) {")
+    L.append("      scratch throws(JSONReader.Unusual) in")
+    L.append(f"      var w = {texts_type}.Writer(scratch, copyingFrom: r.bytes)")
+    L.append('      try r.open(UInt8(ascii: "{"))')
+    for m in ordered:
+        L.append(f"      try r.expectMember({swift_string_token(chr(34) + m.name + chr(34) + ':')})")
+        if m is lst:
+            L.append('      try r.open(UInt8(ascii: "["))')
+            L.append("      try w.beginList()")
+            L.append("      var count = 0")
+            L.append('      if !r.close(UInt8(ascii: "]")) {')
+            L.append("        repeat {")
+            L.append(f"          guard count < {texts_type}.listBound else {{ throw JSONReader.Unusual() }}")
+            L.append("          try w.put(try r.plainString())")
+            L.append("          count += 1")
+            L.append("        } while r.comma()")
+            L.append('        guard r.close(UInt8(ascii: "]")) else { throw JSONReader.Unusual() }')
+            L.append("      }")
+            L.append("      try w.endList(count: count)")
+        elif m.type == "String":
+            L.append("      try w.put(try r.plainString())")
+        elif m.type == "String?":
+            L.append("      try w.put(try r.plainStringOrNull())")
+        elif m.type == "Int":
+            L.append(f"      let {m.name} = try r.plainInt()")
+        else:
+            L.append(f"      let {m.name} = try r.plainIntOrNull()")
+    L.append('      guard r.close(UInt8(ascii: "}")) else { throw JSONReader.Unusual() }')
+    L.append(f"      return {name}(texts: w.texts, {', '.join(f'{m.name}: {m.name}' for m in numbers)})")
+    L.append("    }")
+    L.append("  }")
+    L.append("")
+    L.append(f"  /// The stack scratch the texts are laid out in on the fast path: a provider's {name.lower()}'s")
+    L.append("  /// texts are a few hundred bytes.")
+    L.append("  private static let writtenScratch = 1024")
+    L.append("")
+    L.append("  /// Any order, whitespace, unknown members skipped: each member looked up by name. `Unusual`")
+    L.append("  /// where `init(from:)` would not take the members as they are (a required text absent or")
+    L.append("  /// null, a member twice) or where copying is not enough (an escaped text).")
+    L.append(f"  private static func readMembers(from r: inout JSONReader) throws(JSONReader.Unusual) -> {name} {{")
+    L.append(f"    var spans = {texts_type}.Spans()")
+    L.append("    var seen: UInt16 = 0")
+    for m in numbers:
+        L.append(f"    var {m.name}: {'Int??' if m.optional else 'Int?'}")
+    L.append("    var listSeen = false")
+    L.append("    try r.enterObject()")
+    L.append("    while let name = try r.nextMember() {")
+    L.append("      switch name {")
+    for m in ordered:
+        if m is lst:
+            L.append(f'      case "{m.name}":')
+            L.append("        guard !listSeen else { throw JSONReader.Unusual() }")
+            L.append("        listSeen = true")
+            L.append("        try r.enterArray()")
+            L.append("        while try r.nextElement() { try spans.appendToList(try r.stringSpan()) }")
+        elif m in fields:
+            L.append(f'      case "{m.name}": try text(.{m.name}, &r, &spans, &seen)')
+        elif m.optional:
+            L.append(f'      case "{m.name}": try r.nullableInt(into: &{m.name})')
+        else:
+            L.append(f'      case "{m.name}": try r.int(into: &{m.name})')
+    L.append("      default: try r.skip()")
+    L.append("      }")
+    L.append("    }")
+    required_numbers = [m for m in numbers if not m.optional]
+    L.append(f"    guard {', '.join(f'let {m.name}' for m in required_numbers) + ', ' if required_numbers else ''}listSeen"
+             " else { throw JSONReader.Unusual() }")
+    L.append(f"    for field in {texts_type}.Field.allCases where !field.isOptional && spans.texts[field.rawValue] == nil {{")
+    L.append("      throw JSONReader.Unusual()")
+    L.append("    }")
+    margs = ", ".join(f"{m.name}: {m.name}{' ?? nil' if m.optional else ''}" for m in numbers)
+    L.append(f"    return {name}(texts: try spans.texts(copyingFrom: r.bytes), {margs})")
+    L.append("  }")
+    L.append("")
+    L.append("  /// The text member `field`, read once: `null` only where the field is optional, never an escape.")
+    L.append("  private static func text(")
+    L.append(f"    _ field: {texts_type}.Field, _ r: inout JSONReader, _ spans: inout {texts_type}.Spans,")
+    L.append("    _ seen: inout UInt16")
+    L.append("  ) throws(JSONReader.Unusual) {")
+    L.append("    let bit: UInt16 = 1 << field.rawValue")
+    L.append("    guard seen & bit == 0 else { throw JSONReader.Unusual() }")
+    L.append("    seen |= bit")
+    L.append("    if field.isOptional, r.null() { return }")
+    L.append("    let span = try r.stringSpan()")
+    L.append("    guard !span.escaped else { throw JSONReader.Unusual() }")
+    L.append("    spans.texts[field.rawValue] = span")
+    L.append("  }")
+    L.append("}")
+    L.append("")
+    # Writer.
+    L.append(f"extension {name}: JSONWritable {{")
+    L.append("  /// Writes the value as the encoder does: every member, sorted, an absent optional as `null`.")
+    L.append("  public func write(to out: inout [UInt8]) {")
+    first = True
+    for m in ordered:
+        token = ("{" if first else ",") + f'"{m.name}":'
+        first = False
+        L.append(f"    JSONWriter.raw({swift_string_token(token)}, to: &out)")
+        if m is lst:
+            L.append('    JSONWriter.raw("[", to: &out)')
+            L.append(f"    for (index, text) in {m.name}.enumerated() {{")
+            L.append('      if index > 0 { JSONWriter.raw(",", to: &out) }')
+            L.append("      JSONWriter.writeString(text, to: &out)")
+            L.append("    }")
+            L.append('    JSONWriter.raw("]", to: &out)')
+        elif m.type == "String":
+            L.append(f"    JSONWriter.writeString({m.name}, to: &out)")
+        elif m.type == "Int":
+            L.append(f"    JSONWriter.writeInteger(Int64({m.name}), to: &out)")
+        else:
+            write = "JSONWriter.writeString(value, to: &out)" if m.type == "String?" else \
+                "JSONWriter.writeInteger(Int64(value), to: &out)"
+            L.append(f"    if let value = {m.name} {{ {write} }} else {{ JSONWriter.raw(\"null\", to: &out) }}")
+    L.append('    JSONWriter.raw("}", to: &out)')
+    L.append("  }")
+    L.append("}")
+    L.append("")
+    return L
+
+
 def render(files, knowledge):
     shapes = find_shapes(files, knowledge)
     # Generated nested types: name -> whether a JSONWritable is generated for it.
     generated = {}
+    packed = find_packed(files)
+    for p in packed:
+        generated[p.name] = True
     for s in shapes:
         generated[s.simple] = None
     for _ in range(3):  # writability of nested shapes depends on their members'
@@ -532,6 +815,8 @@ def render(files, knowledge):
             kinds = [Kind(m.type[:-1] if m.optional else m.type, knowledge, generated) for m in s.members]
             generated[s.simple] = not any(k.needs_encoder for k in kinds)
     by_source = {}
+    for p in packed:
+        by_source.setdefault(p.source, []).append(p)
     for s in shapes:
         by_source.setdefault(s.source, []).append(s)
     outputs = {}
@@ -541,7 +826,7 @@ def render(files, knowledge):
                  "// run `python3 Tools/shapes/generate.py` after changing a shape there.", "",
                  "import JSON", ""]
         for s in group:
-            lines += emit_shape(s, knowledge, generated)
+            lines += emit_packed(s) if isinstance(s, Packed) else emit_shape(s, knowledge, generated)
         text = "\n".join(lines).rstrip("\n") + "\n"
         outputs[source[:-len(".swift")] + SUFFIX] = format_swift(text)
     return outputs

@@ -317,21 +317,14 @@ extension FeedEvents.PageLoaded: JSONReadable {
   }
 }
 
-extension FeedEvents.PageLoaded {
-  /// Writes the data (members sorted, compact, an absent optional left out); a member
-  /// with no writer of its own through the encoder (false, `out` as it was, where it refuses).
-  public func writeData(to out: inout [UInt8]) -> Bool {
-    let start = out.count
-    func refuse(_ out: inout [UInt8]) -> Bool {
-      out.removeSubrange(start...)
-      return false
-    }
+extension FeedEvents.PageLoaded: JSONWritable {
+  /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
+  public func write(to out: inout [UInt8]) {
     JSONWriter.raw(#"{"page":"#, to: &out)
-    guard JSONWriter.writeEncoded(self.page, to: &out) else { return refuse(&out) }
+    self.page.write(to: &out)
     JSONWriter.raw(#","requestID":"#, to: &out)
     JSONWriter.writeInteger(Int64(self.requestID), to: &out)
     JSONWriter.raw(#"}"#, to: &out)
-    return true
   }
 }
 
@@ -455,26 +448,19 @@ extension FeedEvents.OfflineCopyShown: JSONReadable {
   }
 }
 
-extension FeedEvents.OfflineCopyShown {
-  /// Writes the data (members sorted, compact, an absent optional left out); a member
-  /// with no writer of its own through the encoder (false, `out` as it was, where it refuses).
-  public func writeData(to out: inout [UInt8]) -> Bool {
-    let start = out.count
-    func refuse(_ out: inout [UInt8]) -> Bool {
-      out.removeSubrange(start...)
-      return false
-    }
+extension FeedEvents.OfflineCopyShown: JSONWritable {
+  /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
+  public func write(to out: inout [UInt8]) {
     JSONWriter.raw(#"{"photos":"#, to: &out)
     JSONWriter.raw("[", to: &out)
     for (index, element) in self.photos.enumerated() {
       if index > 0 { JSONWriter.raw(",", to: &out) }
-      guard JSONWriter.writeEncoded(element, to: &out) else { return refuse(&out) }
+      element.write(to: &out)
     }
     JSONWriter.raw("]", to: &out)
     JSONWriter.raw(#","query":"#, to: &out)
     JSONWriter.writeString(self.query, to: &out)
     JSONWriter.raw(#"}"#, to: &out)
-    return true
   }
 }
 

@@ -3,6 +3,299 @@
 
 import JSON
 
+/// A photo as the app shows it, mapped from whichever provider sent it (API types never
+/// reach the state).
+///
+/// Its members, declared once: Tools/shapes/generate.py writes `Photo` from them (Photo+JSON.swift:
+/// its texts in one buffer, `PhotoTexts`; its coding; its one-pass readers and writer). Adding
+/// a member is a line here and the generator; the memberwise init takes them in this order.
+public struct Photo: PhotoMembers, Codable, Equatable, Sendable {
+  /// Every text below, in one buffer (one allocation per photo; see `PhotoTexts`).
+  private let texts: PhotoTexts
+  public let width: Int
+  public let height: Int
+  public let likes: Int?
+
+  /// Stable and unique in the list: `provider:id`.
+  public var key: String { texts[.key] ?? "" }
+  /// The provider's own id.
+  public var providerID: String { texts[.providerID] ?? "" }
+  /// Who took it, for attribution.
+  public var author: String { texts[.author] ?? "" }
+  public var authorURL: String? { texts[.authorURL] }
+  public var tags: [String] { texts.list }
+  /// The provider's page for the photo (attribution link).
+  public var pageURL: String { texts[.pageURL] ?? "" }
+  public var thumbnailURL: String { texts[.thumbnailURL] ?? "" }
+  public var largeURL: String { texts[.largeURL] ?? "" }
+  /// `#RRGGBB`, a placeholder color while the image loads.
+  public var averageColor: String? { texts[.averageColor] }
+  public var alt: String? { texts[.alt] }
+  /// The full-size original, for providers that offer one (Pexels' `original`, Pixabay's
+  /// `imageURL` with full API access); null otherwise.
+  public var originalURL: String? { texts[.originalURL] }
+
+  /// A photo of these members.
+  public init(
+    key: String, providerID: String, width: Int, height: Int, author: String, authorURL: String? = nil,
+    tags: [String] = [], likes: Int? = nil, pageURL: String, thumbnailURL: String, largeURL: String,
+    averageColor: String? = nil, alt: String? = nil, originalURL: String? = nil
+  ) {
+    // In `PhotoTexts.Field` order.
+    self.texts = PhotoTexts(
+      [alt, author, authorURL, averageColor, key, largeURL, originalURL, pageURL, providerID, thumbnailURL],
+      list: tags)
+    self.width = width
+    self.height = height
+    self.likes = likes
+  }
+
+  /// Texts already laid out (replay reads them straight off a log line).
+  init(texts: PhotoTexts, width: Int, height: Int, likes: Int?) {
+    self.texts = texts
+    self.width = width
+    self.height = height
+    self.likes = likes
+  }
+
+  private enum Keys: String, CodingKey {
+    case key, providerID, width, height, author, authorURL, tags, likes, pageURL, thumbnailURL, largeURL,
+      averageColor, alt, originalURL
+  }
+
+  /// Every member; an optional one may be missing (a log older than it) or null.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: Keys.self)
+    self.init(
+      key: try c.decode(String.self, forKey: .key),
+      providerID: try c.decode(String.self, forKey: .providerID),
+      width: try c.decode(Int.self, forKey: .width), height: try c.decode(Int.self, forKey: .height),
+      author: try c.decode(String.self, forKey: .author),
+      authorURL: try c.decodeIfPresent(String.self, forKey: .authorURL),
+      tags: try c.decode([String].self, forKey: .tags),
+      likes: try c.decodeIfPresent(Int.self, forKey: .likes),
+      pageURL: try c.decode(String.self, forKey: .pageURL),
+      thumbnailURL: try c.decode(String.self, forKey: .thumbnailURL),
+      largeURL: try c.decode(String.self, forKey: .largeURL),
+      averageColor: try c.decodeIfPresent(String.self, forKey: .averageColor),
+      alt: try c.decodeIfPresent(String.self, forKey: .alt),
+      originalURL: try c.decodeIfPresent(String.self, forKey: .originalURL))
+  }
+
+  /// Every member, an absent optional as `null` (so every documented path exists).
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: Keys.self)
+    try c.encode(key, forKey: .key)
+    try c.encode(providerID, forKey: .providerID)
+    try c.encode(width, forKey: .width)
+    try c.encode(height, forKey: .height)
+    try c.encode(author, forKey: .author)
+    try c.encode(Nullable(wrappedValue: authorURL), forKey: .authorURL)
+    try c.encode(tags, forKey: .tags)
+    try c.encode(Nullable(wrappedValue: likes), forKey: .likes)
+    try c.encode(pageURL, forKey: .pageURL)
+    try c.encode(thumbnailURL, forKey: .thumbnailURL)
+    try c.encode(largeURL, forKey: .largeURL)
+    try c.encode(Nullable(wrappedValue: averageColor), forKey: .averageColor)
+    try c.encode(Nullable(wrappedValue: alt), forKey: .alt)
+    try c.encode(Nullable(wrappedValue: originalURL), forKey: .originalURL)
+  }
+}
+
+extension PhotoTexts {
+  /// The texts in the order of their members' names, as the writer sorts them.
+  enum Field: Int, CaseIterable {
+    case alt, author, authorURL, averageColor, key, largeURL, originalURL, pageURL, providerID, thumbnailURL
+
+    /// Whether a photo may lack this text (its member absent or null).
+    var isOptional: Bool {
+      switch self {
+      case .alt, .authorURL, .averageColor, .originalURL: true
+      case .author, .key, .largeURL, .pageURL, .providerID, .thumbnailURL: false
+      }
+    }
+  }
+
+  /// The first field after the list (`tags`), which the members' order puts there.
+  static let afterList = 9
+  /// Each text's place in a JSON text, for a reader by name (`Spans`).
+  typealias TextSpans = InlineArray<10, JSONReader.Span?>
+}
+
+/// `Photo` read in one pass, its texts copied into its buffer as they are met.
+extension Photo: JSONReadable {
+  public static func read(from r: inout JSONReader) throws(JSONReader.Unusual) -> Photo {
+    try r.read(written: readWritten, members: readMembers)
+  }
+
+  /// The writer's layout: every member, sorted, no whitespace; the texts laid out as they are
+  /// read, into a scratch on the stack (texts that need more take `readMembers`).
+  private static func readWritten(from r: inout JSONReader) throws(JSONReader.Unusual) -> Photo {
+    try withUnsafeTemporaryAllocation(byteCount: writtenScratch, alignment: 8) {
+      scratch throws(JSONReader.Unusual) in
+      var w = PhotoTexts.Writer(scratch, copyingFrom: r.bytes)
+      try r.open(UInt8(ascii: "{"))
+      try r.expectMember(#""alt":"#)
+      try w.put(try r.plainStringOrNull())
+      try r.expectMember(#""author":"#)
+      try w.put(try r.plainString())
+      try r.expectMember(#""authorURL":"#)
+      try w.put(try r.plainStringOrNull())
+      try r.expectMember(#""averageColor":"#)
+      try w.put(try r.plainStringOrNull())
+      try r.expectMember(#""height":"#)
+      let height = try r.plainInt()
+      try r.expectMember(#""key":"#)
+      try w.put(try r.plainString())
+      try r.expectMember(#""largeURL":"#)
+      try w.put(try r.plainString())
+      try r.expectMember(#""likes":"#)
+      let likes = try r.plainIntOrNull()
+      try r.expectMember(#""originalURL":"#)
+      try w.put(try r.plainStringOrNull())
+      try r.expectMember(#""pageURL":"#)
+      try w.put(try r.plainString())
+      try r.expectMember(#""providerID":"#)
+      try w.put(try r.plainString())
+      try r.expectMember(#""tags":"#)
+      try r.open(UInt8(ascii: "["))
+      try w.beginList()
+      var count = 0
+      if !r.close(UInt8(ascii: "]")) {
+        repeat {
+          guard count < PhotoTexts.listBound else { throw JSONReader.Unusual() }
+          try w.put(try r.plainString())
+          count += 1
+        } while r.comma()
+        guard r.close(UInt8(ascii: "]")) else { throw JSONReader.Unusual() }
+      }
+      try w.endList(count: count)
+      try r.expectMember(#""thumbnailURL":"#)
+      try w.put(try r.plainString())
+      try r.expectMember(#""width":"#)
+      let width = try r.plainInt()
+      guard r.close(UInt8(ascii: "}")) else { throw JSONReader.Unusual() }
+      return Photo(texts: w.texts, width: width, height: height, likes: likes)
+    }
+  }
+
+  /// The stack scratch the texts are laid out in on the fast path: a provider's photo's
+  /// texts are a few hundred bytes.
+  private static let writtenScratch = 1024
+
+  /// Any order, whitespace, unknown members skipped: each member looked up by name. `Unusual`
+  /// where `init(from:)` would not take the members as they are (a required text absent or
+  /// null, a member twice) or where copying is not enough (an escaped text).
+  private static func readMembers(from r: inout JSONReader) throws(JSONReader.Unusual) -> Photo {
+    var spans = PhotoTexts.Spans()
+    var seen: UInt16 = 0
+    var width: Int?
+    var height: Int?
+    var likes: Int??
+    var listSeen = false
+    try r.enterObject()
+    while let name = try r.nextMember() {
+      switch name {
+      case "alt": try text(.alt, &r, &spans, &seen)
+      case "author": try text(.author, &r, &spans, &seen)
+      case "authorURL": try text(.authorURL, &r, &spans, &seen)
+      case "averageColor": try text(.averageColor, &r, &spans, &seen)
+      case "height": try r.int(into: &height)
+      case "key": try text(.key, &r, &spans, &seen)
+      case "largeURL": try text(.largeURL, &r, &spans, &seen)
+      case "likes": try r.nullableInt(into: &likes)
+      case "originalURL": try text(.originalURL, &r, &spans, &seen)
+      case "pageURL": try text(.pageURL, &r, &spans, &seen)
+      case "providerID": try text(.providerID, &r, &spans, &seen)
+      case "tags":
+        guard !listSeen else { throw JSONReader.Unusual() }
+        listSeen = true
+        try r.enterArray()
+        while try r.nextElement() { try spans.appendToList(try r.stringSpan()) }
+      case "thumbnailURL": try text(.thumbnailURL, &r, &spans, &seen)
+      case "width": try r.int(into: &width)
+      default: try r.skip()
+      }
+    }
+    guard let width, let height, listSeen else { throw JSONReader.Unusual() }
+    for field in PhotoTexts.Field.allCases where !field.isOptional && spans.texts[field.rawValue] == nil {
+      throw JSONReader.Unusual()
+    }
+    return Photo(
+      texts: try spans.texts(copyingFrom: r.bytes), width: width, height: height, likes: likes ?? nil)
+  }
+
+  /// The text member `field`, read once: `null` only where the field is optional, never an escape.
+  private static func text(
+    _ field: PhotoTexts.Field, _ r: inout JSONReader, _ spans: inout PhotoTexts.Spans,
+    _ seen: inout UInt16
+  ) throws(JSONReader.Unusual) {
+    let bit: UInt16 = 1 << field.rawValue
+    guard seen & bit == 0 else { throw JSONReader.Unusual() }
+    seen |= bit
+    if field.isOptional, r.null() { return }
+    let span = try r.stringSpan()
+    guard !span.escaped else { throw JSONReader.Unusual() }
+    spans.texts[field.rawValue] = span
+  }
+}
+
+extension Photo: JSONWritable {
+  /// Writes the value as the encoder does: every member, sorted, an absent optional as `null`.
+  public func write(to out: inout [UInt8]) {
+    JSONWriter.raw(#"{"alt":"#, to: &out)
+    if let value = alt { JSONWriter.writeString(value, to: &out) } else { JSONWriter.raw("null", to: &out) }
+    JSONWriter.raw(#","author":"#, to: &out)
+    JSONWriter.writeString(author, to: &out)
+    JSONWriter.raw(#","authorURL":"#, to: &out)
+    if let value = authorURL {
+      JSONWriter.writeString(value, to: &out)
+    } else {
+      JSONWriter.raw("null", to: &out)
+    }
+    JSONWriter.raw(#","averageColor":"#, to: &out)
+    if let value = averageColor {
+      JSONWriter.writeString(value, to: &out)
+    } else {
+      JSONWriter.raw("null", to: &out)
+    }
+    JSONWriter.raw(#","height":"#, to: &out)
+    JSONWriter.writeInteger(Int64(height), to: &out)
+    JSONWriter.raw(#","key":"#, to: &out)
+    JSONWriter.writeString(key, to: &out)
+    JSONWriter.raw(#","largeURL":"#, to: &out)
+    JSONWriter.writeString(largeURL, to: &out)
+    JSONWriter.raw(#","likes":"#, to: &out)
+    if let value = likes {
+      JSONWriter.writeInteger(Int64(value), to: &out)
+    } else {
+      JSONWriter.raw("null", to: &out)
+    }
+    JSONWriter.raw(#","originalURL":"#, to: &out)
+    if let value = originalURL {
+      JSONWriter.writeString(value, to: &out)
+    } else {
+      JSONWriter.raw("null", to: &out)
+    }
+    JSONWriter.raw(#","pageURL":"#, to: &out)
+    JSONWriter.writeString(pageURL, to: &out)
+    JSONWriter.raw(#","providerID":"#, to: &out)
+    JSONWriter.writeString(providerID, to: &out)
+    JSONWriter.raw(#","tags":"#, to: &out)
+    JSONWriter.raw("[", to: &out)
+    for (index, text) in tags.enumerated() {
+      if index > 0 { JSONWriter.raw(",", to: &out) }
+      JSONWriter.writeString(text, to: &out)
+    }
+    JSONWriter.raw("]", to: &out)
+    JSONWriter.raw(#","thumbnailURL":"#, to: &out)
+    JSONWriter.writeString(thumbnailURL, to: &out)
+    JSONWriter.raw(#","width":"#, to: &out)
+    JSONWriter.writeInteger(Int64(width), to: &out)
+    JSONWriter.raw("}", to: &out)
+  }
+}
+
 /// `FeedPage` read and written in one pass (`hasMore`, `photos`).
 extension FeedPage: JSONReadable {
   public static func read(from reader: inout JSONReader) throws(JSONReader.Unusual) -> Self {
@@ -63,5 +356,21 @@ extension FeedPage: JSONReadable {
   fileprivate init(readShape: Void, hasMore: Bool, photos: [Photo]) {
     self.hasMore = hasMore
     self.photos = photos
+  }
+}
+
+extension FeedPage: JSONWritable {
+  /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
+  public func write(to out: inout [UInt8]) {
+    JSONWriter.raw(#"{"hasMore":"#, to: &out)
+    JSONWriter.writeBool(self.hasMore, to: &out)
+    JSONWriter.raw(#","photos":"#, to: &out)
+    JSONWriter.raw("[", to: &out)
+    for (index, element) in self.photos.enumerated() {
+      if index > 0 { JSONWriter.raw(",", to: &out) }
+      element.write(to: &out)
+    }
+    JSONWriter.raw("]", to: &out)
+    JSONWriter.raw(#"}"#, to: &out)
   }
 }

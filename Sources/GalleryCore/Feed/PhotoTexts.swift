@@ -11,30 +11,23 @@
 /// The layout is in memory only (a photo is encoded member by member), so it is free to
 /// follow the order a log line gives the members: replay copies them in as it reads them.
 struct PhotoTexts: Equatable, Sendable {
-  /// The fields in `Field` order, each a varint of the length + 1 (0: absent) then its UTF-8
+  /// The fields in `Field` order (written with `Photo` from `PhotoMembers` by
+  /// Tools/shapes/generate.py, in Photo+JSON.swift), each a varint of the length + 1 (0: absent) then its UTF-8
   /// bytes, with the tags where the members put them (after `providerID`): a varint count,
   /// then each as a field.
   private let bytes: [UInt8]
 
-  /// The texts in the order of their members' names, as the writer sorts them.
-  enum Field: Int, CaseIterable {
-    case alt, author, authorURL, averageColor, key, largeURL, originalURL, pageURL, providerID, thumbnailURL
-  }
-
-  /// The first field after the tags.
-  private static let afterTags = Field.thumbnailURL.rawValue
-
   /// The texts, in `Field` order (`fields.count == Field.allCases.count`), and the tags.
-  init(_ fields: [String?], tags: [String]) {
+  init(_ fields: [String?], list: [String]) {
     var count = 2
     for field in fields { count += (field?.utf8.count ?? 0) + 2 }
-    for tag in tags { count += tag.utf8.count + 2 }
+    for tag in list { count += tag.utf8.count + 2 }
     var out: [UInt8] = []
     out.reserveCapacity(count)
     for (i, field) in fields.enumerated() {
-      if i == Self.afterTags {
-        Self.appendVarint(UInt64(tags.count), to: &out)
-        for tag in tags { Self.append(tag, to: &out) }
+      if i == Self.afterList {
+        Self.appendVarint(UInt64(list.count), to: &out)
+        for tag in list { Self.append(tag, to: &out) }
       }
       Self.append(field, to: &out)
     }
@@ -48,16 +41,16 @@ struct PhotoTexts: Equatable, Sendable {
   subscript(field: Field) -> String? {
     var at = 0
     for i in 0..<field.rawValue {
-      if i == Self.afterTags { skipTags(&at) }
+      if i == Self.afterList { skipTags(&at) }
       skip(&at)
     }
-    if field.rawValue == Self.afterTags { skipTags(&at) }
+    if field.rawValue == Self.afterList { skipTags(&at) }
     return read(&at)
   }
 
-  var tags: [String] {
+  var list: [String] {
     var at = 0
-    for _ in 0..<Self.afterTags { skip(&at) }
+    for _ in 0..<Self.afterList { skip(&at) }
     let count = Int(readVarint(&at))
     return (0..<count).map { _ in read(&at) ?? "" }
   }
@@ -113,7 +106,7 @@ struct PhotoTexts: Equatable, Sendable {
 extension PhotoTexts {
   /// The most tags a photo read off a log line holds (more is `Unusual`: the Codable path
   /// reads it), so their count is one byte.
-  static let tagBound = 16
+  static let listBound = 16
 
   /// Lays a photo's texts out as `bytes` holds them, copied straight from a JSON text as a
   /// reader finds them (replay's fast path: no `String` in between), into memory its caller
@@ -150,16 +143,16 @@ extension PhotoTexts {
       at += length
     }
 
-    /// Starts the tags (their count is filled in by `endTags`).
-    mutating func beginTags() throws(JSONReader.Unusual) {
+    /// Starts the tags (their count is filled in by `endList`).
+    mutating func beginList() throws(JSONReader.Unusual) {
       guard at < capacity else { throw JSONReader.Unusual() }
       tagCountAt = at
       at += 1
     }
 
     /// The tags' count, once they are all put.
-    mutating func endTags(count: Int) throws(JSONReader.Unusual) {
-      guard count <= PhotoTexts.tagBound else { throw JSONReader.Unusual() }
+    mutating func endList(count: Int) throws(JSONReader.Unusual) {
+      guard count <= PhotoTexts.listBound else { throw JSONReader.Unusual() }
       base[tagCountAt] = UInt8(count)
     }
 
@@ -173,13 +166,13 @@ extension PhotoTexts {
   /// order: each text in `Field` order (nil: absent or null) and the tags. Lives on the
   /// reader's stack, one photo at a time.
   struct Spans {
-    var texts = InlineArray<10, JSONReader.Span?>(repeating: nil)
+    var texts = TextSpans(repeating: nil)
     var tags = InlineArray<16, JSONReader.Span>(repeating: JSONReader.Span(start: 0, end: 0, escaped: false))
     var tagCount = 0
 
     /// Adds the tag at `span`; `Unusual` past the bound or for an escaped one.
-    mutating func appendTag(_ span: JSONReader.Span) throws(JSONReader.Unusual) {
-      guard tagCount < PhotoTexts.tagBound, !span.escaped else { throw JSONReader.Unusual() }
+    mutating func appendToList(_ span: JSONReader.Span) throws(JSONReader.Unusual) {
+      guard tagCount < PhotoTexts.listBound, !span.escaped else { throw JSONReader.Unusual() }
       tags[tagCount] = span
       tagCount += 1
     }
@@ -193,10 +186,10 @@ extension PhotoTexts {
         memory throws(JSONReader.Unusual) in
         var writer = Writer(memory, copyingFrom: text)
         for i in 0..<texts.count {
-          if i == PhotoTexts.afterTags {
-            try writer.beginTags()
+          if i == PhotoTexts.afterList {
+            try writer.beginList()
             for k in 0..<tagCount { try writer.put(tags[k]) }
-            try writer.endTags(count: tagCount)
+            try writer.endList(count: tagCount)
           }
           try writer.put(texts[i])
         }
@@ -221,15 +214,5 @@ extension PhotoTexts {
     }
     out[n] = UInt8(v)
     return n + 1
-  }
-}
-
-extension PhotoTexts.Field {
-  /// Whether a photo may lack this text (its member absent or null).
-  var isOptional: Bool {
-    switch self {
-    case .authorURL, .originalURL, .averageColor, .alt: true
-    case .key, .providerID, .author, .pageURL, .thumbnailURL, .largeURL: false
-    }
   }
 }

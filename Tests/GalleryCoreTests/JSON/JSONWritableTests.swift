@@ -25,6 +25,17 @@ final class JSONWritableTests: XCTestCase {
       out.append(AuthEvents.PasswordEdited(form: .registration, length: length))
     }
     out.append(ImagesEvents.ImagesRequested(keys: [], target: .detail))
+    // A page's photos write themselves (generated from `PhotoMembers`): absent optionals as
+    // null, texts that need escapes, no tags and many.
+    let escaped = Photo(
+      key: "k\"1", providerID: "1", width: 1, height: 2, author: "line\nbreak\\", tags: ["tab\there", "é"],
+      likes: 0, pageURL: "p", thumbnailURL: "t", largeURL: "l", alt: "\u{1}")
+    let bare = Photo(
+      key: "", providerID: "", width: -1, height: 0, author: "", pageURL: "", thumbnailURL: "", largeURL: "")
+    out.append(
+      FeedEvents.PageLoaded(
+        requestID: 3, page: FeedPage(photos: [DemoCatalog.photo(1), escaped, bare], hasMore: true)))
+    out.append(FeedEvents.PageLoaded(requestID: 4, page: FeedPage(photos: [], hasMore: false)))
     return out
   }
 
