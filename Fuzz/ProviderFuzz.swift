@@ -18,7 +18,8 @@ public func fuzzProviders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       // Replay's one-pass readers (JSONReadable) must give what the Codable path gives.
       func same<T: Decodable & Equatable>(_ type: T.Type) {
         precondition(
-          (try? JSONTapeDecoder().decode(T.self, from: body)) == (try? JSONValueDecoder().decode(T.self, from: value)),
+          (try? JSONTapeDecoder().decode(T.self, from: body))
+            == (try? JSONValueDecoder().decode(T.self, from: value)),
           "\(T.self)'s fast path differs")
       }
       // Every event type the registry knows (their readers are generated from their

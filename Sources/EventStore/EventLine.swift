@@ -356,6 +356,8 @@ public enum EventLine {
     guard !lineBreak else {
       throw EventLogError.invalidEvent("event \(event.type): data must be compact JSON without line breaks")
     }
+    // Data `JSONWriter` wrote from a typed value is well-formed by construction (`written`).
+    if event.written { return }
     let result = event.data.withUnsafeBytes { raw -> JSONScanner.Failure? in
       var s = JSONScanner(raw)
       do {

@@ -184,6 +184,14 @@ public final class EventLog: @unchecked Sendable {
     return lastSeqValue
   }
 
+  /// The time of the last event written (its line's `time`, in milliseconds since the epoch;
+  /// 0 for an empty log): what retention measures its window back from, with no read.
+  public var lastTimeMillis: Int64 {
+    cond.lock()
+    defer { cond.unlock() }
+    return lastTime
+  }
+
   /// The last seq and the checksum of its line, read together (what a snapshot records).
   public var head: (seq: UInt64, lineChecksum: UInt32) {
     cond.lock()

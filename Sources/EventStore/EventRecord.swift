@@ -7,13 +7,29 @@ public struct NewEvent: Sendable, Equatable {
   public var type: String
   /// Schema version of `type`, so logs written by an older build stay replayable.
   public var version: Int
-  /// One JSON object, compact (no raw line breaks), UTF-8.
-  public var data: [UInt8]
+  /// One JSON object, compact (no raw line breaks), UTF-8. Setting it clears `written`.
+  public var data: [UInt8] { didSet { written = false } }
+  /// The data was written by `JSONWriter` from a typed value (an event's own writer or the
+  /// encoder), so it is well-formed JSON by construction and the log does not scan it again
+  /// (1,100 instructions of a keystroke); it still checks the rest. Data from anywhere else is
+  /// scanned.
+  public private(set) var written = false
 
   public init(type: String, version: Int = 1, data: [UInt8]) {
     self.type = type
     self.version = version
     self.data = data
+  }
+
+  /// An event whose data `JSONWriter` wrote from a typed value (see `written`).
+  public init(type: String, version: Int, writtenData: [UInt8]) {
+    self.init(type: type, version: version, data: writtenData)
+    written = true
+  }
+
+  /// The same event: type, version and data (how the data was made is not part of it).
+  public static func == (a: NewEvent, b: NewEvent) -> Bool {
+    a.type == b.type && a.version == b.version && a.data == b.data
   }
 
   /// Convenience for data given as `Data`.

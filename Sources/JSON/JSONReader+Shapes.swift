@@ -9,7 +9,8 @@ extension JSONReader {
     -> T
   {
     let span = try stringSpan()
-    return span.escaped ? try T(rawValue: text(span)).orUnusual() : try Self.match(span, in: s.bytes, as: T.self)
+    return span.escaped
+      ? try T(rawValue: text(span)).orUnusual() : try Self.match(span, in: s.bytes, as: T.self)
   }
 
   /// The value that comes next, of a type with no reader of its own: passed as the tape

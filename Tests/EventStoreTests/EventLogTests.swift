@@ -34,6 +34,29 @@ final class EventLogTests: XCTestCase {
     XCTAssertFalse(lines[2].contains(#""more""#))
   }
 
+  /// Data a typed writer made is taken as written (`NewEvent.written`); data changed after it
+  /// (a secret redacted) is scanned again, and the lines read back are the same either way.
+  /// The log also keeps the last line's time, for retention to measure from with no read.
+  func testWrittenDataIsKeptAndChangedDataIsScannedAgain() throws {
+    let dir = TempDirectory()
+    let clock = StepClock()
+    let log = try EventLog(path: dir.file("events.jsonl"), options: EventLogOptions(clock: { clock.read() }))
+    XCTAssertEqual(log.lastTimeMillis, 0)
+    let written = NewEvent(type: "test.event", version: 1, writtenData: Array(#"{"n":1}"#.utf8))
+    XCTAssertTrue(written.written)
+    XCTAssertEqual(written, event(1), "how the data was made is not part of the event")
+    var changed = written
+    changed.data = Array(#"{"n":"#.utf8)
+    XCTAssertFalse(changed.written)
+    XCTAssertThrowsError(try log.append([changed])) { error in
+      guard case EventLogError.invalidEvent(let reason) = error else { return XCTFail("\(error)") }
+      XCTAssertTrue(reason.contains("not one JSON object"), reason)
+    }
+    let records = try log.append([written, event(2)])
+    XCTAssertEqual(try readAll(log).map(\.data), [Array(#"{"n":1}"#.utf8), Array(#"{"n":2}"#.utf8)])
+    XCTAssertEqual(log.lastTimeMillis, records.last!.timeMillis)
+  }
+
   func testTimeNeverGoesBackwards() throws {
     let dir = TempDirectory()
     let times: [Int64] = [5000, 3000, 7000]

@@ -23,7 +23,8 @@ public enum EventCodec {
   /// The log's form of an event.
   public static func encode(_ event: Event) throws -> NewEvent {
     NewEvent(
-      type: event.type, version: Swift.type(of: event.payload).version, data: try encodeData(event.payload))
+      type: event.type, version: Swift.type(of: event.payload).version,
+      writtenData: try encodeData(event.payload))
   }
 
   /// Why `record` cannot be replayed by this build (nil: it can), and whether a newer build
