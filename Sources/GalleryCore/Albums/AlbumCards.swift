@@ -9,7 +9,10 @@ public struct AlbumCards: Equatable, Sendable, RandomAccessCollection, MutableCo
   private var cards: [AlbumCard]
   /// What a search reads, made from the cards' titles and owners when they are made (derived:
   /// never coded, never compared).
-  private(set) var searchIndex: AlbumSearchIndex
+  private(set) var searchIndex: AlbumSearchIndex { didSet { lastSearch = nil } }
+  /// The last search of these cards and what it found, for the next keystroke to start from
+  /// (derived like the index; dropped with it).
+  private var lastSearch: LastAlbumSearch?
 
   /// The cards in id order; of two cards with one id, the first is kept.
   public init(_ cards: some Sequence<AlbumCard>) {
@@ -21,9 +24,12 @@ public struct AlbumCards: Equatable, Sendable, RandomAccessCollection, MutableCo
   /// The same cards: the index is derived from them.
   public static func == (a: AlbumCards, b: AlbumCards) -> Bool { a.cards == b.cards }
 
-  /// The sections a search of these cards shows (see `AlbumSearchIndex`).
-  func sections(search: String, ownersKnown: Bool) -> [AlbumSection] {
-    searchIndex.sections(found: searchIndex.matches(search), ownersKnown: ownersKnown)
+  /// The sections a search of these cards shows (see `AlbumSearchIndex`), kept as the last
+  /// search for the next one to start from.
+  mutating func sections(search: String, ownersKnown: Bool) -> [AlbumSection] {
+    let found = searchIndex.search(search, ownersKnown: ownersKnown, after: lastSearch)
+    lastSearch = found
+    return found.sections
   }
 
   public init(arrayLiteral cards: AlbumCard...) { self.init(cards) }

@@ -5,7 +5,8 @@
 /// What a search of the albums screen reads, made once when the cards are made: every card's
 /// title and owner folded (`SearchFolding`) into one byte buffer, and the owners in the order
 /// their sections show. A keystroke then folds only its own text, scans the buffer for it
-/// (`memchr` and `memcmp`) and groups what matched: no album's text is folded again.
+/// (`memchr` and `memcmp`; from the last search's finds when it extends it: `LastAlbumSearch`)
+/// and groups what matched: no album's text is folded again.
 ///
 /// Derived from the cards alone (never coded, never compared): `AlbumCards` keeps it beside
 /// the cards it describes. Bound: the cards' titles and owners once, plus two integers a card.
@@ -62,32 +63,59 @@ struct AlbumSearchIndex: Sendable {
     return card.title.first.map { String($0).uppercased() }
   }
 
-  /// Which cards `search` finds (trimmed, folded; an empty search finds every card), by
-  /// position: a card matches when its title or its owner contains the search.
-  func matches(_ search: String) -> [Bool] {
+  /// What `search` finds (trimmed, folded; an empty search finds every card) and the
+  /// sections it makes: a card matches when its title or its owner contains the search.
+  /// Starts from `last` where the search extends it (see `LastAlbumSearch`); the result is
+  /// the same with or without it.
+  func search(_ search: some StringProtocol, ownersKnown: Bool, after last: LastAlbumSearch?) -> LastAlbumSearch {
     let needle = SearchFolding.fold(search.trimmingSpaces)
     let count = starts.count - 1
-    guard !needle.isEmpty else { return Array(repeating: true, count: count) }
-    var found = Array(repeating: false, count: count)
-    // A search holding the separator would match across a title and its owner.
-    guard !needle.contains(0) else { return found }
-    found.withUnsafeMutableBufferPointer { found in
-      text.withUnsafeBufferPointer { haystack in
-        starts.withUnsafeBufferPointer { starts in
-          needle.withUnsafeBufferPointer { wanted in
-            Self.scan(haystack, for: wanted, starts: starts, into: found)
+    var positions: [Int32]
+    if needle.isEmpty {
+      positions = Array(repeating: 0, count: count)
+    } else if needle.contains(0) {
+      // A search holding the separator would match across a title and its owner.
+      positions = Array(repeating: -1, count: count)
+    } else if let last, !last.needle.isEmpty, last.positions.count == count, needle.count > last.needle.count,
+      needle.starts(with: last.needle)
+    {
+      positions = last.positions
+      let narrowed = positions.withUnsafeMutableBufferPointer { positions in
+        text.withUnsafeBufferPointer { haystack in
+          starts.withUnsafeBufferPointer { starts in
+            needle.withUnsafeBufferPointer { wanted in
+              Self.narrow(
+                positions, in: haystack, to: wanted, known: last.needle.count, starts: starts)
+            }
+          }
+        }
+      }
+      if !narrowed, last.ownersKnown == ownersKnown {
+        return LastAlbumSearch(
+          needle: needle, positions: positions, ownersKnown: ownersKnown, sections: last.sections)
+      }
+    } else {
+      positions = Array(repeating: -1, count: count)
+      positions.withUnsafeMutableBufferPointer { positions in
+        text.withUnsafeBufferPointer { haystack in
+          starts.withUnsafeBufferPointer { starts in
+            needle.withUnsafeBufferPointer { wanted in
+              Self.scan(haystack, for: wanted, starts: starts, into: positions)
+            }
           }
         }
       }
     }
-    return found
+    return LastAlbumSearch(
+      needle: needle, positions: positions, ownersKnown: ownersKnown,
+      sections: sections(positions: positions, ownersKnown: ownersKnown))
   }
 
-  /// Marks each card whose text holds `wanted`: each place its first byte is (memchr) is
-  /// checked for the rest (memcmp), and a card found is skipped whole.
+  /// Records, for each card whose text holds `wanted`, where it first does: each place its
+  /// first byte is (memchr) is checked for the rest (memcmp), and a card found is skipped whole.
   private static func scan(
     _ haystack: UnsafeBufferPointer<UInt8>, for wanted: UnsafeBufferPointer<UInt8>,
-    starts: UnsafeBufferPointer<Int>, into found: UnsafeMutableBufferPointer<Bool>
+    starts: UnsafeBufferPointer<Int>, into positions: UnsafeMutableBufferPointer<Int32>
   ) {
     guard let base = haystack.baseAddress, let needle = wanted.baseAddress else { return }
     let length = wanted.count
@@ -103,17 +131,60 @@ struct AlbumSearchIndex: Sendable {
       }
       // The card holding the hit: cards are in buffer order, so search forward from the last.
       while starts[card + 1] <= offset { card += 1 }
-      found[card] = true
+      positions[card] = Int32(truncatingIfNeeded: offset)
       at = starts[card + 1]
     }
   }
 
-  /// The sections `found` makes: one per owner with an album found (in `owners`' order), its
-  /// albums by id; with owners unknown, one untitled section of every album found.
-  func sections(found: [Bool], ownersKnown: Bool) -> [AlbumSection] {
+  /// Narrows the last search's `positions` to `wanted`, which extends it (its first `known`
+  /// bytes are the last search): a card the last search did not find cannot hold `wanted`;
+  /// one it found holds it where it was found when the bytes after match the new ones, else
+  /// only later in the same card. Returns whether any card stopped matching.
+  private static func narrow(
+    _ positions: UnsafeMutableBufferPointer<Int32>, in haystack: UnsafeBufferPointer<UInt8>,
+    to wanted: UnsafeBufferPointer<UInt8>, known: Int, starts: UnsafeBufferPointer<Int>
+  ) -> Bool {
+    guard let base = haystack.baseAddress, let needle = wanted.baseAddress else { return false }
+    let length = wanted.count
+    let added = length - known
+    var narrowed = false
+    for card in 0..<positions.count {
+      let at = Int(positions[card])
+      guard at >= 0 else { continue }
+      let end = starts[card + 1]
+      if at + length <= end,
+        added == 1
+          ? base[at + known] == needle[known] : memcmp(base + at + known, needle + known, added) == 0
+      {
+        continue
+      }
+      // Later in the same card, or nowhere.
+      var found: Int32 = -1
+      var from = at + 1
+      let lastStart = end - length
+      while from <= lastStart,
+        let candidate = memchr(base + from, Int32(needle.pointee), lastStart + 1 - from)
+      {
+        let offset = base.distance(to: candidate.assumingMemoryBound(to: UInt8.self))
+        if memcmp(base + offset, needle, length) == 0 {
+          found = Int32(truncatingIfNeeded: offset)
+          break
+        }
+        from = offset + 1
+      }
+      positions[card] = found
+      if found < 0 { narrowed = true }
+    }
+    return narrowed
+  }
+
+  /// The sections the cards found make (`positions` not -1): one per owner with an album
+  /// found (in `owners`' order), its albums by id; with owners unknown, one untitled section
+  /// of every album found.
+  private func sections(positions found: [Int32], ownersKnown: Bool) -> [AlbumSection] {
     guard ownersKnown else {
       var shown: [Int] = []
-      for i in ids.indices where found[i] { shown.append(ids[i]) }
+      for i in ids.indices where found[i] >= 0 { shown.append(ids[i]) }
       return shown.isEmpty ? [] : [AlbumSection(title: nil, albumIds: shown)]
     }
     var groups = owners.indices.map { k in
@@ -124,7 +195,7 @@ struct AlbumSearchIndex: Sendable {
     found.withUnsafeBufferPointer { found in
       ids.withUnsafeBufferPointer { ids in
         ownerOf.withUnsafeBufferPointer { ownerOf in
-          for i in 0..<found.count where found[i] { groups[Int(ownerOf[i])].append(ids[i]) }
+          for i in 0..<found.count where found[i] >= 0 { groups[Int(ownerOf[i])].append(ids[i]) }
         }
       }
     }

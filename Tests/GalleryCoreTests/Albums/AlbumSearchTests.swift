@@ -31,7 +31,7 @@ final class AlbumSearchTests: XCTestCase {
     let names = ["Zoë Zed", "Ángel Abe", "ana", "Ana", "Björn", "", "Lúcia"]
     let words = ["album", "Trip", "été", "zoë", "Noël", "quidem", "sunt", "ÁRBOL"]
     for round in 0..<30 {
-      let cards = AlbumCards(
+      var cards = AlbumCards(
         (1...random.below(200) + 1).map { id in
           let title = (0..<3).map { _ in random.pick(words) }.joined(separator: " ") + " \(id)"
           let owner = random.pick(names)
@@ -48,8 +48,38 @@ final class AlbumSearchTests: XCTestCase {
     }
   }
 
+  /// A keystroke that extends the last search starts from what it found (`LastAlbumSearch`):
+  /// typed letter by letter, deleted, retyped, with words whose first place fails and a later
+  /// one holds ("banana": "an" at 1, "ana" at 1, "anan" at 1, "nana" at 2), the sections are
+  /// those a search with no last one finds, and those of the filter it replaced.
+  func testTypingLetterByLetterFindsWhatAFreshSearchFinds() {
+    var random = ActionDraws(seed: 11)
+    let words = ["banana", "bandana", "ananas", "Nana", "an", "album", "ALBUM 12", "nab"]
+    let names = ["Anna", "Nan", "Bob", ""]
+    var cards = AlbumCards(
+      (1...300).map { id in
+        let title = (0..<2).map { _ in random.pick(words) }.joined(separator: " ") + " \(id)"
+        let owner = random.pick(names)
+        return AlbumCard(
+          album: AlbumInfo(id: id, ownerID: 1, title: title), owner: owner.isEmpty ? nil : owner)
+      })
+    let fresh = cards
+    var typed: [String] = []
+    for target in ["banana", "ananas 1", "album 12", "nan", "nana", "zzz", "an b"] {
+      for n in 0...target.count { typed.append(String(target.prefix(n))) }
+      for n in stride(from: target.count - 1, through: 1, by: -1) { typed.append(String(target.prefix(n))) }
+    }
+    for (i, search) in typed.enumerated() {
+      let known = i % 7 != 3
+      var alone = fresh
+      let expected = alone.sections(search: search, ownersKnown: known)
+      XCTAssertEqual(cards.sections(search: search, ownersKnown: known), expected, "\(i): \(search)")
+      XCTAssertEqual(expected, Self.foundationSections(fresh, search, known), search)
+    }
+  }
+
   func testLettersFoundationLeftAloneAreFoundAndSortedByTheirBase() {
-    let cards = AlbumCards([
+    var cards = AlbumCards([
       AlbumCard(album: AlbumInfo(id: 1, ownerID: 1, title: "trip"), owner: "Zoë"),
       AlbumCard(album: AlbumInfo(id: 2, ownerID: 2, title: "Ørsted"), owner: "Łukasz"),
     ])
