@@ -6,12 +6,65 @@ public enum JSONPatch {
     public enum Kind: String, Sendable { case add, remove, replace }
     public var op: Kind
     public var path: String
-    public var value: JSONValue?
+    /// The value (nil for `remove`). An operation made `integers:` holds its numbers as they
+    /// are and makes this array of them only when asked.
+    public var value: JSONValue? {
+      get {
+        integers.map {
+          .array($0.map { JSONValue.isExactDouble(Int64($0)) ? .number(Double($0)) : .integer(Int64($0)) })
+        }
+          ?? stored
+      }
+      set {
+        stored = newValue
+        integers = nil
+      }
+    }
+    private var stored: JSONValue?
+    /// A value that is an array of integers, kept as them (`init(_:_:integers:)`).
+    private var integers: [Int]?
 
     public init(_ op: Kind, _ path: String, _ value: JSONValue? = nil) {
       self.op = op
       self.path = path
-      self.value = value
+      self.stored = value
+    }
+
+    /// An operation whose value is an array of integers, kept as they are and written digit by
+    /// digit with no `JSONValue` made per number (a search's 60,000 album ids in one patch).
+    public init(_ op: Kind, _ path: String, integers: [Int]) {
+      self.op = op
+      self.path = path
+      self.integers = integers
+    }
+
+    /// The same operation: kind, path and value (however the value is held).
+    public static func == (a: Operation, b: Operation) -> Bool {
+      if a.op != b.op || a.path != b.path { return false }
+      if let x = a.integers, let y = b.integers { return x == y }
+      return a.value == b.value
+    }
+
+    /// Appends the value's JSON to `out` (nothing for none).
+    func writeValue(to out: inout [UInt8]) -> Bool {
+      if let integers {
+        out.append(UInt8(ascii: "["))
+        for (i, n) in integers.enumerated() {
+          if i > 0 { out.append(UInt8(ascii: ",")) }
+          // As the value's number is written: ±2^53 itself is a `Double` the writer spells with
+          // a fraction.
+          if n.magnitude == 1 << 53 {
+            JSONWriter.writeNumber(Double(n), to: &out)
+          } else {
+            JSONWriter.writeInteger(Int64(n), to: &out)
+          }
+        }
+        out.append(UInt8(ascii: "]"))
+        return true
+      }
+      guard let stored else { return false }
+      JSONWriter.write(stored, to: &out)
+      return true
     }
 
     /// `{"op":…,"path":…,"value":…}`.
@@ -34,10 +87,9 @@ public enum JSONPatch {
       case .replace: JSONWriter.raw(#"{"op":"replace","path":"#, to: &out)
       }
       JSONWriter.writeString(op.path, to: &out)
-      if let value = op.value {
-        JSONWriter.raw(#","value":"#, to: &out)
-        JSONWriter.write(value, to: &out)
-      }
+      let mark = out.count
+      JSONWriter.raw(#","value":"#, to: &out)
+      if !op.writeValue(to: &out) { out.removeSubrange(mark...) }
       out.append(UInt8(ascii: "}"))
     }
     out.append(UInt8(ascii: "]"))

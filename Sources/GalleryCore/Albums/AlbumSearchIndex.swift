@@ -67,7 +67,9 @@ struct AlbumSearchIndex: Sendable {
   /// sections it makes: a card matches when its title or its owner contains the search.
   /// Starts from `last` where the search extends it (see `LastAlbumSearch`); the result is
   /// the same with or without it.
-  func search(_ search: some StringProtocol, ownersKnown: Bool, after last: LastAlbumSearch?) -> LastAlbumSearch {
+  func search(_ search: some StringProtocol, ownersKnown: Bool, after last: LastAlbumSearch?)
+    -> LastAlbumSearch
+  {
     let needle = SearchFolding.fold(search.trimmingSpaces)
     let count = starts.count - 1
     var positions: [Int32]
