@@ -48,18 +48,13 @@ public enum JSONPatch {
     /// Appends the value's JSON to `out` (nothing for none).
     func writeValue(to out: inout [UInt8]) -> Bool {
       if let integers {
-        out.append(UInt8(ascii: "["))
-        for (i, n) in integers.enumerated() {
-          if i > 0 { out.append(UInt8(ascii: ",")) }
-          // As the value's number is written: ±2^53 itself is a `Double` the writer spells with
-          // a fraction.
-          if n.magnitude == 1 << 53 {
-            JSONWriter.writeNumber(Double(n), to: &out)
-          } else {
-            JSONWriter.writeInteger(Int64(n), to: &out)
-          }
+        // As the value's numbers are written: ±2^53 itself is a `Double` the writer spells with
+        // a fraction, so a list holding it is written as its value.
+        if integers.contains(where: { $0.magnitude == 1 << 53 }) {
+          JSONWriter.write(value!, to: &out)
+        } else {
+          JSONWriter.writeIntegers(integers, to: &out)
         }
-        out.append(UInt8(ascii: "]"))
         return true
       }
       guard let stored else { return false }

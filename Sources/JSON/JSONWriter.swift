@@ -93,6 +93,43 @@ public enum JSONWriter {
     }
   }
 
+  /// `[a,b,…]`, each a whole number as `writeInteger` spells it, the digits laid out in one
+  /// buffer sized for them all and appended once (a search's 60,000 album ids: a call and an
+  /// append per number cost ten times the digits).
+  public static func writeIntegers(_ list: [Int], to out: inout [UInt8]) {
+    let text = [UInt8](unsafeUninitializedCapacity: 2 + list.count * 21) { buffer, written in
+      var at = 0
+      buffer[at] = UInt8(ascii: "[")
+      at += 1
+      var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: enough for 20 digits
+      for (i, n) in list.enumerated() {
+        if i > 0 {
+          buffer[at] = UInt8(ascii: ",")
+          at += 1
+        }
+        if n < 0 {
+          buffer[at] = UInt8(ascii: "-")
+          at += 1
+        }
+        var rest = n.magnitude
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { digits in
+          let end = digits.baseAddress!.assumingMemoryBound(to: UInt8.self) + 24
+          repeat {
+            count += 1
+            end[-count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+          } while rest > 0
+          (buffer.baseAddress! + at).update(from: end - count, count: count)
+        }
+        at += count
+      }
+      buffer[at] = UInt8(ascii: "]")
+      written = at + 1
+    }
+    out.append(contentsOf: text)
+  }
+
   private static let hex = Array("0123456789abcdef".utf8)
 
   /// A JSON string literal: escapes quotes, backslashes and control characters only, each in

@@ -81,16 +81,20 @@ struct AlbumSearchIndex: Sendable {
     } else if let last, !last.needle.isEmpty, last.positions.count == count, needle.count > last.needle.count,
       needle.starts(with: last.needle)
     {
-      positions = last.positions
-      let narrowed = positions.withUnsafeMutableBufferPointer { positions in
-        text.withUnsafeBufferPointer { haystack in
-          starts.withUnsafeBufferPointer { starts in
-            needle.withUnsafeBufferPointer { wanted in
-              Self.narrow(
-                positions, in: haystack, to: wanted, known: last.needle.count, starts: starts)
+      // Written into a new list (the last one is kept by the state before this keystroke).
+      var narrowed = false
+      positions = [Int32](unsafeUninitializedCapacity: count) { positions, written in
+        last.positions.withUnsafeBufferPointer { before in
+          text.withUnsafeBufferPointer { haystack in
+            starts.withUnsafeBufferPointer { starts in
+              needle.withUnsafeBufferPointer { wanted in
+                narrowed = Self.narrow(
+                  before, into: positions, in: haystack, to: wanted, known: last.needle.count, starts: starts)
+              }
             }
           }
         }
+        written = count
       }
       if !narrowed, last.ownersKnown == ownersKnown {
         return LastAlbumSearch(
@@ -138,20 +142,25 @@ struct AlbumSearchIndex: Sendable {
     }
   }
 
-  /// Narrows the last search's `positions` to `wanted`, which extends it (its first `known`
+  /// Narrows the last search's positions (`before`) to `wanted`, into `positions`; `wanted` extends it (its first `known`
   /// bytes are the last search): a card the last search did not find cannot hold `wanted`;
   /// one it found holds it where it was found when the bytes after match the new ones, else
   /// only later in the same card. Returns whether any card stopped matching.
   private static func narrow(
-    _ positions: UnsafeMutableBufferPointer<Int32>, in haystack: UnsafeBufferPointer<UInt8>,
-    to wanted: UnsafeBufferPointer<UInt8>, known: Int, starts: UnsafeBufferPointer<Int>
+    _ before: UnsafeBufferPointer<Int32>, into positions: UnsafeMutableBufferPointer<Int32>,
+    in haystack: UnsafeBufferPointer<UInt8>, to wanted: UnsafeBufferPointer<UInt8>, known: Int,
+    starts: UnsafeBufferPointer<Int>
   ) -> Bool {
-    guard let base = haystack.baseAddress, let needle = wanted.baseAddress else { return false }
+    guard let base = haystack.baseAddress, let needle = wanted.baseAddress else {
+      positions.initialize(repeating: -1)
+      return true
+    }
     let length = wanted.count
     let added = length - known
     var narrowed = false
     for card in 0..<positions.count {
-      let at = Int(positions[card])
+      let at = Int(before[card])
+      positions[card] = Int32(truncatingIfNeeded: at)
       guard at >= 0 else { continue }
       let end = starts[card + 1]
       if at + length <= end,
