@@ -98,33 +98,37 @@ public enum JSONWriter {
   /// append per number cost ten times the digits).
   public static func writeIntegers(_ list: [Int], to out: inout [UInt8]) {
     let text = [UInt8](unsafeUninitializedCapacity: 2 + list.count * 21) { buffer, written in
+      let p = buffer.baseAddress!
       var at = 0
-      buffer[at] = UInt8(ascii: "[")
+      p[at] = UInt8(ascii: "[")
       at += 1
-      var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: enough for 20 digits
-      for (i, n) in list.enumerated() {
+      for i in 0..<list.count {
+        let n = list[i]
         if i > 0 {
-          buffer[at] = UInt8(ascii: ",")
+          p[at] = UInt8(ascii: ",")
           at += 1
         }
         if n < 0 {
-          buffer[at] = UInt8(ascii: "-")
+          p[at] = UInt8(ascii: "-")
           at += 1
         }
+        // The digits, last first, each where it goes: the count first.
         var rest = n.magnitude
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { digits in
-          let end = digits.baseAddress!.assumingMemoryBound(to: UInt8.self) + 24
-          repeat {
-            count += 1
-            end[-count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-          } while rest > 0
-          (buffer.baseAddress! + at).update(from: end - count, count: count)
+        var count = 1
+        var probe = rest
+        while probe >= 10 {
+          probe /= 10
+          count += 1
         }
+        var k = at + count
+        repeat {
+          k -= 1
+          p[k] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+          rest /= 10
+        } while rest > 0
         at += count
       }
-      buffer[at] = UInt8(ascii: "]")
+      p[at] = UInt8(ascii: "]")
       written = at + 1
     }
     out.append(contentsOf: text)

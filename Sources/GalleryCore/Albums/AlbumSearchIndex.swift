@@ -22,8 +22,6 @@ struct AlbumSearchIndex: Sendable {
   private let ownerOf: [Int32]
   /// Each card's album id.
   private let ids: [Int]
-  /// How many cards each owner has.
-  private let sizes: [Int]
 
   init(_ cards: [AlbumCard]) {
     var text: [UInt8] = []
@@ -49,10 +47,7 @@ struct AlbumSearchIndex: Sendable {
     self.starts = starts
     self.owners = ordered.map { $0.isEmpty ? nil : $0 }
     let ownerOf = cards.map { position[Self.group($0) ?? ""]! }
-    var sizes = Array(repeating: 0, count: ordered.count)
-    for k in ownerOf { sizes[Int(k)] += 1 }
     self.ownerOf = ownerOf
-    self.sizes = sizes
     self.ids = cards.map(\.id)
   }
 
@@ -198,21 +193,41 @@ struct AlbumSearchIndex: Sendable {
       for i in ids.indices where found[i] >= 0 { shown.append(ids[i]) }
       return shown.isEmpty ? [] : [AlbumSection(title: nil, albumIds: shown)]
     }
-    var groups = owners.indices.map { k in
-      var group: [Int] = []
-      group.reserveCapacity(sizes[k])
-      return group
+    // Counted per owner, then laid out owner after owner in one list (no append per id),
+    // each section a slice of it.
+    var counts = [Int](repeating: 0, count: owners.count)
+    ownerOf.withUnsafeBufferPointer { ownerOf in
+      for i in 0..<found.count where found[i] >= 0 { counts[Int(ownerOf[i])] += 1 }
     }
-    found.withUnsafeBufferPointer { found in
-      ids.withUnsafeBufferPointer { ids in
-        ownerOf.withUnsafeBufferPointer { ownerOf in
-          for i in 0..<found.count where found[i] >= 0 { groups[Int(ownerOf[i])].append(ids[i]) }
+    var next = [Int](repeating: 0, count: owners.count)
+    var total = 0
+    for k in owners.indices {
+      next[k] = total
+      total += counts[k]
+    }
+    let laidOut = [Int](unsafeUninitializedCapacity: total) { list, written in
+      found.withUnsafeBufferPointer { found in
+        ids.withUnsafeBufferPointer { ids in
+          ownerOf.withUnsafeBufferPointer { ownerOf in
+            next.withUnsafeMutableBufferPointer { next in
+              for i in 0..<found.count where found[i] >= 0 {
+                let k = Int(ownerOf[i])
+                list[next[k]] = ids[i]
+                next[k] += 1
+              }
+            }
+          }
         }
       }
+      written = total
     }
-    return groups.indices.compactMap { k in
-      groups[k].isEmpty ? nil : AlbumSection(title: owners[k], albumIds: groups[k])
+    var sections: [AlbumSection] = []
+    var start = 0
+    for k in owners.indices where counts[k] > 0 {
+      sections.append(AlbumSection(title: owners[k], albumIds: Array(laidOut[start..<(start + counts[k])])))
+      start += counts[k]
     }
+    return sections
   }
 }
 
