@@ -102,36 +102,62 @@ public enum JSONWriter {
       var at = 0
       p[at] = UInt8(ascii: "[")
       at += 1
-      for i in 0..<list.count {
-        let n = list[i]
-        if i > 0 {
-          p[at] = UInt8(ascii: ",")
-          at += 1
+      pairs.withUnsafeBufferPointer { pairs in
+        let pairs = pairs.baseAddress!
+        list.withUnsafeBufferPointer { list in
+          for i in 0..<list.count {
+            let n = list[i]
+            if i > 0 {
+              p[at] = UInt8(ascii: ",")
+              at += 1
+            }
+            if n < 0 {
+              p[at] = UInt8(ascii: "-")
+              at += 1
+            }
+            var rest = UInt64(n.magnitude)
+            let count = digitCount(rest)
+            // The digits, two at a time from the last, each pair where it goes.
+            var k = at + count
+            while rest >= 100 {
+              let pair = Int(rest % 100) &* 2
+              rest /= 100
+              k -= 2
+              p[k] = pairs[pair]
+              p[k + 1] = pairs[pair + 1]
+            }
+            if rest >= 10 {
+              let pair = Int(rest) &* 2
+              p[k - 2] = pairs[pair]
+              p[k - 1] = pairs[pair + 1]
+            } else {
+              p[k - 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+            }
+            at += count
+          }
         }
-        if n < 0 {
-          p[at] = UInt8(ascii: "-")
-          at += 1
-        }
-        // The digits, last first, each where it goes: the count first.
-        var rest = n.magnitude
-        var count = 1
-        var probe = rest
-        while probe >= 10 {
-          probe /= 10
-          count += 1
-        }
-        var k = at + count
-        repeat {
-          k -= 1
-          p[k] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-          rest /= 10
-        } while rest > 0
-        at += count
       }
       p[at] = UInt8(ascii: "]")
       written = at + 1
     }
     out.append(contentsOf: text)
+  }
+
+  /// "00" to "99", each pair of digits at twice its value.
+  private static let pairs: [UInt8] = (0..<100).flatMap {
+    [UInt8(ascii: "0") + UInt8($0 / 10), UInt8(ascii: "0") + UInt8($0 % 10)]
+  }
+
+  /// How many decimal digits `n` has.
+  @inline(__always)
+  private static func digitCount(_ n: UInt64) -> Int {
+    var count = 1
+    var bound: UInt64 = 10
+    while count < 20, n >= bound {
+      count += 1
+      bound = bound &* 10
+    }
+    return count
   }
 
   private static let hex = Array("0123456789abcdef".utf8)
