@@ -148,11 +148,17 @@ public enum JSONWriter {
     [UInt8(ascii: "0") + UInt8($0 / 10), UInt8(ascii: "0") + UInt8($0 % 10)]
   }
 
-  /// How many decimal digits `n` has.
+  /// How many decimal digits `n` has: compared against powers of ten, the small ones first.
   @inline(__always)
   private static func digitCount(_ n: UInt64) -> Int {
-    var count = 1
-    var bound: UInt64 = 10
+    if n < 10 { return 1 }
+    if n < 100 { return 2 }
+    if n < 1000 { return 3 }
+    if n < 10000 { return 4 }
+    if n < 100_000 { return 5 }
+    if n < 1_000_000 { return 6 }
+    var count = 7
+    var bound: UInt64 = 10_000_000
     while count < 20, n >= bound {
       count += 1
       bound = bound &* 10

@@ -67,63 +67,61 @@ struct AlbumSearchIndex: Sendable {
   {
     let needle = SearchFolding.fold(search.trimmingSpaces)
     let count = starts.count - 1
-    var positions: [Int32]
+    var found: [FoundCard]
     if needle.isEmpty {
-      positions = Array(repeating: 0, count: count)
+      found = (0..<count).map { FoundCard(card: Int32(truncatingIfNeeded: $0), at: -1) }
     } else if needle.contains(0) {
       // A search holding the separator would match across a title and its owner.
-      positions = Array(repeating: -1, count: count)
-    } else if let last, !last.needle.isEmpty, last.positions.count == count, needle.count > last.needle.count,
+      found = []
+    } else if let last, !last.needle.isEmpty, last.cardCount == count, needle.count > last.needle.count,
       needle.starts(with: last.needle)
     {
-      // Written into a new list (the last one is kept by the state before this keystroke).
-      var narrowed = false
-      positions = [Int32](unsafeUninitializedCapacity: count) { positions, written in
-        last.positions.withUnsafeBufferPointer { before in
+      found = [FoundCard](unsafeUninitializedCapacity: last.found.count) { found, written in
+        last.found.withUnsafeBufferPointer { before in
           text.withUnsafeBufferPointer { haystack in
             starts.withUnsafeBufferPointer { starts in
               needle.withUnsafeBufferPointer { wanted in
-                narrowed = Self.narrow(
-                  before, into: positions, in: haystack, to: wanted, known: last.needle.count, starts: starts)
+                written = Self.narrow(
+                  before, into: found, in: haystack, to: wanted, known: last.needle.count, starts: starts)
               }
             }
           }
         }
-        written = count
       }
-      if !narrowed, last.ownersKnown == ownersKnown {
+      if found.count == last.found.count, last.ownersKnown == ownersKnown {
         return LastAlbumSearch(
-          needle: needle, positions: positions, ownersKnown: ownersKnown, sections: last.sections)
+          needle: needle, found: found, cardCount: count, ownersKnown: ownersKnown, sections: last.sections)
       }
     } else {
-      positions = Array(repeating: -1, count: count)
-      positions.withUnsafeMutableBufferPointer { positions in
+      found = [FoundCard](unsafeUninitializedCapacity: count) { found, written in
         text.withUnsafeBufferPointer { haystack in
           starts.withUnsafeBufferPointer { starts in
             needle.withUnsafeBufferPointer { wanted in
-              Self.scan(haystack, for: wanted, starts: starts, into: positions)
+              written = Self.scan(haystack, for: wanted, starts: starts, into: found)
             }
           }
         }
       }
     }
     return LastAlbumSearch(
-      needle: needle, positions: positions, ownersKnown: ownersKnown,
-      sections: sections(positions: positions, ownersKnown: ownersKnown))
+      needle: needle, found: found, cardCount: count, ownersKnown: ownersKnown,
+      sections: sections(found: found, ownersKnown: ownersKnown))
   }
 
-  /// Records, for each card whose text holds `wanted`, where it first does: each place its
-  /// first byte is (memchr) is checked for the rest (memcmp), and a card found is skipped whole.
+  /// Lists, in card order, each card whose text holds `wanted` and where it first does: each
+  /// place its first byte is (memchr) is checked for the rest (memcmp), and a card found is
+  /// skipped whole. Returns how many it listed.
   private static func scan(
     _ haystack: UnsafeBufferPointer<UInt8>, for wanted: UnsafeBufferPointer<UInt8>,
-    starts: UnsafeBufferPointer<Int>, into positions: UnsafeMutableBufferPointer<Int32>
-  ) {
-    guard let base = haystack.baseAddress, let needle = wanted.baseAddress else { return }
+    starts: UnsafeBufferPointer<Int>, into found: UnsafeMutableBufferPointer<FoundCard>
+  ) -> Int {
+    guard let base = haystack.baseAddress, let needle = wanted.baseAddress else { return 0 }
     let length = wanted.count
     let first = Int32(needle.pointee)
     let last = haystack.count - length  // the last offset a match can start at
     var at = 0
     var card = 0
+    var listed = 0
     while at <= last, let candidate = memchr(base + at, first, last + 1 - at) {
       let offset = base.distance(to: candidate.assumingMemoryBound(to: UInt8.self))
       if length > 1, memcmp(base + offset + 1, needle + 1, length - 1) != 0 {
@@ -132,40 +130,39 @@ struct AlbumSearchIndex: Sendable {
       }
       // The card holding the hit: cards are in buffer order, so search forward from the last.
       while starts[card + 1] <= offset { card += 1 }
-      positions[card] = Int32(truncatingIfNeeded: offset)
+      found[listed] = FoundCard(card: Int32(truncatingIfNeeded: card), at: Int32(truncatingIfNeeded: offset))
+      listed += 1
       at = starts[card + 1]
     }
+    return listed
   }
 
-  /// Narrows the last search's positions (`before`) to `wanted`, into `positions`; `wanted` extends it (its first `known`
-  /// bytes are the last search): a card the last search did not find cannot hold `wanted`;
-  /// one it found holds it where it was found when the bytes after match the new ones, else
-  /// only later in the same card. Returns whether any card stopped matching.
+  /// Narrows the last search's finds (`before`) to `wanted`, into `found`; `wanted` extends
+  /// the last search (its first `known` bytes are it): a card the last search did not find
+  /// cannot hold `wanted`; one it found holds it where it was found when the bytes after
+  /// match the new ones, else only later in the same card. Returns how many it listed.
   private static func narrow(
-    _ before: UnsafeBufferPointer<Int32>, into positions: UnsafeMutableBufferPointer<Int32>,
+    _ before: UnsafeBufferPointer<FoundCard>, into found: UnsafeMutableBufferPointer<FoundCard>,
     in haystack: UnsafeBufferPointer<UInt8>, to wanted: UnsafeBufferPointer<UInt8>, known: Int,
     starts: UnsafeBufferPointer<Int>
-  ) -> Bool {
-    guard let base = haystack.baseAddress, let needle = wanted.baseAddress else {
-      positions.initialize(repeating: -1)
-      return true
-    }
+  ) -> Int {
+    guard let base = haystack.baseAddress, let needle = wanted.baseAddress else { return 0 }
     let length = wanted.count
     let added = length - known
-    var narrowed = false
-    for card in 0..<positions.count {
-      let at = Int(before[card])
-      positions[card] = Int32(truncatingIfNeeded: at)
-      guard at >= 0 else { continue }
-      let end = starts[card + 1]
-      if at + length <= end,
-        added == 1
-          ? base[at + known] == needle[known] : memcmp(base + at + known, needle + known, added) == 0
+    let next = needle[known]
+    var listed = 0
+    for k in 0..<before.count {
+      let hit = before[k]
+      let at = Int(hit.at)
+      let end = starts[Int(hit.card) + 1]
+      if at + length <= end, base[at + known] == next,
+        added == 1 || memcmp(base + at + known + 1, needle + known + 1, added - 1) == 0
       {
+        found[listed] = hit
+        listed += 1
         continue
       }
       // Later in the same card, or nowhere.
-      var found: Int32 = -1
       var from = at + 1
       let lastStart = end - length
       while from <= lastStart,
@@ -173,53 +170,51 @@ struct AlbumSearchIndex: Sendable {
       {
         let offset = base.distance(to: candidate.assumingMemoryBound(to: UInt8.self))
         if memcmp(base + offset, needle, length) == 0 {
-          found = Int32(truncatingIfNeeded: offset)
+          found[listed] = FoundCard(card: hit.card, at: Int32(truncatingIfNeeded: offset))
+          listed += 1
           break
         }
         from = offset + 1
       }
-      positions[card] = found
-      if found < 0 { narrowed = true }
     }
-    return narrowed
+    return listed
   }
 
-  /// The sections the cards found make (`positions` not -1): one per owner with an album
-  /// found (in `owners`' order), its albums by id; with owners unknown, one untitled section
-  /// of every album found.
-  private func sections(positions found: [Int32], ownersKnown: Bool) -> [AlbumSection] {
+  /// The sections the cards `found` make: one per owner with an album found (in `owners`'
+  /// order), its albums by id; with owners unknown, one untitled section of every album found.
+  private func sections(found: [FoundCard], ownersKnown: Bool) -> [AlbumSection] {
     guard ownersKnown else {
-      var shown: [Int] = []
-      for i in ids.indices where found[i] >= 0 { shown.append(ids[i]) }
+      let shown = found.map { ids[Int($0.card)] }
       return shown.isEmpty ? [] : [AlbumSection(title: nil, albumIds: shown)]
     }
     // Counted per owner, then laid out owner after owner in one list (no append per id),
     // each section a slice of it.
     var counts = [Int](repeating: 0, count: owners.count)
-    ownerOf.withUnsafeBufferPointer { ownerOf in
-      for i in 0..<found.count where found[i] >= 0 { counts[Int(ownerOf[i])] += 1 }
-    }
     var next = [Int](repeating: 0, count: owners.count)
-    var total = 0
-    for k in owners.indices {
-      next[k] = total
-      total += counts[k]
-    }
-    let laidOut = [Int](unsafeUninitializedCapacity: total) { list, written in
+    let laidOut = [Int](unsafeUninitializedCapacity: found.count) { list, written in
       found.withUnsafeBufferPointer { found in
         ids.withUnsafeBufferPointer { ids in
           ownerOf.withUnsafeBufferPointer { ownerOf in
-            next.withUnsafeMutableBufferPointer { next in
-              for i in 0..<found.count where found[i] >= 0 {
-                let k = Int(ownerOf[i])
-                list[next[k]] = ids[i]
-                next[k] += 1
+            counts.withUnsafeMutableBufferPointer { counts in
+              next.withUnsafeMutableBufferPointer { next in
+                for hit in found { counts[Int(ownerOf[Int(hit.card)])] += 1 }
+                var total = 0
+                for k in 0..<counts.count {
+                  next[k] = total
+                  total += counts[k]
+                }
+                for hit in found {
+                  let card = Int(hit.card)
+                  let k = Int(ownerOf[card])
+                  list[next[k]] = ids[card]
+                  next[k] += 1
+                }
               }
             }
           }
         }
       }
-      written = total
+      written = found.count
     }
     var sections: [AlbumSection] = []
     var start = 0

@@ -7,15 +7,24 @@
 ///
 /// Derived (never coded, never compared): made by the fold from the cards and the search
 /// alone, so a replay or a restart that has none finds the same sections. Owned by
-/// `AlbumCards`, dropped whenever its index is made again. Bound: one integer a card.
+/// `AlbumCards`, dropped whenever its index is made again. Bound: two integers a card found.
 struct LastAlbumSearch: Sendable {
   /// The search, trimmed and folded.
   let needle: [UInt8]
-  /// Where each card's text holds `needle` (an offset into the index's text; the first place
-  /// at or after where the shorter search was found), or -1 where it does not.
-  let positions: [Int32]
+  /// The cards it found, in card order, each with where its text holds `needle` (the first
+  /// place at or after where the shorter search was found in it).
+  let found: [FoundCard]
+  /// How many cards the index it searched held.
+  let cardCount: Int
   /// Whether the sections were grouped by owner (`ownersKnown`).
   let ownersKnown: Bool
   /// The sections these positions make.
   let sections: [AlbumSection]
+}
+
+/// A card a search found, and where its text holds the search (an offset into the index's text;
+/// -1 for the empty search, which every card holds everywhere).
+struct FoundCard: Sendable {
+  let card: Int32
+  let at: Int32
 }
