@@ -110,7 +110,9 @@ struct AlbumSearchIndex: Sendable {
 
   /// Lists, in card order, each card whose text holds `wanted` and where it first does: each
   /// place its first byte is (memchr) is checked for the rest (memcmp), and a card found is
-  /// skipped whole. Returns how many it listed.
+  /// skipped whole. Returns how many it listed. Not inlined: on its own, its loop keeps its
+  /// values in registers (inlined into `search`, they lived on the stack).
+  @inline(never)
   private static func scan(
     _ haystack: UnsafeBufferPointer<UInt8>, for wanted: UnsafeBufferPointer<UInt8>,
     starts: UnsafeBufferPointer<Int>, into found: UnsafeMutableBufferPointer<FoundCard>
@@ -140,7 +142,9 @@ struct AlbumSearchIndex: Sendable {
   /// Narrows the last search's finds (`before`) to `wanted`, into `found`; `wanted` extends
   /// the last search (its first `known` bytes are it): a card the last search did not find
   /// cannot hold `wanted`; one it found holds it where it was found when the bytes after
-  /// match the new ones, else only later in the same card. Returns how many it listed.
+  /// match the new ones, else only later in the same card. Returns how many it listed. Not
+  /// inlined, as `scan`: a card kept costs about a dozen instructions.
+  @inline(never)
   private static func narrow(
     _ before: UnsafeBufferPointer<FoundCard>, into found: UnsafeMutableBufferPointer<FoundCard>,
     in haystack: UnsafeBufferPointer<UInt8>, to wanted: UnsafeBufferPointer<UInt8>, known: Int,
@@ -154,12 +158,14 @@ struct AlbumSearchIndex: Sendable {
     for k in 0..<before.count {
       let hit = before[k]
       let at = Int(hit.at)
-      let end = starts[Int(hit.card) + 1]
-      if at + length <= end, base[at + known] == next,
+      // Offsets into the index's text, which one event line holds (17 MB at most): far from
+      // overflowing.
+      let end = starts[Int(hit.card) &+ 1]
+      if at &+ length <= end, base[at &+ known] == next,
         added == 1 || memcmp(base + at + known + 1, needle + known + 1, added - 1) == 0
       {
         found[listed] = hit
-        listed += 1
+        listed &+= 1
         continue
       }
       // Later in the same card, or nowhere.
