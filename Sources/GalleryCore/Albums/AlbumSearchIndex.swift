@@ -155,35 +155,53 @@ struct AlbumSearchIndex: Sendable {
     let added = length - known
     let next = needle[known]
     var listed = 0
-    for k in 0..<before.count {
-      let hit = before[k]
-      let at = Int(hit.at)
-      // Offsets into the index's text, which one event line holds (17 MB at most): far from
-      // overflowing.
-      let end = starts[Int(hit.card) &+ 1]
-      if at &+ length <= end, base[at &+ known] == next,
-        added == 1 || memcmp(base + at + known + 1, needle + known + 1, added - 1) == 0
-      {
+    var k = 0
+    let count = before.count
+    while k < count {
+      // Cards that still hold the search where they did, one byte compared for a letter
+      // typed: this loop is most of a keystroke, so the rest is out of it.
+      while k < count {
+        let hit = before[k]
+        let at = Int(hit.at)
+        // Offsets into the index's text, which one event line holds (17 MB at most): far
+        // from overflowing.
+        guard at &+ length <= starts[Int(hit.card) &+ 1], base[at &+ known] == next,
+          added == 1 || memcmp(base + at + known + 1, needle + known + 1, added - 1) == 0
+        else { break }
         found[listed] = hit
         listed &+= 1
-        continue
+        k &+= 1
       }
-      // Later in the same card, or nowhere.
-      var from = at + 1
-      let lastStart = end - length
-      while from <= lastStart,
-        let candidate = memchr(base + from, Int32(needle.pointee), lastStart + 1 - from)
-      {
-        let offset = base.distance(to: candidate.assumingMemoryBound(to: UInt8.self))
-        if memcmp(base + offset, needle, length) == 0 {
-          found[listed] = FoundCard(card: hit.card, at: Int32(truncatingIfNeeded: offset))
-          listed += 1
-          break
-        }
-        from = offset + 1
+      guard k < count else { break }
+      let hit = before[k]
+      let later = laterPlace(of: wanted, in: haystack, after: Int(hit.at), before: starts[Int(hit.card) + 1])
+      if later >= 0 {
+        found[listed] = FoundCard(card: hit.card, at: Int32(truncatingIfNeeded: later))
+        listed += 1
       }
+      k += 1
     }
     return listed
+  }
+
+  /// Where `wanted` stands in `haystack` after `at` and wholly before `end` (the rest of one
+  /// card's text), or -1.
+  @inline(never)
+  private static func laterPlace(
+    of wanted: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, after at: Int,
+    before end: Int
+  ) -> Int {
+    guard let base = haystack.baseAddress, let needle = wanted.baseAddress else { return -1 }
+    let length = wanted.count
+    var from = at + 1
+    let lastStart = end - length
+    while from <= lastStart, let candidate = memchr(base + from, Int32(needle.pointee), lastStart + 1 - from)
+    {
+      let offset = base.distance(to: candidate.assumingMemoryBound(to: UInt8.self))
+      if memcmp(base + offset, needle, length) == 0 { return offset }
+      from = offset + 1
+    }
+    return -1
   }
 
   /// The sections the cards `found` make: one per owner with an album found (in `owners`'
