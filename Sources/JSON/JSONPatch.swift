@@ -48,13 +48,9 @@ public enum JSONPatch {
     /// Appends the value's JSON to `out` (nothing for none).
     func writeValue(to out: inout [UInt8]) -> Bool {
       if let integers {
-        // As the value's numbers are written: ±2^53 itself is a `Double` the writer spells with
-        // a fraction, so a list holding it is written as its value.
-        if integers.contains(where: { $0.magnitude == 1 << 53 }) {
-          JSONWriter.write(value!, to: &out)
-        } else {
-          JSONWriter.writeIntegers(integers, to: &out)
-        }
+        // As the value's numbers are written (±2^53 itself is a `Double` the writer spells
+        // otherwise: such a list is written as its value).
+        if !JSONWriter.writeIntegers(integers, to: &out) { JSONWriter.write(value!, to: &out) }
         return true
       }
       guard let stored else { return false }

@@ -95,8 +95,11 @@ public enum JSONWriter {
 
   /// `[a,b,…]`, each a whole number as `writeInteger` spells it, the digits laid out in one
   /// buffer sized for them all and appended once (a search's 60,000 album ids: a call and an
-  /// append per number cost ten times the digits).
-  public static func writeIntegers(_ list: [Int], to out: inout [UInt8]) {
+  /// append per number cost ten times the digits). Returns false, writing nothing, for a list
+  /// holding ±2^53: as a value's number that is a `Double` `writeNumber` spells otherwise.
+  @discardableResult
+  public static func writeIntegers(_ list: [Int], to out: inout [UInt8]) -> Bool {
+    var spelled = true
     let text = [UInt8](unsafeUninitializedCapacity: 2 + list.count * 21) { buffer, written in
       let p = buffer.baseAddress!
       var at = 0
@@ -116,6 +119,10 @@ public enum JSONWriter {
               at += 1
             }
             var rest = UInt64(n.magnitude)
+            if rest == 1 << 53 {
+              spelled = false
+              break
+            }
             let count = digitCount(rest)
             // The digits, two at a time from the last, each pair where it goes.
             var k = at + count
@@ -140,7 +147,9 @@ public enum JSONWriter {
       p[at] = UInt8(ascii: "]")
       written = at + 1
     }
+    guard spelled else { return false }
     out.append(contentsOf: text)
+    return true
   }
 
   /// "00" to "99", each pair of digits at twice its value.

@@ -160,6 +160,10 @@ struct AlbumSearchIndex: Sendable {
     while k < count {
       // Cards that still hold the search where they did, one byte compared for a letter
       // typed: this loop is most of a keystroke, so the rest is out of it.
+      if added == 1 {
+        (k, listed) = keptByOneLetter(
+          before, from: k, into: found, listed: listed, text: base, letter: next, at: known, starts: starts)
+      }
       while k < count {
         let hit = before[k]
         let at = Int(hit.at)
@@ -182,6 +186,28 @@ struct AlbumSearchIndex: Sendable {
       k += 1
     }
     return listed
+  }
+
+  /// From `k` on, the cards that still hold the search with one letter more (`letter`, at
+  /// `at` past where each holds it) copied into `found`, up to the first that does not: where
+  /// `k` and `listed` are then. Apart, so its loop keeps to registers.
+  @inline(never)
+  private static func keptByOneLetter(
+    _ before: UnsafeBufferPointer<FoundCard>, from k: Int, into found: UnsafeMutableBufferPointer<FoundCard>,
+    listed: Int, text: UnsafePointer<UInt8>, letter: UInt8, at known: Int, starts: UnsafeBufferPointer<Int>
+  ) -> (Int, Int) {
+    var k = k
+    var listed = listed
+    let count = before.count
+    while k < count {
+      let hit = before[k]
+      let next = Int(hit.at) &+ known
+      guard next < starts[Int(hit.card) &+ 1], text[next] == letter else { break }
+      found[listed] = hit
+      listed &+= 1
+      k &+= 1
+    }
+    return (k, listed)
   }
 
   /// Where `wanted` stands in `haystack` after `at` and wholly before `end` (the rest of one
