@@ -108,6 +108,8 @@ public enum JSONWriter {
       pairs.withUnsafeBufferPointer { pairs in
         let pairs = pairs.baseAddress!
         list.withUnsafeBufferPointer { list in
+          // The digits of the last number, and the range of numbers with as many.
+          var (count, low, high) = (1, UInt64(0), UInt64(10))
           for i in 0..<list.count {
             let n = list[i]
             if i > 0 {
@@ -123,7 +125,8 @@ public enum JSONWriter {
               spelled = false
               break
             }
-            let count = digitCount(rest)
+            // Sorted ids share their length with the last one: counted again only when not.
+            if rest < low || rest >= high { (count, low, high) = digitRange(rest) }
             // The digits, two at a time from the last, each pair where it goes.
             var k = at + count
             while rest >= 100 {
@@ -157,22 +160,18 @@ public enum JSONWriter {
     [UInt8(ascii: "0") + UInt8($0 / 10), UInt8(ascii: "0") + UInt8($0 % 10)]
   }
 
-  /// How many decimal digits `n` has: compared against powers of ten, the small ones first.
-  @inline(__always)
-  private static func digitCount(_ n: UInt64) -> Int {
-    if n < 10 { return 1 }
-    if n < 100 { return 2 }
-    if n < 1000 { return 3 }
-    if n < 10000 { return 4 }
-    if n < 100_000 { return 5 }
-    if n < 1_000_000 { return 6 }
-    var count = 7
-    var bound: UInt64 = 10_000_000
-    while count < 20, n >= bound {
+  /// How many decimal digits `n` has, and the range of the numbers with as many (the last,
+  /// twenty digits, reaching `UInt64.max`).
+  private static func digitRange(_ n: UInt64) -> (count: Int, low: UInt64, high: UInt64) {
+    var count = 1
+    var low: UInt64 = 0
+    var high: UInt64 = 10
+    while count < 20, n >= high {
       count += 1
-      bound = bound &* 10
+      low = high
+      high = count == 20 ? .max : high &* 10
     }
-    return count
+    return (count, low, high)
   }
 
   private static let hex = Array("0123456789abcdef".utf8)
