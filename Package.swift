@@ -51,7 +51,10 @@ let package = Package(
     .executableTarget(name: "eventlog-writer", dependencies: ["EventStore"], path: "Tools/eventlog-writer"),
     // Benchmarks measured against baselines in the same run (see BENCHMARKS.md).
     .executableTarget(
-      name: "gallery-bench", dependencies: ["EventStore", "GalleryCore", "GalleryTesting", "JSONRPC", "gallery-rpc"],
+      name: "gallery-bench",
+      dependencies: [
+        "EventStore", "GalleryCore", "GalleryTesting", "JSON", "JSONRPC", "RPCServer", "gallery-rpc",
+      ],
       path: "Tools/gallery-bench"),
     .testTarget(
       name: "EventStoreTests",

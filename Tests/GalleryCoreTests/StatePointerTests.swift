@@ -22,6 +22,19 @@ final class StatePointerTests: XCTestCase {
     XCTAssertEqual(Set(view.keys), Set(AppState.parts.map(\.name)))
   }
 
+  /// `MemberOrder` lists a value's own members in declaration order, optionals absent or
+  /// not, and none of its members' members.
+  func testMemberOrderReadsTheTopLevelInDeclarationOrder() {
+    struct Inner: Codable { var deep = 1 }
+    struct Outer: Codable {
+      var zebra = Inner()
+      var absent: String? = nil
+      var list = [Inner()]
+      var apple = "a"
+    }
+    XCTAssertEqual(MemberOrder.of(Outer()), ["zebra", "list", "apple"])
+  }
+
   func testEveryPointerResolvesAsInTheWholeEncodedState() throws {
     let dir = TemporaryDirectory()
     let store = try Store(dataDirectory: dir.path, options: .init(durability: .none, timerScale: 0))

@@ -155,6 +155,9 @@ case "soak":
     largeBodies: !CommandLine.arguments.contains("--small-bodies"),
     retainBytes: option("--retain-bytes", "8M"))
   exit(ok ? 0 : 1)
+case "counted" where CommandLine.arguments.contains("--table"):
+  // Every method at a small and a large session (issue 58).
+  exit(CostTable.run(binary: galleryBinary(), largeEvents: Int(option("--large-events", ""))) ? 0 : 1)
 case "counted":
   // Issue 44's measures: K, K10k and R in counted instructions (callgrind).
   let ok = Counted.run(
@@ -181,6 +184,7 @@ default:
            gallery-bench state-at [--events N] [--seqs N] [--dir D]
            gallery-bench components
            gallery-bench counted [--photos N] [--events N] [--binary PATH]   (needs valgrind)
+           gallery-bench counted --table [--large-events N] [--binary PATH]   (every method, small and large)
            gallery-bench albums-search [--albums N] [--counted] [--binary PATH]
            gallery-bench memory [--photos N]
            gallery-bench store-memory [--photos N]

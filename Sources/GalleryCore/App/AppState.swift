@@ -51,16 +51,14 @@ extension AppState {
   /// their changes): how each is patched and encoded alone (`StatePatch`, `StatePointer`).
   /// Each feature declares the members it owns (`FeatureModule.stateParts`); a part no member
   /// backs stops the process at its first use, and `StatePointerTests` holds that the parts
-  /// are exactly the members of the view. (Only the labels are read: asking each member's
-  /// value whether it is `@CoreOnly` would cost a conformance scan per type at start-up.)
+  /// are exactly the members of the view. (Only the names are read, off the synthesized
+  /// encoding: `MemberOrder`.)
   static let parts: [StatePart] = {
     var declared: [String: StatePart] = [:]
     for part in GalleryModules.all.flatMap({ $0.stateParts }) {
       precondition(declared.updateValue(part, forKey: part.name) == nil, "two features declare /\(part.name)")
     }
-    let parts = Mirror(reflecting: AppState()).children.compactMap { child in
-      child.label.flatMap { declared.removeValue(forKey: $0.hasPrefix("_") ? String($0.dropFirst()) : $0) }
-    }
+    let parts = MemberOrder.of(AppState()).compactMap { declared.removeValue(forKey: $0) }
     precondition(declared.isEmpty, "state parts no member backs: \(declared.keys.sorted())")
     return parts
   }()

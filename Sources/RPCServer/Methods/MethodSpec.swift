@@ -93,6 +93,9 @@ public struct MethodSpec: Sendable {
   /// Calling it twice with the same parameters leaves the state as once: declared with
   /// `.idempotent()` (setting a field to a value); every read is.
   public private(set) var declaredIdempotent = false
+  /// How it is called for real (its contract's `.example(...)`): what the cost table counts.
+  /// Nil for the lifecycle and the test clock, which the table does not count.
+  public internal(set) var example: MethodExample?
 
   public init(
     _ name: String, _ summary: String, notification: Bool = false, params: [Param] = [],

@@ -34,7 +34,8 @@ enum ServerMethods {
       "exit", "Ends the process: status 0 after shutdown, 1 otherwise.", notification: true,
       route: .lifecycleNotification(.exit)),
     MethodSpec(
-      "rpc.discover", "This document (OpenRPC 1.2.6).", result: Schema.anyValue, route: .builtin(.discover)),
+      "rpc.discover", "This document (OpenRPC 1.2.6).", result: Schema.anyValue, route: .builtin(.discover)
+    ).example(),
     MethodSpec(
       "$/cancelRequest", "Cancels a long request (events/read, history/stateAt); it then answers -32800.",
       notification: true,
@@ -50,7 +51,7 @@ enum ServerMethods {
     ) { seen, pointer throws(RPCError) in
       StateValue(
         version: Int(seen.version), value: try GalleryServer.value(at: pointer ?? "", in: seen.state))
-    },
+    }.example(),
     MethodSpec(
       "events/read",
       "Events from the log, oldest first: at most `limit` and about 1 MiB of their data (page on from the last seq received).",
@@ -60,18 +61,21 @@ enum ServerMethods {
       result: Schema.object([
         "events": Schema.array(Schema.ref("EventRecord")), "lastSeq": Schema.integer(minimum: 0),
       ]),
-      errors: [-32602, -32800, -32011, -32012, -32002], route: .builtin(.readEvents)),
+      errors: [-32602, -32800, -32011, -32012, -32002], route: .builtin(.readEvents)
+    ).example(["from": 1, "limit": 100]),
     MethodSpec(
       "events/subscribe",
       "Starts events/appended notifications for every event after `from` - 1 (catch-up, then live).",
       params:
         Parameter.subscribeFrom.declarations,
       result: Schema.object(["lastSeq": Schema.integer(minimum: 0)]), errors: [-32602, -32002],
-      route: .builtin(.subscribe)),
+      route: .builtin(.subscribe)
+    ).example(after: [.call("events/unsubscribe")]),
     MethodSpec(
       "events/unsubscribe", "Stops events/appended notifications, a catch-up under way included.",
       result: Schema.null, errors: [-32002],
-      route: .builtin(.unsubscribe)),
+      route: .builtin(.unsubscribe)
+    ).example(before: [.call("events/subscribe")]),
     MethodSpec(
       "history/stateAt",
       "The state as it was right after event `seq` (time travel), replayed from the nearest snapshot; a seq before the log's retained history (its log.base) is refused with -32602.",
@@ -79,7 +83,10 @@ enum ServerMethods {
         Parameter.seq.declarations + Parameter.pointerThen.declarations
         + Parameter.workDoneToken.declarations,
       result: Schema.object(["seq": Schema.integer(minimum: 0), "value": Schema.anyValue]),
-      errors: [-32602, -32800, -32011, -32012, -32002], route: .builtin(.stateAt)),
+      errors: [-32602, -32800, -32011, -32012, -32002], route: .builtin(.stateAt)
+    ).example(
+      ["seq": .answer("/lastSeq"), "pointer": "/login/email"], before: [.call("events/subscribe")],
+      after: [.call("events/unsubscribe")]),
     MethodSpec(
       "history/changes",
       "The events that set a part of the state: those in `from`...`to` after which the value at `pointer` differs from before (its appearing and going included), oldest first. Replayed from the nearest kept state, cancellable; by default over the last 100,000 events.",
@@ -92,13 +99,15 @@ enum ServerMethods {
         "changes": Schema.array(
           Schema.object(["seq": Schema.integer(minimum: 1), "time": Schema.string, "type": Schema.string])),
       ]),
-      errors: [-32602, -32800, -32011, -32012, -32002], route: .builtin(.changes)),
+      errors: [-32602, -32800, -32011, -32012, -32002], route: .builtin(.changes)
+    ).example(["pointer": "/login/email/value"]),
     MethodSpec(
       "effects/settle",
       "Answers once the work in flight has settled, or after `timeoutMs`: an action's outcome without polling. `settled` says which; every state/changed up to `version` came before this answer (under the test clock, timers wait for the clock).",
       params: Parameter.timeoutMs.declarations,
       result: Schema.object(["settled": Schema.boolean, "version": Schema.integer(minimum: 0)]),
-      errors: [-32602, -32002], route: .builtin(.settleEffects)),
+      errors: [-32602, -32002], route: .builtin(.settleEffects)
+    ).example(),
     // The test clock (`serve --test-clock` only)
     MethodSpec(
       "test/advanceClock",

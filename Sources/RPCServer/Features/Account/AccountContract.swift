@@ -14,7 +14,7 @@ enum AccountContract: FeatureContract {
       ActionCall(.account(.beginLogin(nonce: nonce(context.random)))) { outcome, _ in
         outcome.first(AccountEvents.LoginBegun.self).map(LoginBegunAnswer.init)
       }
-    },
+    }.example(before: [.call("account/logout")], after: completeLogin),
     .action(
       "account/completeLogin",
       "Finishes sign-in with the URL the browser landed on (tokens in the fragment). A denied sign-in, a state that does not match or a missing field signs nobody in: `status` stays signedOut and `/account/error` says why.",
@@ -27,12 +27,14 @@ enum AccountContract: FeatureContract {
       ActionCall(.account(.completeLogin(redirectURL: Secret(redirectURL)))) { outcome, _ in
         LoginStatusAnswer(status: outcome.first(AccountEvents.SignedIn.self) != nil ? .signedIn : .signedOut)
       }
-    },
+    }.example(
+      ["redirectURL": .answer("/demoRedirectURL")],
+      before: [.call("account/logout"), .call("account/beginLogin")], after: [.call("account/loadImages")]),
     .action(
       "account/loadImages",
       "Loads the signed-in user's images, page by page until an empty page (no events while a load runs).",
       refuses: ["account.signedOut", "request.retryTooSoon"]
-    ) { .account(.loadImages) },
+    ) { .account(.loadImages) }.example(),
     .action(
       "account/upload",
       "Uploads an image, from a file on this machine (`path`) or from its bytes (`data`, base64, with `fileName`: for a frontend on another machine or in a browser). Either way it must be an image by its bytes (JPEG, PNG, GIF, WebP, BMP), not empty, at most 10 MB. Progress shows at /account/upload/progress and, with a workDoneToken, as $/progress; the image goes at the top of /account/images on success.",
@@ -46,22 +48,26 @@ enum AccountContract: FeatureContract {
     ) { context, path, data, fileName, title, description throws(RPCError) in
       let file = try UploadSource.file(path: path, data: data, fileName: fileName, context: context)
       return .account(.upload(UploadRequest(file: file, title: title, description: description)))
-    },
+    }.example(["data": .literal(.string(onePixelPNG)), "fileName": "pixel.png", "title": "a pixel"]),
     .action(
       "account/cancelUpload",
       "Stops the upload running: its transfer ends, bytes sent as `data` are removed, and /account/upload/status becomes `cancelled`. Its error offers the same upload again when it came from a file on this machine (`path`); bytes a frontend sent are sent again by that frontend.",
       refuses: ["account.noUploadRunning"]
-    ) { .account(.cancelUpload) },
+    ) { .account(.cancelUpload) }
+    .example(
+      before: [
+        .unsettled("account/upload", ["data": .literal(.string(onePixelPNG)), "fileName": "pixel.png"])
+      ]),
     .action(
       "account/delete",
       "Deletes one of the user's images: it leaves /account/images at once and comes back in its place, with an error, if the provider refuses.",
       .string("id", "the image's id (/account/images/N/image/id)"),
       refuses: ["account.signedOut", "account.unknownImage", "request.retryTooSoon"]
-    ) { id in .account(.delete(id: id)) }.destructive(),
+    ) { id in .account(.delete(id: id)) }.destructive().example(["id": .state("/account/images/0/image/id")]),
     .action(
       "account/logout", "Signs out of the account: forgets the tokens and the images.",
       refuses: ["account.notSignedIn"]
-    ) { .account(.logout) }.destructive(),
+    ) { .account(.logout) }.destructive().example(after: [.call("account/beginLogin")] + completeLogin),
   ]
 
   /// An upload's `$/progress`: from its start event to the state's `/account/upload/progress`,
@@ -74,6 +80,15 @@ enum AccountContract: FeatureContract {
     })
 
   /// 32 random hex digits: the OAuth `state` that ties the redirect to this sign-in.
+  /// The demo account's sign-in finished with the URL `account/beginLogin` answered, and its
+  /// images loaded: where the examples' session rests.
+  static let completeLogin: [MethodExample.Call] = [
+    .call("account/completeLogin", ["redirectURL": .answer("/demoRedirectURL")]), .call("account/loadImages"),
+  ]
+  /// A 1×1 PNG, base64: the smallest image an upload takes.
+  static let onePixelPNG =
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+
   static func nonce(_ random: RandomSource) -> String {
     random.string(length: 32, from: "0123456789abcdef")
   }

@@ -11,7 +11,9 @@ enum FavoritesContract: FeatureContract {
         "a key a screen shows (/feed/items/N/key, /album/photos/N/key, /account/images/N/key, /detail/key) or a kept photo's favorite key"
       ),
       refuses: ["favorites.notShown", "favorites.full"]
-    ) { key in .favorites(.add(key: key)) },
+    ) { key in .favorites(.add(key: key)) }
+    .example(
+      ["key": .state("/feed/items/0/key")], after: [.call("favorites/remove", ["key": .state(newest)])]),
     .action(
       "favorites/remove",
       "Forgets a kept photo (closing it if it is open); a key not kept is refused (favorites.unknown).",
@@ -20,7 +22,9 @@ enum FavoritesContract: FeatureContract {
         "its favorite key (`favorite:` and the key it was kept from: `favorite:demo:2` for the feed's `demo:2`) or the key it was kept from"
       ),
       refuses: ["favorites.unknown"]
-    ) { key in .favorites(.remove(key: key)) }.destructive(),
+    ) { key in .favorites(.remove(key: key)) }.destructive()
+      .example(
+        ["key": .state(newest)], before: [.call("favorites/add", ["key": .state("/feed/items/0/key")])]),
     .action(
       "favorites/open",
       "Opens a kept photo from the favorites tab: pushes the favorite route and loads its large image at /favorites/open/image.",
@@ -29,6 +33,12 @@ enum FavoritesContract: FeatureContract {
         "its favorite key, as /favorites/items/N/key shows it: `favorite:` and the key it was kept from (`favorite:demo:2` for the feed's `demo:2`)"
       ),
       refuses: ["favorites.unknown", "nav.notShown"]
-    ) { key in .favorites(.open(key: key)) },
+    ) { key in .favorites(.open(key: key)) }
+    .example(
+      ["key": .state(newest)], before: [.call("nav/open", ["screen": "favorites"])],
+      after: [.call("nav/back"), .call("nav/open", ["screen": "feed"])]),
   ]
+
+  /// The favorite kept last (at the top of the list).
+  static let newest = "/favorites/items/0/key"
 }

@@ -9,18 +9,25 @@ enum ImagesContract: FeatureContract {
       "images/prefetch",
       "Starts thumbnail downloads for images about to show, on any screen (feed rows `provider:id`, album previews `album:ID`, album photos `photo:ID`, account images `account:ID`; at most 4 at once; cached ones load at once). `unknown` lists the keys no screen shows.",
       .strings("keys", "image keys; already requested ones are skipped"), answering: ImageKeysAnswer.self
-    ) { _, keys in ActionCall(.images(.prefetch(keys)), answer: ImageKeysAnswer.unknown(keys)) },
+    ) { _, keys in ActionCall(.images(.prefetch(keys)), answer: ImageKeysAnswer.unknown(keys)) }
+    .example(["keys": .states(["/feed/items/0/key", "/feed/items/1/key"])]),
     .action(
       "images/cancel",
       "Cancels thumbnail downloads for images that left the screen. `unknown` lists the keys no screen shows.",
       .strings("keys", "image keys; only loading thumbnails are affected"), answering: ImageKeysAnswer.self
-    ) { _, keys in ActionCall(.images(.cancelPrefetch(keys)), answer: ImageKeysAnswer.unknown(keys)) },
+    ) { _, keys in ActionCall(.images(.cancelPrefetch(keys)), answer: ImageKeysAnswer.unknown(keys)) }
+    .example(
+      ["keys": .states(["/feed/items/4/key", "/feed/items/5/key"])],
+      before: [.unsettled("images/prefetch", ["keys": .states(["/feed/items/4/key", "/feed/items/5/key"])])]),
     .action(
       "images/retry",
       "Retries a failed image: its thumbnail, and the large image of the open photo if that one failed (a key no screen shows is refused with feed.unknownKey; a failure retrying cannot help, whose message offers no retry, with feed.imageNotRetryable).",
       .string("key", "the image key"),
       refuses: ["feed.unknownKey", "feed.imageNotFailed", "feed.imageNotRetryable"]
-    ) { key in .images(.retry(key)) },
+    ) { key in .images(.retry(key)) }
+    .example(
+      ["key": .state("/feed/items/2/key")],
+      before: [.call("images/prefetch", ["keys": .states(["/feed/items/2/key"])])]),
   ]
 
   static let methods: [MethodSpec] =

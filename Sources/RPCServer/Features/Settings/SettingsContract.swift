@@ -38,7 +38,9 @@ enum SettingsContract: FeatureContract {
       // Another provider or environment starts each feature over with it: the account's
       // session ends (the user is signed out and its tokens are dropped).
       .destructive(
-        whenGiven: ProviderChoices.atRunTime.map { $0.area + "Provider" } + ["environments", "environment"])
+        whenGiven: ProviderChoices.atRunTime.map { $0.area + "Provider" } + ["environments", "environment"]
+      )
+      .example(["language": "es"], after: [.call("settings/update", ["language": "en"])])
   ]
 
   /// `NAMEProvider` for every area with a choice at run time (declared by each feature's

@@ -14,6 +14,6 @@ enum VideoContract: FeatureContract {
       refuses: ["video.badQuality", "video.badScreen", "request.retryTooSoon"]
     ) { width, height, quality in
       .video(.playRandom(VideoWish(width: width, height: height, quality: quality)))
-    }
+    }.example(["width": 1280, "height": 720])
   ]
 }
