@@ -13,6 +13,11 @@ final class RegistrationPersistenceTests: XCTestCase {
     XCTAssertEqual(
       PasswordHash.hex(PasswordHash.derive(Array("passwd".utf8), salt: Array("salt".utf8), iterations: 1)),
       "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc")
+    // And its many-round one: P "Password", S "NaCl", c 80,000.
+    XCTAssertEqual(
+      PasswordHash.hex(
+        PasswordHash.derive(Array("Password".utf8), salt: Array("NaCl".utf8), iterations: 80_000)),
+      "4ddcd8f60b98be21830cee5ef22701f9641a4418d04c0414aeff08876b34ab56")
     let hash = PasswordHash(password: "abcdef", iterations: 100)
     XCTAssertTrue(hash.matches("abcdef"))
     XCTAssertFalse(hash.matches("abcdeg"))

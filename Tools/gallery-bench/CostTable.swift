@@ -20,7 +20,7 @@ import RPCServer
 /// Owner of what it makes: one scratch directory in the system temp directory (the data
 /// directory and callgrind's parts), removed at the end; the fake providers, stopped. Bound:
 /// one data directory at a time (the large one's log: 1,000,000 typed events, about 150 MB)
-/// and one callgrind part a request (a few hundred kB each, read and removed as they come).
+/// and one callgrind part a request (about 150 kB each; a few thousand requests a size).
 enum CostTable {
   /// The two sizes: a session a user starts with, and the largest the issue names (the
   /// favorites list holds at most 1,000, and one example adds one).
@@ -112,7 +112,7 @@ enum CostTable {
       "  counted \(size.photos) photos in " + String(format: "%.0f s", Date().timeIntervalSince(started)))
     // Request k (from 0) is part k + 2: part 1 is the start-up before the first read.
     let totals = partTotals(parts)
-    func part(_ k: Int) -> Int { totals[k + 2] ?? 0 }
+    func part(_ k: Int) -> Int { totals[k + 2]?.total ?? 0 }
     let idle = session.requests.indices.filter {
       session.requests[$0].method == nil && session.requests[$0].role != .setup
     }
@@ -125,6 +125,14 @@ enum CostTable {
       case .counted:
         counts[method, default: Count(note: notes[method] ?? "")].call = part(k)
         counts[method]!.withEffects += part(k)
+        // GALLERY_BENCH_KEEP=DIR keeps each counted call's part there, for callgrind_annotate.
+        if let keep = ProcessInfo.processInfo.environment["GALLERY_BENCH_KEEP"],
+          let file = totals[k + 2]?.file
+        {
+          let name = "\(size.photos)-" + method.replacingOccurrences(of: "/", with: "-") + ".callgrind"
+          try? FileManager.default.removeItem(atPath: keep + "/" + name)
+          try? FileManager.default.copyItem(atPath: parts + "/" + file, toPath: keep + "/" + name)
+        }
       case .settle(afterCounted: true):
         counts[method, default: Count()].withEffects += max(0, part(k) - settle)
       default: break
@@ -173,9 +181,9 @@ enum CostTable {
     }
   }
 
-  /// Each callgrind part's total instructions, by part number.
-  static func partTotals(_ dir: String) -> [Int: Int] {
-    var totals: [Int: Int] = [:]
+  /// Each callgrind part's total instructions and file, by part number.
+  static func partTotals(_ dir: String) -> [Int: (total: Int, file: String)] {
+    var totals: [Int: (total: Int, file: String)] = [:]
     for name in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [] {
       guard let text = try? String(contentsOfFile: dir + "/" + name, encoding: .utf8) else { continue }
       var part: Int?
@@ -187,7 +195,7 @@ enum CostTable {
         }
         if part != nil, total != nil { break }
       }
-      if let part, let total { totals[part] = total }
+      if let part, let total { totals[part] = (total, name) }
     }
     return totals
   }

@@ -28,23 +28,36 @@ public struct PasswordHash: Codable, Equatable, Sendable {
     return zip(derived.utf8, hash.utf8).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
   }
 
-  /// PBKDF2 (RFC 8018) with HMAC-SHA256, one block of 32 bytes.
+  /// PBKDF2 (RFC 8018) with HMAC-SHA256, one block of 32 bytes. The key's two padded blocks
+  /// are hashed once, not at every round: a round is then two compressions of one block.
   static func derive(_ password: [UInt8], salt: [UInt8], iterations: Int) -> [UInt8] {
-    var u = hmac(key: password, salt + [0, 0, 0, 1])
+    let mac = HMAC(key: password)
+    var u = mac.code(salt + [0, 0, 0, 1])
     var result = u
     for _ in 1..<max(1, iterations) {
-      u = hmac(key: password, u)
+      u = mac.code(u)
       for i in 0..<result.count { result[i] ^= u[i] }
     }
     return result
   }
 
-  /// HMAC-SHA256 (RFC 2104).
-  static func hmac(key: [UInt8], _ message: [UInt8]) -> [UInt8] {
-    var k = key.count > 64 ? SHA256.digest(key) : key
-    k += [UInt8](repeating: 0, count: 64 - k.count)
-    let inner = SHA256.digest(k.map { $0 ^ 0x36 } + message)
-    return SHA256.digest(k.map { $0 ^ 0x5C } + inner)
+  /// HMAC-SHA256 (RFC 2104) under one key: the states after its inner and outer pads.
+  struct HMAC {
+    let inner: SHA256.State
+    let outer: SHA256.State
+
+    init(key: [UInt8]) {
+      var k = key.count > 64 ? SHA256.digest(key) : key
+      k += [UInt8](repeating: 0, count: 64 - k.count)
+      var inner = SHA256.State()
+      inner.absorb(blocks: k.map { $0 ^ 0x36 })
+      var outer = SHA256.State()
+      outer.absorb(blocks: k.map { $0 ^ 0x5C })
+      (self.inner, self.outer) = (inner, outer)
+    }
+
+    /// The code of `message`.
+    func code(_ message: [UInt8]) -> [UInt8] { outer.digest(after: inner.digest(after: message)) }
   }
 
   /// Lowercase hex of `bytes` (as they are, not their digest).

@@ -12,50 +12,88 @@ public enum SHA256 {
     0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
   ]
 
-  /// The digest of `bytes`.
-  public static func digest(_ bytes: [UInt8]) -> [UInt8] {
-    var h: [UInt32] = [
-      0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ]
-    var message = bytes
-    let bitLength = UInt64(bytes.count) * 8
-    message.append(0x80)
-    while message.count % 64 != 56 { message.append(0) }
-    for i in (0..<8).reversed() { message.append(UInt8((bitLength >> (UInt64(i) * 8)) & 0xFF)) }
-    var w = [UInt32](repeating: 0, count: 64)
-    for chunk in stride(from: 0, to: message.count, by: 64) {
-      for i in 0..<16 {
-        let j = chunk + i * 4
-        w[i] =
-          UInt32(message[j]) << 24 | UInt32(message[j + 1]) << 16 | UInt32(message[j + 2]) << 8
-          | UInt32(message[j + 3])
+  /// The running state of a digest: eight words, and how many bytes it has taken in.
+  public struct State: Sendable {
+    var h: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+      0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
+    )
+    var length = 0
+
+    /// The state before any byte.
+    public init() {}
+
+    /// Takes in whole 64-byte blocks of `bytes` (its count a multiple of 64).
+    public mutating func absorb(blocks bytes: [UInt8]) {
+      precondition(bytes.count % 64 == 0, "SHA-256 absorbs whole blocks")
+      bytes.withUnsafeBytes { raw in
+        for offset in stride(from: 0, to: raw.count, by: 64) { compress(raw.baseAddress! + offset) }
       }
-      for i in 16..<64 {
-        let s0 = w[i - 15].rotatedRight(7) ^ w[i - 15].rotatedRight(18) ^ (w[i - 15] >> 3)
-        let s1 = w[i - 2].rotatedRight(17) ^ w[i - 2].rotatedRight(19) ^ (w[i - 2] >> 10)
-        w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-      }
-      var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
-      for i in 0..<64 {
-        let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-        let ch = (e & f) ^ (~e & g)
-        let t1 = hh &+ s1 &+ ch &+ k[i] &+ w[i]
-        let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-        let maj = (a & b) ^ (a & c) ^ (b & c)
-        let t2 = s0 &+ maj
-        (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-      }
-      h[0] = h[0] &+ a
-      h[1] = h[1] &+ b
-      h[2] = h[2] &+ c
-      h[3] = h[3] &+ d
-      h[4] = h[4] &+ e
-      h[5] = h[5] &+ f
-      h[6] = h[6] &+ g
-      h[7] = h[7] &+ hh
+      length += bytes.count
     }
-    return h.flatMap { v in (0..<4).map { UInt8((v >> (24 - $0 * 8)) & 0xFF) } }
+
+    /// The digest of what it took in followed by `bytes` (the state itself is left as it was,
+    /// so a keyed state serves many messages: HMAC's inner and outer pads).
+    public func digest(after bytes: [UInt8]) -> [UInt8] {
+      var state = self
+      let whole = bytes.count / 64 * 64
+      bytes.withUnsafeBytes { raw in
+        for offset in stride(from: 0, to: whole, by: 64) { state.compress(raw.baseAddress! + offset) }
+      }
+      // The tail, the 0x80, zeros and the length in bits: one block or two, on the stack.
+      let bits = UInt64(length + bytes.count) * 8
+      let tail = bytes.count - whole
+      let blocks = tail < 56 ? 1 : 2
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { buffer in
+        buffer.initialize(repeating: 0)
+        for i in 0..<tail { buffer[i] = bytes[whole + i] }
+        buffer[tail] = 0x80
+        let end = blocks * 64
+        for i in 0..<8 { buffer[end - 1 - i] = UInt8(truncatingIfNeeded: bits >> (UInt64(i) * 8)) }
+        let raw = UnsafeRawPointer(buffer.baseAddress!)
+        for block in 0..<blocks { state.compress(raw + block * 64) }
+      }
+      let h = state.h
+      var out = [UInt8](repeating: 0, count: 32)
+      for (i, word) in [h.0, h.1, h.2, h.3, h.4, h.5, h.6, h.7].enumerated() {
+        out[i * 4] = UInt8(truncatingIfNeeded: word >> 24)
+        out[i * 4 + 1] = UInt8(truncatingIfNeeded: word >> 16)
+        out[i * 4 + 2] = UInt8(truncatingIfNeeded: word >> 8)
+        out[i * 4 + 3] = UInt8(truncatingIfNeeded: word)
+      }
+      return out
+    }
+
+    /// One 64-byte block at `block` into the state (FIPS 180-4, 6.2.2), its schedule on the
+    /// stack and the round constants read without a bounds check.
+    mutating func compress(_ block: UnsafeRawPointer) {
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+        SHA256.k.withUnsafeBufferPointer { k in
+          for i in 0..<16 {
+            w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
+          }
+          for i in 16..<64 {
+            let s0 = w[i - 15].rotatedRight(7) ^ w[i - 15].rotatedRight(18) ^ (w[i - 15] >> 3)
+            let s1 = w[i - 2].rotatedRight(17) ^ w[i - 2].rotatedRight(19) ^ (w[i - 2] >> 10)
+            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+          }
+          var (a, b, c, d, e, f, g, hh) = h
+          for i in 0..<64 {
+            let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+            let ch = (e & f) ^ (~e & g)
+            let t1 = hh &+ s1 &+ ch &+ k[i] &+ w[i]
+            let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+            let maj = (a & b) ^ (a & c) ^ (b & c)
+            let t2 = s0 &+ maj
+            (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+          }
+          h = (h.0 &+ a, h.1 &+ b, h.2 &+ c, h.3 &+ d, h.4 &+ e, h.5 &+ f, h.6 &+ g, h.7 &+ hh)
+        }
+      }
+    }
   }
+
+  /// The digest of `bytes`.
+  public static func digest(_ bytes: [UInt8]) -> [UInt8] { State().digest(after: bytes) }
 
   /// The digest as lowercase hex.
   public static func hex(_ bytes: [UInt8]) -> String {

@@ -11,6 +11,17 @@ final class ImageCacheTests: XCTestCase {
     XCTAssertEqual(
       SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)),
       "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    // Many blocks, and a tail that needs a block of its own for the length (FIPS 180-2's third).
+    XCTAssertEqual(
+      SHA256.hex([UInt8](repeating: 0x61, count: 1_000_000)),
+      "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    // The two-block vector of FIPS 180-2, 112 bytes.
+    XCTAssertEqual(
+      SHA256.hex(
+        Array(
+          "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"
+            .utf8)),
+      "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1")
   }
 
   func testBudgetIsNeverExceededAndLeastRecentlyUsedGoesFirst() throws {
