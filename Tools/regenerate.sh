@@ -11,6 +11,7 @@ cd "$(dirname "$0")/.."
 python3 Tools/shapes/generate.py
 swift build --product gallery-rpc
 .build/debug/gallery-rpc openrpc > protocol/openrpc.json
+# The clients' types and the build's own copy of the document (rpc.discover answers from it).
 python3 Tools/clients/generate.py
 swift build --build-tests
 GALLERY_RECORD_DOCS=1 swift test --skip-build \

@@ -57,7 +57,7 @@ final class MethodExampleTests: XCTestCase {
       let id = core.request(method, String(decoding: JSONWriter.bytes(params), as: UTF8.self))
       return core.response(to: id).response
     }
-    XCTAssertEqual(tour.prepare(.init(photos: 40, favorites: 5, typedEvents: 10)), [])
+    XCTAssertEqual(tour.prepare(.init(photos: 40, keptPhotos: 5, typedEvents: 10)), [])
     for spec in MethodExampleTour.methods {
       let (response, problems) = tour.run(spec)
       if let error = response["error"] {

@@ -156,6 +156,14 @@ final class ObservationTests: XCTestCase {
     XCTAssertNotNil(validator.check(.object([:]), against: Schema.ref("State")), "the validator does reject")
   }
 
+  /// `rpc.discover` answers from the copy the build keeps (parsed once, not made from the
+  /// declarations): that copy is the one the declarations make.
+  func testTheKeptDocumentIsTheOneTheDeclarationsMake() {
+    XCTAssertEqual(
+      OpenRPCDocument.build(serverVersion: "x"), OpenRPCDocument.made(serverVersion: "x"),
+      "the build's copy of the document is stale: run bash Tools/regenerate.sh")
+  }
+
   func testDiscoverServesTheDocumentKeptInProtocol() throws {
     let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("protocol/openrpc.json").path

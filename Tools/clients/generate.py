@@ -601,9 +601,28 @@ def swift_formatted(text):
         return text
 
 
+def kept_document(raw):
+    """The document as the server answers rpc.discover from it: compact, its version left
+    empty (the server writes its own), in a raw string no text of it can end."""
+    raw = json.loads(json.dumps(raw))
+    raw["info"]["version"] = ""
+    text = json.dumps(raw, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+    hashes = "#"
+    while ('"' + hashes) in text:
+        hashes += "#"
+    return (
+        f"// {HEADER}\n\n"
+        "extension OpenRPCDocument {\n"
+        "  /// protocol/openrpc.json, compact and without its version: what `rpc.discover` answers\n"
+        "  /// from, parsed once (making the document from the declarations walks every schema).\n"
+        f"  static let kept = {hashes}\"{text}\"{hashes}\n"
+        "}\n")
+
+
 def outputs(document):
     """Every generated file, by its path under the root."""
     files = {
+        "Sources/RPCServer/Protocol/OpenRPCDocument+Kept.swift": lambda: kept_document(document.doc),
         "Clients/python/gallery_client/protocol.py": lambda: PythonTypes(document).render(),
         "Clients/typescript/protocol.d.ts": lambda: TypeScriptTypes(document).render(),
         "Sources/GalleryClient/Requests.swift": lambda: swift_formatted(SwiftRequests(document).render()),

@@ -24,9 +24,9 @@ import RPCServer
 enum CostTable {
   /// The two sizes: a session a user starts with, and the largest the issue names (the
   /// favorites list holds at most 1,000, and one example adds one).
-  static let small = (size: MethodExampleTour.Size(photos: 40, favorites: 5, typedEvents: 100), albums: 100)
+  static let small = (size: MethodExampleTour.Size(photos: 40, keptPhotos: 5, typedEvents: 100), albums: 100)
   static let large = (
-    size: MethodExampleTour.Size(photos: 10_000, favorites: 999, typedEvents: 1_000_000), albums: 60_000
+    size: MethodExampleTour.Size(photos: 10_000, keptPhotos: 999, typedEvents: 1_000_000), albums: 60_000
   )
 
   /// One method's counts at one size: its request's part, and with its effects.
@@ -81,7 +81,7 @@ enum CostTable {
     let problems = MethodExampleTour(send: prepared.send).prepare(size)
     prepared.stop()
     Counted.say(
-      "  prepared \(size.photos) photos, \(size.favorites) favorites, \(albums) albums, \(size.typedEvents) typed events in "
+      "  prepared \(size.photos) photos, \(size.keptPhotos) favorites, \(albums) albums, \(size.typedEvents) typed events in "
         + String(format: "%.0f s", Date().timeIntervalSince(started))
         + (problems.isEmpty ? "" : "; problems: \(problems.joined(separator: "; "))"))
 
@@ -118,6 +118,16 @@ enum CostTable {
     }
     .prefix(3).map(part).sorted()
     let settle = idle.isEmpty ? 0 : idle[idle.count / 2]
+    // GALLERY_BENCH_KEEP=DIR keeps each counted call's part there, and its effects' part, for
+    // callgrind_annotate.
+    func keep(_ k: Int, _ label: String) {
+      guard let keep = ProcessInfo.processInfo.environment["GALLERY_BENCH_KEEP"],
+        let file = totals[k + 2]?.file
+      else { return }
+      let name = "\(size.photos)-" + label.replacingOccurrences(of: "/", with: "-") + ".callgrind"
+      try? FileManager.default.removeItem(atPath: keep + "/" + name)
+      try? FileManager.default.copyItem(atPath: parts + "/" + file, toPath: keep + "/" + name)
+    }
     var counts: [String: Count] = [:]
     for (k, request) in session.requests.enumerated() {
       guard let method = request.method else { continue }
@@ -125,16 +135,10 @@ enum CostTable {
       case .counted:
         counts[method, default: Count(note: notes[method] ?? "")].call = part(k)
         counts[method]!.withEffects += part(k)
-        // GALLERY_BENCH_KEEP=DIR keeps each counted call's part there, for callgrind_annotate.
-        if let keep = ProcessInfo.processInfo.environment["GALLERY_BENCH_KEEP"],
-          let file = totals[k + 2]?.file
-        {
-          let name = "\(size.photos)-" + method.replacingOccurrences(of: "/", with: "-") + ".callgrind"
-          try? FileManager.default.removeItem(atPath: keep + "/" + name)
-          try? FileManager.default.copyItem(atPath: parts + "/" + file, toPath: keep + "/" + name)
-        }
+        keep(k, method)
       case .settle(afterCounted: true):
         counts[method, default: Count()].withEffects += max(0, part(k) - settle)
+        keep(k, method + "+effects")
       default: break
       }
     }
@@ -221,7 +225,7 @@ enum CostTable {
         "| `\(spec.name)` | \(s.call) | \(l.call) | \(ratio(s.call, l.call)) | \(s.withEffects) | \(l.withEffects) | \(ratio(s.withEffects, l.withEffects)) | \(note) |\n"
     }
     out +=
-      "\nsmall: \(small.count) methods at 40 photos, 5 favorites, 100 albums, 100 typed events; large: \(size.size.photos) photos, \(size.size.favorites) favorites, \(size.albums) albums, \(size.size.typedEvents) typed events.\n"
+      "\nsmall: \(small.count) methods at 40 photos, 5 favorites, 100 albums, 100 typed events; large: \(size.size.photos) photos, \(size.size.keptPhotos) favorites, \(size.albums) albums, \(size.size.typedEvents) typed events.\n"
     return out
   }
 }

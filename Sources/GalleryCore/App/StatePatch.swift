@@ -93,13 +93,21 @@ public enum StatePatch {
   )
     throws
   {
+    // Elements the fold kept have their bytes (`IdenticalBits`), checked before `==`.
+    if IdenticalBits.same(a[...], b[...]) { return }
     guard a != b else { return }
     let path = path()
+    // Mostly removed (a sign-out's favorites, a refresh's first page in place of many): the
+    // new list in one `replace`, not a `remove` per element gone.
+    if a.count - b.count > max(1, b.count) {
+      ops.append(JSONPatch.Operation(.replace, path, try AppState.view(b)))
+      return
+    }
     // One element inserted or removed anywhere (an upload on top, a delete, its rollback): one operation.
     if abs(a.count - b.count) == 1 {
       let (long, short) = a.count > b.count ? (a, b) : (b, a)
-      let i = short.indices.first { long[$0] != short[$0] } ?? short.count
-      if long[(i + 1)...].elementsEqual(short[i...]) {
+      let i = short.indices.first { !IdenticalBits.equal(long, $0, short, $0) } ?? short.count
+      if IdenticalBits.same(long[(i + 1)...], short[i...]) || long[(i + 1)...].elementsEqual(short[i...]) {
         ops.append(
           a.count > b.count
             ? JSONPatch.Operation(.remove, "\(path)/\(i)")
@@ -108,7 +116,7 @@ public enum StatePatch {
       }
     }
     let common = min(a.count, b.count)
-    for i in 0..<common where a[i] != b[i] { try value("\(path)/\(i)", a[i], b[i], &ops) }
+    for i in 0..<common where !IdenticalBits.equal(a, i, b, i) { try value("\(path)/\(i)", a[i], b[i], &ops) }
     if b.count > common {
       for i in common..<b.count {
         ops.append(JSONPatch.Operation(.add, "\(path)/\(i)", try AppState.view(b[i])))

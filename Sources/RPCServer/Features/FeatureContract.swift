@@ -10,6 +10,14 @@ protocol FeatureContract: Sendable {
   static var methods: [MethodSpec] { get }
 }
 
+/// A contract whose examples need the session to hold something first (signed in, the feed's
+/// pages, the albums loaded): the calls that make it, run by `MethodExampleTour.prepare` in
+/// the contracts' order before any example.
+protocol PreparesExamples: FeatureContract {
+  /// The calls that bring a fresh session to where this feature's examples start, at `size`.
+  static func exampleSetup(_ size: MethodExampleTour.Size) -> [MethodExample.Call]
+}
+
 extension FeatureContract {
   /// The feature's name, from the contract's (`NameContract`): the OpenRPC tag of its methods,
   /// which the generated Swift client uses to keep each feature's requests in its own folder.

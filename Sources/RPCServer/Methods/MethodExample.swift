@@ -30,6 +30,9 @@ public struct MethodExample: Sendable {
     public var params: [String: Value]
     /// Whether its effects settle before the next call (not for an upload the next call cancels).
     public var settles = true
+    /// Made again until the state has a value at this pointer (`feed/loadMore` until
+    /// `/feed/items/9999`); nil: once.
+    public var until: String? = nil
 
     /// `method` with `params`, its effects settled before the next call.
     public static func call(_ method: String, _ params: [String: Value] = [:]) -> Call {
@@ -39,6 +42,13 @@ public struct MethodExample: Sendable {
     /// `method` with `params`, the next call made while its effects still run.
     public static func unsettled(_ method: String, _ params: [String: Value] = [:]) -> Call {
       Call(method: method, params: params, settles: false)
+    }
+
+    /// `method` with `params`, made again until the state has a value at `pointer`.
+    public static func repeated(_ method: String, _ params: [String: Value] = [:], until pointer: String)
+      -> Call
+    {
+      Call(method: method, params: params, until: pointer)
     }
   }
 

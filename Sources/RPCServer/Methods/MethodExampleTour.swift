@@ -25,13 +25,13 @@ public struct MethodExampleTour {
     /// Photos in the feed, loaded page by page.
     public var photos: Int
     /// Photos kept as favorites (the list holds at most 1,000, and one example adds one).
-    public var favorites: Int
+    public var keptPhotos: Int
     /// Events typed into the sign-in form before signing in (a long log for the history reads).
     public var typedEvents: Int
 
-    public init(photos: Int, favorites: Int, typedEvents: Int) {
+    public init(photos: Int, keptPhotos: Int, typedEvents: Int) {
       self.photos = photos
-      self.favorites = favorites
+      self.keptPhotos = keptPhotos
       self.typedEvents = typedEvents
     }
   }
@@ -48,31 +48,14 @@ public struct MethodExampleTour {
   public init(send: @escaping Send) { self.send = send }
 
   /// Brings a session just initialized (sign-in required, the default) to where every example
-  /// starts; the problems met on the way (a call answered with an error), if any.
+  /// starts, with each contract's setup (`PreparesExamples`) in the contracts' order; the
+  /// problems met on the way (a call answered with an error), if any.
   public func prepare(_ size: Size) -> [String] {
     var problems: [String] = []
-    for i in 0..<size.typedEvents {
-      // Alternate values, so each one typed is a change and records an event.
-      _ = call(.call("auth/setEmail", ["value": .literal(.string("user\(i % 10)@mail.com"))]), &problems)
-    }
-    for step in AuthContract.signIn { _ = call(step, &problems) }
-    // Page by page until the last photo asked for is there (read by its pointer: reading the
-    // whole list after each page would make this quadratic).
-    while size.photos > 0, !has("/feed/items/\(size.photos - 1)") {
-      let page = state("/feed/page", &problems)
-      _ = call(.call("feed/loadMore"), &problems)
-      if state("/feed/page", &problems) == page {
-        problems.append("the feed stopped at page \(page)")
-        break
-      }
-    }
-    for step in AlbumsContract.showAlbums + AlbumsContract.showFeed { _ = call(step, &problems) }
-    var answer = JSONValue.null
-    for step in [.call("account/beginLogin")] + AccountContract.completeLogin {
-      answer = call(step, after: answer, &problems)
-    }
-    for i in 0..<size.favorites where has("/feed/items/\(i + 1)") {
-      _ = call(.call("favorites/add", ["key": .state("/feed/items/\(i + 1)/key")]), &problems)
+    for contract in FeatureContracts.all {
+      guard let preparing = contract as? any PreparesExamples.Type else { continue }
+      var answer = JSONValue.null
+      for step in preparing.exampleSetup(size) { answer = call(step, after: answer, &problems) }
     }
     return problems
   }
@@ -92,10 +75,25 @@ public struct MethodExampleTour {
     return (response, problems)
   }
 
-  /// Makes one setup call (its effects settled unless it says not to); its result.
+  /// Makes one setup call (its effects settled unless it says not to, again until the state
+  /// has its `until` value); its result.
   private func call(_ step: MethodExample.Call, after answer: JSONValue = .null, _ problems: inout [String])
     -> JSONValue
   {
+    if let until = step.until {
+      var once = step
+      once.until = nil
+      var result = JSONValue.null
+      while !has(until) {
+        result = call(once, after: answer, &problems)
+        // Nothing recorded (an action answers the events it recorded): it will not get there.
+        if result["events"] == .array([]) || result["events"] == nil {
+          problems.append("\(step.method) stopped before \(until)")
+          break
+        }
+      }
+      return result
+    }
     let response = send(step.method, resolve(step.params, after: answer, &problems), .setup)
     if let error = response["error"] { problems.append("\(step.method): \(Self.describe(error))") }
     if step.settles { _ = send("effects/settle", .object([:]), .settle(afterCounted: false)) }

@@ -3,7 +3,7 @@ import GalleryCore
 
 /// The account (Imgur): browser sign-in, the user's images, upload with progress, delete,
 /// sign-out.
-enum AccountContract: FeatureContract {
+enum AccountContract: PreparesExamples {
   static let methods: [MethodSpec] = [
     .action(
       "account/beginLogin",
@@ -80,6 +80,11 @@ enum AccountContract: FeatureContract {
     })
 
   /// 32 random hex digits: the OAuth `state` that ties the redirect to this sign-in.
+  /// Signed in to the demo account, its images loaded.
+  static func exampleSetup(_ size: MethodExampleTour.Size) -> [MethodExample.Call] {
+    [.call("account/beginLogin")] + completeLogin
+  }
+
   /// The demo account's sign-in finished with the URL `account/beginLogin` answered, and its
   /// images loaded: where the examples' session rests.
   static let completeLogin: [MethodExample.Call] = [

@@ -1,7 +1,7 @@
 import GalleryCore
 
 /// The albums: the list in sections by owner, search, the open album and its open photo.
-enum AlbumsContract: FeatureContract {
+enum AlbumsContract: PreparesExamples {
   static let methods: [MethodSpec] = [
     .action(
       "albums/load", "Loads albums and their owners at the same time, grouped into sections by owner.",
@@ -36,6 +36,9 @@ enum AlbumsContract: FeatureContract {
       before: showAlbums + [.call("albums/open", ["albumId": .state(failingAlbum)])],
       after: [.call("nav/back")] + showFeed),
   ]
+
+  /// The albums loaded (they load when first shown), the feed shown again.
+  static func exampleSetup(_ size: MethodExampleTour.Size) -> [MethodExample.Call] { showAlbums + showFeed }
 
   /// The first album the sections list.
   static let firstAlbum = "/albums/sections/0/albumIds/0"

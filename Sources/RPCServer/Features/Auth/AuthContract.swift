@@ -1,7 +1,7 @@
 import GalleryCore
 
 /// Sign-in and registration: the two forms and the session, and the methods that type into them and submit.
-enum AuthContract: FeatureContract {
+enum AuthContract: PreparesExamples {
   static let methods: [MethodSpec] = [
     // Sign-in and registration
     .action(
@@ -49,6 +49,15 @@ enum AuthContract: FeatureContract {
         .call("registration/setPassword", ["value": "654321"]), .call("registration/setAge", ["value": "30"]),
       ], after: [.call("auth/logout")] + signIn),
   ]
+
+  /// Typed events first (the history reads' long log), then signed in.
+  static func exampleSetup(_ size: MethodExampleTour.Size) -> [MethodExample.Call] {
+    // Values that alternate, so each one typed is a change and records an event.
+    (0..<size.typedEvents).map {
+      .call("auth/setEmail", ["value": .literal(.string("user\($0 % 10)@mail.com"))])
+    }
+      + signIn
+  }
 
   /// The demo backend's sign-in, from the sign-in screen: the examples' session is signed in.
   static let signIn: [MethodExample.Call] = [

@@ -1,7 +1,7 @@
 import GalleryCore
 
 /// Favorites: keep any photo a screen shows, list the kept ones, open and forget them.
-enum FavoritesContract: FeatureContract {
+enum FavoritesContract: PreparesExamples {
   static let methods: [MethodSpec] = [
     .action(
       "favorites/add",
@@ -38,6 +38,12 @@ enum FavoritesContract: FeatureContract {
       ["key": .state(newest)], before: [.call("nav/open", ["screen": "favorites"])],
       after: [.call("nav/back"), .call("nav/open", ["screen": "feed"])]),
   ]
+
+  /// The feed's rows from the second on kept, `size.keptPhotos` of them (the first is the one
+  /// `favorites/add`'s example keeps).
+  static func exampleSetup(_ size: MethodExampleTour.Size) -> [MethodExample.Call] {
+    (0..<size.keptPhotos).map { .call("favorites/add", ["key": .state("/feed/items/\($0 + 1)/key")]) }
+  }
 
   /// The favorite kept last (at the top of the list).
   static let newest = "/favorites/items/0/key"

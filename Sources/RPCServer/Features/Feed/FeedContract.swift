@@ -1,7 +1,7 @@
 import GalleryCore
 
 /// The photo feed: search, pages, the open photo's detail and connectivity.
-enum FeedContract: FeatureContract {
+enum FeedContract: PreparesExamples {
   static let methods: [MethodSpec] = [
     .action(
       "feed/setQuery",
@@ -39,6 +39,11 @@ enum FeedContract: FeatureContract {
     ) { online in .feed(.setConnectivity(online: online)) }.idempotent()
       .example(["online": false], after: [.call("connectivity/set", ["online": true])]).countedLast(),
   ]
+
+  /// The feed's pages loaded until it holds `size.photos`.
+  static func exampleSetup(_ size: MethodExampleTour.Size) -> [MethodExample.Call] {
+    size.photos > 0 ? [.repeated("feed/loadMore", until: "/feed/items/\(size.photos - 1)")] : []
+  }
 
   /// What `feed/loadMore` adds: when it recorded nothing, why (the check its decide makes).
   struct LoadMoreAnswer: Codable, Sendable {
