@@ -622,7 +622,7 @@ def kept_document(raw):
 def outputs(document):
     """Every generated file, by its path under the root."""
     files = {
-        "Sources/RPCServer/Protocol/OpenRPCDocument+Kept.swift": lambda: kept_document(document.doc),
+        "Sources/RPCServer/Protocol/OpenRPCDocument+Kept.swift": lambda: swift_formatted(kept_document(document.doc)),
         "Clients/python/gallery_client/protocol.py": lambda: PythonTypes(document).render(),
         "Clients/typescript/protocol.d.ts": lambda: TypeScriptTypes(document).render(),
         "Sources/GalleryClient/Requests.swift": lambda: swift_formatted(SwiftRequests(document).render()),
