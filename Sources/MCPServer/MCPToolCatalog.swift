@@ -42,7 +42,7 @@ public enum MCPToolCatalog {
   /// Every tool, in the catalog's order, then the face's own; `all: false` leaves out what
   /// `leftOutByDefault` names.
   public static func tools(testClock: Bool, all: Bool = false) -> [MCPTool] {
-    let bundle = SchemaBundle(components: ComponentSchemas.all)
+    let bundle = SchemaBundle(components: OpenRPCDocument.componentSchemas)
     var tools: [MCPTool] = MethodCatalog.all.compactMap { spec in
       guard exclusion(of: spec, testClock: testClock) == nil else { return nil }
       guard all || leftOutByDefault(spec) == nil else { return nil }

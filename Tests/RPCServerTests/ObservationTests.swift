@@ -162,6 +162,7 @@ final class ObservationTests: XCTestCase {
     XCTAssertEqual(
       OpenRPCDocument.build(serverVersion: "x"), OpenRPCDocument.made(serverVersion: "x"),
       "the build's copy of the document is stale: run bash Tools/regenerate.sh")
+    XCTAssertEqual(OpenRPCDocument.componentSchemas, ComponentSchemas.all)
   }
 
   func testDiscoverServesTheDocumentKeptInProtocol() throws {

@@ -84,6 +84,15 @@ public enum OpenRPCDocument {
   private static let everythingButTheVersion =
     (try? JSONParser.parse(Array(kept.utf8))) ?? made(serverVersion: "")
 
+  /// The document's component schemas (the state's and the protocol's shapes), from the
+  /// build's copy: the MCP face's tools describe their results with them.
+  public static var componentSchemas: [String: JSONValue] {
+    guard case .object(let schemas)? = everythingButTheVersion["components"]?["schemas"] else {
+      return ComponentSchemas.all
+    }
+    return schemas
+  }
+
   /// The document made from the method and state declarations: what `gallery-rpc openrpc`
   /// prints, so protocol/openrpc.json (and the copy the build keeps) come from them.
   public static func made(serverVersion: String) -> JSONValue {
