@@ -56,4 +56,22 @@ final class ListPatchTests: XCTestCase {
     changed.feed.items[7].photo = item(7000).photo
     XCTAssertEqual(Set(try patch(old, changed).map { $0.path.hasPrefix("/feed/items/7/") }), [true])
   }
+
+  /// A row whose thumbnail changed patches the thumbnail alone, as the diff of the two
+  /// encoded rows would; the rows' own patches compare every member they have.
+  func testARowsThumbnailIsPatchedAloneAndTheRowsPatchesKnowEveryMember() throws {
+    let old = state(Array(1...50))
+    var loaded = old
+    loaded.feed.items[3].thumbnail.status = .loaded
+    loaded.feed.items[3].thumbnail.path = "cache/ab/cd"
+    let ops = try patch(old, loaded)
+    XCTAssertEqual(Set(ops.map { $0.path.hasPrefix("/feed/items/3/thumbnail/") }), [true], "\(ops)")
+    XCTAssertEqual(
+      ops, JSONPatch.diff(try AppState.view(old), try AppState.view(loaded)), "what the whole diff says")
+    // FeedPatch and FavoritesPatch name these members: one added must be compared there too.
+    XCTAssertEqual(MemberOrder.of(item(1)), ["key", "photo", "thumbnail"])
+    let card = PhotoCard(
+      source: "p:1", title: "t", author: "a", thumbnailURL: "t", imageURL: "l")
+    XCTAssertEqual(MemberOrder.of(FavoriteItem(card: card)), ["key", "card", "thumbnail"])
+  }
 }

@@ -87,15 +87,43 @@ public enum StatePatch {
     }
   }
 
+  /// How many elements from `a[i]` and `b[j]` on are equal before the first that differs
+  /// (`count` when none does), compared where they lie: an `==` through an element copied out
+  /// of the array (as `elementsEqual` and a subscript in a loop do) retains and releases each
+  /// of its members, three times the compare itself for a kept photo.
+  static func firstDifference<T: Equatable>(_ a: [T], _ i: Int, _ b: [T], _ j: Int, count: Int) -> Int {
+    a.withUnsafeBufferPointer { a in
+      b.withUnsafeBufferPointer { b in
+        guard count > 0 else { return 0 }
+        // The same storage at the same place: equal throughout.
+        if a.baseAddress! + i == b.baseAddress! + j { return count }
+        var k = 0
+        while k < count, (a.baseAddress! + i + k).pointee == (b.baseAddress! + j + k).pointee { k += 1 }
+        return k
+      }
+    }
+  }
+
+  /// One element of a list that changed: by its own members when its type patches itself
+  /// (a row whose thumbnail loaded patches the thumbnail, not an encoding of the whole row
+  /// twice), else as one value.
+  static func element<T: Encodable & Equatable>(
+    _ path: String, _ a: T, _ b: T, _ ops: inout [JSONPatch.Operation]
+  ) throws {
+    guard let patchable = T.self as? any StatePatchable.Type else { return try value(path, a, b, &ops) }
+    func patch<P: StatePatchable>(_ type: P.Type) throws {
+      try P.patch(a as! P, b as! P, at: path, &ops)
+    }
+    try patch(patchable)
+  }
+
   /// A list: element by element over the common part, then additions or removals at the end.
   static func list<T: Encodable & Equatable>(
     _ path: @autoclosure () -> String, _ a: [T], _ b: [T], _ ops: inout [JSONPatch.Operation]
   )
     throws
   {
-    // Elements the fold kept have their bytes (`IdenticalBits`), checked before `==`.
-    if IdenticalBits.same(a[...], b[...]) { return }
-    guard a != b else { return }
+    if a.count == b.count, firstDifference(a, 0, b, 0, count: a.count) == a.count { return }
     let path = path()
     // Mostly removed (a sign-out's favorites, a refresh's first page in place of many): the
     // new list in one `replace`, not a `remove` per element gone.
@@ -106,8 +134,8 @@ public enum StatePatch {
     // One element inserted or removed anywhere (an upload on top, a delete, its rollback): one operation.
     if abs(a.count - b.count) == 1 {
       let (long, short) = a.count > b.count ? (a, b) : (b, a)
-      let i = short.indices.first { !IdenticalBits.equal(long, $0, short, $0) } ?? short.count
-      if IdenticalBits.same(long[(i + 1)...], short[i...]) || long[(i + 1)...].elementsEqual(short[i...]) {
+      let i = firstDifference(long, 0, short, 0, count: short.count)
+      if firstDifference(long, i + 1, short, i, count: short.count - i) == short.count - i {
         ops.append(
           a.count > b.count
             ? JSONPatch.Operation(.remove, "\(path)/\(i)")
@@ -116,7 +144,13 @@ public enum StatePatch {
       }
     }
     let common = min(a.count, b.count)
-    for i in 0..<common where !IdenticalBits.equal(a, i, b, i) { try value("\(path)/\(i)", a[i], b[i], &ops) }
+    var i = 0
+    while i < common {
+      i += firstDifference(a, i, b, i, count: common - i)
+      guard i < common else { break }
+      try element("\(path)/\(i)", a[i], b[i], &ops)
+      i += 1
+    }
     if b.count > common {
       for i in common..<b.count {
         ops.append(JSONPatch.Operation(.add, "\(path)/\(i)", try AppState.view(b[i])))

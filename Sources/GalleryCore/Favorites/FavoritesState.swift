@@ -19,8 +19,15 @@ public struct FavoritesState: Codable, Equatable, Sendable {
 
   public init() {}
 
-  /// The kept photo whose key (`favorite:SOURCE`) is `key`.
-  func item(key: String) -> FavoriteItem? { items.first { $0.key == key } }
+  /// The kept photo whose key (`favorite:SOURCE`) is `key`. Keys are read where the items
+  /// lie: `first(where:)` copies each item out to test it, retaining every member.
+  func item(key: String) -> FavoriteItem? {
+    items.withUnsafeBufferPointer { items in
+      guard let base = items.baseAddress else { return nil }
+      for i in items.indices where (base + i).pointee.key == key { return items[i] }
+      return nil
+    }
+  }
 
   /// Shows the list of whoever `session` has signed in (the device's while nobody is).
   mutating func follow(_ session: Session) {

@@ -4,7 +4,7 @@ extension FeedState: StatePatchable {
   static func patch(_ a: FeedState, _ b: FeedState, at path: String, _ ops: inout [JSONPatch.Operation])
     throws
   {
-    guard a != b else { return }
+    // No whole compare first: each member compares itself (the list where its rows lie).
     try StatePatch.value(path + "/provider", a.provider, b.provider, &ops)
     try StatePatch.value(path + "/query", a.query, b.query, &ops)
     try StatePatch.value(path + "/activeQuery", a.activeQuery, b.activeQuery, &ops)
@@ -46,4 +46,14 @@ extension FeedFeature {
     .value("detail") { $0.$detail },
     .value("connectivity") { $0.connectivity },
   ]
+}
+
+extension FeedItem: StatePatchable {
+  /// A row whose photo stayed (its thumbnail loading, failing, retried) patches its thumbnail
+  /// alone; another row in its place is patched as a whole.
+  static func patch(_ a: FeedItem, _ b: FeedItem, at path: String, _ ops: inout [JSONPatch.Operation]) throws
+  {
+    guard a.key == b.key, a.photo == b.photo else { return try StatePatch.value(path, a, b, &ops) }
+    try StatePatch.value(StatePatch.path(path, "thumbnail"), a.thumbnail, b.thumbnail, &ops)
+  }
 }
