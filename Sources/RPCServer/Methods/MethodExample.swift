@@ -66,18 +66,24 @@ public struct MethodExample: Sendable {
 extension MethodSpec {
   /// This method with the example it is counted by (see `MethodExample`).
   public func example(
-    _ params: [String: MethodExample.Value] = [:], before: [MethodExample.Call] = [],
-    after: [MethodExample.Call] = []
+    _ params: @autoclosure @escaping @Sendable () -> [String: MethodExample.Value] = [:],
+    before: @autoclosure @escaping @Sendable () -> [MethodExample.Call] = [],
+    after: @autoclosure @escaping @Sendable () -> [MethodExample.Call] = []
   ) -> MethodSpec {
     var copy = self
-    copy.example = MethodExample(params: params, before: before, after: after)
+    copy.exampleMaker = { MethodExample(params: params(), before: before(), after: after()) }
     return copy
   }
 
   /// This method, counted after the others (see `MethodExample.countedLast`).
   public func countedLast() -> MethodSpec {
     var copy = self
-    copy.example?.countedLast = true
+    guard let maker = exampleMaker else { return copy }
+    copy.exampleMaker = {
+      var example = maker()
+      example.countedLast = true
+      return example
+    }
     return copy
   }
 }

@@ -94,8 +94,10 @@ public struct MethodSpec: Sendable {
   /// `.idempotent()` (setting a field to a value); every read is.
   public private(set) var declaredIdempotent = false
   /// How it is called for real (its contract's `.example(...)`): what the cost table counts.
-  /// Nil for the lifecycle and the test clock, which the table does not count.
-  public internal(set) var example: MethodExample?
+  /// Nil for the lifecycle and the test clock, which the table does not count. Made when
+  /// read, as `result` is: every process builds the catalog, and only the table reads these.
+  public var example: MethodExample? { exampleMaker?() }
+  var exampleMaker: (@Sendable () -> MethodExample)?
 
   public init(
     _ name: String, _ summary: String, notification: Bool = false, params: [Param] = [],
