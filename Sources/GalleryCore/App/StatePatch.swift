@@ -104,27 +104,27 @@ public enum StatePatch {
     }
   }
 
-  /// One element of a list that changed: by its own members when its type patches itself
-  /// (a row whose thumbnail loaded patches the thumbnail, not an encoding of the whole row
-  /// twice), else as one value.
-  static func element<T: Encodable & Equatable>(
-    _ path: String, _ a: T, _ b: T, _ ops: inout [JSONPatch.Operation]
-  ) throws {
-    guard let patchable = T.self as? any StatePatchable.Type else { return try value(path, a, b, &ops) }
-    func patch<P: StatePatchable>(_ type: P.Type) throws {
-      try P.patch(a as! P, b as! P, at: path, &ops)
-    }
-    try patch(patchable)
-  }
-
   /// A list: element by element over the common part, then additions or removals at the end.
   static func list<T: Encodable & Equatable>(
     _ path: @autoclosure () -> String, _ a: [T], _ b: [T], _ ops: inout [JSONPatch.Operation]
-  )
-    throws
-  {
+  ) throws {
+    try list(path(), a, b, &ops) { path, a, b, ops in try value(path, a, b, &ops) }
+  }
+
+  /// A list of elements that patch themselves (a row whose thumbnail loaded patches the
+  /// thumbnail, not an encoding of the whole row twice): chosen by the compiler where the
+  /// element type is known, so no cast asks the runtime at each change.
+  static func list<T: StatePatchable>(
+    _ path: @autoclosure () -> String, _ a: [T], _ b: [T], _ ops: inout [JSONPatch.Operation]
+  ) throws {
+    try list(path(), a, b, &ops) { path, a, b, ops in try T.patch(a, b, at: path, &ops) }
+  }
+
+  private static func list<T: Encodable & Equatable>(
+    _ path: String, _ a: [T], _ b: [T], _ ops: inout [JSONPatch.Operation],
+    element: (String, T, T, inout [JSONPatch.Operation]) throws -> Void
+  ) throws {
     if a.count == b.count, firstDifference(a, 0, b, 0, count: a.count) == a.count { return }
-    let path = path()
     // Mostly removed (a sign-out's favorites, a refresh's first page in place of many): the
     // new list in one `replace`, not a `remove` per element gone.
     if a.count - b.count > max(1, b.count) {
