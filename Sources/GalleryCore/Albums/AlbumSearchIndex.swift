@@ -68,6 +68,14 @@ struct AlbumSearchIndex: Sendable {
     let needle = SearchFolding.fold(search.trimmingSpaces)
     let count = starts.count - 1
     var found: [FoundCard]
+    if let last, last.needle == needle, last.cardCount == count, last.ownersKnown == ownersKnown {
+      // The same search (a space typed after a word: trimming drops it).
+      return last
+    }
+    if let last, let kept = last.shortened(to: needle, ownersKnown: ownersKnown, cardCount: count) {
+      // A search cut back to one it extended: found and grouped already.
+      return kept
+    }
     if needle.isEmpty {
       found = (0..<count).map { FoundCard(card: Int32(truncatingIfNeeded: $0), at: -1) }
     } else if needle.contains(0) {
@@ -90,8 +98,10 @@ struct AlbumSearchIndex: Sendable {
       }
       if found.count == last.found.count, last.ownersKnown == ownersKnown {
         return LastAlbumSearch(
-          needle: needle, found: found, cardCount: count, ownersKnown: ownersKnown, sections: last.sections)
+          needle: needle, found: found, cardCount: count, ownersKnown: ownersKnown, sections: last.sections
+        ).extending(last)
       }
+
     } else {
       found = [FoundCard](unsafeUninitializedCapacity: count) { found, written in
         text.withUnsafeBufferPointer { haystack in
@@ -103,9 +113,16 @@ struct AlbumSearchIndex: Sendable {
         }
       }
     }
-    return LastAlbumSearch(
+    let made = LastAlbumSearch(
       needle: needle, found: found, cardCount: count, ownersKnown: ownersKnown,
       sections: sections(found: found, ownersKnown: ownersKnown))
+    // A search that extends the last one (the empty one included) keeps it, to come back to.
+    if let last, needle.count > last.needle.count, needle.starts(with: last.needle), last.cardCount == count,
+      last.ownersKnown == ownersKnown
+    {
+      return made.extending(last)
+    }
+    return made
   }
 
   /// Lists, in card order, each card whose text holds `wanted` and where it first does: each

@@ -69,6 +69,9 @@ final class AlbumSearchTests: XCTestCase {
       for n in 0...target.count { typed.append(String(target.prefix(n))) }
       for n in stride(from: target.count - 1, through: 1, by: -1) { typed.append(String(target.prefix(n))) }
     }
+    // Cut back to a search it extended, a space after a word (trimmed: the same search), the
+    // field cleared and typed again.
+    typed += ["album 1", "a", "", "an", "an ", "  an", "al", "album 12", "a", "album 12 ", "album 1", "alb"]
     for (i, search) in typed.enumerated() {
       let known = i % 7 != 3
       var alone = fresh
