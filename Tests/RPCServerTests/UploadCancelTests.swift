@@ -14,6 +14,9 @@ final class UploadCancelTests: XCTestCase {
     let demo = DemoAccount()
     let started = Locked(0)
     let stopped = Locked(0)
+    /// Signalled as each transfer has stopped: the effect may be settled a moment before the
+    /// provider's task runs its last lines, so the test waits for this, bounded.
+    let stoppedSignal = DispatchSemaphore(value: 0)
     var info: AccountProviderInfo { demo.info }
 
     func images(token: String, page: Int) async -> Result<[AccountImage], RequestFailure> {
@@ -31,6 +34,7 @@ final class UploadCancelTests: XCTestCase {
       for await _ in never {}
       held.finish()
       stopped.mutate { $0 += 1 }
+      stoppedSignal.signal()
       return .failure(RequestFailure(kind: .cancelled))
     }
 
@@ -64,6 +68,7 @@ final class UploadCancelTests: XCTestCase {
     XCTAssertEqual(p.store.state.account.upload.status, .uploading)
     p.call(Requests.AccountCancelUpload())
     XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
+    XCTAssertEqual(account.stoppedSignal.wait(timeout: .now() + 10), .success, "the transfer stopped")
     XCTAssertEqual(account.stopped.value, 1, "the transfer stopped")
     XCTAssertEqual(
       try FileManager.default.contentsOfDirectory(atPath: staged), [], "the staged bytes are gone")
@@ -80,6 +85,7 @@ final class UploadCancelTests: XCTestCase {
     p.call(Requests.AccountUpload(path: picture, title: "Mine"))
     p.call(Requests.AccountCancelUpload())
     XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
+    XCTAssertEqual(account.stoppedSignal.wait(timeout: .now() + 10), .success, "the transfer stopped")
     XCTAssertEqual(account.stopped.value, 2)
     let retry = try XCTUnwrap(p.store.state.account.upload.error?.retry)
     XCTAssertEqual(retry.method, "account/upload")
@@ -92,6 +98,7 @@ final class UploadCancelTests: XCTestCase {
     XCTAssertEqual(p.store.state.account.upload.request?.title, "Mine")
     p.call(Requests.AccountCancelUpload())
     XCTAssertTrue(p.store.waitUntilIdle(timeout: 10))
+    XCTAssertEqual(account.stoppedSignal.wait(timeout: .now() + 10), .success, "the transfer stopped")
     XCTAssertEqual(account.stopped.value, account.started.value, "every transfer that started stopped")
     XCTAssertEqual(try Replay.state(ofLogAt: p.dataDirectory.path + "/events.jsonl"), p.store.state)
   }
