@@ -69,9 +69,9 @@ final class ListPatchTests: XCTestCase {
     XCTAssertEqual(
       ops, JSONPatch.diff(try AppState.view(old), try AppState.view(loaded)), "what the whole diff says")
     // FeedPatch and FavoritesPatch name these members: one added must be compared there too.
-    XCTAssertEqual(MemberOrder.of(item(1)), ["key", "photo", "thumbnail"])
+    XCTAssertEqual(WrittenKeys.names(of: item(1)), ["key", "photo", "thumbnail"])
     let card = PhotoCard(
       source: "p:1", title: "t", author: "a", thumbnailURL: "t", imageURL: "l")
-    XCTAssertEqual(MemberOrder.of(FavoriteItem(card: card)), ["key", "card", "thumbnail"])
+    XCTAssertEqual(WrittenKeys.names(of: FavoriteItem(card: card)), ["key", "card", "thumbnail"])
   }
 }

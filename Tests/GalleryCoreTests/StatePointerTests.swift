@@ -22,9 +22,9 @@ final class StatePointerTests: XCTestCase {
     XCTAssertEqual(Set(view.keys), Set(AppState.parts.map(\.name)))
   }
 
-  /// `MemberOrder` lists a value's own members in declaration order, optionals absent or
+  /// `WrittenKeys` lists a value's own members in declaration order, optionals absent or
   /// not, and none of its members' members.
-  func testMemberOrderReadsTheTopLevelInDeclarationOrder() {
+  func testWrittenKeysNameTheTopLevelInDeclarationOrder() {
     struct Inner: Codable { var deep = 1 }
     struct Outer: Codable {
       var zebra = Inner()
@@ -32,7 +32,7 @@ final class StatePointerTests: XCTestCase {
       var list = [Inner()]
       var apple = "a"
     }
-    XCTAssertEqual(MemberOrder.of(Outer()), ["zebra", "list", "apple"])
+    XCTAssertEqual(WrittenKeys.names(of: Outer()), ["zebra", "list", "apple"])
   }
 
   func testEveryPointerResolvesAsInTheWholeEncodedState() throws {

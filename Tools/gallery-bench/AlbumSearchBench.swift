@@ -11,9 +11,8 @@ import GalleryTesting
 /// JSONPlaceholder on 127.0.0.1:
 ///
 /// - counted (`--counted`, callgrind, `SWIFT_DETERMINISTIC_HASHING=1`): one `albums/setSearch`
-///   keystroke, (count at N = 102 − at N = 2) / 100, start-up and exit cancelling out (loading
-///   60,000 albums moves by about 10M instructions from run to run: over 20 keystrokes that
-///   was ±20 % of a keystroke, over 100 it is a few percent);
+///   keystroke, the mean of 100 typed in one run, each counted alone (its request's part of
+///   the counters; the difference of two runs moved by ±0.5M a keystroke with the load);
 /// - timed (three rounds, with their spread): 100 keystrokes typed in lock step, `replay` of the
 ///   log they left, and a restart of `serve` on it with no snapshot to its first answer.
 ///
@@ -96,27 +95,27 @@ enum AlbumSearchBench {
         return
       }
       let stripped = Counted.stripped(binary, into: scratch)
-      var totals: [Int] = []
-      for n in [2, 102] {
-        let dir = scratch + "/counted-\(n)"
-        let total = Counted.count(
-          valgrind,
-          [
-            stripped, "serve", "--data-dir", dir, "--durability", "none", "--log-level", "error", "--albums",
-            "jsonplaceholder",
-          ], scratch: scratch
-        ) { child in
-          start(child)
-          type(child, n)
-          child.send(Array(#"{"jsonrpc":"2.0","id":900001,"method":"shutdown"}"#.utf8) + [0x0A])
-          _ = RoundTrip.waitFor(child, id: 900001)
-          child.send(Array(#"{"jsonrpc":"2.0","method":"exit"}"#.utf8) + [0x0A])
-        }
-        totals.append(total)
-        try? FileManager.default.removeItem(atPath: dir)
-      }
+      // One run, its counters written as each request is read (`--dump-before` the serving
+      // loop's `serve(_:)`): a keystroke's part is its own work, so the load of 60,000 albums
+      // (which moves by tens of millions from run to run) stays out of the figure.
+      let parts = scratch + "/parts"
+      try FileManager.default.createDirectory(atPath: parts, withIntermediateDirectories: true)
+      let dir = scratch + "/counted"
+      let child = RoundTrip.Child([
+        valgrind, "--tool=callgrind", "--callgrind-out-file=\(parts)/out",
+        "--dump-before=*GalleryServerC5serveySbSay7JSONRPC12FrameDecoderV4ItemOGF", stripped, "serve",
+        "--data-dir",
+        dir, "--durability", "none", "--log-level", "error", "--albums", "jsonplaceholder",
+      ])
+      let keystrokes = 100
+      start(child)
+      type(child, keystrokes)
+      stop(child)
+      // Request k (from 0: `initialize`, then the keystrokes) is part k + 2.
+      let totals = CostTable.partTotals(parts)
+      let each = (1...keystrokes).map { totals[$0 + 2]?.total ?? 0 }
       print(
-        "A   per albums/setSearch keystroke: \((totals[1] - totals[0]) / 100)  (N = 2: \(totals[0]), N = 102: \(totals[1]))"
+        "A   per albums/setSearch keystroke: \(each.reduce(0, +) / keystrokes)  (\(keystrokes) keystrokes: least \(each.min() ?? 0), most \(each.max() ?? 0))"
       )
       return
     }

@@ -52,13 +52,13 @@ extension AppState {
   /// Each feature declares the members it owns (`FeatureModule.stateParts`); a part no member
   /// backs stops the process at its first use, and `StatePointerTests` holds that the parts
   /// are exactly the members of the view. (Only the names are read, off the synthesized
-  /// encoding: `MemberOrder`.)
+  /// encoding: `WrittenKeys`.)
   static let parts: [StatePart] = {
     var declared: [String: StatePart] = [:]
     for part in GalleryModules.all.flatMap({ $0.stateParts }) {
       precondition(declared.updateValue(part, forKey: part.name) == nil, "two features declare /\(part.name)")
     }
-    let parts = MemberOrder.of(AppState()).compactMap { declared.removeValue(forKey: $0) }
+    let parts = WrittenKeys.names(of: AppState()).compactMap { declared.removeValue(forKey: $0) }
     precondition(declared.isEmpty, "state parts no member backs: \(declared.keys.sorted())")
     return parts
   }()
