@@ -46,7 +46,7 @@ public enum JSONPatch {
     }
 
     /// Appends the value's JSON to `out` (nothing for none).
-    func writeValue(to out: inout [UInt8]) -> Bool {
+    func writeValue(to out: inout JSONOutput) -> Bool {
       if let integers {
         // As the value's numbers are written (±2^53 itself is a `Double` the writer spells
         // otherwise: such a list is written as its value).
@@ -68,7 +68,7 @@ public enum JSONPatch {
 
   /// Appends `ops` as the JSON array `JSONWriter` writes for `.array(ops.map(\.json))`, with
   /// no tree made on the way (a keystroke's `state/changed` is written this way).
-  public static func write(_ ops: [Operation], to out: inout [UInt8]) {
+  public static func write(_ ops: [Operation], to out: inout JSONOutput) {
     out.append(UInt8(ascii: "["))
     for (i, op) in ops.enumerated() {
       if i > 0 { out.append(UInt8(ascii: ",")) }
@@ -80,7 +80,7 @@ public enum JSONPatch {
       JSONWriter.writeString(op.path, to: &out)
       let mark = out.count
       JSONWriter.raw(#","value":"#, to: &out)
-      if !op.writeValue(to: &out) { out.removeSubrange(mark...) }
+      if !op.writeValue(to: &out) { out.removeLast(out.count - mark) }
       out.append(UInt8(ascii: "}"))
     }
     out.append(UInt8(ascii: "]"))

@@ -33,7 +33,7 @@ extension JSONReader {
 extension JSONWriter {
   /// Appends `value` as `JSONValueEncoder` writes it, for a generated writer whose member has
   /// no writer of its own; false (with `out` as it was) where the encoder refuses it.
-  public static func writeEncoded<T: Encodable>(_ value: T, to out: inout [UInt8]) -> Bool {
+  public static func writeEncoded<T: Encodable>(_ value: T, to out: inout JSONOutput) -> Bool {
     guard let bytes = try? JSONValueEncoder().encodeBytes(value) else { return false }
     out.append(contentsOf: bytes)
     return true
@@ -41,7 +41,7 @@ extension JSONWriter {
 
   /// Appends `true` or `false`.
   @inlinable
-  public static func writeBool(_ value: Bool, to out: inout [UInt8]) {
+  public static func writeBool(_ value: Bool, to out: inout JSONOutput) {
     raw(value ? "true" : "false", to: &out)
   }
 }

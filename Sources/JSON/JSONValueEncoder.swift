@@ -33,10 +33,7 @@ public struct JSONValueEncoder {
   public func encodeBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
     let root = Node()
     try value.encode(to: NodeEncoder(node: root, view: view))
-    var out: [UInt8] = []
-    out.reserveCapacity(256)
-    root.write(to: &out)
-    return out
+    return JSONOutput.bytes { root.write(to: &$0) }
   }
 }
 
@@ -53,7 +50,7 @@ enum NodeChild {
     }
   }
 
-  func write(to out: inout [UInt8]) {
+  func write(to out: inout JSONOutput) {
     switch self {
     case .leaf(let value): JSONWriter.write(value, to: &out)
     case .node(let node): node.write(to: &out)
@@ -80,7 +77,7 @@ final class Node {
   }
 
   /// Appends what `JSONWriter.write(result)` would: members in the writer's key order.
-  func write(to out: inout [UInt8]) {
+  func write(to out: inout JSONOutput) {
     if let members {
       out.append(UInt8(ascii: "{"))
       var first = true

@@ -2,15 +2,15 @@ extension JSONWriter {
   /// `value` indented two spaces a level, keys sorted, one member or element a line: for
   /// people reading a state (a test's difference, a fixture), never for the wire or the log.
   public static func pretty(_ value: JSONValue) -> String {
-    var out: [UInt8] = []
+    var out = JSONOutput()
     writePretty(value, depth: 0, to: &out)
-    return String(decoding: out, as: UTF8.self)
+    return out.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
   }
 
-  private static func writePretty(_ value: JSONValue, depth: Int, to out: inout [UInt8]) {
+  private static func writePretty(_ value: JSONValue, depth: Int, to out: inout JSONOutput) {
     func newline(_ depth: Int) {
       out.append(UInt8(ascii: "\n"))
-      out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+      for _ in 0..<(2 * depth) { out.append(UInt8(ascii: " ")) }
     }
     switch value {
     case .array(let items) where !items.isEmpty:
@@ -28,7 +28,7 @@ extension JSONWriter {
         if n > 0 { out.append(UInt8(ascii: ",")) }
         newline(depth + 1)
         writeString(key, to: &out)
-        out.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: " ")])
+        out.append(": ")
         writePretty(member, depth: depth + 1, to: &out)
       }
       newline(depth)

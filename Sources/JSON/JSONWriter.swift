@@ -8,28 +8,25 @@ import Foundation
 public enum JSONWriter {
   /// The bytes of `value`.
   public static func bytes(_ value: JSONValue) -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(256)
-    write(value, to: &out)
-    return out
+    JSONOutput.bytes { write(value, to: &$0) }
   }
 
   /// Appends `text`, JSON already (a message's fixed parts: `{"seq":`), as its bytes: a
   /// static string's bytes are copied whole, with no walk of a string's UTF-8 view.
-  @inline(__always)
-  public static func raw(_ text: StaticString, to out: inout [UInt8]) {
-    text.withUTF8Buffer { out.append(contentsOf: $0) }
+  @inlinable @inline(__always)
+  public static func raw(_ text: StaticString, to out: inout JSONOutput) {
+    out.append(text)
   }
 
   /// Appends the bytes of `value` to `out`.
-  public static func write(_ value: JSONValue, to out: inout [UInt8]) {
+  public static func write(_ value: JSONValue, to out: inout JSONOutput) {
     switch value {
-    case .null: out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C] as [UInt8])
+    case .null: out.append("null")
     case .bool(let b):
       if b {
-        out.append(contentsOf: [0x74, 0x72, 0x75, 0x65] as [UInt8])
+        out.append("true")
       } else {
-        out.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65] as [UInt8])
+        out.append("false")
       }
     case .number(let n): writeNumber(n, to: &out)
     case .integer(let i): writeInteger(i, to: &out)
@@ -59,37 +56,57 @@ public enum JSONWriter {
     }
   }
 
-  private static func writeMember(_ key: String, _ value: JSONValue, to out: inout [UInt8]) {
+  private static func writeMember(_ key: String, _ value: JSONValue, to out: inout JSONOutput) {
     writeString(key, to: &out)
     out.append(UInt8(ascii: ":"))
     write(value, to: &out)
   }
 
   /// Integral values in the exactly representable range print without a fraction.
-  public static func writeNumber(_ n: Double, to out: inout [UInt8]) {
+  public static func writeNumber(_ n: Double, to out: inout JSONOutput) {
     if n.rounded() == n, abs(n) < 9_007_199_254_740_992 {
       writeInteger(Int64(n), to: &out)
     } else if n.isFinite {
-      out.append(contentsOf: "\(n)".utf8)
+      out.append(contentsOf: "\(n)")
     } else {
-      out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C] as [UInt8])
+      out.append("null")
     }
   }
 
   /// A whole number in decimal, as `String(i)` spells it.
-  public static func writeInteger(_ i: Int64, to out: inout [UInt8]) {
-    if i < 0 { out.append(UInt8(ascii: "-")) }
+  public static func writeInteger(_ i: Int64, to out: inout JSONOutput) {
     // The magnitude as unsigned, so Int64.min has one too.
-    var rest = i.magnitude
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: enough for 20 digits
-    var count = 0
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      repeat {
-        count += 1
-        buffer[24 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-        rest /= 10
-      } while rest > 0
-      out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+    let magnitude = i.magnitude
+    // A sign and 19 digits at most, written where they go.
+    out.write(upTo: 20) { p in
+      let sign = i < 0 ? 1 : 0
+      p[0] = UInt8(ascii: "-")
+      // How many digits: 10^19 still fits, and the magnitude is at most 2^63 < 10^19.
+      var count = 1
+      var next: UInt64 = 10
+      while count < 19, magnitude >= next {
+        count &+= 1
+        next &*= 10
+      }
+      // The digits two at a time from the last, each pair copied from the table.
+      let table = digitPairs.utf8Start
+      var rest = magnitude
+      var k = sign &+ count
+      while rest >= 100 {
+        let pair = Int(truncatingIfNeeded: rest % 100) &* 2
+        rest /= 100
+        k &-= 2
+        p[k] = table[pair]
+        p[k &+ 1] = table[pair &+ 1]
+      }
+      if rest >= 10 {
+        let pair = Int(truncatingIfNeeded: rest) &* 2
+        p[k &- 2] = table[pair]
+        p[k &- 1] = table[pair &+ 1]
+      } else {
+        p[k &- 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+      }
+      return sign &+ count
     }
   }
 
@@ -98,15 +115,15 @@ public enum JSONWriter {
   /// append per number cost ten times the digits). Returns false, writing nothing, for a list
   /// holding ±2^53: as a value's number that is a `Double` `writeNumber` spells otherwise.
   @discardableResult
-  public static func writeIntegers(_ list: [Int], to out: inout [UInt8]) -> Bool {
+  public static func writeIntegers(_ list: [Int], to out: inout JSONOutput) -> Bool {
     var spelled = true
-    let text = [UInt8](unsafeUninitializedCapacity: 2 + list.count * 21) { buffer, written in
-      let p = buffer.baseAddress!
+    // Written where they go, kept only when every number could be spelled.
+    out.write(upTo: 2 + list.count * 21) { p in
       var at = 0
       p[at] = UInt8(ascii: "[")
       at += 1
-      pairs.withUnsafeBufferPointer { pairs in
-        let pairs = pairs.baseAddress!
+      do {
+        let pairs = digitPairs.utf8Start
         list.withUnsafeBufferPointer { list in
           // The digits of the last number, and the range of numbers with as many.
           var (count, low, high) = (1, UInt64(0), UInt64(10))
@@ -148,16 +165,14 @@ public enum JSONWriter {
         }
       }
       p[at] = UInt8(ascii: "]")
-      written = at + 1
+      return spelled ? at + 1 : 0
     }
-    guard spelled else { return false }
-    out.append(contentsOf: text)
-    return true
+    return spelled
   }
 
-  /// "00" to "99", each pair of digits at twice its value.
-  private static let pairs: [UInt8] = (0..<100).flatMap {
-    [UInt8(ascii: "0") + UInt8($0 / 10), UInt8(ascii: "0") + UInt8($0 % 10)]
+  /// "00" to "99", each pair of digits at twice its value: a constant of the binary.
+  private static var digitPairs: StaticString {
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
   }
 
   /// How many decimal digits `n` has, and the range of the numbers with as many (the last,
@@ -178,21 +193,31 @@ public enum JSONWriter {
 
   /// A JSON string literal: escapes quotes, backslashes and control characters only, each in
   /// JSON's shortest form (`\n`, `\b`, …; `\u00XX` for the control bytes with no short one).
-  public static func writeString(_ s: String, to out: inout [UInt8]) {
-    out.append(UInt8(ascii: "\""))
+  public static func writeString(_ s: String, to out: inout JSONOutput) {
     var s = s
-    s.withUTF8 { writeEscaped($0, to: &out) }
-    out.append(UInt8(ascii: "\""))
+    s.withUTF8 { bytes in
+      // Most strings need no escape (found eight bytes at a time): quotes and all in one step.
+      let plain = plainPrefix(bytes)
+      if plain == bytes.count {
+        out.write(upTo: bytes.count + 2) { p in
+          p[0] = UInt8(ascii: "\"")
+          if let start = bytes.baseAddress { (p + 1).update(from: start, count: bytes.count) }
+          p[bytes.count + 1] = UInt8(ascii: "\"")
+          return bytes.count + 2
+        }
+      } else {
+        out.append(UInt8(ascii: "\""))
+        writeEscaped(bytes, from: plain, to: &out)
+        out.append(UInt8(ascii: "\""))
+      }
+    }
   }
 
-  /// The bytes of a string's content, escaped: each run that needs no escape is copied whole.
-  private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-    // Most strings need no escape: found eight bytes at a time, copied in one step.
-    let plain = plainPrefix(bytes)
-    if plain == bytes.count {
-      out.append(contentsOf: bytes)
-      return
-    }
+  /// The bytes of a string's content, escaped, the first `plain` of them needing none: each
+  /// run that needs no escape is copied whole.
+  private static func writeEscaped(
+    _ bytes: UnsafeBufferPointer<UInt8>, from plain: Int, to out: inout JSONOutput
+  ) {
     var runStart = 0
     for i in plain..<bytes.count {
       let b = bytes[i]
@@ -200,17 +225,19 @@ public enum JSONWriter {
       if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
       runStart = i + 1
       switch b {
-      case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22] as [UInt8])
-      case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C] as [UInt8])
-      case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-      case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-      case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+      case UInt8(ascii: "\""): out.append(#"\""#)
+      case UInt8(ascii: "\\"): out.append(#"\\"#)
+      case 0x0A: out.append(#"\n"#)
+      case 0x0D: out.append(#"\r"#)
+      case 0x09: out.append(#"\t"#)
       // JSON's two-byte escapes wherever it has one: a string read and written again (the MCP
       // face, the web bridge) never grows past what its sender wrote.
-      case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-      case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+      case 0x08: out.append(#"\b"#)
+      case 0x0C: out.append(#"\f"#)
       default:
-        out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]])
+        out.append(#"\u00"#)
+        out.append(hex[Int(b >> 4)])
+        out.append(hex[Int(b & 0xF)])
       }
     }
     if runStart < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
@@ -223,18 +250,26 @@ public enum JSONWriter {
   static func plainPrefix(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
+    func plain(_ w: UInt64) -> Bool {
+      let quote = w ^ (ones &* 0x22)
+      let backslash = w ^ (ones &* 0x5C)
+      // Below 0x20: subtracting 0x20 from such a byte borrows into its high bit (a byte of
+      // 0x80 or more has it set already, and is masked out by `~w`).
+      let special =
+        ((w &- ones &* 0x20) & ~w) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+      return special & highs == 0
+    }
     var k = 0
     if let base = bytes.baseAddress {
       while k + 8 <= bytes.count {
-        let w = UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)
-        let quote = w ^ (ones &* 0x22)
-        let backslash = w ^ (ones &* 0x5C)
-        // Below 0x20: subtracting 0x20 from such a byte borrows into its high bit (a byte of
-        // 0x80 or more has it set already, and is masked out by `~w`).
-        let special =
-          ((w &- ones &* 0x20) & ~w) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-        if special & highs != 0 { break }
+        guard plain(UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)) else { break }
         k += 8
+      }
+      // The last few bytes of a text of eight or more: its last eight at once (some seen again).
+      if k < bytes.count, k + 8 > bytes.count, bytes.count >= 8,
+        plain(UnsafeRawPointer(base + bytes.count - 8).loadUnaligned(as: UInt64.self))
+      {
+        return bytes.count
       }
     }
     while k < bytes.count {

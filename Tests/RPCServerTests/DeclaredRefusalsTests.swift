@@ -73,9 +73,7 @@ final class DeclaredRefusalsTests: XCTestCase {
 
   /// `value` as JSON text.
   static func json(_ value: JSONValue) -> String {
-    var text: [UInt8] = []
-    JSONWriter.write(value, to: &text)
-    return String(decoding: text, as: UTF8.self)
+    String(decoding: JSONWriter.bytes(value), as: UTF8.self)
   }
 
   /// Parameters for `spec` drawn from its declared schema: each required one, an optional one

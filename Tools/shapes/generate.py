@@ -507,16 +507,16 @@ def emit_shape(shape, knowledge, generated):
         lines.append(f"extension {q} {{")
         lines.append("  /// Writes the data (members sorted, compact, an absent optional left out); a member")
         lines.append("  /// with no writer of its own through the encoder (false, `out` as it was, where it refuses).")
-        lines.append("  public func writeData(to out: inout [UInt8]) -> Bool {")
+        lines.append("  public func writeData(to out: inout JSONOutput) -> Bool {")
         lines.append("    let start = out.count")
-        lines.append("    func refuse(_ out: inout [UInt8]) -> Bool {")
-        lines.append("      out.removeSubrange(start...)")
+        lines.append("    func refuse(_ out: inout JSONOutput) -> Bool {")
+        lines.append("      out.removeLast(out.count - start)")
         lines.append("      return false")
         lines.append("    }")
     else:
         lines.append(f"extension {q}: JSONWritable {{")
         lines.append("  /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.")
-        lines.append("  public func write(to out: inout [UInt8]) {")
+        lines.append("  public func write(to out: inout JSONOutput) {")
     body = []
     pending = "{"  # literal text not yet written
     # Whether a member was written before this one: "none" (surely not), "some" (surely), or
@@ -771,7 +771,7 @@ def emit_packed(p):
     # Writer.
     L.append(f"extension {name}: JSONWritable {{")
     L.append("  /// Writes the value as the encoder does: every member, sorted, an absent optional as `null`.")
-    L.append("  public func write(to out: inout [UInt8]) {")
+    L.append("  public func write(to out: inout JSONOutput) {")
     first = True
     for m in ordered:
         token = ("{" if first else ",") + f'"{m.name}":'

@@ -44,10 +44,10 @@ extension AccountEvents.ProviderSelected: JSONReadable {
 extension AccountEvents.ProviderSelected {
   /// Writes the data (members sorted, compact, an absent optional left out); a member
   /// with no writer of its own through the encoder (false, `out` as it was, where it refuses).
-  public func writeData(to out: inout [UInt8]) -> Bool {
+  public func writeData(to out: inout JSONOutput) -> Bool {
     let start = out.count
-    func refuse(_ out: inout [UInt8]) -> Bool {
-      out.removeSubrange(start...)
+    func refuse(_ out: inout JSONOutput) -> Bool {
+      out.removeLast(out.count - start)
       return false
     }
     JSONWriter.raw(#"{"provider":"#, to: &out)
@@ -105,7 +105,7 @@ extension AccountEvents.LoginBegun: JSONReadable {
 
 extension AccountEvents.LoginBegun: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"authorizeURL":"#, to: &out)
     JSONWriter.writeString(self.authorizeURL, to: &out)
     JSONWriter.raw(#","state":"#, to: &out)
@@ -167,7 +167,7 @@ extension AccountEvents.LoginFailed: JSONReadable {
 
 extension AccountEvents.LoginFailed: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     var comma = false
     JSONWriter.raw(#"{"#, to: &out)
     if let detail = self.detail {
@@ -237,7 +237,7 @@ extension AccountEvents.SignedIn: JSONReadable {
 
 extension AccountEvents.SignedIn: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"accountID":"#, to: &out)
     JSONWriter.writeInteger(self.accountID, to: &out)
     JSONWriter.raw(#","expiresIn":"#, to: &out)
@@ -288,7 +288,7 @@ extension AccountEvents.TokenRefreshed: JSONReadable {
 
 extension AccountEvents.TokenRefreshed: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"expiresIn":"#, to: &out)
     JSONWriter.writeInteger(self.expiresIn, to: &out)
     JSONWriter.raw(#"}"#, to: &out)
@@ -335,7 +335,7 @@ extension AccountEvents.SignedOut: JSONReadable {
 
 extension AccountEvents.SignedOut: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"reason":"#, to: &out)
     JSONWriter.writeString(self.reason, to: &out)
     JSONWriter.raw(#"}"#, to: &out)
@@ -382,7 +382,7 @@ extension AccountEvents.ImagesLoadStarted: JSONReadable {
 
 extension AccountEvents.ImagesLoadStarted: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"requestID":"#, to: &out)
     JSONWriter.writeInteger(Int64(self.requestID), to: &out)
     JSONWriter.raw(#"}"#, to: &out)
@@ -471,10 +471,10 @@ extension AccountEvents.ImagesPageLoaded: JSONReadable {
 extension AccountEvents.ImagesPageLoaded {
   /// Writes the data (members sorted, compact, an absent optional left out); a member
   /// with no writer of its own through the encoder (false, `out` as it was, where it refuses).
-  public func writeData(to out: inout [UInt8]) -> Bool {
+  public func writeData(to out: inout JSONOutput) -> Bool {
     let start = out.count
-    func refuse(_ out: inout [UInt8]) -> Bool {
-      out.removeSubrange(start...)
+    func refuse(_ out: inout JSONOutput) -> Bool {
+      out.removeLast(out.count - start)
       return false
     }
     JSONWriter.raw(#"{"images":"#, to: &out)
@@ -543,7 +543,7 @@ extension AccountEvents.ImagesFailed: JSONReadable {
 
 extension AccountEvents.ImagesFailed: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"failure":"#, to: &out)
     self.failure.write(to: &out)
     JSONWriter.raw(#","requestID":"#, to: &out)
@@ -601,10 +601,10 @@ extension AccountEvents.UploadStarted: JSONReadable {
 extension AccountEvents.UploadStarted {
   /// Writes the data (members sorted, compact, an absent optional left out); a member
   /// with no writer of its own through the encoder (false, `out` as it was, where it refuses).
-  public func writeData(to out: inout [UInt8]) -> Bool {
+  public func writeData(to out: inout JSONOutput) -> Bool {
     let start = out.count
-    func refuse(_ out: inout [UInt8]) -> Bool {
-      out.removeSubrange(start...)
+    func refuse(_ out: inout JSONOutput) -> Bool {
+      out.removeLast(out.count - start)
       return false
     }
     JSONWriter.raw(#"{"request":"#, to: &out)
@@ -664,7 +664,7 @@ extension AccountEvents.UploadProgressed: JSONReadable {
 
 extension AccountEvents.UploadProgressed: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"percent":"#, to: &out)
     JSONWriter.writeInteger(Int64(self.percent), to: &out)
     JSONWriter.raw(#","requestID":"#, to: &out)
@@ -722,10 +722,10 @@ extension AccountEvents.Uploaded: JSONReadable {
 extension AccountEvents.Uploaded {
   /// Writes the data (members sorted, compact, an absent optional left out); a member
   /// with no writer of its own through the encoder (false, `out` as it was, where it refuses).
-  public func writeData(to out: inout [UInt8]) -> Bool {
+  public func writeData(to out: inout JSONOutput) -> Bool {
     let start = out.count
-    func refuse(_ out: inout [UInt8]) -> Bool {
-      out.removeSubrange(start...)
+    func refuse(_ out: inout JSONOutput) -> Bool {
+      out.removeLast(out.count - start)
       return false
     }
     JSONWriter.raw(#"{"image":"#, to: &out)
@@ -785,7 +785,7 @@ extension AccountEvents.UploadFailed: JSONReadable {
 
 extension AccountEvents.UploadFailed: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"failure":"#, to: &out)
     self.failure.write(to: &out)
     JSONWriter.raw(#","requestID":"#, to: &out)
@@ -834,7 +834,7 @@ extension AccountEvents.UploadCancelled: JSONReadable {
 
 extension AccountEvents.UploadCancelled: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"requestID":"#, to: &out)
     JSONWriter.writeInteger(Int64(self.requestID), to: &out)
     JSONWriter.raw(#"}"#, to: &out)
@@ -889,7 +889,7 @@ extension AccountEvents.DeleteStarted: JSONReadable {
 
 extension AccountEvents.DeleteStarted: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"imageID":"#, to: &out)
     JSONWriter.writeString(self.imageID, to: &out)
     JSONWriter.raw(#","requestID":"#, to: &out)
@@ -946,7 +946,7 @@ extension AccountEvents.Deleted: JSONReadable {
 
 extension AccountEvents.Deleted: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"imageID":"#, to: &out)
     JSONWriter.writeString(self.imageID, to: &out)
     JSONWriter.raw(#","requestID":"#, to: &out)
@@ -1011,7 +1011,7 @@ extension AccountEvents.DeleteFailed: JSONReadable {
 
 extension AccountEvents.DeleteFailed: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"failure":"#, to: &out)
     self.failure.write(to: &out)
     JSONWriter.raw(#","imageID":"#, to: &out)
@@ -1092,7 +1092,7 @@ extension AccountEvents.WorkInterrupted: JSONReadable {
 
 extension AccountEvents.WorkInterrupted: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"deleteRequestIDs":"#, to: &out)
     JSONWriter.raw("[", to: &out)
     for (index, element) in self.deleteRequestIDs.enumerated() {

@@ -43,7 +43,7 @@ extension AlbumsEvents.LoadStarted: JSONReadable {
 
 extension AlbumsEvents.LoadStarted: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"requestID":"#, to: &out)
     JSONWriter.writeInteger(Int64(self.requestID), to: &out)
     JSONWriter.raw(#"}"#, to: &out)
@@ -115,7 +115,7 @@ extension AlbumsEvents.AlbumsArrived: JSONReadable {
 
 extension AlbumsEvents.AlbumsArrived: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"albums":"#, to: &out)
     JSONWriter.raw("[", to: &out)
     for (index, element) in self.albums.enumerated() {
@@ -177,7 +177,7 @@ extension AlbumsEvents.AlbumsFailed: JSONReadable {
 
 extension AlbumsEvents.AlbumsFailed: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"failure":"#, to: &out)
     self.failure.write(to: &out)
     JSONWriter.raw(#","requestID":"#, to: &out)
@@ -251,7 +251,7 @@ extension AlbumsEvents.OwnersArrived: JSONReadable {
 
 extension AlbumsEvents.OwnersArrived: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"owners":"#, to: &out)
     JSONWriter.raw("[", to: &out)
     for (index, element) in self.owners.enumerated() {
@@ -313,7 +313,7 @@ extension AlbumsEvents.OwnersFailed: JSONReadable {
 
 extension AlbumsEvents.OwnersFailed: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"failure":"#, to: &out)
     self.failure.write(to: &out)
     JSONWriter.raw(#","requestID":"#, to: &out)
@@ -362,7 +362,7 @@ extension AlbumsEvents.SearchChanged: JSONReadable {
 
 extension AlbumsEvents.SearchChanged: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"text":"#, to: &out)
     JSONWriter.writeString(self.text, to: &out)
     JSONWriter.raw(#"}"#, to: &out)
@@ -417,7 +417,7 @@ extension AlbumsEvents.PreviewFound: JSONReadable {
 
 extension AlbumsEvents.PreviewFound: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"albumID":"#, to: &out)
     JSONWriter.writeInteger(Int64(self.albumID), to: &out)
     JSONWriter.raw(#","url":"#, to: &out)
@@ -479,7 +479,7 @@ extension AlbumsEvents.AlbumOpened: JSONReadable {
 
 extension AlbumsEvents.AlbumOpened: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"albumID":"#, to: &out)
     JSONWriter.writeInteger(Int64(self.albumID), to: &out)
     if let section = self.section {
@@ -538,7 +538,7 @@ extension AlbumsEvents.PhotosLoadStarted: JSONReadable {
 
 extension AlbumsEvents.PhotosLoadStarted: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"albumID":"#, to: &out)
     JSONWriter.writeInteger(Int64(self.albumID), to: &out)
     JSONWriter.raw(#","requestID":"#, to: &out)
@@ -612,7 +612,7 @@ extension AlbumsEvents.PhotosArrived: JSONReadable {
 
 extension AlbumsEvents.PhotosArrived: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"photos":"#, to: &out)
     JSONWriter.raw("[", to: &out)
     for (index, element) in self.photos.enumerated() {
@@ -674,7 +674,7 @@ extension AlbumsEvents.PhotosFailed: JSONReadable {
 
 extension AlbumsEvents.PhotosFailed: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"failure":"#, to: &out)
     self.failure.write(to: &out)
     JSONWriter.raw(#","requestID":"#, to: &out)
@@ -723,7 +723,7 @@ extension AlbumsEvents.PhotoOpened: JSONReadable {
 
 extension AlbumsEvents.PhotoOpened: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"photoID":"#, to: &out)
     JSONWriter.writeInteger(Int64(self.photoID), to: &out)
     JSONWriter.raw(#"}"#, to: &out)

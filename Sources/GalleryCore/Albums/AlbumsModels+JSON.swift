@@ -59,7 +59,7 @@ extension AlbumInfo: JSONReadable {
 
 extension AlbumInfo: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"id":"#, to: &out)
     JSONWriter.writeInteger(Int64(self.id), to: &out)
     JSONWriter.raw(#","ownerID":"#, to: &out)
@@ -118,7 +118,7 @@ extension Owner: JSONReadable {
 
 extension Owner: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"id":"#, to: &out)
     JSONWriter.writeInteger(Int64(self.id), to: &out)
     JSONWriter.raw(#","name":"#, to: &out)
@@ -199,7 +199,7 @@ extension AlbumPhoto: JSONReadable {
 
 extension AlbumPhoto: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"albumID":"#, to: &out)
     JSONWriter.writeInteger(Int64(self.albumID), to: &out)
     JSONWriter.raw(#","id":"#, to: &out)

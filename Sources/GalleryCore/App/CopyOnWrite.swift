@@ -21,6 +21,13 @@ public struct CopyOnWrite<Value: Codable & Equatable & Sendable>: Codable, Equat
     _modify { yield &storage[0] }
   }
 
+  /// Reads the value where its storage holds it (no copy, where `wrappedValue` handed across
+  /// a closure is one: a form copied twice a keystroke to be compared).
+  @inlinable
+  public func withValue<R>(_ body: (borrowing Value) throws -> R) rethrows -> R {
+    try storage.withUnsafeBufferPointer { try body($0[0]) }
+  }
+
   /// The member with its storage (`$feed`), for `StatePart`.
   public var projectedValue: CopyOnWrite<Value> { self }
 

@@ -15,9 +15,8 @@ public enum EventCodec {
   /// The compact JSON of a payload (sorted keys): written by the payload itself where it can
   /// (`JSONWritable`, the same bytes), by the encoder otherwise.
   public static func encodeData(_ payload: any EventPayload) throws -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(96)
-    return payload.writeData(to: &out) ? out : try JSONValueEncoder().encodeBytes(payload)
+    var out = JSONOutput(capacity: 96)
+    return payload.writeData(to: &out) ? out.bytes : try JSONValueEncoder().encodeBytes(payload)
   }
 
   /// The log's form of an event.

@@ -24,7 +24,7 @@ public protocol EventPayload: Codable, Equatable, Sendable {
   /// Appends the payload's data to `out` and returns true when the type writes its own
   /// (`JSONWritable`, the encoder's bytes exactly); false, writing nothing, for the encoder to
   /// do it. A requirement, so the log asks the type itself, with no cast per event.
-  func writeData(to out: inout [UInt8]) -> Bool
+  func writeData(to out: inout JSONOutput) -> Bool
 }
 
 extension EventPayload {
@@ -43,7 +43,7 @@ extension EventPayload {
   }
 
   /// The encoder writes the data (see the requirement).
-  public func writeData(to out: inout [UInt8]) -> Bool { false }
+  public func writeData(to out: inout JSONOutput) -> Bool { false }
 
   func isEqual(_ other: any EventPayload) -> Bool { other.isEqual(toPayload: self) }
 
@@ -73,7 +73,7 @@ extension EventPayload {
 
 extension EventPayload where Self: JSONWritable {
   /// A type that writes itself writes its data.
-  public func writeData(to out: inout [UInt8]) -> Bool {
+  public func writeData(to out: inout JSONOutput) -> Bool {
     write(to: &out)
     return true
   }

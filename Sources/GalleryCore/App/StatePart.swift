@@ -64,7 +64,10 @@ struct StatePart: Sendable {
     let path = "/" + name
     return StatePart(
       name: name, identity: { member($0).identity },
-      patch: { a, b, ops in try T.patch(member(a).wrappedValue, member(b).wrappedValue, at: path, &ops) },
+      patch: { a, b, ops in
+        let (old, new) = (member(a), member(b))
+        try old.withValue { old in try new.withValue { new in try T.patch(old, new, at: path, &ops) } }
+      },
       view: { try AppState.view(member($0).wrappedValue) },
       narrow: { state, rest in try member(state).wrappedValue.narrow(rest) })
   }

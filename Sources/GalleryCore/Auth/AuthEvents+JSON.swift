@@ -59,7 +59,7 @@ extension AuthEvents.FieldEdited: JSONReadable {
 
 extension AuthEvents.FieldEdited: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"field":"#, to: &out)
     JSONWriter.writeRawValue(self.field, to: &out)
     JSONWriter.raw(#","form":"#, to: &out)
@@ -118,7 +118,7 @@ extension AuthEvents.PasswordEdited: JSONReadable {
 
 extension AuthEvents.PasswordEdited: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"form":"#, to: &out)
     JSONWriter.writeRawValue(self.form, to: &out)
     JSONWriter.raw(#","length":"#, to: &out)
@@ -167,7 +167,7 @@ extension AuthEvents.SubmitAttempted: JSONReadable {
 
 extension AuthEvents.SubmitAttempted: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"form":"#, to: &out)
     JSONWriter.writeRawValue(self.form, to: &out)
     JSONWriter.raw(#"}"#, to: &out)
@@ -230,7 +230,7 @@ extension AuthEvents.Submitted: JSONReadable {
 
 extension AuthEvents.Submitted: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"email":"#, to: &out)
     JSONWriter.writeString(self.email, to: &out)
     JSONWriter.raw(#","form":"#, to: &out)
@@ -297,7 +297,7 @@ extension AuthEvents.Succeeded: JSONReadable {
 
 extension AuthEvents.Succeeded: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"email":"#, to: &out)
     JSONWriter.writeString(self.email, to: &out)
     JSONWriter.raw(#","form":"#, to: &out)
@@ -364,7 +364,7 @@ extension AuthEvents.Failed: JSONReadable {
 
 extension AuthEvents.Failed: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"failure":"#, to: &out)
     self.failure.write(to: &out)
     JSONWriter.raw(#","form":"#, to: &out)
@@ -423,7 +423,7 @@ extension AuthEvents.Interrupted: JSONReadable {
 
 extension AuthEvents.Interrupted: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"form":"#, to: &out)
     JSONWriter.writeRawValue(self.form, to: &out)
     JSONWriter.raw(#","requestID":"#, to: &out)
@@ -459,7 +459,7 @@ extension AuthEvents.PasswordsForgotten: JSONReadable {
 
 extension AuthEvents.PasswordsForgotten: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{}"#, to: &out)
   }
 }
@@ -491,7 +491,7 @@ extension AuthEvents.RegistrationOpened: JSONReadable {
 
 extension AuthEvents.RegistrationOpened: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{}"#, to: &out)
   }
 }
@@ -523,7 +523,7 @@ extension AuthEvents.SignedOut: JSONReadable {
 
 extension AuthEvents.SignedOut: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{}"#, to: &out)
   }
 }

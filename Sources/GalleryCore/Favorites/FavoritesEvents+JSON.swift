@@ -44,10 +44,10 @@ extension FavoritesEvents.Added: JSONReadable {
 extension FavoritesEvents.Added {
   /// Writes the data (members sorted, compact, an absent optional left out); a member
   /// with no writer of its own through the encoder (false, `out` as it was, where it refuses).
-  public func writeData(to out: inout [UInt8]) -> Bool {
+  public func writeData(to out: inout JSONOutput) -> Bool {
     let start = out.count
-    func refuse(_ out: inout [UInt8]) -> Bool {
-      out.removeSubrange(start...)
+    func refuse(_ out: inout JSONOutput) -> Bool {
+      out.removeLast(out.count - start)
       return false
     }
     JSONWriter.raw(#"{"card":"#, to: &out)
@@ -97,7 +97,7 @@ extension FavoritesEvents.Removed: JSONReadable {
 
 extension FavoritesEvents.Removed: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"key":"#, to: &out)
     JSONWriter.writeString(self.key, to: &out)
     JSONWriter.raw(#"}"#, to: &out)
@@ -144,7 +144,7 @@ extension FavoritesEvents.Opened: JSONReadable {
 
 extension FavoritesEvents.Opened: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"key":"#, to: &out)
     JSONWriter.writeString(self.key, to: &out)
     JSONWriter.raw(#"}"#, to: &out)

@@ -43,7 +43,7 @@ extension FeedEvents.ProviderSelected: JSONReadable {
 
 extension FeedEvents.ProviderSelected: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"provider":"#, to: &out)
     JSONWriter.writeString(self.provider, to: &out)
     JSONWriter.raw(#"}"#, to: &out)
@@ -111,7 +111,7 @@ extension FeedEvents.QueryEdited: JSONReadable {
 
 extension FeedEvents.QueryEdited: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     var comma = false
     JSONWriter.raw(#"{"#, to: &out)
     if let delayMilliseconds = self.delayMilliseconds {
@@ -167,7 +167,7 @@ extension FeedEvents.DebounceFired: JSONReadable {
 
 extension FeedEvents.DebounceFired: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"timerID":"#, to: &out)
     JSONWriter.writeInteger(Int64(self.timerID), to: &out)
     JSONWriter.raw(#"}"#, to: &out)
@@ -254,7 +254,7 @@ extension FeedEvents.LoadStarted: JSONReadable {
 
 extension FeedEvents.LoadStarted: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"mode":"#, to: &out)
     JSONWriter.writeRawValue(self.mode, to: &out)
     JSONWriter.raw(#","page":"#, to: &out)
@@ -319,7 +319,7 @@ extension FeedEvents.PageLoaded: JSONReadable {
 
 extension FeedEvents.PageLoaded: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"page":"#, to: &out)
     self.page.write(to: &out)
     JSONWriter.raw(#","requestID":"#, to: &out)
@@ -376,7 +376,7 @@ extension FeedEvents.LoadFailed: JSONReadable {
 
 extension FeedEvents.LoadFailed: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"failure":"#, to: &out)
     self.failure.write(to: &out)
     JSONWriter.raw(#","requestID":"#, to: &out)
@@ -450,7 +450,7 @@ extension FeedEvents.OfflineCopyShown: JSONReadable {
 
 extension FeedEvents.OfflineCopyShown: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"photos":"#, to: &out)
     JSONWriter.raw("[", to: &out)
     for (index, element) in self.photos.enumerated() {
@@ -504,7 +504,7 @@ extension FeedEvents.DetailOpened: JSONReadable {
 
 extension FeedEvents.DetailOpened: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"key":"#, to: &out)
     JSONWriter.writeString(self.key, to: &out)
     JSONWriter.raw(#"}"#, to: &out)
@@ -551,7 +551,7 @@ extension FeedEvents.DetailClosed: JSONReadable {
 
 extension FeedEvents.DetailClosed: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"key":"#, to: &out)
     JSONWriter.writeString(self.key, to: &out)
     JSONWriter.raw(#"}"#, to: &out)
@@ -598,7 +598,7 @@ extension FeedEvents.ConnectivityChanged: JSONReadable {
 
 extension FeedEvents.ConnectivityChanged: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"online":"#, to: &out)
     JSONWriter.writeBool(self.online, to: &out)
     JSONWriter.raw(#"}"#, to: &out)

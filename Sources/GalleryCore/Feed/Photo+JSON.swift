@@ -242,7 +242,7 @@ extension Photo: JSONReadable {
 
 extension Photo: JSONWritable {
   /// Writes the value as the encoder does: every member, sorted, an absent optional as `null`.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"alt":"#, to: &out)
     if let value = alt { JSONWriter.writeString(value, to: &out) } else { JSONWriter.raw("null", to: &out) }
     JSONWriter.raw(#","author":"#, to: &out)
@@ -361,7 +361,7 @@ extension FeedPage: JSONReadable {
 
 extension FeedPage: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"hasMore":"#, to: &out)
     JSONWriter.writeBool(self.hasMore, to: &out)
     JSONWriter.raw(#","photos":"#, to: &out)

@@ -170,7 +170,7 @@ extension RequestFailure: JSONReadable {
 
 extension RequestFailure: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     var comma = false
     JSONWriter.raw(#"{"#, to: &out)
     if let detail = self.detail {

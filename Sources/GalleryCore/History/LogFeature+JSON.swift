@@ -67,7 +67,7 @@ extension LogEvents.SetAside: JSONReadable {
 
 extension LogEvents.SetAside: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"event":"#, to: &out)
     JSONWriter.writeString(self.event, to: &out)
     JSONWriter.raw(#","keptIn":"#, to: &out)

@@ -68,7 +68,7 @@ extension ImagesEvents.ImagesRequested: JSONReadable {
 
 extension ImagesEvents.ImagesRequested: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"keys":"#, to: &out)
     JSONWriter.raw("[", to: &out)
     for (index, element) in self.keys.enumerated() {
@@ -147,7 +147,7 @@ extension ImagesEvents.ImagesCancelled: JSONReadable {
 
 extension ImagesEvents.ImagesCancelled: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"keys":"#, to: &out)
     JSONWriter.raw("[", to: &out)
     for (index, element) in self.keys.enumerated() {
@@ -217,7 +217,7 @@ extension ImagesEvents.ImageLoaded: JSONReadable {
 
 extension ImagesEvents.ImageLoaded: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"key":"#, to: &out)
     JSONWriter.writeString(self.key, to: &out)
     JSONWriter.raw(#","path":"#, to: &out)
@@ -284,7 +284,7 @@ extension ImagesEvents.ImageFailed: JSONReadable {
 
 extension ImagesEvents.ImageFailed: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"failure":"#, to: &out)
     self.failure.write(to: &out)
     JSONWriter.raw(#","key":"#, to: &out)
@@ -352,7 +352,7 @@ extension ImagesEvents.ImagesEvicted: JSONReadable {
 
 extension ImagesEvents.ImagesEvicted: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"paths":"#, to: &out)
     JSONWriter.raw("[", to: &out)
     for (index, element) in self.paths.enumerated() {

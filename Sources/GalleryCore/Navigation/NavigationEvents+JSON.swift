@@ -43,7 +43,7 @@ extension NavigationEvents.WentBack: JSONReadable {
 
 extension NavigationEvents.WentBack: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"from":"#, to: &out)
     JSONWriter.writeString(self.from.rawValue, to: &out)
     JSONWriter.raw(#"}"#, to: &out)
@@ -90,7 +90,7 @@ extension NavigationEvents.Opened: JSONReadable {
 
 extension NavigationEvents.Opened: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"tab":"#, to: &out)
     JSONWriter.writeString(self.tab.rawValue, to: &out)
     JSONWriter.raw(#"}"#, to: &out)
@@ -138,10 +138,10 @@ extension NavigationEvents.ShapeChosen: JSONReadable {
 extension NavigationEvents.ShapeChosen {
   /// Writes the data (members sorted, compact, an absent optional left out); a member
   /// with no writer of its own through the encoder (false, `out` as it was, where it refuses).
-  public func writeData(to out: inout [UInt8]) -> Bool {
+  public func writeData(to out: inout JSONOutput) -> Bool {
     let start = out.count
-    func refuse(_ out: inout [UInt8]) -> Bool {
-      out.removeSubrange(start...)
+    func refuse(_ out: inout JSONOutput) -> Bool {
+      out.removeLast(out.count - start)
       return false
     }
     JSONWriter.raw(#"{"shape":"#, to: &out)
@@ -191,7 +191,7 @@ extension NavigationEvents.ScreensClosed: JSONReadable {
 
 extension NavigationEvents.ScreensClosed: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"reason":"#, to: &out)
     JSONWriter.writeString(self.reason, to: &out)
     JSONWriter.raw(#"}"#, to: &out)

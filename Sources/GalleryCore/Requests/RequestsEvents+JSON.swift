@@ -51,7 +51,7 @@ extension RequestsEvents.WaitEnded: JSONReadable {
 
 extension RequestsEvents.WaitEnded: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"area":"#, to: &out)
     JSONWriter.writeString(self.area.rawValue, to: &out)
     JSONWriter.raw(#","until":"#, to: &out)

@@ -14,8 +14,7 @@ public struct SecretRedaction: Sendable, Equatable {
     var seen = Set<[UInt8]>()
     patterns = secrets.compactMap { secret -> [UInt8]? in
       guard secret.utf8.count >= 8, secret.contains(where: \.isLetter) else { return nil }
-      var escaped: [UInt8] = []
-      JSONWriter.writeString(secret, to: &escaped)
+      let escaped = JSONOutput.bytes { JSONWriter.writeString(secret, to: &$0) }
       let pattern = Array(escaped.dropFirst().dropLast())
       return seen.insert(pattern).inserted ? pattern : nil
     }

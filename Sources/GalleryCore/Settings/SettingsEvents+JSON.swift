@@ -44,10 +44,10 @@ extension SettingsEvents.ProvidersConfigured: JSONReadable {
 extension SettingsEvents.ProvidersConfigured {
   /// Writes the data (members sorted, compact, an absent optional left out); a member
   /// with no writer of its own through the encoder (false, `out` as it was, where it refuses).
-  public func writeData(to out: inout [UInt8]) -> Bool {
+  public func writeData(to out: inout JSONOutput) -> Bool {
     let start = out.count
-    func refuse(_ out: inout [UInt8]) -> Bool {
-      out.removeSubrange(start...)
+    func refuse(_ out: inout JSONOutput) -> Bool {
+      out.removeLast(out.count - start)
       return false
     }
     JSONWriter.raw(#"{"providers":"#, to: &out)
@@ -97,7 +97,7 @@ extension SettingsEvents.LanguageDetected: JSONReadable {
 
 extension SettingsEvents.LanguageDetected: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"language":"#, to: &out)
     JSONWriter.writeRawValue(self.language, to: &out)
     JSONWriter.raw(#"}"#, to: &out)
@@ -158,10 +158,10 @@ extension SettingsEvents.Changed: JSONReadable {
 extension SettingsEvents.Changed {
   /// Writes the data (members sorted, compact, an absent optional left out); a member
   /// with no writer of its own through the encoder (false, `out` as it was, where it refuses).
-  public func writeData(to out: inout [UInt8]) -> Bool {
+  public func writeData(to out: inout JSONOutput) -> Bool {
     let start = out.count
-    func refuse(_ out: inout [UInt8]) -> Bool {
-      out.removeSubrange(start...)
+    func refuse(_ out: inout JSONOutput) -> Bool {
+      out.removeLast(out.count - start)
       return false
     }
     var comma = false

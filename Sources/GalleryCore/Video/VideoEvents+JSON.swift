@@ -52,10 +52,10 @@ extension VideoEvents.Requested: JSONReadable {
 extension VideoEvents.Requested {
   /// Writes the data (members sorted, compact, an absent optional left out); a member
   /// with no writer of its own through the encoder (false, `out` as it was, where it refuses).
-  public func writeData(to out: inout [UInt8]) -> Bool {
+  public func writeData(to out: inout JSONOutput) -> Bool {
     let start = out.count
-    func refuse(_ out: inout [UInt8]) -> Bool {
-      out.removeSubrange(start...)
+    func refuse(_ out: inout JSONOutput) -> Bool {
+      out.removeLast(out.count - start)
       return false
     }
     JSONWriter.raw(#"{"requestID":"#, to: &out)
@@ -132,10 +132,10 @@ extension VideoEvents.Picked: JSONReadable {
 extension VideoEvents.Picked {
   /// Writes the data (members sorted, compact, an absent optional left out); a member
   /// with no writer of its own through the encoder (false, `out` as it was, where it refuses).
-  public func writeData(to out: inout [UInt8]) -> Bool {
+  public func writeData(to out: inout JSONOutput) -> Bool {
     let start = out.count
-    func refuse(_ out: inout [UInt8]) -> Bool {
-      out.removeSubrange(start...)
+    func refuse(_ out: inout JSONOutput) -> Bool {
+      out.removeLast(out.count - start)
       return false
     }
     JSONWriter.raw(#"{"candidates":"#, to: &out)
@@ -199,7 +199,7 @@ extension VideoEvents.Failed: JSONReadable {
 
 extension VideoEvents.Failed: JSONWritable {
   /// Writes the value as the encoder does: members sorted, compact, an absent optional left out.
-  public func write(to out: inout [UInt8]) {
+  public func write(to out: inout JSONOutput) {
     JSONWriter.raw(#"{"failure":"#, to: &out)
     self.failure.write(to: &out)
     JSONWriter.raw(#","requestID":"#, to: &out)

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Guarded
 import JSON
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -74,6 +75,11 @@ public final class RPCConnection: Sendable {
     }
   }
   private let outbox: Guarded<Outbox>
+  /// Where `send(writing:)` writes a message before queueing it, kept between sends (no
+  /// allocation per message). Owner: this connection, under its own lock (taken before the
+  /// queue's, never while holding it). Bound: a message over `spareBytes` that grew it has
+  /// it replaced by a fresh one, so it keeps at most twice that.
+  private let scratch = Mutex(JSONOutput(capacity: 1024))
   /// The most bytes that may wait for a client that does not read (nil: no bound, for the
   /// owner's own stdio, whose client the process serves).
   private let backlogBound: BacklogBound?
@@ -133,22 +139,21 @@ public final class RPCConnection: Sendable {
     queued(startWriter: startWriter, corked: corked)
   }
 
-  /// `send` for a message `body` writes (compact JSON, one message) straight into the queue:
-  /// no buffer of its own, no copy. `body` only writes bytes: it runs under the queue's lock.
-  public func send(writing body: (inout [UInt8]) -> Void) {
-    let (startWriter, corked, passed) = outbox.withLock { o -> (Bool, Bool, Bool) in
-      guard !o.overflowed else { return (false, true, false) }
-      switch o.detected ?? .ndjson {
-      case .ndjson:
-        body(&o.pending)
-        o.pending.append(0x0A)
-      case .lsp:
-        // The header comes first and holds the length: the body is written on its own.
-        var message: [UInt8] = []
-        body(&message)
-        Framing.lsp.append(message, to: &o.pending)
+  /// `send` for a message `body` writes (compact JSON, one message): written into the
+  /// connection's scratch output, then queued with one copy. `body` only writes bytes.
+  public func send(writing body: (inout JSONOutput) -> Void) {
+    let (startWriter, corked, passed) = scratch.withLock { message in
+      message.removeAll()
+      body(&message)
+      let outcome = message.withUnsafeBytes { bytes in
+        outbox.withLock { o -> (Bool, Bool, Bool) in
+          guard !o.overflowed else { return (false, true, false) }
+          (o.detected ?? .ndjson).append(bytes, to: &o.pending)
+          return queued(&o)
+        }
       }
-      return queued(&o)
+      if message.count > Self.spareBytes { message = JSONOutput(capacity: 1024) }
+      return outcome
     }
     if passed { backlogBound?.passed() }
     queued(startWriter: startWriter, corked: corked)

@@ -16,6 +16,11 @@ public enum Framing: String, Sendable, CaseIterable {
   /// Appends the bytes that carry `body` to `out` (`out += frame(body)` with no framed copy
   /// made on the way: every message the server sends is queued this way).
   public func append(_ body: [UInt8], to out: inout [UInt8]) {
+    body.withUnsafeBytes { append($0, to: &out) }
+  }
+
+  /// `append` for a body read in place.
+  public func append(_ body: UnsafeRawBufferPointer, to out: inout [UInt8]) {
     switch self {
     case .lsp:
       out.append(contentsOf: "Content-Length: \(body.count)\r\n\r\n".utf8)

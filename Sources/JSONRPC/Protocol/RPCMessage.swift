@@ -142,14 +142,11 @@ public enum RPCOutgoing {
 
   /// The bytes of `result(id, r)` for `r` already written as JSON (`JSONWriter`'s bytes of it).
   public static func result(_ id: RPCID, encoded result: [UInt8]) -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(result.count + 40)
-    writeResult(id, encoded: result, to: &out)
-    return out
+    JSONOutput.bytes(capacity: result.count + 40) { writeResult(id, encoded: result, to: &$0) }
   }
 
   /// Appends the bytes of `result(id, encoded: result)` to `out`.
-  public static func writeResult(_ id: RPCID, encoded result: [UInt8], to out: inout [UInt8]) {
+  public static func writeResult(_ id: RPCID, encoded result: [UInt8], to out: inout JSONOutput) {
     JSONWriter.raw(#"{"id":"#, to: &out)
     switch id {
     case .number(let n) where n.rounded() == n && abs(n) < 9_007_199_254_740_992:
@@ -169,15 +166,15 @@ public enum RPCOutgoing {
 
   /// The bytes of `notification(method, p)`, `p` written by `params` in place (about
   /// `capacity` bytes): one buffer for the whole message, no copy of the params into it.
-  public static func notification(_ method: String, capacity: Int, params: (inout [UInt8]) -> Void) -> [UInt8]
-  {
-    var out: [UInt8] = []
-    out.reserveCapacity(capacity + method.utf8.count + 40)
-    JSONWriter.raw(#"{"jsonrpc":"2.0","method":"#, to: &out)
-    JSONWriter.writeString(method, to: &out)
-    JSONWriter.raw(#","params":"#, to: &out)
-    params(&out)
-    out.append(UInt8(ascii: "}"))
-    return out
+  public static func notification(
+    _ method: String, capacity: Int, params: (inout JSONOutput) -> Void
+  ) -> [UInt8] {
+    JSONOutput.bytes(capacity: capacity + method.utf8.count + 40) { out in
+      JSONWriter.raw(#"{"jsonrpc":"2.0","method":"#, to: &out)
+      JSONWriter.writeString(method, to: &out)
+      JSONWriter.raw(#","params":"#, to: &out)
+      params(&out)
+      out.append(UInt8(ascii: "}"))
+    }
   }
 }

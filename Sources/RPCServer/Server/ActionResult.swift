@@ -6,8 +6,13 @@ import JSON
 /// (`MethodSpec`'s `answer`): keys sorted, the method's members winning a clash, no tree.
 enum ActionResult {
   static func bytes(_ outcome: Store.Outcome, extra: [String: JSONValue]) -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(40 + outcome.events.count * 48)
+    var out = JSONOutput(capacity: 40 + outcome.events.count * 48)
+    write(outcome, extra: extra, to: &out)
+    return out.bytes
+  }
+
+  /// Appends `bytes(outcome, extra:)` to `out`.
+  private static func write(_ outcome: Store.Outcome, extra: [String: JSONValue], to out: inout JSONOutput) {
     // Most methods add nothing (a keystroke): the two members, with no list sorted for them.
     if extra.isEmpty {
       JSONWriter.raw(#"{"events":"#, to: &out)
@@ -15,7 +20,7 @@ enum ActionResult {
       JSONWriter.raw(#","version":"#, to: &out)
       JSONWriter.writeInteger(Int64(clamping: outcome.version), to: &out)
       out.append(UInt8(ascii: "}"))
-      return out
+      return
     }
     out.append(UInt8(ascii: "{"))
     let extra = extra.sorted { $0.key < $1.key }
@@ -49,11 +54,10 @@ enum ActionResult {
     }
     extras(before: nil)
     out.append(UInt8(ascii: "}"))
-    return out
   }
 
   /// `[{"seq":…,"type":…}…]` for the events recorded.
-  private static func writeEvents(_ outcome: Store.Outcome, to out: inout [UInt8]) {
+  private static func writeEvents(_ outcome: Store.Outcome, to out: inout JSONOutput) {
     out.append(UInt8(ascii: "["))
     for i in outcome.events.indices {
       if i > 0 { out.append(UInt8(ascii: ",")) }

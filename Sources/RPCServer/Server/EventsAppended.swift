@@ -9,26 +9,30 @@ import JSON
 enum EventsAppended {
   /// The whole notification for `records`.
   static func message(_ records: [EventRecord]) -> [UInt8] {
-    var out = Array(#"{"jsonrpc":"2.0","method":"events/appended","params":{"events":["#.utf8)
-    out.reserveCapacity(out.count + records.reduce(0) { $0 + $1.data.count + 96 } + 3)
+    var out = JSONOutput(capacity: 64 + records.reduce(0) { $0 + $1.data.count + 96 } + 3)
+    out.append(#"{"jsonrpc":"2.0","method":"events/appended","params":{"events":["#)
     for (i, record) in records.enumerated() {
       if i > 0 { out.append(UInt8(ascii: ",")) }
       write(record, to: &out)
     }
-    out += Array("]}}".utf8)
-    return out
+    out.append("]}}")
+    return out.bytes
   }
 
   /// One event: `data`, `seq`, `time`, `type`, `v`; data that is not one JSON object (never
   /// written by this core) goes out as `{}`.
-  static func write(_ record: EventRecord, to out: inout [UInt8]) {
-    out += Array(#"{"data":"#.utf8)
-    if isObject(record.data) { out += record.data } else { out += Array("{}".utf8) }
-    out += Array(#","seq":\#(record.seq),"time":"#.utf8)
+  static func write(_ record: EventRecord, to out: inout JSONOutput) {
+    out.append(#"{"data":"#)
+    if isObject(record.data) { out.append(contentsOf: record.data) } else { out.append("{}") }
+    out.append(#","seq":"#)
+    JSONWriter.writeInteger(Int64(clamping: record.seq), to: &out)
+    out.append(#","time":"#)
     JSONWriter.writeString(record.timeText, to: &out)
-    out += Array(#","type":"#.utf8)
+    out.append(#","type":"#)
     JSONWriter.writeString(record.type, to: &out)
-    out += Array(#","v":\#(record.version)}"#.utf8)
+    out.append(#","v":"#)
+    JSONWriter.writeInteger(Int64(record.version), to: &out)
+    out.append(UInt8(ascii: "}"))
   }
 
   /// Whether `bytes` are exactly one JSON object (whitespace around it allowed).

@@ -20,7 +20,8 @@ extension GalleryServer {
     let progress = Progress(
       token: try p[Parameter.workDoneToken], connection: connection,
       title: progressTitle("progress.readingEvents"))
-    var out = Array(#"{"events":["#.utf8)
+    var out = JSONOutput(capacity: 4096)
+    out.append(#"{"events":["#)
     var count = 0
     var bytes = 0
     do {
@@ -41,8 +42,10 @@ extension GalleryServer {
       throw RPCError.storage("\(error)")
     }
     progress.end()
-    out += Array(#"],"lastSeq":\#(last)}"#.utf8)
-    return out
+    out.append(#"],"lastSeq":"#)
+    JSONWriter.writeInteger(Int64(clamping: last), to: &out)
+    out.append(UInt8(ascii: "}"))
+    return out.bytes
   }
 
   /// The most event data one `events/read` answer holds (past it by one event at most): the

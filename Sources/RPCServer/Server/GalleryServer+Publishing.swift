@@ -58,15 +58,14 @@ extension GalleryServer {
   /// `state/changed`'s bytes, written straight from the operations (no tree): what
   /// `RPCOutgoing.notification("state/changed", {"fromVersion", "patch", "version"})` writes.
   static func stateChanged(from: UInt64, version: UInt64, patch: [JSONPatch.Operation]) -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(140 + patch.count * 64)
-    writeStateChanged(from: from, version: version, patch: patch, to: &out)
-    return out
+    JSONOutput.bytes(capacity: 140 + patch.count * 64) {
+      writeStateChanged(from: from, version: version, patch: patch, to: &$0)
+    }
   }
 
-  /// Appends `stateChanged`'s bytes to `out` (the connection's queue: no buffer of its own).
+  /// Appends `stateChanged`'s bytes to `out`.
   static func writeStateChanged(
-    from: UInt64, version: UInt64, patch: [JSONPatch.Operation], to out: inout [UInt8]
+    from: UInt64, version: UInt64, patch: [JSONPatch.Operation], to out: inout JSONOutput
   ) {
     JSONWriter.raw(#"{"jsonrpc":"2.0","method":"state/changed","params":{"fromVersion":"#, to: &out)
     JSONWriter.writeInteger(Int64(clamping: from), to: &out)

@@ -12,13 +12,11 @@ enum HeldAnswer {
   /// The message's bytes; `failure` turns every success into that error (the read's shared
   /// fsync failed: their events may not be on disk), leaving errors as they were.
   func bytes(failing failure: RPCError? = nil) -> [UInt8] {
-    var out: [UInt8] = []
-    write(to: &out, failing: failure)
-    return out
+    JSONOutput.bytes { write(to: &$0, failing: failure) }
   }
 
   /// Appends the message's bytes to `out` (see `bytes(failing:)`).
-  func write(to out: inout [UInt8], failing failure: RPCError?) {
+  func write(to out: inout JSONOutput, failing failure: RPCError?) {
     switch self {
     case .message(let message):
       JSONWriter.write(failure.map { GalleryServer.failing(message, $0) } ?? message, to: &out)

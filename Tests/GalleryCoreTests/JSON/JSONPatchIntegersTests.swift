@@ -16,8 +16,9 @@ final class JSONPatchIntegersTests: XCTestCase {
     XCTAssertEqual(held.value, array)
     XCTAssertEqual(held, made)
     XCTAssertNotEqual(held, JSONPatch.Operation(.replace, "/albums/sections/0/albumIds", integers: [0, 7]))
-    var fast: [UInt8] = []
-    JSONPatch.write([held, JSONPatch.Operation(.remove, "/x"), held], to: &fast)
+    let fast = JSONOutput.bytes {
+      JSONPatch.write([held, JSONPatch.Operation(.remove, "/x"), held], to: &$0)
+    }
     let general = JSONWriter.bytes(.array([made.json, JSONPatch.Operation(.remove, "/x").json, made.json]))
     XCTAssertEqual(String(decoding: fast, as: UTF8.self), String(decoding: general, as: UTF8.self))
     XCTAssertTrue(
@@ -26,8 +27,7 @@ final class JSONPatchIntegersTests: XCTestCase {
     var changed = held
     changed.value = .string("s")
     XCTAssertEqual(changed.value, .string("s"))
-    var empty: [UInt8] = []
-    JSONPatch.write([JSONPatch.Operation(.add, "/a", integers: [])], to: &empty)
+    let empty = JSONOutput.bytes { JSONPatch.write([JSONPatch.Operation(.add, "/a", integers: [])], to: &$0) }
     XCTAssertEqual(String(decoding: empty, as: UTF8.self), #"[{"op":"add","path":"/a","value":[]}]"#)
   }
 
@@ -40,14 +40,15 @@ final class JSONPatchIntegersTests: XCTestCase {
       n = n.multipliedReportingOverflow(by: 10).partialValue
     }
     for lists in [list, [], [42]] {
-      var fast: [UInt8] = []
-      JSONWriter.writeIntegers(lists, to: &fast)
-      var slow: [UInt8] = Array("[".utf8)
-      for (i, n) in lists.enumerated() {
-        if i > 0 { slow.append(UInt8(ascii: ",")) }
-        JSONWriter.writeInteger(Int64(n), to: &slow)
+      let fast = JSONOutput.bytes { JSONWriter.writeIntegers(lists, to: &$0) }
+      let slow = JSONOutput.bytes { slow in
+        slow.append(UInt8(ascii: "["))
+        for (i, n) in lists.enumerated() {
+          if i > 0 { slow.append(UInt8(ascii: ",")) }
+          JSONWriter.writeInteger(Int64(n), to: &slow)
+        }
+        slow.append(UInt8(ascii: "]"))
       }
-      slow.append(UInt8(ascii: "]"))
       XCTAssertEqual(String(decoding: fast, as: UTF8.self), String(decoding: slow, as: UTF8.self))
     }
   }

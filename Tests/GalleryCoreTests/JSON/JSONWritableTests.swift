@@ -42,12 +42,12 @@ final class JSONWritableTests: XCTestCase {
   func testEveryWriterWritesWhatTheEncoderWrites() throws {
     for sample in Self.samples {
       let writable = try XCTUnwrap(sample as? any JSONWritable, "\(type(of: sample)) writes itself")
-      var written: [UInt8] = []
-      writable.write(to: &written)
+      let written = JSONOutput.bytes { writable.write(to: &$0) }
       let encoded = try JSONValueEncoder().encodeBytes(sample)
       XCTAssertEqual(String(decoding: written, as: UTF8.self), String(decoding: encoded, as: UTF8.self))
-      var data: [UInt8] = []
-      XCTAssertTrue(sample.writeData(to: &data), "the log asks the type itself")
+      var wrote = false
+      let data = JSONOutput.bytes { wrote = sample.writeData(to: &$0) }
+      XCTAssertTrue(wrote, "the log asks the type itself")
       XCTAssertEqual(data, encoded)
       XCTAssertEqual(try EventCodec.encodeData(sample), encoded, "the log's data is the writer's")
     }

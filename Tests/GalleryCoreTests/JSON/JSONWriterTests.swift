@@ -110,6 +110,23 @@ final class JSONWriterTests: XCTestCase {
     }
   }
 
+  /// A whole number is spelled in place, two digits at a time: as `String(i)` spells it at every
+  /// length, on both sides of each power of ten, and for seeded draws.
+  func testIntegersAreSpelledAsStringSpellsThem() {
+    var numbers: [Int64] = [0, 1, 9, 10, 99, 100, .min, .max, .min + 1, .max - 1]
+    var power: Int64 = 1
+    for _ in 0..<19 {
+      numbers += [power - 1, power, power + 1, -power, -(power - 1), -(power + 1)]
+      power = power.multipliedReportingOverflow(by: 10).partialValue
+    }
+    var draws = Draws(state: 58)
+    for _ in 0..<2000 { numbers.append(Int64(bitPattern: draws.next()) >> draws.below(63)) }
+    for n in numbers {
+      let written = JSONOutput.bytes(capacity: 0) { JSONWriter.writeInteger(n, to: &$0) }
+      XCTAssertEqual(String(decoding: written, as: UTF8.self), String(n))
+    }
+  }
+
   /// The parser reads short integers without a `String`: the same values `Double` reads,
   /// the sign of zero included; longer ones, fractions and exponents take the general path.
   func testParsedIntegersAreWhatDoubleReads() throws {
