@@ -118,6 +118,9 @@ enum AlbumSearchBench {
       type(child, keystrokes)
       stop(child)
       // Request k (from 0: `initialize`, the change, then the keystrokes) is part k + 2.
+      if let keep = ProcessInfo.processInfo.environment["GALLERY_BENCH_KEEP"] {
+        try? FileManager.default.copyItem(atPath: parts, toPath: keep + "/parts-\(getpid())")
+      }
       let totals = CostTable.partTotals(parts)
       let each = (1...keystrokes).map { totals[$0 + 3]?.total ?? 0 }
       print(
