@@ -1,5 +1,8 @@
 /// Where the account shows images: each uploaded image's thumbnail (`account:ID`).
 extension AccountFeature {
+  /// None: the account's images are at most 250, walked with the rest of the state.
+  static let longLists: [LongList] = []
+
   static let imageSlots: [ImageSlot] = [
     ImageSlot(
       prefix: "account:", target: .thumbnail,

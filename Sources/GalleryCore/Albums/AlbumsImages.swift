@@ -1,6 +1,11 @@
 /// Where the albums show images: each album's preview (`album:ID`, its URL found first),
 /// the open album's thumbnails and the open photo's image (`photo:ID`).
 extension AlbumsFeature {
+  /// Every album card (60,000 on a legal page), each's messages in its preview.
+  static let longLists: [LongList] = [
+    .list("/albums/all", \AppState.albums.all, empty: [], images: [("preview", \AlbumCard.preview)])
+  ]
+
   static let imageSlots: [ImageSlot] = [
     ImageSlot(
       prefix: "album:", target: .thumbnail,

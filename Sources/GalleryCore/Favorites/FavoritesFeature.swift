@@ -70,6 +70,13 @@ enum FavoritesFeature: TakesActions, ShowsImages, HasScreens, KeepsFiles, Demons
 
   /// Where the favorites show images: each kept photo's thumbnail, and the open one's large
   /// image (`favorite:SOURCE`).
+  /// The kept photos (up to 1,000), each's messages in its thumbnail.
+  static let longLists: [LongList] = [
+    .list(
+      "/favorites/items", \AppState.favorites.items, empty: [],
+      images: [("thumbnail", \FavoriteItem.thumbnail)])
+  ]
+
   static let imageSlots: [ImageSlot] = [
     ImageSlot(
       prefix: "favorite:", target: .thumbnail,

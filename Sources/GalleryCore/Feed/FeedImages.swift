@@ -1,6 +1,11 @@
 /// Where the feed shows images: each row's thumbnail (keys `provider:id`) and the open
 /// photo's large image.
 extension FeedFeature {
+  /// The rows of the feed (10,000 and more), each's messages in its thumbnail.
+  static let longLists: [LongList] = [
+    .list("/feed/items", \AppState.feed.items, empty: [], images: [("thumbnail", \FeedItem.thumbnail)])
+  ]
+
   static let imageSlots: [ImageSlot] = [
     ImageSlot(
       prefix: nil, target: .thumbnail,
