@@ -1,16 +1,16 @@
-/// A list of the state too long to render messages in as JSON on a language switch: the
-/// feed's rows, the album cards, the favorites (thousands of rows, each walked as a JSON tree
-/// and decoded again cost about 78,000 instructions a row). Its rows hold messages only in
+/// A list of the state too long to render messages in as JSON on a language switch: rows by
+/// the thousand, each of which, walked as a JSON tree and decoded again, cost about 78,000
+/// instructions. Its rows hold messages only in
 /// their images, so `AppState.rerenderMessages` takes the list out before it walks the rest of
 /// the state and renders each row's images typed. A feature declares its long lists beside its
 /// image slots (`ShowsImages.longLists`); `LongListTests` holds that each row type has no
 /// message anywhere else, and that the result is the whole walk's.
 struct LongList: Sendable {
-  /// Where the list is, as a JSON Pointer (`/feed/items`).
+  /// Where the list is, as a JSON Pointer.
   let path: String
   /// The row type, for the test that every message of a row is in a declared image.
   let row: any Sendable.Type
-  /// The paths of a row's images, as its members are named in Swift (`thumbnail`).
+  /// The paths of a row's images, as its members are named in Swift.
   let images: [String]
   /// Takes the list out of the state (left empty), returning what puts it back with each
   /// row's image messages rendered in a language.

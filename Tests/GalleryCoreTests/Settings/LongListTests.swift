@@ -13,8 +13,10 @@ final class LongListTests: XCTestCase {
   /// member that holds a message is the `error` of a declared image. A message added anywhere
   /// else in a row fails here, before a language switch could leave it in the old language.
   func testEveryMessageOfALongListsRowIsInADeclaredImage() throws {
-    XCTAssertEqual(Set(lists.map(\.path)), ["/feed/items", "/albums/all", "/favorites/items"])
+    XCTAssertFalse(lists.isEmpty)
+    let document = try AppState.view(AppState())
     for list in lists {
+      XCTAssertNoThrow(try JSONPointer.resolve(list.path, in: document), "\(list.path) is in the state")
       let sample = try Self.sample(list.row)
       var found: [String] = []
       Self.messagePaths(in: sample, at: "", into: &found)
