@@ -9,10 +9,10 @@ public struct AlbumCards: Equatable, Sendable, RandomAccessCollection, MutableCo
   private var cards: [AlbumCard]
   /// What a search reads, made from the cards' titles and owners when they are made (derived:
   /// never coded, never compared).
-  private(set) var searchIndex: AlbumSearchIndex { didSet { lastSearch = nil } }
+  private(set) var searchIndex: AlbumSearchIndex { didSet { lastSearch = LastSearchMemo() } }
   /// The last search of these cards and what it found, for the next keystroke to start from
-  /// (derived like the index; dropped with it).
-  private var lastSearch: LastAlbumSearch?
+  /// (derived like the index, shared by its copies; made again with it).
+  private var lastSearch = LastSearchMemo()
 
   /// The cards in id order; of two cards with one id, the first is kept.
   public init(_ cards: some Sequence<AlbumCard>) {
@@ -24,12 +24,15 @@ public struct AlbumCards: Equatable, Sendable, RandomAccessCollection, MutableCo
   /// The same cards: the index is derived from them.
   public static func == (a: AlbumCards, b: AlbumCards) -> Bool { a.cards == b.cards }
 
-  /// The sections a search of these cards shows (see `AlbumSearchIndex`), kept as the last
-  /// search for the next one to start from.
-  mutating func sections(search: String, ownersKnown: Bool) -> [AlbumSection] {
-    let found = searchIndex.search(search, ownersKnown: ownersKnown, after: lastSearch)
-    lastSearch = found
-    return found.sections
+  /// The sections a search of these cards shows (see `AlbumSearchIndex`), found now and kept
+  /// as the last search for the next one to start from.
+  func sections(search: String, ownersKnown: Bool) -> [AlbumSection] {
+    lastSearch.sections(search, ownersKnown: ownersKnown, in: searchIndex)
+  }
+
+  /// The same sections, found when first read (what the fold records: `AlbumSections`).
+  func sectionsToFind(search: String, ownersKnown: Bool) -> AlbumSections {
+    AlbumSections(search: search, ownersKnown: ownersKnown, in: searchIndex, after: lastSearch)
   }
 
   public init(arrayLiteral cards: AlbumCard...) { self.init(cards) }

@@ -23,7 +23,7 @@ enum AlbumsFeature: TakesActions, RunsEffects, ShowsImages, HasScreens, HasProvi
       return [
         Event(
           AlbumsEvents.AlbumOpened(
-            albumID: id, section: state.albums.sections.first { $0.albumIds.contains(id) }?.title)),
+            albumID: id, section: state.albums.sections.value.first { $0.albumIds.contains(id) }?.title)),
         Event(AlbumsEvents.PhotosLoadStarted(albumID: id, requestID: state.nextRequestID)),
       ]
     case .openPhoto(let id):
@@ -108,7 +108,7 @@ enum AlbumsFeature: TakesActions, RunsEffects, ShowsImages, HasScreens, HasProvi
         SearchFolding.fold(e.text.trimmingSpaces) == SearchFolding.fold(state.albums.search.trimmingSpaces)
       state.albums.search = e.text
       guard !same else { return }
-      state.albums.sections = state.albums.all.sections(
+      state.albums.sections = state.albums.all.sectionsToFind(
         search: e.text, ownersKnown: state.albums.notice == nil)
     },
     .fold(AlbumsEvents.PreviewFound.self) { state, e in
@@ -217,7 +217,7 @@ enum AlbumsFeature: TakesActions, RunsEffects, ShowsImages, HasScreens, HasProvi
     state.albums.notice =
       pending.ownersFailed
       ? state.message("albums.ownersMissing", retryable: true).retrying("albums/retry") : nil
-    state.albums.sections = state.albums.all.sections(
+    state.albums.sections = state.albums.all.sectionsToFind(
       search: state.albums.search, ownersKnown: !pending.ownersFailed)
     state.albums.status = .loaded
     state.albums.pending = nil

@@ -5,7 +5,7 @@ extension AlbumsState: StatePatchable {
   {
     guard a != b else { return }
     try StatePatch.value(path + "/status", a.status, b.status, &ops)
-    sections(path + "/sections", a.sections, b.sections, &ops)
+    sections(path + "/sections", a.sections.value, b.sections.value, &ops)
     try StatePatch.keyed(path + "/all", a.all, b.all, key: { String($0.id) }, &ops)
     try StatePatch.value(path + "/search", a.search, b.search, &ops)
     try StatePatch.nullable(path + "/notice", a.notice, b.notice, &ops)

@@ -2,8 +2,8 @@
 public struct AlbumsState: Codable, Equatable, Sendable {
   public enum Status: String, Codable, Sendable, CaseIterable { case idle, loading, loaded, failed }
   public var status = Status.idle
-  /// The grouped albums after the search filter.
-  public var sections: [AlbumSection] = []
+  /// The grouped albums after the search filter, found when first read (`AlbumSections`).
+  public var sections: AlbumSections = []
   /// Every album card, keyed by id on the wire (the search filters these into `sections`).
   public var all: AlbumCards = []
   public var search = ""

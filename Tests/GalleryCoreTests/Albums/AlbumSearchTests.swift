@@ -31,7 +31,7 @@ final class AlbumSearchTests: XCTestCase {
     let names = ["Zoë Zed", "Ángel Abe", "ana", "Ana", "Björn", "", "Lúcia"]
     let words = ["album", "Trip", "été", "zoë", "Noël", "quidem", "sunt", "ÁRBOL"]
     for round in 0..<30 {
-      var cards = AlbumCards(
+      let cards = AlbumCards(
         (1...random.below(200) + 1).map { id in
           let title = (0..<3).map { _ in random.pick(words) }.joined(separator: " ") + " \(id)"
           let owner = random.pick(names)
@@ -56,14 +56,16 @@ final class AlbumSearchTests: XCTestCase {
     var random = ActionDraws(seed: 11)
     let words = ["banana", "bandana", "ananas", "Nana", "an", "album", "ALBUM 12", "nab"]
     let names = ["Anna", "Nan", "Bob", ""]
-    var cards = AlbumCards(
+    let rows = Array(
       (1...300).map { id in
         let title = (0..<2).map { _ in random.pick(words) }.joined(separator: " ") + " \(id)"
         let owner = random.pick(names)
         return AlbumCard(
           album: AlbumInfo(id: id, ownerID: 1, title: title), owner: owner.isEmpty ? nil : owner)
       })
-    let fresh = cards
+    // One set of cards typed into (each search starts from the last: its copies share it), and
+    // each search again in cards of their own, searched once.
+    let cards = AlbumCards(rows)
     var typed: [String] = []
     for target in ["banana", "ananas 1", "album 12", "nan", "nana", "zzz", "an b"] {
       for n in 0...target.count { typed.append(String(target.prefix(n))) }
@@ -74,15 +76,46 @@ final class AlbumSearchTests: XCTestCase {
     typed += ["album 1", "a", "", "an", "an ", "  an", "al", "album 12", "a", "album 12 ", "album 1", "alb"]
     for (i, search) in typed.enumerated() {
       let known = i % 7 != 3
-      var alone = fresh
+      let alone = AlbumCards(rows)
       let expected = alone.sections(search: search, ownersKnown: known)
       XCTAssertEqual(cards.sections(search: search, ownersKnown: known), expected, "\(i): \(search)")
-      XCTAssertEqual(expected, Self.foundationSections(fresh, search, known), search)
+      // Found when read, the same.
+      XCTAssertEqual(cards.sectionsToFind(search: search, ownersKnown: known).value, expected)
+      XCTAssertEqual(expected, Self.foundationSections(alone, search, known), search)
     }
   }
 
+  /// A search folded is a search to find, found when read: folding seven keystrokes (a
+  /// replay's work) searches none of them; reading one finds what a search of the cards finds,
+  /// its copies share it, and a version never read stays unsearched.
+  func testAFoldedSearchIsFoundOnlyWhenRead() {
+    let rows = (1...120).map { id in
+      AlbumCard(album: AlbumInfo(id: id, ownerID: id % 3, title: "album \(id)"), owner: "owner \(id % 3)")
+    }
+    var state = AppState()
+    state.albums.all = AlbumCards(rows)
+    state.albums.status = .loaded
+    let typed = ["a", "al", "alb", "albu", "album", "album 1", "album 12"]
+    var versions: [AppState] = []
+    for text in typed {
+      AppMachine.reduce(into: &state, Event(AlbumsEvents.SearchChanged(text: text)))
+      versions.append(state)
+    }
+    XCTAssertFalse(versions.contains { $0.albums.sections.isFound }, "folding searched nothing")
+    let copy = state
+    XCTAssertEqual(state.albums.sections.value, AlbumCards(rows).sections(search: "album 12", ownersKnown: true))
+    XCTAssertTrue(copy.albums.sections.isFound, "a copy shares what was found")
+    XCTAssertFalse(versions[2].albums.sections.isFound, "a version never read is not searched")
+    XCTAssertEqual(versions[2].albums.sections.value, AlbumCards(rows).sections(search: "alb", ownersKnown: true))
+    // Encoded as the list it is, and decoded found.
+    let decoded = try? JSONValueDecoder().decode(
+      AlbumSections.self, from: try JSONValue(encoding: versions[4].albums.sections))
+    XCTAssertEqual(decoded?.value, AlbumCards(rows).sections(search: "album", ownersKnown: true))
+    XCTAssertEqual(decoded?.isFound, true)
+  }
+
   func testLettersFoundationLeftAloneAreFoundAndSortedByTheirBase() {
-    var cards = AlbumCards([
+    let cards = AlbumCards([
       AlbumCard(album: AlbumInfo(id: 1, ownerID: 1, title: "trip"), owner: "Zoë"),
       AlbumCard(album: AlbumInfo(id: 2, ownerID: 2, title: "Ørsted"), owner: "Łukasz"),
     ])
