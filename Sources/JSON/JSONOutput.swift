@@ -3,17 +3,14 @@
 /// 100 instructions a call (its generic sequence path), most of a short write's cost: a
 /// keystroke's answer, notification and log line are about 30 short appends.
 ///
-/// Owner: the writer that made it, alone (it cannot be copied), and the memory it allocated
-/// is freed when it ends. Bound: what is written into it, which each writer bounds where its
+/// Owner: the writer that made it, alone (it cannot be copied), and its memory is freed when
+/// it ends. Bound: what is written into it, which each writer bounds where its
 /// input is read (a request's line, an event's data, a page of a provider); it grows by
 /// doubling.
 public struct JSONOutput: ~Copyable {
   @usableFromInline var base: UnsafeMutablePointer<UInt8>
   @usableFromInline var used: Int
   @usableFromInline var capacity: Int
-  /// Whether `base` is this output's own allocation (false: an array's room it writes into,
-  /// `bytes(capacity:_:)`, until it outgrows it).
-  @usableFromInline var owns: Bool
 
   /// An empty output with room for `capacity` bytes before it grows.
   @inlinable
@@ -21,19 +18,9 @@ public struct JSONOutput: ~Copyable {
     self.capacity = Swift.max(16, capacity)
     base = .allocate(capacity: self.capacity)
     used = 0
-    owns = true
   }
 
-  /// An empty output writing into `room`, which it does not free.
-  @inlinable
-  init(room: UnsafeMutableBufferPointer<UInt8>) {
-    base = room.baseAddress!
-    capacity = room.count
-    used = 0
-    owns = false
-  }
-
-  deinit { if owns { base.deallocate() } }
+  deinit { base.deallocate() }
 
   /// How many bytes were written.
   @inlinable public var count: Int { used }
@@ -120,10 +107,9 @@ public struct JSONOutput: ~Copyable {
     let wanted = Swift.max(capacity &* 2, used + n)
     let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: wanted)
     grown.update(from: base, count: used)
-    if owns { base.deallocate() }
+    base.deallocate()
     base = grown
     capacity = wanted
-    owns = true
   }
 
   /// Forgets the last `n` bytes written (at most what was written).
@@ -162,19 +148,17 @@ public struct JSONOutput: ~Copyable {
     [UInt8](UnsafeBufferPointer(start: base, count: used))
   }
 
-  /// What `write` writes, as an array: written into the array's own room of `capacity` bytes
-  /// (no copy), or, past it, into an output of its own copied once at the end.
+  /// What `write` writes, as an array: written into an output of `capacity` bytes, then
+  /// copied once into an array of its size. (Writing into an array's own room instead,
+  /// `Array(unsafeUninitializedCapacity:)`, costs about 700 instructions a call: that
+  /// initializer asks the runtime for the array's type each time.)
   @inlinable
   public static func bytes(capacity: Int = 256, _ write: (inout JSONOutput) throws -> Void) rethrows
     -> [UInt8]
   {
-    var outgrown: [UInt8]? = nil
-    let written = try [UInt8](unsafeUninitializedCapacity: Swift.max(16, capacity)) { room, count in
-      var out = JSONOutput(room: room)
-      try write(&out)
-      if out.owns { outgrown = out.bytes } else { count = out.used }
-    }
-    return outgrown ?? written
+    var out = JSONOutput(capacity: capacity)
+    try write(&out)
+    return out.bytes
   }
 }
 

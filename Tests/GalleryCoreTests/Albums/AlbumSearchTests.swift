@@ -103,10 +103,12 @@ final class AlbumSearchTests: XCTestCase {
     }
     XCTAssertFalse(versions.contains { $0.albums.sections.isFound }, "folding searched nothing")
     let copy = state
-    XCTAssertEqual(state.albums.sections.value, AlbumCards(rows).sections(search: "album 12", ownersKnown: true))
+    XCTAssertEqual(
+      state.albums.sections.value, AlbumCards(rows).sections(search: "album 12", ownersKnown: true))
     XCTAssertTrue(copy.albums.sections.isFound, "a copy shares what was found")
     XCTAssertFalse(versions[2].albums.sections.isFound, "a version never read is not searched")
-    XCTAssertEqual(versions[2].albums.sections.value, AlbumCards(rows).sections(search: "alb", ownersKnown: true))
+    XCTAssertEqual(
+      versions[2].albums.sections.value, AlbumCards(rows).sections(search: "alb", ownersKnown: true))
     // Encoded as the list it is, and decoded found.
     let decoded = try? JSONValueDecoder().decode(
       AlbumSections.self, from: try JSONValue(encoding: versions[4].albums.sections))
