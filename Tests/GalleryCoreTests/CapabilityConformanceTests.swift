@@ -16,6 +16,7 @@ final class CapabilityConformanceTests: XCTestCase {
       static let stateParts: [StatePart] = []
       static let messages: [Language: [String: String]] = [:]
       static let imageSlots: [ImageSlot] = []
+      static let longLists: [LongList] = []
       static func photoCard(forKey key: String, in state: AppState) -> PhotoCard? { nil }
       static let tab: TabDeclaration? = nil
       static let screens: [Route.Screen] = []
@@ -36,6 +37,7 @@ final class CapabilityConformanceTests: XCTestCase {
     ("static let handlers:", "static let handler:", "FeatureModule"),
     ("static let messages:", "static let message:", "FeatureModule"),
     ("static let imageSlots:", "static let imageSlot:", "ShowsImages"),
+    ("static let longLists:", "static let longList:", "ShowsImages"),
     ("static func photoCard(forKey", "static func photoCards(forKey", "ShowsImages"),
     ("static let screens:", "static let screen:", "HasScreens"),
     ("static let stateUpgrades:", "static let stateUpgrade:", "KeepsFiles"),
