@@ -1,9 +1,11 @@
 /// Where the albums show images: each album's preview (`album:ID`, its URL found first),
 /// the open album's thumbnails and the open photo's image (`photo:ID`).
 extension AlbumsFeature {
-  /// Every album card (60,000 on a legal page), each's messages in its preview.
+  /// Every album card (60,000 on a legal page), each's messages in its preview, and the
+  /// sections, which name each card once and hold no message.
   static let longLists: [LongList] = [
-    .list("/albums/all", \AppState.albums.all, empty: [], images: [("preview", \AlbumCard.preview)])
+    .list("/albums/all", \AppState.albums.all, empty: [], images: [("preview", \AlbumCard.preview)]),
+    .list("/albums/sections", \AppState.albums.sections, empty: []),
   ]
 
   static let imageSlots: [ImageSlot] = [

@@ -43,4 +43,18 @@ struct LongList: Sendable {
         }
       })
   }
+
+  /// A list at `list` whose rows hold no message at all (ids by the thousand): set aside and
+  /// put back as it was.
+  static func list<List: Collection & Sendable>(
+    _ path: String, _ list: WritableKeyPath<AppState, List> & Sendable, empty: List
+  ) -> LongList where List.Element: Sendable {
+    LongList(
+      path: path, row: List.Element.self, images: [],
+      setAside: { state in
+        let rows = state[keyPath: list]
+        state[keyPath: list] = empty
+        return { state, _ in state[keyPath: list] = rows }
+      })
+  }
 }

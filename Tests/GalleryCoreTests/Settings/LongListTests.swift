@@ -67,6 +67,7 @@ final class LongListTests: XCTestCase {
         card.preview = image(i + 1)
         return card
       })
+    state.albums.sections = state.albums.all.sectionsToFind(search: "album", ownersKnown: true)
     state.favorites.items = photos.enumerated().map { i, photo in
       var item = FavoriteItem(
         card: PhotoCard(
