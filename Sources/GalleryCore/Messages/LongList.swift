@@ -1,8 +1,8 @@
 /// A list of the state too long to render messages in as JSON on a language switch: rows by
 /// the thousand, each of which, walked as a JSON tree and decoded again, cost about 78,000
-/// instructions. Its rows hold messages only in
-/// their images, so `AppState.rerenderMessages` takes the list out before it walks the rest of
-/// the state and renders each row's images typed. A feature declares its long lists beside its
+/// instructions. Its rows hold messages only in their images, so `AppState.rerenderMessages`
+/// takes the list out before it walks the rest of the state and renders each row's images
+/// typed. A feature declares its long lists beside its
 /// image slots (`ShowsImages.longLists`); `LongListTests` holds that each row type has no
 /// message anywhere else, and that the result is the whole walk's.
 struct LongList: Sendable {
